@@ -1,0 +1,207 @@
+//! The conformance runner of `TRACES.md`: replays recorded games and compares
+//! every state.
+//!
+//! Each game of the workspace plugs in through a [`Driver`]: how to build a
+//! state from a trace's options (and optional `start`), how to write a state in
+//! the trace format, and how to read a move.
+
+use std::fmt::Write as _;
+
+use mancala_core::Game;
+use serde_json::{Map, Value};
+
+/// How the runner talks to one game.
+pub trait Driver {
+    /// The game's state type.
+    type Game: Game;
+
+    /// Builds the start state from the trace's `options` and, if present, its
+    /// `start` state (through the game's checked setup).
+    ///
+    /// # Errors
+    ///
+    /// A message for an unknown option key, a bad option value or an
+    /// impossible start.
+    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Self::Game, String>;
+
+    /// The state in the trace format (every field of `TRACES.md`).
+    fn state(game: &Self::Game) -> Value;
+
+    /// Reads a move written in the trace format.
+    ///
+    /// # Errors
+    ///
+    /// A message if the move is malformed.
+    fn parse_move(game: &Self::Game, mv: &Value) -> Result<<Self::Game as Game>::Move, String>;
+}
+
+/// Why a trace failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The first move whose resulting state differs (`None` for the start or
+    /// for problems not tied to a move).
+    pub ply: Option<usize>,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl Failure {
+    fn at(ply: Option<usize>, message: impl Into<String>) -> Failure {
+        Failure {
+            ply,
+            message: message.into(),
+        }
+    }
+}
+
+/// The fields in which two states differ, as `field: expected X, got Y`.
+pub fn diff_states(expected: &Value, actual: &Value) -> Option<String> {
+    let (Some(exp), Some(act)) = (expected.as_object(), actual.as_object()) else {
+        return (expected != actual).then(|| format!("expected {expected}, got {actual}"));
+    };
+    let mut out = String::new();
+    let mut keys: Vec<&String> = exp.keys().chain(act.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        let e = exp.get(key).unwrap_or(&Value::Null);
+        let a = act.get(key).unwrap_or(&Value::Null);
+        if e != a {
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            let _ = write!(out, "{key}: expected {e}, got {a}");
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Replays one trace with driver `D`.
+///
+/// # Errors
+///
+/// The first [`Failure`] found.
+pub fn replay<D: Driver>(trace: &Map<String, Value>) -> Result<(), Failure> {
+    let empty = Map::new();
+    let options = match trace.get("options") {
+        None | Some(Value::Null) => &empty,
+        Some(Value::Object(o)) => o,
+        Some(other) => {
+            return Err(Failure::at(
+                None,
+                format!("options must be an object, not {other}"),
+            ));
+        }
+    };
+    let moves = match trace.get("moves") {
+        Some(Value::Array(m)) => m.as_slice(),
+        _ => return Err(Failure::at(None, "the trace has no `moves` list")),
+    };
+    let states = match trace.get("states") {
+        Some(Value::Array(s)) => s.as_slice(),
+        _ => return Err(Failure::at(None, "the trace has no `states` list")),
+    };
+    if states.len() != moves.len() + 1 {
+        return Err(Failure::at(
+            None,
+            format!(
+                "{} moves need {} states, found {}",
+                moves.len(),
+                moves.len() + 1,
+                states.len()
+            ),
+        ));
+    }
+    let mut game = D::build(options, trace.get("start")).map_err(|m| Failure::at(None, m))?;
+    if let Some(d) = diff_states(&states[0], &D::state(&game)) {
+        return Err(Failure::at(None, format!("start state differs: {d}")));
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        let parsed = D::parse_move(&game, mv)
+            .map_err(|m| Failure::at(Some(i), format!("move {i} ({mv}): {m}")))?;
+        if let Err(e) = game.play(parsed) {
+            return Err(Failure::at(
+                Some(i),
+                format!("move {i} ({mv}) was refused: {e}"),
+            ));
+        }
+        if let Some(d) = diff_states(&states[i + 1], &D::state(&game)) {
+            return Err(Failure::at(Some(i), format!("after move {i} ({mv}): {d}")));
+        }
+    }
+    if let Some(rejected) = trace.get("rejected") {
+        let Some(rejected) = rejected.as_array() else {
+            return Err(Failure::at(None, "`rejected` must be a list"));
+        };
+        let before = D::state(&game);
+        for mv in rejected {
+            // A move the library cannot even read is refused too.
+            let Ok(parsed) = D::parse_move(&game, mv) else {
+                continue;
+            };
+            let mut copy = game.clone();
+            if copy.play(parsed).is_ok() {
+                return Err(Failure::at(
+                    None,
+                    format!("rejected move {mv} was accepted"),
+                ));
+            }
+            if let Some(d) = diff_states(&before, &D::state(&copy)) {
+                return Err(Failure::at(
+                    None,
+                    format!("refusing move {mv} changed the state: {d}"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads an unsigned integer option, checking its range.
+///
+/// # Errors
+///
+/// A message if the value is not an integer in `min..=max`.
+pub fn uint_option(key: &str, value: &Value, min: u64, max: u64) -> Result<u64, String> {
+    match value.as_u64() {
+        Some(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "option `{key}` must be an integer from {min} to {max}, not {value}"
+        )),
+    }
+}
+
+/// Reads a list of unsigned integers (a board, stores, scores).
+///
+/// # Errors
+///
+/// A message if the value is not such a list.
+pub fn uint_list<T: TryFrom<u64>>(key: &str, value: Option<&Value>) -> Result<Vec<T>, String> {
+    let list = value
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("`{key}` must be a list of counts"))?;
+    list.iter()
+        .map(|v| {
+            v.as_u64()
+                .and_then(|n| T::try_from(n).ok())
+                .ok_or_else(|| format!("`{key}` holds {v}, not a count in range"))
+        })
+        .collect()
+}
+
+/// The trace format's `result` field for an outcome.
+pub fn result_json(outcome: Option<mancala_core::Outcome>) -> Value {
+    match outcome {
+        None => Value::Null,
+        Some(mancala_core::Outcome::Draw) => Value::String("draw".into()),
+        Some(mancala_core::Outcome::Winner(p)) => serde_json::json!({ "winner": p.index() }),
+    }
+}
+
+/// The trace format's `to_move` field.
+pub fn to_move_json(game: &impl Game) -> Value {
+    match game.to_move() {
+        Some(p) => Value::from(p.index()),
+        None => Value::Null,
+    }
+}

@@ -1,0 +1,28 @@
+//! Shared code of the example programs: the conformance runner and its game
+//! drivers.
+
+pub mod conformance;
+pub mod sowing_driver;
+
+use serde_json::{Map, Value};
+
+/// Replays one trace of any game of the workspace, by its `game` field.
+///
+/// # Errors
+///
+/// The first [`conformance::Failure`] found, including an unknown game.
+pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure> {
+    use conformance::{Failure, replay};
+    match trace.get("game").and_then(Value::as_str) {
+        Some("oware") => replay::<sowing_driver::Oware>(trace),
+        Some("kalah") => replay::<sowing_driver::Kalah>(trace),
+        Some(other) => Err(Failure {
+            ply: None,
+            message: format!("unknown game `{other}`"),
+        }),
+        None => Err(Failure {
+            ply: None,
+            message: "the trace has no `game`".into(),
+        }),
+    }
+}

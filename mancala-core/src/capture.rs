@@ -1,0 +1,168 @@
+//! Capture building blocks: count sets, the chain walker, grand slams and
+//! taking holes into a store.
+
+use crate::{Board, Direction, Event, Observer, Pit, PitSet, Player, Topology};
+
+/// A set of small seed counts (0 to 63), such as "2 or 3".
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::CountSet;
+///
+/// let two_or_three = CountSet::EMPTY.with(2).with(3);
+/// assert!(two_or_three.contains(3));
+/// assert!(!two_or_three.contains(4));
+/// assert!(!two_or_three.contains(1000));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub struct CountSet(u64);
+
+impl CountSet {
+    /// No counts.
+    pub const EMPTY: CountSet = CountSet(0);
+    /// The counts 2 and 3 (oware, Robertson, Mankka).
+    pub const TWO_OR_THREE: CountSet = CountSet((1 << 2) | (1 << 3));
+
+    /// This set with `count` added (counts above 63 are ignored).
+    #[must_use]
+    pub const fn with(self, count: u16) -> CountSet {
+        if count < 64 {
+            CountSet(self.0 | (1 << count))
+        } else {
+            self
+        }
+    }
+
+    /// Whether `count` is in the set.
+    pub const fn contains(self, count: u16) -> bool {
+        count < 64 && self.0 & (1 << count) != 0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// How far a capture chain may run from its landing hole, walking against the
+/// sowing direction. A chain never passes its landing hole again.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum ChainLimit {
+    /// Only holes of the landing hole's row (oware: "the edge of his row";
+    /// Mankka's `side` option).
+    #[default]
+    Row,
+    /// Only holes owned by the landing hole's owner.
+    Owner,
+    /// Only holes not owned by the mover (Robertson: across other players'
+    /// rows).
+    NotMover,
+    /// Any hole (Mankka: crossing sides).
+    Ring,
+}
+
+/// Walks a capture chain: from `landing` against the sowing `direction`,
+/// taking each hole while `takes(count)` holds and the hole is within `limit`,
+/// stopping at the first that fails and never passing `landing` again.
+///
+/// The landing hole itself is judged by `takes` only; whether a capture may
+/// start there at all (for example only in an opponent's row) is the caller's
+/// rule. Returns the holes taken (empty if the landing hole fails).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{chain, Board, ChainLimit, CountSet, Direction, Layout, Pit, Player, Topology};
+///
+/// let topology = Topology::new(Layout::two_rows(6))?;
+/// // Player 0's last seed fell in hole 9; holes 7 to 9 hold 2 or 3, hole 6 holds 4.
+/// let board = Board::from_counts(&[1, 1, 1, 1, 1, 1, 4, 3, 2, 3, 0, 0], &[]);
+/// let taken = chain(&board, &topology, Pit::new(9).unwrap(), Direction::CounterClockwise,
+///                   Player::P0, ChainLimit::Row, |c| CountSet::TWO_OR_THREE.contains(c));
+/// assert_eq!(taken.iter().map(Pit::index).collect::<Vec<_>>(), [7, 8, 9]);
+/// # Ok::<(), mancala_core::LayoutError>(())
+/// ```
+pub fn chain(
+    board: &Board,
+    topology: &Topology,
+    landing: Pit,
+    direction: Direction,
+    mover: Player,
+    limit: ChainLimit,
+    takes: impl Fn(u16) -> bool,
+) -> PitSet {
+    let mut set = PitSet::EMPTY;
+    if !topology.contains(landing) || !takes(board.get(landing)) {
+        return set;
+    }
+    set.insert(landing);
+    let back = direction.reverse();
+    let mut at = topology.step(landing, back);
+    while at != landing {
+        let within = match limit {
+            ChainLimit::Row => topology.row(at) == topology.row(landing),
+            ChainLimit::Owner => topology.owner(at) == topology.owner(landing),
+            ChainLimit::NotMover => topology.owner(at) != mover,
+            ChainLimit::Ring => true,
+        };
+        if !within || !takes(board.get(at)) {
+            break;
+        }
+        set.insert(at);
+        at = topology.step(at, back);
+    }
+    set
+}
+
+/// Whether taking `holes` would leave some player it takes from with no seeds
+/// at all in his holes (a grand slam).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{is_grand_slam, Board, Layout, Pit, PitSet, Topology};
+///
+/// let topology = Topology::new(Layout::two_rows(2))?;
+/// let board = Board::from_counts(&[1, 0, 2, 3], &[]);
+/// let both: PitSet = [2, 3].into_iter().filter_map(Pit::new).collect();
+/// let one: PitSet = [3].into_iter().filter_map(Pit::new).collect();
+/// assert!(is_grand_slam(&board, &topology, both));
+/// assert!(!is_grand_slam(&board, &topology, one));
+/// # Ok::<(), mancala_core::LayoutError>(())
+/// ```
+pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool {
+    let mut victims = crate::PlayerSet::EMPTY;
+    for p in holes.iter() {
+        victims = victims.with(topology.owner(p));
+    }
+    victims.iter().any(|victim| {
+        topology
+            .pits_of(victim)
+            .all(|p| holes.contains(p) || board.get(p) == 0)
+    })
+}
+
+/// Empties `holes` into `by`'s store and returns the seeds taken.
+pub fn take_into_store<O: Observer>(
+    board: &mut Board,
+    holes: PitSet,
+    by: Player,
+    observer: &mut O,
+) -> u32 {
+    let mut total = 0u32;
+    for pit in holes.iter() {
+        let seeds = board.take(pit);
+        board.add_to_store(by, seeds);
+        total += u32::from(seeds);
+        if O::RECORDS {
+            observer.event(Event::Capture { pit, seeds, by });
+        }
+    }
+    total
+}

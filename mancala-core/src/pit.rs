@@ -1,0 +1,154 @@
+//! Holes ("pits", "houses") and sets of holes.
+
+use core::fmt;
+
+/// The largest number of holes on a board: 6 rows of 13.
+pub const MAX_HOLES: usize = 78;
+
+/// A hole of the board, by its index in the canonical counter-clockwise order
+/// of `RULES.md` (on two-row boards: player 0's holes `0..n` from his left, then
+/// player 1's from his left).
+///
+/// A `Pit` is always below [`MAX_HOLES`]; whether it exists on a given board is
+/// checked against that board's [`Topology`](crate::Topology).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Pit;
+///
+/// let pit = Pit::new(3).unwrap();
+/// assert_eq!(pit.index(), 3);
+/// assert_eq!(pit.to_string(), "3");
+/// assert_eq!(Pit::new(78), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Pit(u8);
+
+impl Pit {
+    /// The hole with this index, or `None` if `index >= MAX_HOLES`.
+    pub const fn new(index: usize) -> Option<Pit> {
+        if index < MAX_HOLES {
+            Some(Pit(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The hole's index.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Builds a pit from an index known to be in range (crate-internal).
+    pub(crate) const fn from_index(index: usize) -> Pit {
+        debug_assert!(index < MAX_HOLES);
+        Pit(index as u8)
+    }
+}
+
+impl fmt::Display for Pit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The error for a hole index that is out of range.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("hole index {0} is out of range (at most {max} holes)", max = MAX_HOLES)]
+pub struct InvalidPit(pub usize);
+
+impl TryFrom<u8> for Pit {
+    type Error = InvalidPit;
+    fn try_from(value: u8) -> Result<Self, Self::Error> {
+        Pit::new(value as usize).ok_or(InvalidPit(value as usize))
+    }
+}
+
+impl TryFrom<usize> for Pit {
+    type Error = InvalidPit;
+    fn try_from(value: usize) -> Result<Self, Self::Error> {
+        Pit::new(value).ok_or(InvalidPit(value))
+    }
+}
+
+impl From<Pit> for u8 {
+    fn from(p: Pit) -> u8 {
+        p.0
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Pit {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        Ok(Pit(u.int_in_range(0..=(MAX_HOLES as u8 - 1))?))
+    }
+}
+
+/// A set of holes (for example the holes a capture takes), as a bit set.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Pit, PitSet};
+///
+/// let mut set = PitSet::EMPTY;
+/// set.insert(Pit::new(9).unwrap());
+/// set.insert(Pit::new(8).unwrap());
+/// assert_eq!(set.len(), 2);
+/// assert_eq!(set.iter().map(Pit::index).collect::<Vec<_>>(), [8, 9]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PitSet(u128);
+
+impl PitSet {
+    /// The empty set.
+    pub const EMPTY: PitSet = PitSet(0);
+
+    /// Adds a hole.
+    pub fn insert(&mut self, pit: Pit) {
+        self.0 |= 1u128 << pit.0;
+    }
+
+    /// Whether the hole is in the set.
+    pub const fn contains(self, pit: Pit) -> bool {
+        self.0 & (1u128 << pit.0) != 0
+    }
+
+    /// The number of holes in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The holes in increasing index order.
+    pub fn iter(self) -> impl Iterator<Item = Pit> + Clone {
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(Pit(i as u8))
+            }
+        })
+    }
+}
+
+impl FromIterator<Pit> for PitSet {
+    fn from_iter<I: IntoIterator<Item = Pit>>(iter: I) -> Self {
+        let mut set = PitSet::EMPTY;
+        for p in iter {
+            set.insert(p);
+        }
+        set
+    }
+}

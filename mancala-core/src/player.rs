@@ -1,0 +1,255 @@
+//! Players and per-player values.
+
+use core::fmt;
+use core::ops::{Index, IndexMut};
+
+/// The largest number of players any game of the family supports.
+pub const MAX_PLAYERS: usize = 6;
+
+/// A player, numbered from 0 in turn order. Player 0 moves first ("South" on
+/// two-row boards).
+///
+/// A `Player` always has an index below [`MAX_PLAYERS`]; whether it takes part
+/// in a given game is up to that game's player count.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Player;
+///
+/// let south = Player::P0;
+/// assert_eq!(south.index(), 0);
+/// assert_eq!(south.next(2), Player::P1);
+/// assert_eq!(Player::P1.next(2), Player::P0);
+/// assert_eq!(Player::new(6), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Player(u8);
+
+impl Player {
+    /// Player 0, who moves first ("South").
+    pub const P0: Player = Player(0);
+    /// Player 1 ("North" on two-row boards).
+    pub const P1: Player = Player(1);
+
+    /// The player with this index, or `None` if `index >= MAX_PLAYERS`.
+    pub const fn new(index: usize) -> Option<Player> {
+        if index < MAX_PLAYERS {
+            Some(Player(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The player's index, `0..MAX_PLAYERS`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The next player in turn order in a game of `count` players
+    /// (`(index + 1) mod count`). A `count` of 0 is treated as 1.
+    pub const fn next(self, count: usize) -> Player {
+        let count = if count == 0 { 1 } else { count };
+        Player(((self.0 as usize + 1) % count) as u8)
+    }
+
+    /// All players of a game of `count` players, in turn order (at most
+    /// [`MAX_PLAYERS`]).
+    pub fn all(count: usize) -> impl Iterator<Item = Player> + Clone {
+        (0..count.min(MAX_PLAYERS)).map(|i| Player(i as u8))
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0)
+    }
+}
+
+/// The error for a player index that is out of range.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("player index {0} is out of range (at most {max} players)", max = MAX_PLAYERS)]
+pub struct InvalidPlayer(pub usize);
+
+impl TryFrom<u8> for Player {
+    type Error = InvalidPlayer;
+    fn try_from(value: u8) -> Result<Self, Self::Error> {
+        Player::new(value as usize).ok_or(InvalidPlayer(value as usize))
+    }
+}
+
+impl TryFrom<usize> for Player {
+    type Error = InvalidPlayer;
+    fn try_from(value: usize) -> Result<Self, Self::Error> {
+        Player::new(value).ok_or(InvalidPlayer(value))
+    }
+}
+
+impl From<Player> for u8 {
+    fn from(p: Player) -> u8 {
+        p.0
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Player {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        Ok(Player(u.int_in_range(0..=(MAX_PLAYERS as u8 - 1))?))
+    }
+}
+
+/// A set of players (who must act at once in a simultaneous game).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Player, PlayerSet};
+///
+/// let both = PlayerSet::all(2);
+/// assert!(both.contains(Player::P0) && both.contains(Player::P1));
+/// assert_eq!(both.len(), 2);
+/// assert_eq!(both.iter().collect::<Vec<_>>(), [Player::P0, Player::P1]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerSet(u8);
+
+impl PlayerSet {
+    /// The empty set.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// The first `count` players (all of a game's players).
+    pub const fn all(count: usize) -> PlayerSet {
+        let count = if count > MAX_PLAYERS {
+            MAX_PLAYERS
+        } else {
+            count
+        };
+        PlayerSet(((1u16 << count) - 1) as u8)
+    }
+
+    /// A set holding one player.
+    pub const fn only(player: Player) -> PlayerSet {
+        PlayerSet(1 << player.0)
+    }
+
+    /// This set with `player` added.
+    #[must_use]
+    pub const fn with(self, player: Player) -> PlayerSet {
+        PlayerSet(self.0 | (1 << player.0))
+    }
+
+    /// Whether `player` is in the set.
+    pub const fn contains(self, player: Player) -> bool {
+        self.0 & (1 << player.0) != 0
+    }
+
+    /// The number of players in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The players in the set, in turn order.
+    pub fn iter(self) -> impl Iterator<Item = Player> + Clone {
+        (0..MAX_PLAYERS as u8)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(Player)
+    }
+}
+
+/// One value per player of a game (at most [`MAX_PLAYERS`]), stored inline.
+///
+/// Indexing by a [`Player`] never panics: a player beyond the game's count reads
+/// the default value and writes go nowhere visible (they are not part of
+/// [`as_slice`](Self::as_slice)).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{ByPlayer, Player};
+///
+/// let mut scores = ByPlayer::new(2, 0u64);
+/// scores[Player::P1] += 5;
+/// assert_eq!(scores.as_slice(), &[0, 5]);
+/// assert_eq!(scores.len(), 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ByPlayer<T> {
+    values: [T; MAX_PLAYERS],
+    count: u8,
+}
+
+impl<T: Copy + Default> ByPlayer<T> {
+    /// `count` players (clamped to [`MAX_PLAYERS`]), each holding `value`.
+    pub fn new(count: usize, value: T) -> ByPlayer<T> {
+        let mut values = [T::default(); MAX_PLAYERS];
+        let count = count.min(MAX_PLAYERS);
+        for v in values.iter_mut().take(count) {
+            *v = value;
+        }
+        ByPlayer {
+            values,
+            count: count as u8,
+        }
+    }
+
+    /// Values for the first `values.len()` players (at most [`MAX_PLAYERS`]
+    /// are kept).
+    pub fn from_slice(values: &[T]) -> ByPlayer<T> {
+        let mut out = ByPlayer::new(values.len(), T::default());
+        for (slot, v) in out.values.iter_mut().zip(values) {
+            *slot = *v;
+        }
+        out
+    }
+}
+
+impl<T> ByPlayer<T> {
+    /// The number of players.
+    pub const fn len(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Whether there are no players (never true for a game's values).
+    pub const fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The values, player 0 first.
+    pub fn as_slice(&self) -> &[T] {
+        &self.values[..self.count as usize]
+    }
+
+    /// The values, player 0 first, mutably.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.values[..self.count as usize]
+    }
+
+    /// `(player, value)` pairs in turn order.
+    pub fn iter(&self) -> impl Iterator<Item = (Player, &T)> {
+        self.as_slice()
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Player(i as u8), v))
+    }
+}
+
+impl<T> Index<Player> for ByPlayer<T> {
+    type Output = T;
+    fn index(&self, p: Player) -> &T {
+        &self.values[p.index()]
+    }
+}
+
+impl<T> IndexMut<Player> for ByPlayer<T> {
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        &mut self.values[p.index()]
+    }
+}

@@ -1,0 +1,328 @@
+//! Rule options for the generic sowing game, with presets for the reference
+//! games (oware and Kalah as OpenSpiel 2.0.2 plays them).
+
+use crate::{
+    ChainLimit, CountSet, Endless, Layout, LayoutError, MAX_SEEDS, Relay, SowSpec, Topology,
+};
+
+/// Which holes a capture may start in, relative to the mover.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Zone {
+    /// Holes of other players (oware, Robertson).
+    #[default]
+    Opponents,
+    /// The mover's own holes.
+    Own,
+    /// Any hole (Mankka).
+    Any,
+}
+
+/// How a move captures, judged where its last seed fell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Capture {
+    /// Nothing is ever captured.
+    #[default]
+    None,
+    /// The last seed falls in a hole of `zone` that then holds a count in
+    /// `counts`: that hole is taken, then the holes behind it (against the
+    /// sowing direction, within `limit`) while each holds a count in `counts`
+    /// (or, with `same_count`, exactly the landing hole's count).
+    Chain {
+        /// Where the landing hole may be.
+        zone: Zone,
+        /// The counts that are taken.
+        counts: CountSet,
+        /// Chain holes must hold exactly the landing hole's count (Robertson:
+        /// no mixing of 2s and 3s).
+        same_count: bool,
+        /// How far the chain may run.
+        limit: ChainLimit,
+    },
+    /// Kalah: the last seed falls in one of the mover's own holes that was
+    /// empty; it and the opposite hole go to the mover's store. Two-row boards
+    /// only.
+    Opposite {
+        /// Capture only when the opposite hole holds seeds (OpenSpiel); when
+        /// `false`, the lone seed is taken even from an empty file.
+        require_opposite: bool,
+    },
+}
+
+/// What happens to a capture that would leave a player it takes from with no
+/// seeds at all.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum GrandSlam {
+    /// The capture is made.
+    #[default]
+    Allow,
+    /// The move is legal but captures nothing (oware as OpenSpiel plays it).
+    NoCapture,
+    /// The move is illegal.
+    Forbid,
+}
+
+/// Whether a player must give seeds to a next player who has none.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Feeding {
+    /// No obligation.
+    #[default]
+    Off,
+    /// Only moves after which the next player has seeds are legal; if there
+    /// are none, the mover has no legal move (oware).
+    Required,
+    /// Moves that feed the next player are required when one exists;
+    /// otherwise any move is legal (Robertson).
+    IfPossible,
+}
+
+/// What becomes of the seeds left in the holes when the game ends.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Leftover {
+    /// Each player moves the seeds of his own holes into his store (oware).
+    #[default]
+    ToOwner,
+    /// The seeds stay where they are and count for their holes' owners
+    /// (Kalah as OpenSpiel scores it).
+    Stay,
+    /// The seeds stay and count for nobody.
+    Void,
+}
+
+/// The conditions that end a game, besides the player to move having no legal
+/// move (which always ends it).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub struct EndRules {
+    /// After a move, a store holds more than half of all seeds, or two stores
+    /// hold exactly half each (oware).
+    pub majority: bool,
+    /// After a move, some player has no seeds in his holes, whoever is to move
+    /// (Kalah).
+    pub side_empty: bool,
+    /// After a move, the position (holes and player to move) repeats one seen
+    /// since seeds last left the holes, the start counting as seen (oware).
+    pub repetition: bool,
+}
+
+/// The rules of a sowing game: board, sowing, capture, feeding and ending, as
+/// data. Presets: [`Rules::oware`], [`Rules::kalah`].
+///
+/// A `Rules` value is unchecked; [`Rules::check`] (called by every
+/// constructor of [`Mancala`](crate::Mancala)) refuses impossible ones.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Mancala, Rules};
+///
+/// let rules = Rules::oware().with_houses(4).with_seeds(3);
+/// let game = Mancala::new(rules)?;
+/// assert_eq!(game.board().holes(), &[3; 8]);
+/// # Ok::<(), mancala_core::RulesError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// The board.
+    pub layout: Layout,
+    /// Seeds in each hole at the start.
+    pub seeds: u16,
+    /// How a lap is sown.
+    pub sowing: SowSpec,
+    /// When a lap relays into another.
+    pub relay: Relay,
+    /// What to do with moves whose relays never end.
+    pub endless: Endless,
+    /// How captures are made.
+    pub capture: Capture,
+    /// What happens to grand slams.
+    pub grand_slam: GrandSlam,
+    /// The feeding obligation.
+    pub feeding: Feeding,
+    /// A move whose last seed falls into the mover's store gives him another
+    /// move (Kalah).
+    pub extra_turn: bool,
+    /// What ends the game.
+    pub end: EndRules,
+    /// What becomes of the seeds left at the end.
+    pub leftover: Leftover,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::oware()
+    }
+}
+
+impl Rules {
+    /// Oware exactly as OpenSpiel 2.0.2 plays it (RULES.md, "Reference
+    /// games"): 6 houses a player, 4 seeds each, origin skipped, captures of 2
+    /// or 3 in the opponent's row chaining back to the edge of his row, grand
+    /// slams legal but capturing nothing, feeding required, the end on a
+    /// majority, a repetition since the last capture or no legal move, each
+    /// player then taking the seeds of his own row.
+    pub const fn oware() -> Rules {
+        Rules {
+            layout: Layout::two_rows(6),
+            seeds: 4,
+            sowing: SowSpec {
+                direction: crate::Direction::CounterClockwise,
+                skip_origin: true,
+                into_own_store: false,
+            },
+            relay: Relay::Never,
+            endless: Endless::Forbid,
+            capture: Capture::Chain {
+                zone: Zone::Opponents,
+                counts: CountSet::TWO_OR_THREE,
+                same_count: false,
+                limit: ChainLimit::Row,
+            },
+            grand_slam: GrandSlam::NoCapture,
+            feeding: Feeding::Required,
+            extra_turn: false,
+            end: EndRules {
+                majority: true,
+                side_empty: false,
+                repetition: true,
+            },
+            leftover: Leftover::ToOwner,
+        }
+    }
+
+    /// Kalah exactly as OpenSpiel 2.0.2 (`mancala`) plays it (RULES.md,
+    /// "Reference games"): 6 pits a player, 4 seeds each, sowing into one's
+    /// own store, an extra move when the last seed falls there, the capture of
+    /// an empty own pit with a non-empty opposite one, and the end as soon as
+    /// either side is empty, the seeds left counting for their owners.
+    pub const fn kalah() -> Rules {
+        Rules {
+            layout: Layout::two_rows(6),
+            seeds: 4,
+            sowing: SowSpec {
+                direction: crate::Direction::CounterClockwise,
+                skip_origin: false,
+                into_own_store: true,
+            },
+            relay: Relay::Never,
+            endless: Endless::Forbid,
+            capture: Capture::Opposite {
+                require_opposite: true,
+            },
+            grand_slam: GrandSlam::Allow,
+            feeding: Feeding::Off,
+            extra_turn: true,
+            end: EndRules {
+                majority: false,
+                side_empty: true,
+                repetition: false,
+            },
+            leftover: Leftover::Stay,
+        }
+    }
+
+    /// These rules on two rows of `houses` holes.
+    #[must_use]
+    pub const fn with_houses(mut self, houses: u8) -> Rules {
+        self.layout = Layout::two_rows(houses);
+        self
+    }
+
+    /// These rules with `seeds` seeds in each hole at the start.
+    #[must_use]
+    pub const fn with_seeds(mut self, seeds: u16) -> Rules {
+        self.seeds = seeds;
+        self
+    }
+
+    /// Checks the rules and builds the board's topology.
+    ///
+    /// # Errors
+    ///
+    /// A [`RulesError`] for an invalid layout, no seeds, more than
+    /// [`MAX_SEEDS`] seeds in all, or an opposite-hole capture on a board that
+    /// is not two rows.
+    pub fn check(&self) -> Result<Topology, RulesError> {
+        let topology = Topology::new(self.layout)?;
+        if self.seeds == 0 {
+            return Err(RulesError::NoSeeds);
+        }
+        let total = u32::from(self.seeds) * topology.holes() as u32;
+        if total > MAX_SEEDS {
+            return Err(RulesError::TooManySeeds(total));
+        }
+        if matches!(self.capture, Capture::Opposite { .. }) && !topology.is_two_row() {
+            return Err(RulesError::OppositeNeedsTwoRows);
+        }
+        Ok(topology)
+    }
+
+    /// Seeds in the game at the start.
+    pub fn total_seeds(&self) -> u32 {
+        u32::from(self.seeds) * u32::from(self.layout.row_len) * u32::from(self.layout.rows)
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Rules {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        // Mostly small, valid rules, so that fuzzing reaches play; the rest
+        // exercise the checks.
+        let relay = match u.int_in_range(0..=3u8)? {
+            0 | 1 => Relay::Never,
+            _ => Relay::AtLeast(u.int_in_range(0..=8)?),
+        };
+        let seeds = if u.ratio(1, 16)? {
+            u.arbitrary()?
+        } else {
+            u.int_in_range(0..=8)?
+        };
+        Ok(Rules {
+            layout: u.arbitrary()?,
+            seeds,
+            sowing: u.arbitrary()?,
+            relay,
+            endless: u.arbitrary()?,
+            capture: u.arbitrary()?,
+            grand_slam: u.arbitrary()?,
+            feeding: u.arbitrary()?,
+            extra_turn: u.arbitrary()?,
+            end: u.arbitrary()?,
+            leftover: u.arbitrary()?,
+        })
+    }
+}
+
+/// Why a [`Rules`] value is refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The board layout is invalid.
+    #[error("invalid layout: {0}")]
+    Layout(#[from] LayoutError),
+    /// Holes must start with at least one seed.
+    #[error("holes must start with at least one seed")]
+    NoSeeds,
+    /// The game would hold more than [`MAX_SEEDS`] seeds.
+    #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
+    TooManySeeds(u32),
+    /// The opposite-hole capture needs a two-row board.
+    #[error("the opposite-hole capture needs a two-row board")]
+    OppositeNeedsTwoRows,
+}

@@ -1,0 +1,259 @@
+//! Unchecked position descriptions and the check that turns them into states.
+
+use alloc::vec::Vec;
+
+use crate::{Board, Leftover, MAX_SEEDS, Mancala, Player, Rules, RulesError};
+
+/// A position seen earlier, for the repetition rule.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeenPosition {
+    /// Hole counts in canonical order.
+    pub board: Vec<u16>,
+    /// The player who was to move.
+    pub to_move: Player,
+}
+
+/// An unchecked description of a [`Mancala`] position: rules, counts, player
+/// to move. Public fields, no guarantees; [`Mancala::from_setup`] checks it.
+///
+/// A setup that is live but already over by the rules (for example a side is
+/// empty in Kalah) builds a finished game, exactly as if a move had just
+/// reached it. A setup marked `over` builds a finished game as it stands.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Mancala, Player, Rules, Setup};
+///
+/// let mut setup = Setup::new(Rules::oware());
+/// setup.board = vec![0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
+/// setup.stores = vec![24, 23];
+/// let game = Mancala::from_setup(setup.clone())?;
+/// assert_eq!(game.legal_moves().len(), 1);
+///
+/// setup.board.pop();
+/// assert!(Mancala::from_setup(setup).is_err());
+/// # Ok::<(), mancala_core::SetupError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// Seeds in each hole, in canonical order.
+    pub board: Vec<u16>,
+    /// Seeds in each player's store, player 0 first.
+    pub stores: Vec<u16>,
+    /// The player to move (or who would move, in a finished game).
+    pub to_move: Player,
+    /// Whether the game is over.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub over: bool,
+    /// For the repetition rule: the positions seen since seeds last left the
+    /// holes, before this one. Each has the same number of seeds in the holes
+    /// as `board`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub history: Vec<SeenPosition>,
+}
+
+impl Setup {
+    /// The start position of `rules` (not checked).
+    pub fn new(rules: Rules) -> Setup {
+        let holes = usize::from(rules.layout.row_len) * usize::from(rules.layout.rows);
+        let players = rules
+            .layout
+            .row_owners()
+            .iter()
+            .map(|p| p.index() + 1)
+            .max()
+            .unwrap_or(0);
+        Setup {
+            rules,
+            board: alloc::vec![rules.seeds; holes],
+            stores: alloc::vec![0; players],
+            to_move: Player::P0,
+            over: false,
+            history: Vec::new(),
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a possible position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The rules are invalid.
+    #[error("invalid rules: {0}")]
+    Rules(#[from] RulesError),
+    /// The board has the wrong number of holes.
+    #[error("the board has {found} holes, the rules {expected}")]
+    BoardLength {
+        /// Holes of the rules' board.
+        expected: usize,
+        /// Holes given.
+        found: usize,
+    },
+    /// There is not one store per player.
+    #[error("{found} stores given for {expected} players")]
+    StoresLength {
+        /// Players of the rules.
+        expected: usize,
+        /// Stores given.
+        found: usize,
+    },
+    /// The player to move is not in the game.
+    #[error("{0} does not play in this game")]
+    NoSuchPlayer(Player),
+    /// More seeds than a board can hold.
+    #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
+    TooManySeeds(u64),
+    /// A finished game of these rules never leaves seeds in the holes.
+    #[error("a finished game of these rules has no seeds left in its holes")]
+    SeedsLeftAtEnd,
+    /// A remembered position does not fit the board or the game.
+    #[error("remembered position {0} has the wrong holes, seeds or player")]
+    BadHistory(usize),
+}
+
+impl Mancala {
+    /// Checks a setup and builds its position.
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] if the rules are invalid or the position cannot exist
+    /// under them.
+    pub fn from_setup(setup: Setup) -> Result<Mancala, SetupError> {
+        let Setup {
+            rules,
+            board,
+            stores,
+            to_move,
+            over,
+            history,
+        } = setup;
+        let topology = rules.check()?;
+        if board.len() != topology.holes() {
+            return Err(SetupError::BoardLength {
+                expected: topology.holes(),
+                found: board.len(),
+            });
+        }
+        if stores.len() != topology.players() {
+            return Err(SetupError::StoresLength {
+                expected: topology.players(),
+                found: stores.len(),
+            });
+        }
+        if to_move.index() >= topology.players() {
+            return Err(SetupError::NoSuchPlayer(to_move));
+        }
+        let total: u64 = board.iter().chain(&stores).map(|&c| u64::from(c)).sum();
+        if total > u64::from(MAX_SEEDS) {
+            return Err(SetupError::TooManySeeds(total));
+        }
+        let on_board: u64 = board.iter().map(|&c| u64::from(c)).sum();
+        let board = Board::from_counts(&board, &stores);
+        if over && rules.leftover == Leftover::ToOwner && on_board > 0 {
+            return Err(SetupError::SeedsLeftAtEnd);
+        }
+        let mut game = Mancala {
+            rules,
+            topology,
+            history: Mancala::empty_history(&rules, &topology, total as u32),
+            board,
+            to_move,
+            over,
+        };
+        if over {
+            return Ok(game);
+        }
+        if rules.end.repetition {
+            for (i, seen) in history.iter().enumerate() {
+                let seen_total: u64 = seen.board.iter().map(|&c| u64::from(c)).sum();
+                if seen.board.len() != topology.holes()
+                    || seen_total != on_board
+                    || seen.to_move.index() >= topology.players()
+                {
+                    return Err(SetupError::BadHistory(i));
+                }
+                game.history
+                    .insert(&Board::from_counts(&seen.board, &[]), seen.to_move);
+            }
+        }
+        game.settle(to_move, false, &mut ());
+        Ok(game)
+    }
+
+    /// The setup that [`from_setup`](Mancala::from_setup) turns back into
+    /// this exact state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Mancala, Pit};
+    ///
+    /// let mut game = mancala_core::oware();
+    /// game.play(Pit::new(2).unwrap())?;
+    /// let copy = Mancala::from_setup(game.to_setup())?;
+    /// assert_eq!(copy, game);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_setup(&self) -> Setup {
+        let players = self.topology.players();
+        let mut history: Vec<SeenPosition> = if self.over {
+            Vec::new()
+        } else {
+            self.history
+                .positions()
+                .map(|(board, to_move)| SeenPosition { board, to_move })
+                .collect()
+        };
+        // The last position recorded is the current one (the state records it
+        // when it is reached); the setup lists only earlier ones.
+        history.pop();
+        Setup {
+            rules: self.rules,
+            board: self.board.holes().to_vec(),
+            stores: self.board.stores()[..players].to_vec(),
+            to_move: self.to_move,
+            over: self.over,
+            history,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Mancala {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_setup().serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Mancala {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let setup = Setup::deserialize(deserializer)?;
+        Mancala::from_setup(setup).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Mancala {
+    /// A position reached by legal play from the start of arbitrary valid
+    /// rules (invalid rules fall back to oware).
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let rules: Rules = u.arbitrary()?;
+        let mut game = Mancala::new(rules).unwrap_or_else(|_| crate::oware());
+        let plies = u.int_in_range(0..=200u16)?;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let i = u.choose_index(moves.len())?;
+            game.play_unchecked(moves[i]);
+        }
+        Ok(game)
+    }
+}

@@ -1,0 +1,413 @@
+//! The sowing engine: laps, relays, origin skipping, stores, and exact
+//! detection of endless relays.
+
+use crate::{Board, Direction, Event, Observer, Pit, Player, Topology};
+
+/// How seeds are sown in a lap.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub struct SowSpec {
+    /// The direction seeds travel.
+    pub direction: Direction,
+    /// Every lap skips the hole that lap was lifted from (oware).
+    pub skip_origin: bool,
+    /// Sowing drops a seed into the mover's own store when passing it, never
+    /// into another player's (Kalah).
+    pub into_own_store: bool,
+}
+
+/// When a lap ends in a hole, whether its seeds are lifted for another lap.
+///
+/// The rule must be a pure function of the board and the landing hole: the
+/// engine relies on it to detect endless relays exactly.
+pub trait RelayRule {
+    /// `true` if this rule never relays (the engine then skips all relay
+    /// bookkeeping).
+    const SINGLE_LAP: bool = false;
+
+    /// Whether the lap that ended in `landing` (already sown into `board`)
+    /// continues with a new lap lifted from `landing`.
+    fn relays(&self, board: &Board, landing: Pit) -> bool;
+}
+
+/// The relay rules that are plain data.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Board, Pit, Relay, RelayRule};
+///
+/// let board = Board::from_counts(&[6, 5], &[]);
+/// let relay = Relay::AtLeast(6); // Numercy
+/// assert!(relay.relays(&board, Pit::new(0).unwrap()));
+/// assert!(!relay.relays(&board, Pit::new(1).unwrap()));
+/// assert!(!Relay::Never.relays(&board, Pit::new(0).unwrap()));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Relay {
+    /// One lap only.
+    #[default]
+    Never,
+    /// Relay when the landing hole then holds at least this many seeds
+    /// (Numercy: 6; Mankka: 4, i.e. neither empty before nor 2 or 3).
+    AtLeast(u16),
+}
+
+impl RelayRule for Relay {
+    #[inline]
+    fn relays(&self, board: &Board, landing: Pit) -> bool {
+        match *self {
+            Relay::Never => false,
+            Relay::AtLeast(n) => board.get(landing) >= n,
+        }
+    }
+}
+
+/// A relay rule that never relays, known at compile time.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct SingleLap;
+
+impl RelayRule for SingleLap {
+    const SINGLE_LAP: bool = true;
+    #[inline]
+    fn relays(&self, _board: &Board, _landing: Pit) -> bool {
+        false
+    }
+}
+
+impl<F: Fn(&Board, Pit) -> bool> RelayRule for F {
+    fn relays(&self, board: &Board, landing: Pit) -> bool {
+        self(board, landing)
+    }
+}
+
+/// What to do with a move whose relays would never end.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Endless {
+    /// The move is not legal (RULES.md's default).
+    #[default]
+    Forbid,
+    /// The move ends at the first lap start that repeats, before lifting.
+    Stop,
+}
+
+/// Where the last seed of a move fell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Landing {
+    /// In a hole. For a move ended by [`Endless::Stop`], the hole about to be
+    /// lifted.
+    Hole(Pit),
+    /// In this player's store.
+    Store(Player),
+}
+
+/// The result of a completed sowing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Sown {
+    /// Where the last seed fell.
+    pub landing: Landing,
+    /// Laps sown (1 for a single-lap move).
+    pub laps: u64,
+    /// The move relayed forever and was ended by [`Endless::Stop`].
+    pub endless: bool,
+}
+
+/// A move that relays forever, refused under [`Endless::Forbid`].
+///
+/// Lap starts (board and the hole about to be lifted) are numbered from 0, the
+/// move's first lift. Lap start `laps_before_cycle + cycle_laps` is the first
+/// to repeat an earlier one, lap start `laps_before_cycle`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error("the relay never ends: after {laps_before_cycle} laps it repeats every {cycle_laps} laps")]
+pub struct EndlessRelay {
+    /// Laps sown before the cycle begins.
+    pub laps_before_cycle: u64,
+    /// Laps in one turn of the cycle.
+    pub cycle_laps: u64,
+}
+
+/// Why the sowing engine refused to sow.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SowError {
+    /// The hole is not on the board.
+    #[error("hole {0} is not on the board")]
+    NotOnBoard(Pit),
+    /// The hole is empty.
+    #[error("hole {0} is empty")]
+    EmptyHole(Pit),
+    /// The relays never end and the policy forbids such moves.
+    #[error(transparent)]
+    Endless(#[from] EndlessRelay),
+}
+
+/// Laps sown plainly before the engine checks for a cycle. Any move that
+/// takes longer is re-run under Brent's cycle detection, which is exact.
+const LAP_BUDGET: u64 = 256;
+
+/// Sows one lap from `from`: lifts all its seeds and drops them one by one.
+/// `from` must be on the board and hold at least one seed.
+fn lap<O: Observer>(
+    board: &mut Board,
+    topology: &Topology,
+    spec: SowSpec,
+    mover: Player,
+    from: Pit,
+    observer: &mut O,
+) -> Landing {
+    let mut seeds = board.take(from);
+    if O::RECORDS {
+        observer.event(Event::Lift { pit: from, seeds });
+    }
+    if seeds == 0 {
+        return Landing::Hole(from);
+    }
+    let direction = spec.direction;
+    let store = spec.into_own_store;
+    if !O::RECORDS {
+        // Whole revolutions at once: every slot gets the same number of seeds.
+        let per_rev = topology.holes() - usize::from(spec.skip_origin) + usize::from(store);
+        if usize::from(seeds) > per_rev {
+            let full = (usize::from(seeds) - 1) / per_rev;
+            board.add_all(full as u16);
+            if spec.skip_origin {
+                board.set(from, 0);
+            }
+            if store {
+                board.add_to_store(mover, full as u16);
+            }
+            seeds -= (full * per_rev) as u16;
+        }
+    }
+    let mut at = from;
+    loop {
+        if store && topology.store_between(at, direction) == Some(mover) {
+            board.add_to_store(mover, 1);
+            if O::RECORDS {
+                observer.event(Event::Store { player: mover });
+            }
+            seeds -= 1;
+            if seeds == 0 {
+                return Landing::Store(mover);
+            }
+        }
+        at = topology.step(at, direction);
+        if spec.skip_origin && at == from {
+            continue;
+        }
+        board.add(at, 1);
+        if O::RECORDS {
+            observer.event(Event::Sow { pit: at });
+        }
+        seeds -= 1;
+        if seeds == 0 {
+            return Landing::Hole(at);
+        }
+    }
+}
+
+/// The sowing engine for one move: sows from `origin`, relaying while `relay`
+/// says so, and detects relays that never end exactly (a lap start that
+/// repeats within the move), handling them by `endless`.
+///
+/// Events go to `observer`; pass `&mut ()` to record nothing (the fast path,
+/// which sows whole revolutions at once).
+///
+/// # Errors
+///
+/// [`SowError::NotOnBoard`] or [`SowError::EmptyHole`] if `origin` cannot be
+/// sown, and [`SowError::Endless`] for an endless relay under
+/// [`Endless::Forbid`]. On error the board is unchanged and no event was
+/// recorded.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{sow, Board, Endless, Landing, Layout, Pit, Player, Relay, SowSpec, Topology};
+///
+/// let topology = Topology::new(Layout::two_rows(6))?;
+/// let mut board = Board::filled(12, 4);
+/// let pit = |i| Pit::new(i).unwrap();
+/// let sown = sow(&mut board, &topology, SowSpec::default(), Player::P0, pit(3),
+///                &Relay::Never, Endless::Forbid, &mut ())?;
+/// assert_eq!(sown.landing, Landing::Hole(pit(7)));
+/// assert_eq!(board.holes(), &[4, 4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn sow<R: RelayRule, O: Observer>(
+    board: &mut Board,
+    topology: &Topology,
+    spec: SowSpec,
+    mover: Player,
+    origin: Pit,
+    relay: &R,
+    endless: Endless,
+    observer: &mut O,
+) -> Result<Sown, SowError> {
+    if !topology.contains(origin) || board.len() != topology.holes() {
+        return Err(SowError::NotOnBoard(origin));
+    }
+    if board.get(origin) == 0 {
+        return Err(SowError::EmptyHole(origin));
+    }
+    let engine = Engine {
+        topology,
+        spec,
+        mover,
+        relay,
+    };
+    if R::SINGLE_LAP {
+        let landing = lap(board, topology, spec, mover, origin, observer);
+        return Ok(Sown {
+            landing,
+            laps: 1,
+            endless: false,
+        });
+    }
+    if !O::RECORDS {
+        return engine.run(board, origin, endless);
+    }
+    // Learn the outcome first, so that a refused move records nothing, then
+    // replay the same laps with events.
+    let mut dry = *board;
+    let sown = engine.run(&mut dry, origin, endless)?;
+    let mut from = origin;
+    for _ in 0..sown.laps {
+        if let Landing::Hole(p) = lap(board, topology, spec, mover, from, observer) {
+            from = p;
+        }
+    }
+    if sown.endless {
+        observer.event(Event::EndlessStop);
+    }
+    debug_assert_eq!(*board, dry);
+    Ok(sown)
+}
+
+struct Engine<'a, R> {
+    topology: &'a Topology,
+    spec: SowSpec,
+    mover: Player,
+    relay: &'a R,
+}
+
+impl<R: RelayRule> Engine<'_, R> {
+    /// One lap from `from`; `Some(next lap start)` if it relays.
+    fn step(&self, board: &mut Board, from: Pit) -> (Landing, bool) {
+        let landing = lap(board, self.topology, self.spec, self.mover, from, &mut ());
+        let relays = matches!(landing, Landing::Hole(p) if self.relay.relays(board, p));
+        (landing, relays)
+    }
+
+    fn run(&self, board: &mut Board, origin: Pit, endless: Endless) -> Result<Sown, SowError> {
+        let start = *board;
+        let mut from = origin;
+        let mut laps = 0u64;
+        let mut checked = false;
+        loop {
+            let (landing, relays) = self.step(board, from);
+            laps += 1;
+            match landing {
+                Landing::Hole(p) if relays => from = p,
+                _ => {
+                    return Ok(Sown {
+                        landing,
+                        laps,
+                        endless: false,
+                    });
+                }
+            }
+            if laps >= LAP_BUDGET && !checked {
+                checked = true;
+                if let Some(cycle) = self.find_cycle(&start, origin) {
+                    return match endless {
+                        Endless::Forbid => {
+                            *board = start;
+                            Err(EndlessRelay {
+                                laps_before_cycle: cycle.mu,
+                                cycle_laps: cycle.lambda,
+                            }
+                            .into())
+                        }
+                        Endless::Stop => {
+                            *board = cycle.board;
+                            Ok(Sown {
+                                landing: Landing::Hole(cycle.hole),
+                                laps: cycle.mu + cycle.lambda,
+                                endless: true,
+                            })
+                        }
+                    };
+                }
+                // No cycle: the move is finite; keep sowing to its end.
+            }
+        }
+    }
+
+    /// Brent's cycle detection over lap starts, in constant memory. `None` if
+    /// the sequence of lap starts ends (the move is finite).
+    fn find_cycle(&self, start: &Board, origin: Pit) -> Option<Cycle> {
+        let advance = |b: &mut Board, h: &mut Pit| -> bool {
+            let (landing, relays) = self.step(b, *h);
+            match landing {
+                Landing::Hole(p) if relays => {
+                    *h = p;
+                    true
+                }
+                _ => false,
+            }
+        };
+        let (mut tortoise, mut t_hole) = (*start, origin);
+        let (mut hare, mut h_hole) = (*start, origin);
+        if !advance(&mut hare, &mut h_hole) {
+            return None;
+        }
+        let (mut power, mut lambda) = (1u64, 1u64);
+        while (tortoise, t_hole) != (hare, h_hole) {
+            if power == lambda {
+                tortoise = hare;
+                t_hole = h_hole;
+                power *= 2;
+                lambda = 0;
+            }
+            if !advance(&mut hare, &mut h_hole) {
+                return None;
+            }
+            lambda += 1;
+        }
+        // The first repeated lap start: run two pointers `lambda` apart.
+        let (mut tortoise, mut t_hole) = (*start, origin);
+        let (mut hare, mut h_hole) = (*start, origin);
+        for _ in 0..lambda {
+            advance(&mut hare, &mut h_hole);
+        }
+        let mut mu = 0u64;
+        while (tortoise, t_hole) != (hare, h_hole) {
+            advance(&mut tortoise, &mut t_hole);
+            advance(&mut hare, &mut h_hole);
+            mu += 1;
+        }
+        Some(Cycle {
+            mu,
+            lambda,
+            board: hare,
+            hole: h_hole,
+        })
+    }
+}
+
+struct Cycle {
+    mu: u64,
+    lambda: u64,
+    board: Board,
+    hole: Pit,
+}

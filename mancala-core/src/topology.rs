@@ -1,0 +1,348 @@
+//! Board shapes: rows of holes joined into one ring, their owners and stores.
+
+use crate::{MAX_HOLES, Pit, Player};
+
+/// The largest number of rows on a board.
+pub const MAX_ROWS: usize = 6;
+/// The largest number of holes in a row.
+pub const MAX_ROW_LEN: usize = 13;
+
+/// The direction seeds travel around the ring.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Direction {
+    /// Increasing hole index (the family's usual direction).
+    #[default]
+    CounterClockwise,
+    /// Decreasing hole index.
+    Clockwise,
+}
+
+impl Direction {
+    /// The other direction.
+    pub const fn reverse(self) -> Direction {
+        match self {
+            Direction::CounterClockwise => Direction::Clockwise,
+            Direction::Clockwise => Direction::CounterClockwise,
+        }
+    }
+}
+
+/// An unchecked description of a board: equal rows of holes joined end to end
+/// into a ring (row `r`'s hole `k` is hole `row_len * r + k`), each row owned
+/// by a player.
+///
+/// Turn it into a [`Topology`] with [`Topology::new`], which checks it.
+///
+/// Each player has a store. A store sits in the ring right after the last hole
+/// of its owner's last row, so that sowing that enters stores (Kalah) passes
+/// through it; games whose sowing never enters stores ignore where they sit.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Layout, Player, Topology};
+///
+/// // Robertson's triangle: three rows of six, one for each of three players.
+/// let layout = Layout::new(6, &[Player::P0, Player::P1, Player::new(2).unwrap()]);
+/// let topology = Topology::new(layout)?;
+/// assert_eq!(topology.holes(), 18);
+/// assert_eq!(topology.players(), 3);
+/// # Ok::<(), mancala_core::LayoutError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Layout {
+    /// Holes in each row, `1..=MAX_ROW_LEN`.
+    pub row_len: u8,
+    /// Number of rows, `2..=MAX_ROWS`.
+    pub rows: u8,
+    /// The owner of each row; entries from `rows` on are ignored. Owners must be
+    /// players `0..k` for some `2 <= k <= MAX_PLAYERS`, each owning a row.
+    pub owners: [Player; MAX_ROWS],
+}
+
+impl Layout {
+    /// Two rows of `n` holes, player 0's row first (oware, kalah, numercy,
+    /// mankka).
+    pub const fn two_rows(n: u8) -> Layout {
+        let mut owners = [Player::P0; MAX_ROWS];
+        owners[1] = Player::P1;
+        Layout {
+            row_len: n,
+            rows: 2,
+            owners,
+        }
+    }
+
+    /// Rows of `row_len` holes owned by `owners` in ring order. Rows beyond
+    /// [`MAX_ROWS`] are dropped (and the result then fails [`Topology::new`]
+    /// only if the owners left are not valid).
+    pub const fn new(row_len: u8, owners: &[Player]) -> Layout {
+        let mut out = [Player::P0; MAX_ROWS];
+        let mut i = 0;
+        while i < owners.len() && i < MAX_ROWS {
+            out[i] = owners[i];
+            i += 1;
+        }
+        Layout {
+            row_len,
+            rows: if owners.len() > MAX_ROWS {
+                // Too many rows: keep the count so that the check refuses it.
+                u8::MAX
+            } else {
+                owners.len() as u8
+            },
+            owners: out,
+        }
+    }
+
+    /// The owners of the rows actually on the board.
+    pub fn row_owners(&self) -> &[Player] {
+        &self.owners[..(self.rows as usize).min(MAX_ROWS)]
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Layout {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let rows = u.int_in_range(2..=MAX_ROWS as u8)?;
+        let players = u.int_in_range(2..=rows.min(crate::MAX_PLAYERS as u8))?;
+        let mut owners = [Player::P0; MAX_ROWS];
+        // Every player gets a row, the rest are drawn freely.
+        for (i, slot) in owners.iter_mut().enumerate().take(rows as usize) {
+            let p = if i < players as usize {
+                i
+            } else {
+                u.int_in_range(0..=players - 1)? as usize
+            };
+            *slot = Player::new(p).unwrap_or_default();
+        }
+        // Shuffle row order a little without losing anyone's row.
+        let swaps = u.int_in_range(0..=3u8)?;
+        for _ in 0..swaps {
+            let a = u.int_in_range(0..=rows - 1)? as usize;
+            let b = u.int_in_range(0..=rows - 1)? as usize;
+            owners.swap(a, b);
+        }
+        Ok(Layout {
+            row_len: u.int_in_range(1..=MAX_ROW_LEN as u8)?,
+            rows,
+            owners,
+        })
+    }
+}
+
+/// Why a [`Layout`] is not a valid board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// A row must hold `1..=MAX_ROW_LEN` holes.
+    #[error("a row must hold 1 to {max} holes, not {0}", max = MAX_ROW_LEN)]
+    RowLength(u8),
+    /// A board has `2..=MAX_ROWS` rows.
+    #[error("a board has 2 to {max} rows, not {0}", max = MAX_ROWS)]
+    Rows(u8),
+    /// The players owning rows must be `0..k` with each owning a row.
+    #[error("{0} owns no row, but a later player does")]
+    PlayerWithoutRow(Player),
+    /// At least two players must own rows.
+    #[error("at least two players must own rows")]
+    TooFewPlayers,
+}
+
+const NO_STORE: u8 = u8::MAX;
+
+/// A checked board shape: the ring of holes, their owners and rows, where each
+/// player's store sits, and (on two-row boards) opposite holes.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Direction, Layout, Pit, Player, Topology};
+///
+/// let t = Topology::new(Layout::two_rows(6))?;
+/// let pit = |i| Pit::new(i).unwrap();
+/// assert_eq!(t.owner(pit(7)), Player::P1);
+/// assert_eq!(t.opposite(pit(0)), Some(pit(11)));
+/// assert_eq!(t.step(pit(11), Direction::CounterClockwise), pit(0));
+/// assert_eq!(t.store_after(pit(5)), Some(Player::P0));
+/// # Ok::<(), mancala_core::LayoutError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Topology {
+    layout: Layout,
+    holes: u8,
+    players: u8,
+    owner: [u8; MAX_HOLES],
+    store_after: [u8; MAX_HOLES],
+}
+
+impl Topology {
+    /// Checks a layout and builds its topology.
+    ///
+    /// # Errors
+    ///
+    /// A [`LayoutError`] if a row length or the row count is out of range, or
+    /// the owners are not players `0..k` (`k >= 2`) each owning a row.
+    pub fn new(layout: Layout) -> Result<Topology, LayoutError> {
+        if layout.row_len == 0 || layout.row_len as usize > MAX_ROW_LEN {
+            return Err(LayoutError::RowLength(layout.row_len));
+        }
+        if layout.rows < 2 || layout.rows as usize > MAX_ROWS {
+            return Err(LayoutError::Rows(layout.rows));
+        }
+        let owners = layout.row_owners();
+        let players = owners.iter().map(|p| p.index() + 1).max().unwrap_or(0);
+        if players < 2 {
+            return Err(LayoutError::TooFewPlayers);
+        }
+        for p in Player::all(players) {
+            if !owners.contains(&p) {
+                return Err(LayoutError::PlayerWithoutRow(p));
+            }
+        }
+        let row_len = layout.row_len as usize;
+        let holes = row_len * owners.len();
+        let mut owner = [0u8; MAX_HOLES];
+        let mut store_after = [NO_STORE; MAX_HOLES];
+        for (r, p) in owners.iter().enumerate() {
+            for slot in &mut owner[r * row_len..(r + 1) * row_len] {
+                *slot = p.index() as u8;
+            }
+        }
+        for p in Player::all(players) {
+            if let Some(last_row) = owners.iter().rposition(|o| *o == p) {
+                store_after[(last_row + 1) * row_len - 1] = p.index() as u8;
+            }
+        }
+        Ok(Topology {
+            layout,
+            holes: holes as u8,
+            players: players as u8,
+            owner,
+            store_after,
+        })
+    }
+
+    /// The layout this topology was built from.
+    pub const fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Number of holes in the ring.
+    pub const fn holes(&self) -> usize {
+        self.holes as usize
+    }
+
+    /// Number of players.
+    pub const fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// Holes in each row.
+    pub const fn row_len(&self) -> usize {
+        self.layout.row_len as usize
+    }
+
+    /// Number of rows.
+    pub const fn rows(&self) -> usize {
+        self.layout.rows as usize
+    }
+
+    /// Whether `pit` is on this board.
+    pub const fn contains(&self, pit: Pit) -> bool {
+        pit.index() < self.holes as usize
+    }
+
+    /// The hole with this index, if it is on this board.
+    pub const fn pit(&self, index: usize) -> Option<Pit> {
+        if index < self.holes as usize {
+            Some(Pit::from_index(index))
+        } else {
+            None
+        }
+    }
+
+    /// All holes in counter-clockwise order.
+    pub fn pits(&self) -> impl DoubleEndedIterator<Item = Pit> + Clone + use<> {
+        (0..self.holes as usize).map(Pit::from_index)
+    }
+
+    /// The holes owned by `player`, in counter-clockwise order.
+    pub fn pits_of(&self, player: Player) -> impl DoubleEndedIterator<Item = Pit> + Clone + '_ {
+        self.pits()
+            .filter(move |p| self.owner[p.index()] as usize == player.index())
+    }
+
+    /// The owner of a hole (player 0 for a hole not on the board).
+    pub const fn owner(&self, pit: Pit) -> Player {
+        Player::from_owner(self.owner[pit.index()])
+    }
+
+    /// The row a hole belongs to.
+    pub const fn row(&self, pit: Pit) -> usize {
+        pit.index() / self.layout.row_len as usize
+    }
+
+    /// The owner of row `row` (`None` beyond the last row).
+    pub fn row_owner(&self, row: usize) -> Option<Player> {
+        self.layout.row_owners().get(row).copied()
+    }
+
+    /// The hole after `pit` going `direction` around the ring.
+    pub const fn step(&self, pit: Pit, direction: Direction) -> Pit {
+        let n = self.holes as usize;
+        let i = pit.index() % n;
+        match direction {
+            Direction::CounterClockwise => Pit::from_index(if i + 1 == n { 0 } else { i + 1 }),
+            Direction::Clockwise => Pit::from_index(if i == 0 { n - 1 } else { i - 1 }),
+        }
+    }
+
+    /// The player whose store sits right after `pit` counter-clockwise (between
+    /// `pit` and the next hole), if any.
+    pub const fn store_after(&self, pit: Pit) -> Option<Player> {
+        let s = self.store_after[pit.index()];
+        if s == NO_STORE {
+            None
+        } else {
+            Some(Player::from_owner(s))
+        }
+    }
+
+    /// The store passed when moving one step `direction` from `from`.
+    pub(crate) const fn store_between(&self, from: Pit, direction: Direction) -> Option<Player> {
+        match direction {
+            Direction::CounterClockwise => self.store_after(from),
+            Direction::Clockwise => self.store_after(self.step(from, Direction::Clockwise)),
+        }
+    }
+
+    /// Whether this is a two-row board (opposite holes exist).
+    pub const fn is_two_row(&self) -> bool {
+        self.layout.rows == 2
+    }
+
+    /// The hole in the same file on the other row of a two-row board
+    /// (`2n - 1 - i`); `None` on other boards.
+    pub const fn opposite(&self, pit: Pit) -> Option<Pit> {
+        if self.is_two_row() && pit.index() < self.holes as usize {
+            Some(Pit::from_index(self.holes as usize - 1 - pit.index()))
+        } else {
+            None
+        }
+    }
+}
+
+impl Player {
+    /// Converts an owner byte stored by a topology (always `< MAX_PLAYERS`).
+    pub(crate) const fn from_owner(index: u8) -> Player {
+        match Player::new(index as usize) {
+            Some(p) => p,
+            None => Player::P0,
+        }
+    }
+}
