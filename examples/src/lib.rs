@@ -1,6 +1,8 @@
 //! Shared code of the example programs: the conformance runner and its game
 //! drivers.
 
+#![forbid(unsafe_code)]
+
 pub mod conformance;
 pub mod sowing_driver;
 

@@ -256,8 +256,8 @@ impl Rules {
     /// # Errors
     ///
     /// A [`RulesError`] for an invalid layout, no seeds, more than
-    /// [`MAX_SEEDS`] seeds in all, or an opposite-hole capture on a board that
-    /// is not two rows.
+    /// [`MAX_SEEDS`] seeds in all, a relay threshold below 2, or an
+    /// opposite-hole capture on a board that is not two rows.
     pub fn check(&self) -> Result<Topology, RulesError> {
         let topology = Topology::new(self.layout)?;
         if self.seeds == 0 {
@@ -266,6 +266,11 @@ impl Rules {
         let total = u32::from(self.seeds) * topology.holes() as u32;
         if total > MAX_SEEDS {
             return Err(RulesError::TooManySeeds(total));
+        }
+        if let Relay::AtLeast(n) = self.relay
+            && n < 2
+        {
+            return Err(RulesError::RelayAlways(n));
         }
         if matches!(self.capture, Capture::Opposite { .. }) && !topology.is_two_row() {
             return Err(RulesError::OppositeNeedsTwoRows);
@@ -286,7 +291,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
         // exercise the checks.
         let relay = match u.int_in_range(0..=3u8)? {
             0 | 1 => Relay::Never,
-            _ => Relay::AtLeast(u.int_in_range(0..=8)?),
+            _ => Relay::AtLeast(u.int_in_range(1..=8)?),
         };
         let seeds = if u.ratio(1, 16)? {
             u.arbitrary()?
@@ -325,4 +330,9 @@ pub enum RulesError {
     /// The opposite-hole capture needs a two-row board.
     #[error("the opposite-hole capture needs a two-row board")]
     OppositeNeedsTwoRows,
+    /// A relay threshold below 2 relays from every landing hole (it holds at
+    /// least the seed just sown), so every move would relay forever; finding
+    /// where such a cycle starts can take astronomically long.
+    #[error("a relay threshold of {0} relays from every hole: every move would be endless")]
+    RelayAlways(u16),
 }

@@ -1,0 +1,102 @@
+//! A game of oware (as OpenSpiel plays it) between a greedy player and a
+//! random one, drawn move by move with what each move did.
+//!
+//! ```text
+//! cargo run --release --example oware [-- SEED]
+//! ```
+
+use mancala_core::{Event, Game, Mancala, Pit, Player, Status};
+
+/// A small deterministic random number generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}
+
+/// The move that captures the most seeds now (the first such, in hole order).
+fn greedy(game: &Mancala) -> Option<Pit> {
+    let me = game.turn()?;
+    game.legal_moves().into_iter().max_by_key(|&pit| {
+        let mut next = game.clone();
+        next.play_unchecked(pit);
+        // Prefer more seeds in my store; `Reverse` of the hole keeps the first.
+        (next.board().store(me), std::cmp::Reverse(pit))
+    })
+}
+
+fn draw(game: &Mancala) -> String {
+    let holes = game.board().holes();
+    let n = holes.len() / 2;
+    let row =
+        |it: &mut dyn Iterator<Item = &u16>| it.map(|c| format!("{c:>3}")).collect::<String>();
+    format!(
+        "        {}\n  N {:>3}{}   {:>3} S\n        {}",
+        row(&mut holes[n..].iter().rev()),
+        game.board().store(Player::P1),
+        " ".repeat(3 * n - 3),
+        game.board().store(Player::P0),
+        row(&mut holes[..n].iter()),
+    )
+}
+
+fn describe(events: &[Event]) -> String {
+    let mut parts = Vec::new();
+    for e in events {
+        match e {
+            Event::Lift { pit, seeds } => parts.push(format!("lifts {seeds} from hole {pit}")),
+            Event::Capture { pit, seeds, .. } => {
+                parts.push(format!("captures {seeds} from hole {pit}"))
+            }
+            Event::GrandSlamRefused => parts.push("grand slam: captures nothing".into()),
+            Event::Collect { pit, seeds, to } => {
+                parts.push(format!("{to} collects {seeds} from hole {pit}"))
+            }
+            _ => {}
+        }
+    }
+    parts.join(", ")
+}
+
+fn main() {
+    let seed = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2026u64);
+    let mut rng = Rng(seed | 1);
+    let mut game = mancala_core::oware();
+    println!("Oware: South (greedy) against North (random), seed {seed}\n");
+    println!("{}\n", draw(&game));
+    let mut ply = 0;
+    while let Status::ToMove(player) = game.status() {
+        let moves = game.legal_moves();
+        let pit = if player == Player::P0 {
+            greedy(&game)
+        } else {
+            moves.get(rng.below(moves.len())).copied()
+        };
+        let Some(pit) = pit else { break };
+        let mut events = Vec::new();
+        if let Err(e) = game.play_observed(pit, &mut events) {
+            eprintln!("refused: {e}");
+            break;
+        }
+        ply += 1;
+        println!("{ply}. {player} plays hole {pit}: {}", describe(&events));
+        println!("{}\n", draw(&game));
+    }
+    let scores = game.scores();
+    match game.outcome() {
+        Some(outcome) => println!(
+            "Game over after {ply} moves: {outcome:?}, South {} to North {}.",
+            scores[Player::P0],
+            scores[Player::P1]
+        ),
+        None => println!("Stopped after {ply} moves."),
+    }
+}
