@@ -5,7 +5,7 @@
 //! cargo run --release --example oware [-- SEED]
 //! ```
 
-use mancala_core::{Event, Game, Mancala, Pit, Player, Status};
+use mancala_core::{Event, Mancala, Outcome, Pit, Player, Status};
 
 /// A small deterministic random number generator (xorshift64*).
 struct Rng(u64);
@@ -45,6 +45,14 @@ fn draw(game: &Mancala) -> String {
     )
 }
 
+fn name(player: Player) -> &'static str {
+    if player == Player::P0 {
+        "South"
+    } else {
+        "North"
+    }
+}
+
 fn describe(events: &[Event]) -> String {
     let mut parts = Vec::new();
     for e in events {
@@ -55,7 +63,7 @@ fn describe(events: &[Event]) -> String {
             }
             Event::GrandSlamRefused => parts.push("grand slam: captures nothing".into()),
             Event::Collect { pit, seeds, to } => {
-                parts.push(format!("{to} collects {seeds} from hole {pit}"))
+                parts.push(format!("{} collects {seeds} from hole {pit}", name(*to)))
             }
             _ => {}
         }
@@ -87,16 +95,22 @@ fn main() {
             break;
         }
         ply += 1;
-        println!("{ply}. {player} plays hole {pit}: {}", describe(&events));
+        println!(
+            "{ply}. {} plays hole {pit}: {}",
+            name(player),
+            describe(&events)
+        );
         println!("{}\n", draw(&game));
     }
     let scores = game.scores();
-    match game.outcome() {
-        Some(outcome) => println!(
-            "Game over after {ply} moves: {outcome:?}, South {} to North {}.",
-            scores[Player::P0],
-            scores[Player::P1]
-        ),
-        None => println!("Stopped after {ply} moves."),
-    }
+    let result = match game.outcome() {
+        Some(Outcome::Winner(p)) => format!("{} wins", name(p)),
+        Some(Outcome::Draw) => "a draw".to_string(),
+        None => "unfinished".to_string(),
+    };
+    println!(
+        "Game over after {ply} moves: {result}, South {} to North {}.",
+        scores[Player::P0],
+        scores[Player::P1]
+    );
 }
