@@ -62,6 +62,7 @@ extern crate alloc;
 mod board;
 pub mod capture;
 mod event;
+mod feeding;
 mod game;
 mod history;
 mod mancala;
@@ -75,12 +76,13 @@ mod topology;
 pub use board::{Board, MAX_SEEDS};
 pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store};
 pub use event::{Event, Observer};
+pub use feeding::{Feeding, filter_feeding};
 pub use game::{Game, Outcome, Status};
 pub use history::History;
 pub use mancala::{Mancala, MoveList, PlayError, kalah, oware};
 pub use pit::{InvalidPit, MAX_HOLES, Pit, PitSet};
 pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
-pub use rules::{Capture, EndRules, Feeding, GrandSlam, Leftover, Rules, RulesError, Zone};
+pub use rules::{Capture, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};
 pub use setup::{SeenPosition, Setup, SetupError};
 pub use sow::{
     Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sown, sow,

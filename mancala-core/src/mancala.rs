@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 use crate::{
     Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, Landing, Leftover,
     MAX_HOLES, Observer, Outcome, Pit, Player, Relay, Rules, RulesError, SingleLap, SowError,
-    Status, Topology, Zone, capture, sow,
+    Status, Topology, Zone, capture, filter_feeding, sow,
 };
 
 /// The legal moves of a position, stored inline (never on the heap).
@@ -332,30 +332,14 @@ impl Mancala {
             }
             return;
         }
-        let feeding = self.must_feed();
         let fed = self.fed_player();
-        let mut any_feeds = false;
-        for p in candidates.clone() {
+        let outcome = |p: Pit| {
             let mut board = self.board;
-            if self.apply_move(&mut board, p, &mut ()).is_err() {
-                continue;
-            }
-            if feeding && !board.has_seeds(&self.topology, fed) {
-                continue;
-            }
-            any_feeds = true;
-            if f(p).is_break() {
-                return;
-            }
-        }
-        if feeding && !any_feeds && self.rules.feeding == Feeding::IfPossible {
-            for p in candidates {
-                let mut board = self.board;
-                if self.apply_move(&mut board, p, &mut ()).is_ok() && f(p).is_break() {
-                    return;
-                }
-            }
-        }
+            self.apply_move(&mut board, p, &mut ())
+                .ok()
+                .map(|_| board.has_seeds(&self.topology, fed))
+        };
+        let _ = filter_feeding(self.rules.feeding, self.must_feed(), candidates, outcome, f);
     }
 
     /// Whether the player to move has a legal move.
@@ -551,6 +535,9 @@ impl Mancala {
 
     fn finish<O: Observer>(&mut self, observer: &mut O) {
         self.over = true;
+        // Repetitions no longer matter; a finished state carries no history,
+        // so that it equals the state its setup rebuilds.
+        self.history.clear();
         if self.rules.leftover == Leftover::ToOwner {
             for pit in self.topology.pits() {
                 let seeds = self.board.take(pit);

@@ -2,7 +2,8 @@
 //! games (oware and Kalah as OpenSpiel 2.0.2 plays them).
 
 use crate::{
-    ChainLimit, CountSet, Endless, Layout, LayoutError, MAX_SEEDS, Relay, SowSpec, Topology,
+    ChainLimit, CountSet, Endless, Feeding, Layout, LayoutError, MAX_SEEDS, Relay, SowSpec,
+    Topology,
 };
 
 /// Which holes a capture may start in, relative to the mover.
@@ -68,23 +69,6 @@ pub enum GrandSlam {
     NoCapture,
     /// The move is illegal.
     Forbid,
-}
-
-/// Whether a player must give seeds to a next player who has none.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub enum Feeding {
-    /// No obligation.
-    #[default]
-    Off,
-    /// Only moves after which the next player has seeds are legal; if there
-    /// are none, the mover has no legal move (oware).
-    Required,
-    /// Moves that feed the next player are required when one exists;
-    /// otherwise any move is legal (Robertson).
-    IfPossible,
 }
 
 /// What becomes of the seeds left in the holes when the game ends.
