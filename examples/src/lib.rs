@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod conformance;
+pub mod numercy_driver;
 pub mod sowing_driver;
 
 use serde_json::{Map, Value};
@@ -18,6 +19,7 @@ pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure
     match trace.get("game").and_then(Value::as_str) {
         Some("oware") => replay::<sowing_driver::Oware>(trace),
         Some("kalah") => replay::<sowing_driver::Kalah>(trace),
+        Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace),
         Some(other) => Err(Failure {
             ply: None,
             message: format!("unknown game `{other}`"),

@@ -1,0 +1,258 @@
+//! Numercy's rule options, as data, with presets.
+
+use mancala_core::{Endless, MAX_SEEDS};
+
+use crate::{DivideByZero, Operator, Rounding};
+
+/// The largest number of holes in a row.
+pub const MAX_HOLES_PER_ROW: usize = 13;
+/// The smallest number of holes in a row.
+pub const MIN_HOLES_PER_ROW: usize = 2;
+
+/// The default operator row, cycled from player 0's left: `+ - x :`.
+const CYCLE: [Operator; 4] = [
+    Operator::Add,
+    Operator::Subtract,
+    Operator::Multiply,
+    Operator::Divide,
+];
+
+const fn cycled_row() -> [Operator; MAX_HOLES_PER_ROW] {
+    let mut row = [Operator::Add; MAX_HOLES_PER_ROW];
+    let mut i = 0;
+    while i < MAX_HOLES_PER_ROW {
+        row[i] = CYCLE[i % 4];
+        i += 1;
+    }
+    row
+}
+
+/// The rules of a game of Numercy (RULES.md, "Numercy").
+///
+/// A `Copy` value with public fields; [`Options::check`] (called by every
+/// constructor of [`Numercy`](crate::Numercy)) refuses invalid ones.
+///
+/// # Examples
+///
+/// ```
+/// use numercy::{Operator, Options};
+///
+/// // The classic 2x7 board: 7 balls a hole, `+ - x : + - x`.
+/// let classic = Options::classic();
+/// assert_eq!(classic.operators().iter().map(|o| o.symbol()).collect::<String>(), "+-x:+-x");
+///
+/// // A 2x6 board with 6 balls, and a teacher's drill: multiplication only.
+/// let drill = Options::board(6).drill(Operator::Multiply);
+/// assert_eq!(drill.operators(), &[Operator::Multiply; 6]);
+///
+/// // A row of the wrong length is a typed error.
+/// assert!(Options::classic().with_operators(&[Operator::Add; 3]).is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Options {
+    /// Holes in each row, `2..=13`.
+    pub holes: u8,
+    /// Balls in each hole at the start, at least 1.
+    pub seeds: u16,
+    /// The operator of each file from player 0's left; entries from `holes`
+    /// on are ignored.
+    pub row: [Operator; MAX_HOLES_PER_ROW],
+    /// A lap whose last ball makes a hole hold at least this many relays from
+    /// it (the source: 6). At least 2.
+    pub relay_at: u16,
+    /// Every lap skips the hole it was lifted from (not in the source).
+    pub skip_origin: bool,
+    /// How divisions are rounded.
+    pub rounding: Rounding,
+    /// What a division by zero scores.
+    pub divide_by_zero: DivideByZero,
+    /// What to do with a move that relays forever.
+    pub endless: Endless,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::classic()
+    }
+}
+
+impl Options {
+    /// The classic game: 2x7, 7 balls a hole, operators `+ - x : + - x`,
+    /// relays at 6, origin not skipped, divisions rounded to nearest (halves
+    /// up), division by zero scoring 0, endless moves illegal.
+    pub const fn classic() -> Options {
+        Options {
+            holes: 7,
+            seeds: 7,
+            row: cycled_row(),
+            relay_at: 6,
+            skip_origin: false,
+            rounding: Rounding::Nearest,
+            divide_by_zero: DivideByZero::Zero,
+            endless: Endless::Forbid,
+        }
+    }
+
+    /// A 2x`n` board with `n` balls a hole (the source's smaller boards: 2x6
+    /// with 6), operators `+ - x :` cycled from the left.
+    pub const fn board(n: u8) -> Options {
+        let mut options = Options::classic();
+        options.holes = n;
+        options.seeds = n as u16;
+        options
+    }
+
+    /// These options with `seeds` balls a hole.
+    #[must_use]
+    pub const fn with_seeds(mut self, seeds: u16) -> Options {
+        self.seeds = seeds;
+        self
+    }
+
+    /// These options with `holes` holes a row, keeping the operator row
+    /// (cycled `+ - x :` unless set otherwise).
+    #[must_use]
+    pub const fn with_holes(mut self, holes: u8) -> Options {
+        self.holes = holes;
+        self
+    }
+
+    /// A teacher's drill: the same operator in every file.
+    #[must_use]
+    pub const fn drill(mut self, operator: Operator) -> Options {
+        self.row = [operator; MAX_HOLES_PER_ROW];
+        self
+    }
+
+    /// These options with one operator a file, from player 0's left.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionsError::RowLength`] unless `row` has one operator for each of
+    /// the `holes` files.
+    pub fn with_operators(mut self, row: &[Operator]) -> Result<Options, OptionsError> {
+        if row.len() != usize::from(self.holes) || row.len() > MAX_HOLES_PER_ROW {
+            return Err(OptionsError::RowLength {
+                files: self.holes,
+                operators: row.len(),
+            });
+        }
+        self.row[..row.len()].copy_from_slice(row);
+        Ok(self)
+    }
+
+    /// An operator row drawn from `seed`, each file independently and
+    /// uniformly from `pool` (all five operators if `pool` is empty).
+    ///
+    /// The draw is deterministic and documented, so the same seed gives the
+    /// same row on every platform and in every version: a SplitMix64 stream
+    /// started at `seed`; file `f` (from player 0's left, for all 13 files)
+    /// takes the `f`-th output `x` and uses `pool[(x >> 32) % pool.len()]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numercy::{Operator, Options};
+    ///
+    /// let a = Options::classic().random_row(42, &[]);
+    /// assert_eq!(a, Options::classic().random_row(42, &[]));
+    /// let basic = [Operator::Add, Operator::Subtract, Operator::Multiply, Operator::Divide];
+    /// let b = Options::classic().random_row(7, &basic);
+    /// assert!(b.operators().iter().all(|op| basic.contains(op)));
+    /// ```
+    #[must_use]
+    pub fn random_row(mut self, seed: u64, pool: &[Operator]) -> Options {
+        let pool = if pool.is_empty() {
+            &Operator::ALL[..]
+        } else {
+            pool
+        };
+        let mut state = seed;
+        for slot in &mut self.row {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^= z >> 31;
+            *slot = pool[((z >> 32) % pool.len() as u64) as usize];
+        }
+        self
+    }
+
+    /// The operators of the board's files, from player 0's left.
+    pub fn operators(&self) -> &[Operator] {
+        &self.row[..usize::from(self.holes).min(MAX_HOLES_PER_ROW)]
+    }
+
+    /// Checks the options.
+    ///
+    /// # Errors
+    ///
+    /// An [`OptionsError`] for a board outside 2x2 to 2x13, no balls, more
+    /// balls than a board can hold, or a relay threshold below 2.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        let holes = usize::from(self.holes);
+        if !(MIN_HOLES_PER_ROW..=MAX_HOLES_PER_ROW).contains(&holes) {
+            return Err(OptionsError::Holes(self.holes));
+        }
+        if self.seeds == 0 {
+            return Err(OptionsError::NoBalls);
+        }
+        let total = 2 * holes as u64 * u64::from(self.seeds);
+        if total > u64::from(MAX_SEEDS) {
+            return Err(OptionsError::TooManyBalls(total));
+        }
+        if self.relay_at < 2 {
+            return Err(OptionsError::RelayAt(self.relay_at));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Options {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        // Mostly valid options, so that fuzzing reaches play; some invalid.
+        let mut row = [Operator::Add; MAX_HOLES_PER_ROW];
+        for slot in &mut row {
+            *slot = u.arbitrary()?;
+        }
+        Ok(Options {
+            holes: u.int_in_range(1..=14)?,
+            seeds: u.int_in_range(0..=9)?,
+            row,
+            relay_at: u.int_in_range(1..=9)?,
+            skip_origin: u.arbitrary()?,
+            rounding: u.arbitrary()?,
+            divide_by_zero: u.arbitrary()?,
+            endless: u.arbitrary()?,
+        })
+    }
+}
+
+/// Why [`Options`] are refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OptionsError {
+    /// A row holds 2 to 13 holes.
+    #[error("a row holds 2 to 13 holes, not {0}")]
+    Holes(u8),
+    /// Holes start with at least one ball.
+    #[error("holes must start with at least one ball")]
+    NoBalls,
+    /// More balls than a board can hold.
+    #[error("{0} balls in all is more than the {max} supported", max = MAX_SEEDS)]
+    TooManyBalls(u64),
+    /// The operator row must have one operator a file.
+    #[error("{operators} operators given for {files} files")]
+    RowLength {
+        /// Files of the board.
+        files: u8,
+        /// Operators given.
+        operators: usize,
+    },
+    /// A relay threshold below 2 would relay from every hole forever.
+    #[error("the relay threshold must be at least 2, not {0}")]
+    RelayAt(u16),
+}

@@ -1,0 +1,175 @@
+//! Unchecked position descriptions and the check that turns them into games.
+
+use alloc::vec::Vec;
+
+use mancala_core::{Board, MAX_SEEDS, Player};
+
+use crate::{Numercy, Options, OptionsError};
+
+/// An unchecked description of a Numercy position. Public fields, no
+/// guarantees; [`Numercy::from_setup`] checks it.
+///
+/// A live setup whose player to move cannot move builds a finished game,
+/// exactly as if a move had just reached it (the leftover balls are added to
+/// the points). A setup marked `over` builds a finished game as it stands
+/// (its points already include the leftover balls).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Player;
+/// use numercy::{Numercy, Options, Setup};
+///
+/// let mut setup = Setup::new(Options::board(4));
+/// setup.board = vec![0, 3, 0, 1, 2, 0, 0, 5];
+/// setup.points = vec![10, 12];
+/// setup.to_move = Player::P1;
+/// let game = Numercy::from_setup(setup.clone())?;
+/// assert_eq!(game.legal_moves().len(), 2);
+///
+/// setup.points.push(0);
+/// assert!(Numercy::from_setup(setup).is_err());
+/// # Ok::<(), numercy::SetupError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The options.
+    pub options: Options,
+    /// Balls in each hole, canonical order (player 0's from his left, then
+    /// player 1's from his left).
+    pub board: Vec<u16>,
+    /// Points of player 0 and player 1.
+    pub points: Vec<u64>,
+    /// The player to move (or who would move, in a finished game).
+    pub to_move: Player,
+    /// Whether the game is over.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub over: bool,
+}
+
+impl Setup {
+    /// The start position of `options` (not checked).
+    pub fn new(options: Options) -> Setup {
+        Setup {
+            options,
+            board: alloc::vec![options.seeds; 2 * usize::from(options.holes)],
+            points: alloc::vec![0, 0],
+            to_move: Player::P0,
+            over: false,
+        }
+    }
+}
+
+/// Why a [`Setup`] is refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The options are invalid.
+    #[error("invalid options: {0}")]
+    Options(#[from] OptionsError),
+    /// The board does not have two rows of `options.holes`.
+    #[error("the board has {found} holes, the options {expected}")]
+    BoardLength {
+        /// Holes of the options' board.
+        expected: usize,
+        /// Holes given.
+        found: usize,
+    },
+    /// There must be points for exactly two players.
+    #[error("{0} point totals given for 2 players")]
+    PointsLength(usize),
+    /// Only players 0 and 1 play.
+    #[error("{0} does not play Numercy")]
+    NoSuchPlayer(Player),
+    /// More balls than a board can hold.
+    #[error("{0} balls is more than the {max} supported", max = MAX_SEEDS)]
+    TooManyBalls(u64),
+}
+
+impl Numercy {
+    /// Checks a setup and builds its position.
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] if the options are invalid or the position cannot
+    /// exist under them.
+    pub fn from_setup(setup: Setup) -> Result<Numercy, SetupError> {
+        let topology = Numercy::topology_of(&setup.options)?;
+        if setup.board.len() != topology.holes() {
+            return Err(SetupError::BoardLength {
+                expected: topology.holes(),
+                found: setup.board.len(),
+            });
+        }
+        let [p0, p1] = setup.points[..] else {
+            return Err(SetupError::PointsLength(setup.points.len()));
+        };
+        if setup.to_move.index() >= 2 {
+            return Err(SetupError::NoSuchPlayer(setup.to_move));
+        }
+        let balls: u64 = setup.board.iter().map(|&c| u64::from(c)).sum();
+        if balls > u64::from(MAX_SEEDS) {
+            return Err(SetupError::TooManyBalls(balls));
+        }
+        let mut game = Numercy {
+            options: setup.options,
+            board: Board::from_counts(&setup.board, &[]),
+            topology,
+            points: [p0, p1],
+            to_move: setup.to_move,
+            over: setup.over,
+        };
+        if !setup.over {
+            game.begin_turn(setup.to_move);
+        }
+        Ok(game)
+    }
+
+    /// The setup that [`from_setup`](Numercy::from_setup) turns back into
+    /// this exact state.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            options: self.options,
+            board: self.board.holes().to_vec(),
+            points: self.points.to_vec(),
+            to_move: self.to_move,
+            over: self.over,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Numercy {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_setup().serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Numercy {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let setup = Setup::deserialize(deserializer)?;
+        Numercy::from_setup(setup).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Numercy {
+    /// A position reached by legal play from the start of arbitrary valid
+    /// options (invalid options fall back to the classic game).
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let options: Options = u.arbitrary()?;
+        let mut game = Numercy::new(options).unwrap_or_else(|_| Numercy::classic());
+        let plies = u.int_in_range(0..=150u16)?;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let i = u.choose_index(moves.len())?;
+            game.play_unchecked(moves[i]);
+        }
+        Ok(game)
+    }
+}
