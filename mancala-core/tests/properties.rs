@@ -1,0 +1,1397 @@
+//! Property tests of the generic sowing game and the sowing engine over
+//! random topologies, rules and play.
+//!
+//! Every property runs over rules drawn by [`rules`]: 2 to 6 rows of 1 to 13
+//! holes, 2 to 6 players owning rows in any order, 1 to 6 seeds a hole, every
+//! sowing, relay, capture, grand-slam, feeding, ending and leftover option.
+//!
+//! Relays: `Rules::check` refuses thresholds below 2 (see
+//! `relay_thresholds_below_two_are_refused`); the engine-level property still
+//! sows thresholds 0 and 1 directly, on boards of at most 9 seeds. One
+//! restriction, a limit of the library rather than of the rules: the engine detects an endless relay by walking its cycle, and cycles
+//! grow exponentially with the seeds on the board (a 2x6 board of 72 seeds
+//! relaying at 2 has a move whose cycle is 307,959,030 laps: 44 s in release,
+//! reached by legal play from 6 seeds a hole). So rules that relay at `k`
+//! start with at most `min(6, k)` seeds a hole, and random boards of relaying
+//! rules hold at most `k` seeds a hole (`tame_relays`), where random play was
+//! seen to stay fast (18,000 games of 300 plies: 31 ms worst in release). The
+//! slow case is the ignored test `known_issue_relay_with_many_seeds_is_slow`.
+
+// Tests may unwrap and panic: that is how they fail.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::HashMap;
+
+use mancala_core::{
+    Board, Capture, ChainLimit, CountSet, Direction, EndRules, Endless, EndlessRelay, Event,
+    Feeding, Game, GrandSlam, Landing, Layout, Leftover, MAX_HOLES, MAX_PLAYERS, Mancala, Pit,
+    PlayError, Player, Relay, Rules, RulesError, SeenPosition, Setup, SetupError, SowError,
+    SowSpec, Sown, Status, Topology, Zone, sow,
+};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+
+// ---------------------------------------------------------------------------
+// Strategies
+// ---------------------------------------------------------------------------
+
+fn player(i: usize) -> Player {
+    Player::new(i).unwrap()
+}
+
+fn pit(i: usize) -> Pit {
+    Pit::new(i).unwrap()
+}
+
+/// Every pit index a `Pit` can hold: the board's holes and those off it.
+fn all_pits() -> impl Iterator<Item = Pit> {
+    (0..MAX_HOLES).map(pit)
+}
+
+/// Layouts of `rows` rows of `row_len` holes, 2 or more players each owning
+/// at least one row, owners in any order.
+fn layouts(
+    rows: std::ops::RangeInclusive<usize>,
+    row_len: std::ops::RangeInclusive<u8>,
+) -> BoxedStrategy<Layout> {
+    let strategy = (rows, row_len).prop_flat_map(|(rows, row_len)| {
+        (2..=rows.min(MAX_PLAYERS)).prop_flat_map(move |players| {
+            vec(0..players, rows - players)
+                .prop_map(move |extra| {
+                    let mut owners: Vec<usize> = (0..players).collect();
+                    owners.extend(extra);
+                    owners
+                })
+                .prop_shuffle()
+                .prop_map(move |owners| {
+                    let owners: Vec<Player> = owners.into_iter().map(player).collect();
+                    Layout::new(row_len, &owners)
+                })
+        })
+    });
+    strategy.boxed()
+}
+
+fn sow_specs() -> BoxedStrategy<SowSpec> {
+    let strategy = (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(cw, skip_origin, into_own_store)| SowSpec {
+            direction: if cw {
+                Direction::Clockwise
+            } else {
+                Direction::CounterClockwise
+            },
+            skip_origin,
+            into_own_store,
+        },
+    );
+    strategy.boxed()
+}
+
+fn count_sets() -> BoxedStrategy<CountSet> {
+    let strategy = prop_oneof![
+        Just(CountSet::TWO_OR_THREE),
+        vec(0u16..=12, 0..=4).prop_map(|counts| {
+            counts
+                .into_iter()
+                .fold(CountSet::EMPTY, |set, c| set.with(c))
+        }),
+    ];
+    strategy.boxed()
+}
+
+fn chain_captures() -> BoxedStrategy<Capture> {
+    let strategy = (
+        prop_oneof![Just(Zone::Opponents), Just(Zone::Own), Just(Zone::Any)],
+        count_sets(),
+        any::<bool>(),
+        prop_oneof![
+            Just(ChainLimit::Row),
+            Just(ChainLimit::Owner),
+            Just(ChainLimit::NotMover),
+            Just(ChainLimit::Ring),
+        ],
+    )
+        .prop_map(|(zone, counts, same_count, limit)| Capture::Chain {
+            zone,
+            counts,
+            same_count,
+            limit,
+        });
+    strategy.boxed()
+}
+
+/// Everything but the board, the seeds and the relay.
+#[derive(Clone, Debug)]
+struct Options {
+    sowing: SowSpec,
+    endless: Endless,
+    /// 0: none, 1: chain, 2: opposite (chain on boards that are not two rows).
+    capture_kind: u8,
+    chain: Capture,
+    require_opposite: bool,
+    grand_slam: GrandSlam,
+    feeding: Feeding,
+    extra_turn: bool,
+    end: EndRules,
+    leftover: Leftover,
+}
+
+fn options() -> BoxedStrategy<Options> {
+    let strategy = (
+        (
+            sow_specs(),
+            prop_oneof![Just(Endless::Forbid), Just(Endless::Stop)],
+            0u8..3,
+            chain_captures(),
+            any::<bool>(),
+        ),
+        (
+            prop_oneof![
+                Just(GrandSlam::Allow),
+                Just(GrandSlam::NoCapture),
+                Just(GrandSlam::Forbid)
+            ],
+            prop_oneof![
+                Just(Feeding::Off),
+                Just(Feeding::Required),
+                Just(Feeding::IfPossible)
+            ],
+            any::<bool>(),
+            (any::<bool>(), any::<bool>(), any::<bool>()),
+            prop_oneof![
+                Just(Leftover::ToOwner),
+                Just(Leftover::Stay),
+                Just(Leftover::Void)
+            ],
+        ),
+    )
+        .prop_map(
+            |(
+                (sowing, endless, capture_kind, chain, require_opposite),
+                (grand_slam, feeding, extra_turn, (majority, side_empty, repetition), leftover),
+            )| Options {
+                sowing,
+                endless,
+                capture_kind,
+                chain,
+                require_opposite,
+                grand_slam,
+                feeding,
+                extra_turn,
+                end: EndRules {
+                    majority,
+                    side_empty,
+                    repetition,
+                },
+                leftover,
+            },
+        );
+    strategy.boxed()
+}
+
+fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
+    let capture = match o.capture_kind {
+        0 => Capture::None,
+        2 if layout.rows == 2 => Capture::Opposite {
+            require_opposite: o.require_opposite,
+        },
+        _ => o.chain,
+    };
+    Rules {
+        layout,
+        seeds,
+        sowing: o.sowing,
+        relay,
+        endless: o.endless,
+        capture,
+        grand_slam: o.grand_slam,
+        feeding: o.feeding,
+        extra_turn: o.extra_turn,
+        end: o.end,
+        leftover: o.leftover,
+    }
+}
+
+fn holes_of(layout: &Layout) -> usize {
+    usize::from(layout.rows) * usize::from(layout.row_len)
+}
+
+/// No relay, or relays at 2 to 8 seeds.
+fn relays() -> BoxedStrategy<Relay> {
+    prop_oneof![Just(Relay::Never), (2u16..=8).prop_map(Relay::AtLeast)].boxed()
+}
+
+/// The most seeds a hole starts with under `relay` (see the module
+/// documentation).
+fn max_seeds(relay: Relay, max: u16) -> u16 {
+    match relay {
+        Relay::Never => max,
+        Relay::AtLeast(k) => k.clamp(1, max),
+    }
+}
+
+/// Rules on boards of `rows` rows of `row_len` holes, with at most `seeds`
+/// seeds a hole.
+fn rules_on(
+    rows: std::ops::RangeInclusive<usize>,
+    row_len: std::ops::RangeInclusive<u8>,
+    seeds: u16,
+) -> BoxedStrategy<Rules> {
+    let strategy = (layouts(rows, row_len), 0u16..1000, relays(), options()).prop_map(
+        move |(layout, x, relay, o)| {
+            let seeds = 1 + x % max_seeds(relay, seeds);
+            assemble(layout, seeds, relay, o)
+        },
+    );
+    strategy.boxed()
+}
+
+/// Valid rules, drawn broadly.
+fn rules() -> BoxedStrategy<Rules> {
+    rules_on(2..=6, 1..=13, 6)
+}
+
+/// Rules on small boards (at most 8 holes, at most 12 seeds), where the
+/// repetition rule gives a small provable bound on a game's length.
+fn small_rules() -> BoxedStrategy<Rules> {
+    let strategy = rules_on(2..=4, 1..=2, 3).prop_map(|mut r| {
+        let holes = holes_of(&r.layout) as u16;
+        r.seeds = r.seeds.min(12 / holes).max(1);
+        r
+    });
+    strategy.boxed()
+}
+
+/// Move choices: indices into the legal moves, taken modulo their number.
+fn choices(max_len: usize) -> impl Strategy<Value = Vec<usize>> {
+    vec(0usize..1000, 0..=max_len)
+}
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        // Only this file may be written: report failures, do not persist
+        // them next to the test.
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn new_game(rules: Rules) -> Mancala {
+    Mancala::new(rules).expect("generated rules are valid")
+}
+
+/// The legal move at `choice` (modulo their number), if any.
+fn pick(game: &Mancala, choice: usize) -> Option<Pit> {
+    let moves = game.legal_moves();
+    (!moves.is_empty()).then(|| moves[choice % moves.len()])
+}
+
+/// Plays the moves chosen by `choices`, calling `each` on every position
+/// (the start included) with the moves that led to it.
+fn play_out(rules: Rules, choices: &[usize], mut each: impl FnMut(&Mancala, &[Pit])) -> Mancala {
+    let mut game = new_game(rules);
+    let mut moves = Vec::new();
+    each(&game, &moves);
+    for &c in choices {
+        let Some(p) = pick(&game, c) else { break };
+        game.play(p).expect("a legal move is accepted");
+        moves.push(p);
+        each(&game, &moves);
+    }
+    game
+}
+
+/// Invariants every reachable state keeps.
+fn check_state(game: &Mancala) {
+    let topology = game.topology();
+    let board = game.board();
+    assert_eq!(board.len(), topology.holes());
+    // Only players of the game have stores in use.
+    assert!(board.stores()[topology.players()..].iter().all(|&s| s == 0));
+    if game.is_over() {
+        assert!(game.legal_moves().is_empty());
+        assert!(game.turn().is_none());
+        if game.rules().leftover == Leftover::ToOwner {
+            assert_eq!(board.on_board(), 0, "leftovers collected at the end");
+        }
+    } else {
+        // A player with no legal move ends the game (RULES.md).
+        assert!(!game.legal_moves().is_empty(), "live game without a move");
+        assert_eq!(game.turn(), Some(mover_of(game)));
+    }
+    let scores = game.scores();
+    assert_eq!(scores.len(), topology.players());
+    for (p, &s) in scores.iter() {
+        let mut expected = u64::from(board.store(p));
+        if game.is_over() && game.rules().leftover == Leftover::Stay {
+            expected += u64::from(board.seeds_of(topology, p));
+        }
+        assert_eq!(s, expected, "score of {p}");
+    }
+}
+
+fn mover_of(game: &Mancala) -> Player {
+    match game.status() {
+        Status::ToMove(p) => p,
+        other => panic!("not a sequential turn: {other:?}"),
+    }
+}
+
+/// Setup and serde round trips of one state.
+fn check_round_trips(game: &Mancala) {
+    let setup = game.to_setup();
+    let copy = Mancala::from_setup(setup.clone()).expect("a state's setup is valid");
+    assert_eq!(&copy, game, "from_setup(to_setup)");
+    assert_eq!(copy.to_setup(), setup);
+
+    let json = serde_json::to_string(game).unwrap();
+    let back: Mancala = serde_json::from_str(&json).expect("a serialized state deserializes");
+    assert_eq!(&back, game, "serde_json round trip");
+
+    let setup_json = serde_json::to_string(&setup).unwrap();
+    let setup_back: Setup = serde_json::from_str(&setup_json).unwrap();
+    assert_eq!(setup_back, setup);
+
+    let rules_json = serde_json::to_string(game.rules()).unwrap();
+    let rules_back: Rules = serde_json::from_str(&rules_json).unwrap();
+    assert_eq!(&rules_back, game.rules());
+}
+
+/// Replays a move's events on the board before it; checks that they account
+/// for every seed and returns the board they lead to.
+fn replay_events(before: &Mancala, mv: Pit, events: &[Event]) -> Board {
+    let topology = before.topology();
+    let mut board = *before.board();
+    let mut pending = 0u16;
+    let mut last_sown: Option<Pit> = None;
+    let mut lifts = 0;
+    for (i, event) in events.iter().enumerate() {
+        match *event {
+            Event::Lift { pit, seeds } => {
+                assert_eq!(pending, 0, "event {i}: lift before the lap ended");
+                if lifts == 0 {
+                    assert_eq!(pit, mv, "the first lap lifts the move's hole");
+                } else {
+                    assert_eq!(Some(pit), last_sown, "a relay lifts the landing hole");
+                }
+                assert!(seeds > 0);
+                assert_eq!(board.get(pit), seeds, "event {i}: lift of all seeds");
+                board.take(pit);
+                pending = seeds;
+                lifts += 1;
+            }
+            Event::Sow { pit } => {
+                assert!(pending > 0, "event {i}: sow without seeds in hand");
+                assert!(topology.contains(pit));
+                board.add(pit, 1);
+                pending -= 1;
+                last_sown = Some(pit);
+            }
+            Event::Store { player } => {
+                assert!(pending > 0, "event {i}: store without seeds in hand");
+                assert_eq!(Some(player), before.turn(), "only the mover's store");
+                board.add_to_store(player, 1);
+                pending -= 1;
+                last_sown = None;
+            }
+            Event::Capture { pit, seeds, by } => {
+                assert_eq!(pending, 0);
+                assert_eq!(Some(by), before.turn());
+                assert_eq!(board.get(pit), seeds);
+                board.take(pit);
+                board.add_to_store(by, seeds);
+            }
+            Event::Collect { pit, seeds, to } => {
+                assert_eq!(pending, 0);
+                assert_eq!(to, topology.owner(pit));
+                assert_eq!(board.get(pit), seeds);
+                board.take(pit);
+                board.add_to_store(to, seeds);
+            }
+            Event::EndlessStop | Event::GrandSlamRefused | Event::ExtraTurn => {
+                assert_eq!(pending, 0);
+            }
+            other => panic!("unknown event {other:?}"),
+        }
+    }
+    assert_eq!(pending, 0, "seeds left in hand");
+    assert!(lifts >= 1, "a move lifts at least once");
+    board
+}
+
+/// `n choose k`, saturating.
+fn choose(n: u128, k: u128) -> u128 {
+    let k = k.min(n - k);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        r = r.saturating_mul(n - i) / (i + 1);
+    }
+    r
+}
+
+/// A bound on the plies of any game under the repetition rule: each ply
+/// either takes seeds off the board (which happens at most once per seed
+/// count) or records a new position (player to move, hole counts) with the
+/// same seeds on the board. With `h` holes, `s` seeds and `p` players, that
+/// is at most `p * C(s + h, h)` positions over all seed counts.
+fn repetition_bound(rules: &Rules) -> u128 {
+    let topology = Topology::new(rules.layout).unwrap();
+    let holes = topology.holes() as u128;
+    let seeds = u128::from(rules.total_seeds());
+    (topology.players() as u128)
+        .saturating_mul(choose(seeds + holes, holes))
+        .saturating_add(1)
+}
+
+// ---------------------------------------------------------------------------
+// A second, naive implementation of one move's sowing (RULES.md, "Endless
+// relay sowing"): seeds dropped one by one, every lap start kept.
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct LapStart {
+    holes: Vec<u16>,
+    stores: [u16; MAX_PLAYERS],
+    hole: usize,
+}
+
+#[derive(Debug)]
+enum Naive {
+    /// The move ended: the board after it, where its last seed fell, laps sown.
+    Finite {
+        holes: Vec<u16>,
+        stores: [u16; MAX_PLAYERS],
+        landing: Landing,
+        laps: u64,
+    },
+    /// Lap start `mu + lambda` is the first to repeat an earlier one (`mu`).
+    Endless {
+        mu: u64,
+        lambda: u64,
+        start: LapStart,
+    },
+    /// Too long to simulate.
+    GaveUp,
+}
+
+struct Ring {
+    holes: usize,
+    /// The store (its owner) right after each hole, counter-clockwise.
+    store_after: Vec<Option<usize>>,
+}
+
+impl Ring {
+    /// Built from the layout alone (a store sits after the last hole of its
+    /// owner's last row).
+    fn new(layout: &Layout) -> Ring {
+        let rows = usize::from(layout.rows);
+        let len = usize::from(layout.row_len);
+        let owners: Vec<usize> = layout.owners[..rows].iter().map(|p| p.index()).collect();
+        let mut store_after = vec![None; rows * len];
+        for (r, &o) in owners.iter().enumerate() {
+            if !owners[r + 1..].contains(&o) {
+                store_after[(r + 1) * len - 1] = Some(o);
+            }
+        }
+        Ring {
+            holes: rows * len,
+            store_after,
+        }
+    }
+
+    fn next(&self, at: usize, direction: Direction) -> usize {
+        match direction {
+            Direction::CounterClockwise => (at + 1) % self.holes,
+            Direction::Clockwise => (at + self.holes - 1) % self.holes,
+        }
+    }
+
+    /// The store passed going from `at` to the next hole.
+    fn store_between(&self, at: usize, direction: Direction) -> Option<usize> {
+        match direction {
+            Direction::CounterClockwise => self.store_after[at],
+            Direction::Clockwise => self.store_after[self.next(at, direction)],
+        }
+    }
+}
+
+fn naive_sow(
+    ring: &Ring,
+    start: LapStart,
+    spec: SowSpec,
+    mover: usize,
+    threshold: u16,
+    max_laps: usize,
+) -> Naive {
+    let mut seen: Vec<LapStart> = Vec::new();
+    let mut index: HashMap<LapStart, usize> = HashMap::new();
+    let mut state = start;
+    loop {
+        if let Some(&first) = index.get(&state) {
+            return Naive::Endless {
+                mu: first as u64,
+                lambda: (seen.len() - first) as u64,
+                start: state,
+            };
+        }
+        if seen.len() >= max_laps {
+            return Naive::GaveUp;
+        }
+        index.insert(state.clone(), seen.len());
+        seen.push(state.clone());
+        let LapStart {
+            mut holes,
+            mut stores,
+            hole: from,
+        } = state;
+        let mut hand = std::mem::take(&mut holes[from]);
+        let mut at = from;
+        let landing = loop {
+            if spec.into_own_store && ring.store_between(at, spec.direction) == Some(mover) {
+                stores[mover] += 1;
+                hand -= 1;
+                if hand == 0 {
+                    break Landing::Store(player(mover));
+                }
+            }
+            at = ring.next(at, spec.direction);
+            if spec.skip_origin && at == from {
+                continue;
+            }
+            holes[at] += 1;
+            hand -= 1;
+            if hand == 0 {
+                break Landing::Hole(pit(at));
+            }
+        };
+        match landing {
+            Landing::Hole(h) if holes[h.index()] >= threshold => {
+                state = LapStart {
+                    holes,
+                    stores,
+                    hole: h.index(),
+                };
+            }
+            _ => {
+                return Naive::Finite {
+                    holes,
+                    stores,
+                    landing,
+                    laps: seen.len() as u64,
+                };
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// 1. Seeds are conserved, and every state keeps the basic invariants.
+    #[test]
+    fn seed_conservation(rules in rules(), choices in choices(120)) {
+        let total = rules.total_seeds();
+        let game = play_out(rules, &choices, |game, _| {
+            assert_eq!(game.board().total(), total);
+            check_state(game);
+        });
+        prop_assert_eq!(game.board().total(), total);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(192))]
+
+    /// 2. The legal moves are exactly the moves `play` accepts; a refused
+    /// move changes nothing and reports why.
+    #[test]
+    fn legal_moves_are_the_accepted_moves(rules in rules(), choices in choices(40)) {
+        play_out(rules, &choices, |game, _| {
+            let legal = game.legal_moves();
+            assert!(legal.windows(2).all(|w| w[0] < w[1]), "legal moves in hole order");
+            for p in all_pits() {
+                let listed = legal.contains(&p);
+                assert_eq!(game.is_legal(p), listed, "is_legal({p})");
+                assert_eq!(Game::is_legal(game, &p), listed, "Game::is_legal({p})");
+                let mut copy = game.clone();
+                match copy.play(p) {
+                    Ok(()) => {
+                        assert!(listed, "{p} accepted but not listed");
+                        let mut unchecked = game.clone();
+                        unchecked.play_unchecked(p);
+                        assert_eq!(unchecked, copy, "play_unchecked of a legal move");
+                    }
+                    Err(e) => {
+                        assert!(!listed, "{p} listed but refused: {e}");
+                        assert_eq!(&copy, game, "refused {p} changed the state");
+                        let mut events = Vec::new();
+                        assert_eq!(copy.play_observed(p, &mut events), Err(e));
+                        assert!(events.is_empty(), "refused move reported events");
+                        assert_eq!(&copy, game);
+                        check_error(game, p, e);
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// The error names the first reason a move is refused.
+fn check_error(game: &Mancala, p: Pit, e: PlayError) {
+    let topology = game.topology();
+    match e {
+        PlayError::GameOver => assert!(game.is_over()),
+        _ if game.is_over() => panic!("finished game refused {p} with {e:?}"),
+        PlayError::NotOnBoard(q) => {
+            assert_eq!(q, p);
+            assert!(!topology.contains(p));
+        }
+        _ if !topology.contains(p) => panic!("{p} is off the board, refused with {e:?}"),
+        PlayError::NotYourHole { pit, owner, mover } => {
+            assert_eq!(pit, p);
+            assert_eq!(owner, topology.owner(p));
+            assert_eq!(Some(mover), game.turn());
+            assert_ne!(owner, mover);
+        }
+        PlayError::EmptyHole(q) => {
+            assert_eq!(q, p);
+            assert_eq!(game.board().get(p), 0);
+        }
+        PlayError::MustFeed(q) => {
+            assert_eq!(q, p);
+            assert_ne!(game.rules().feeding, Feeding::Off);
+        }
+        PlayError::GrandSlam(q) => {
+            assert_eq!(q, p);
+            assert_eq!(game.rules().grand_slam, GrandSlam::Forbid);
+        }
+        PlayError::Endless { pit, cause } => {
+            assert_eq!(pit, p);
+            assert_eq!(game.rules().endless, Endless::Forbid);
+            assert!(matches!(game.rules().relay, Relay::AtLeast(_)));
+            assert!(cause.cycle_laps >= 1);
+        }
+        other => panic!("unexpected error {other:?}"),
+    }
+    if !matches!(
+        e,
+        PlayError::GameOver | PlayError::NotOnBoard(_) | PlayError::NotYourHole { .. }
+    ) {
+        assert_eq!(topology.owner(p), mover_of(game));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// 3. Determinism: replaying the same moves gives equal states, and
+    /// `play_observed` reaches the same state as `play`, with events that
+    /// account for every seed.
+    #[test]
+    fn determinism(rules in rules(), choices in choices(80)) {
+        let mut states = Vec::new();
+        let mut moves = Vec::new();
+        play_out(rules, &choices, |game, played| {
+            states.push(game.clone());
+            moves = played.to_vec();
+            if let Some(&first) = game.legal_moves().first() {
+                let mut plain = game.clone();
+                plain.play(first).unwrap();
+                let mut observed = game.clone();
+                let mut events = Vec::new();
+                observed.play_observed(first, &mut events).unwrap();
+                assert_eq!(observed, plain, "play_observed vs play");
+                let replayed = replay_events(game, first, &events);
+                assert_eq!(&replayed, plain.board(), "events replayed");
+                let endless = events.contains(&Event::EndlessStop);
+                if endless {
+                    assert_eq!(game.rules().endless, Endless::Stop);
+                    assert_eq!(events.iter().filter(|e| **e == Event::EndlessStop).count(), 1);
+                }
+                if events.contains(&Event::ExtraTurn) {
+                    assert!(game.rules().extra_turn);
+                    assert!(plain.is_over() || plain.turn() == game.turn());
+                }
+                let collected = events.iter().any(|e| matches!(e, Event::Collect { .. }));
+                assert!(!collected || plain.is_over(), "collect only at the end");
+            }
+        });
+        let mut replay = new_game(rules);
+        prop_assert_eq!(&replay, &states[0]);
+        for (i, &m) in moves.iter().enumerate() {
+            replay.play(m).unwrap();
+            prop_assert_eq!(&replay, &states[i + 1]);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// 4. Setups and serde round-trip at every ply.
+    #[test]
+    fn round_trips(rules in rules(), choices in choices(60)) {
+        play_out(rules, &choices, |game, _| check_round_trips(game));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// 5a. Under the repetition rule every game ends, within the provable
+    /// bound of `repetition_bound`, whether the moves are chosen at random
+    /// or are always the first legal move.
+    #[test]
+    fn games_with_repetition_end(
+        rules in small_rules(),
+        choices in vec(0usize..1000, 1..64),
+        first in any::<bool>(),
+    ) {
+        let mut rules = rules;
+        rules.end.repetition = true;
+        let bound = repetition_bound(&rules);
+        prop_assert!(bound < 2_000_000, "bound {bound} too large to play out");
+        let mut game = new_game(rules);
+        let total = rules.total_seeds();
+        let mut plies = 0u128;
+        while !game.is_over() {
+            prop_assert!(plies <= bound, "no end after {plies} plies (bound {bound})");
+            let c = if first { 0 } else { choices[plies as usize % choices.len()] };
+            let p = pick(&game, c).expect("a live game has a legal move");
+            game.play(p).unwrap();
+            prop_assert_eq!(game.board().total(), total);
+            plies += 1;
+        }
+        prop_assert!(matches!(game.status(), Status::Over(_)));
+        check_state(&game);
+    }
+
+    /// 5b. Any rules: no panic in a few hundred plies; a move ends by
+    /// `Endless::Stop` only under that rule.
+    #[test]
+    fn long_play_never_panics(rules in rules(), choices in vec(0usize..1000, 1..32)) {
+        let mut game = new_game(rules);
+        for ply in 0..300 {
+            if game.is_over() {
+                break;
+            }
+            let p = pick(&game, choices[ply % choices.len()]).unwrap();
+            let mut events = Vec::new();
+            game.play_observed(p, &mut events).unwrap();
+            if events.contains(&Event::EndlessStop) {
+                prop_assert_eq!(rules.endless, Endless::Stop);
+            }
+        }
+        prop_assert_eq!(game.board().total(), rules.total_seeds());
+        check_state(&game);
+    }
+
+    /// 5c. `play_unchecked` never panics and conserves seeds, whatever the
+    /// hole (another player's, empty, off the board) and even after the end.
+    #[test]
+    fn play_unchecked_never_panics(
+        rules in rules(),
+        pits in vec(0usize..MAX_HOLES, 0..60),
+    ) {
+        let mut game = new_game(rules);
+        for &i in &pits {
+            let before = game.clone();
+            game.play_unchecked(pit(i));
+            prop_assert_eq!(game.board().total(), rules.total_seeds());
+            if before.is_legal(pit(i)) {
+                let mut checked = before.clone();
+                checked.play(pit(i)).unwrap();
+                prop_assert_eq!(&checked, &game);
+            }
+            if !before.topology().contains(pit(i)) || before.board().get(pit(i)) == 0 {
+                prop_assert_eq!(&before, &game, "unsowable hole changed the state");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 6. The sowing engine on random boards.
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct SowCase {
+    layout: Layout,
+    holes: Vec<u16>,
+    stores: Vec<u16>,
+    origin: usize,
+    mover: usize,
+    spec: SowSpec,
+    threshold: u16,
+}
+
+fn sow_cases() -> BoxedStrategy<SowCase> {
+    // Relays at `k` on boards of at most `k` seeds a hole; relays from every
+    // hole (0 or 1) on boards of at most 9 seeds (see the module docs).
+    let relaying = (layouts(2..=6, 1..=13), 2u16..=8, 0u16..=8)
+        .prop_map(|(layout, k, max)| (layout, k, max.min(k)));
+    let always = (layouts(2..=4, 1..=3), 0u16..=1, 0u16..=3);
+    let strategy = prop_oneof![3 => relaying, 1 => always]
+        .prop_flat_map(|(layout, threshold, max_count)| {
+            let topology = Topology::new(layout).unwrap();
+            let holes = topology.holes();
+            (
+                Just(layout),
+                vec(0..=max_count, holes),
+                vec(0u16..=5, MAX_PLAYERS),
+                0..(holes + 2).min(MAX_HOLES),
+                0..topology.players(),
+                sow_specs(),
+                Just(threshold),
+            )
+        })
+        .prop_map(
+            |(layout, mut holes, stores, origin, mover, spec, threshold)| {
+                if threshold < 2 {
+                    // At most 9 seeds when every lap relays.
+                    let mut left = 9u16;
+                    for c in &mut holes {
+                        *c = (*c).min(left);
+                        left -= *c;
+                    }
+                }
+                SowCase {
+                    layout,
+                    holes,
+                    stores,
+                    origin,
+                    mover,
+                    spec,
+                    threshold,
+                }
+            },
+        );
+    strategy.boxed()
+}
+
+type SowRun = (Result<Sown, SowError>, Board, Vec<Event>);
+
+fn run_sow(case: &SowCase, topology: &Topology, endless: Endless, observe: bool) -> SowRun {
+    let mut board = Board::from_counts(&case.holes, &case.stores);
+    let relay = Relay::AtLeast(case.threshold);
+    let mut events = Vec::new();
+    let result = if observe {
+        sow(
+            &mut board,
+            topology,
+            case.spec,
+            player(case.mover),
+            pit(case.origin),
+            &relay,
+            endless,
+            &mut events,
+        )
+    } else {
+        sow(
+            &mut board,
+            topology,
+            case.spec,
+            player(case.mover),
+            pit(case.origin),
+            &relay,
+            endless,
+            &mut (),
+        )
+    };
+    (result, board, events)
+}
+
+proptest! {
+    #![proptest_config(config(2048))]
+
+    /// 6. Relays end or are reported endless, exactly as a naive simulation
+    /// that keeps every lap start says.
+    #[test]
+    fn relays_end_or_are_reported_endless(case in sow_cases()) {
+        let topology = Topology::new(case.layout).unwrap();
+        let start = Board::from_counts(&case.holes, &case.stores);
+        let (forbid, forbid_board, _) = run_sow(&case, &topology, Endless::Forbid, false);
+        let (stop, stop_board, _) = run_sow(&case, &topology, Endless::Stop, false);
+
+        // The observed runs agree with the fast ones; a refusal records nothing.
+        let (forbid_o, forbid_board_o, forbid_events) =
+            run_sow(&case, &topology, Endless::Forbid, true);
+        let (stop_o, stop_board_o, stop_events) = run_sow(&case, &topology, Endless::Stop, true);
+        prop_assert_eq!(&forbid_o, &forbid);
+        prop_assert_eq!(&forbid_board_o, &forbid_board);
+        prop_assert_eq!(&stop_o, &stop);
+        prop_assert_eq!(&stop_board_o, &stop_board);
+        if forbid.is_err() {
+            prop_assert!(forbid_events.is_empty());
+        }
+        if let Ok(sown) = stop {
+            let stops = stop_events.iter().filter(|e| **e == Event::EndlessStop).count();
+            prop_assert_eq!(stops, usize::from(sown.endless));
+            let lifts = stop_events.iter().filter(|e| matches!(e, Event::Lift { .. })).count();
+            prop_assert_eq!(lifts as u64, sown.laps);
+        }
+
+        // The same rule as a closure gives the same result.
+        let threshold = case.threshold;
+        let closure = |b: &Board, p: Pit| b.get(p) >= threshold;
+        let mut closure_board = start;
+        let closure_result = sow(
+            &mut closure_board, &topology, case.spec, player(case.mover), pit(case.origin),
+            &closure, Endless::Stop, &mut (),
+        );
+        prop_assert_eq!(&closure_result, &stop);
+        prop_assert_eq!(&closure_board, &stop_board);
+
+        // Holes that cannot be sown.
+        if case.origin >= topology.holes() {
+            prop_assert_eq!(forbid, Err(SowError::NotOnBoard(pit(case.origin))));
+            prop_assert_eq!(stop, Err(SowError::NotOnBoard(pit(case.origin))));
+            prop_assert_eq!(forbid_board, start);
+            prop_assert_eq!(stop_board, start);
+            return Ok(());
+        }
+        if case.holes[case.origin] == 0 {
+            prop_assert_eq!(forbid, Err(SowError::EmptyHole(pit(case.origin))));
+            prop_assert_eq!(stop, Err(SowError::EmptyHole(pit(case.origin))));
+            prop_assert_eq!(forbid_board, start);
+            prop_assert_eq!(stop_board, start);
+            return Ok(());
+        }
+
+        // Seeds are conserved.
+        prop_assert_eq!(forbid_board.total(), start.total());
+        prop_assert_eq!(stop_board.total(), start.total());
+
+        // Forbid and Stop agree.
+        match (&forbid, &stop) {
+            (Ok(f), Ok(s)) => {
+                prop_assert!(!f.endless && !s.endless);
+                prop_assert_eq!(f, s);
+                prop_assert_eq!(forbid_board, stop_board);
+            }
+            (Err(SowError::Endless(e)), Ok(s)) => {
+                prop_assert!(s.endless);
+                prop_assert_eq!(forbid_board, start, "a refused move leaves the board");
+                prop_assert_eq!(s.laps, e.laps_before_cycle + e.cycle_laps);
+                prop_assert!(e.cycle_laps >= 1);
+            }
+            other => prop_assert!(false, "Forbid and Stop disagree: {:?}", other),
+        }
+
+        // The naive simulation.
+        let ring = Ring::new(&case.layout);
+        let mut stores = [0u16; MAX_PLAYERS];
+        stores.copy_from_slice(&case.stores);
+        let naive = naive_sow(
+            &ring,
+            LapStart { holes: case.holes.clone(), stores, hole: case.origin },
+            case.spec,
+            case.mover,
+            case.threshold,
+            200_000,
+        );
+        match naive {
+            Naive::Finite { holes, stores, landing, laps } => {
+                prop_assert_eq!(forbid, Ok(Sown { landing, laps, endless: false }));
+                prop_assert_eq!(forbid_board.holes(), &holes[..]);
+                prop_assert_eq!(forbid_board.stores(), &stores);
+            }
+            Naive::Endless { mu, lambda, start: repeat } => {
+                prop_assert_eq!(
+                    forbid,
+                    Err(SowError::Endless(EndlessRelay { laps_before_cycle: mu, cycle_laps: lambda }))
+                );
+                prop_assert_eq!(
+                    stop,
+                    Ok(Sown { landing: Landing::Hole(pit(repeat.hole)), laps: mu + lambda, endless: true })
+                );
+                prop_assert_eq!(stop_board.holes(), &repeat.holes[..]);
+                prop_assert_eq!(stop_board.stores(), &repeat.stores);
+            }
+            Naive::GaveUp => {}
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 7. The `Game` trait.
+// ---------------------------------------------------------------------------
+
+fn check_game_trait(game: &Mancala) {
+    assert_eq!(Game::status(game), game.status());
+    assert_eq!(Game::scores(game), game.scores());
+    assert_eq!(Game::player_count(game), game.topology().players());
+    assert_eq!(Game::outcome(game), game.outcome());
+    assert_eq!(Game::to_move(game), game.turn());
+    for p in Player::all(MAX_PLAYERS) {
+        let actions = Game::legal_actions(game, p);
+        if game.turn() == Some(p) {
+            assert_eq!(&actions[..], &game.legal_moves()[..]);
+            assert!(game.status().must_act(p));
+        } else {
+            assert!(actions.is_empty());
+            assert!(!game.status().must_act(p));
+        }
+    }
+    match game.status() {
+        Status::ToMove(p) => assert_eq!(game.turn(), Some(p)),
+        Status::Over(outcome) => {
+            assert!(game.is_over());
+            assert_eq!(game.outcome(), Some(outcome));
+            let scores = game.scores();
+            let best = scores.as_slice().iter().max().copied();
+            match outcome.winner() {
+                Some(w) => {
+                    assert_eq!(Some(scores[w]), best);
+                    assert_eq!(
+                        scores
+                            .as_slice()
+                            .iter()
+                            .filter(|&&s| Some(s) == best)
+                            .count(),
+                        1
+                    );
+                }
+                None => assert!(
+                    scores
+                        .as_slice()
+                        .iter()
+                        .filter(|&&s| Some(s) == best)
+                        .count()
+                        >= 2
+                ),
+            }
+            // A finished game refuses every move and stays as it is.
+            for p in all_pits() {
+                let mut copy = game.clone();
+                assert_eq!(copy.play(p), Err(PlayError::GameOver));
+                assert_eq!(Game::play(&mut copy, p), Err(PlayError::GameOver));
+                assert_eq!(&copy, game);
+            }
+        }
+        Status::Simultaneous(_) => panic!("Mancala is sequential"),
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// 7. `Game` agrees with the inherent methods; finished games refuse
+    /// every move.
+    #[test]
+    fn game_trait_agrees(rules in small_rules(), choices in vec(0usize..1000, 1..40)) {
+        let mut rules = rules;
+        // Mostly games that end, so that finished games are checked.
+        rules.end.repetition = choices[0] % 4 != 0;
+        let mut game = new_game(rules);
+        check_game_trait(&game);
+        for ply in 0..2000 {
+            if game.is_over() {
+                break;
+            }
+            let p = pick(&game, choices[ply % choices.len()]).unwrap();
+            Game::play(&mut game, p).unwrap();
+            check_game_trait(&game);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Setups
+// ---------------------------------------------------------------------------
+
+/// Keeps random boards where the engine is known to answer promptly (see the
+/// module documentation): under `Relay::AtLeast(k)` at most `k` seeds a hole.
+/// (A setup can still have too many seeds in all through its stores.)
+fn tame_relays(rules: &Rules, board: &mut [u16]) {
+    if let Relay::AtLeast(k) = rules.relay {
+        for c in board {
+            *c = (*c).min(k.max(1));
+        }
+    }
+}
+
+/// Rules that are mostly valid; some have a bad layout, no seeds or an
+/// opposite capture on a board that is not two rows.
+fn maybe_invalid_rules() -> BoxedStrategy<Rules> {
+    let strategy = prop_oneof![
+        6 => rules(),
+        1 => (rules(), 0u8..=15, 0u8..=8, vec(0usize..MAX_PLAYERS, MAX_PLAYERS))
+            .prop_map(|(mut r, row_len, rows, owners)| {
+                r.layout.row_len = row_len;
+                r.layout.rows = rows;
+                for (slot, o) in r.layout.owners.iter_mut().zip(owners) {
+                    *slot = player(o);
+                }
+                r
+            }),
+        1 => rules().prop_map(|mut r| { r.seeds = 0; r }),
+        1 => (rules(), 0u16..=1).prop_map(|(mut r, k)| { r.relay = Relay::AtLeast(k); r }),
+        1 => (rules(), any::<bool>()).prop_map(|(mut r, req)| {
+            r.capture = Capture::Opposite { require_opposite: req };
+            r
+        }),
+    ];
+    strategy.boxed()
+}
+
+fn setups() -> BoxedStrategy<Setup> {
+    let strategy = (maybe_invalid_rules(), 0u8..8)
+        .prop_flat_map(|(rules, skew)| {
+            let holes = holes_of(&rules.layout).min(100);
+            let players = rules
+                .layout
+                .row_owners()
+                .iter()
+                .map(|p| p.index() + 1)
+                .max()
+                .unwrap_or(0);
+            // Mostly the right lengths.
+            let holes = match skew {
+                0 => holes + 1,
+                1 => holes.saturating_sub(1),
+                _ => holes,
+            };
+            let players = match skew {
+                2 => players + 1,
+                3 => players.saturating_sub(1),
+                _ => players,
+            };
+            let count = prop_oneof![8 => 0u16..=8, 1 => any::<u16>()];
+            (
+                Just(rules),
+                vec(count.clone(), holes),
+                vec(count, players),
+                0usize..MAX_PLAYERS,
+                prop_oneof![3 => Just(false), 1 => Just(true)],
+                vec((vec(0u16..=8, holes), 0usize..MAX_PLAYERS), 0..4),
+            )
+        })
+        .prop_map(|(rules, mut board, stores, to_move, over, history)| {
+            tame_relays(&rules, &mut board);
+            Setup {
+                rules,
+                board,
+                stores,
+                to_move: player(to_move),
+                over,
+                history: history
+                    .into_iter()
+                    .map(|(board, p)| SeenPosition {
+                        board,
+                        to_move: player(p),
+                    })
+                    .collect(),
+            }
+        });
+    strategy.boxed()
+}
+
+proptest! {
+    #![proptest_config(config(1024))]
+
+    /// Random setups never make `from_setup` panic; what it accepts is a
+    /// consistent state that round-trips.
+    #[test]
+    fn random_setups(setup in setups()) {
+        let total: u64 = setup.board.iter().chain(&setup.stores).map(|&c| u64::from(c)).sum();
+        let json = serde_json::to_string(&setup).unwrap();
+        let via_json = serde_json::from_str::<Mancala>(&json);
+        match Mancala::from_setup(setup.clone()) {
+            Ok(game) => {
+                prop_assert_eq!(u64::from(game.board().total()), total);
+                prop_assert_eq!(game.rules(), &setup.rules);
+                check_state(&game);
+                check_round_trips(&game);
+                check_game_trait(&game);
+                prop_assert_eq!(&via_json.unwrap(), &game);
+                // A live game keeps the board it was given.
+                if !game.is_over() {
+                    prop_assert_eq!(game.board().holes(), &setup.board[..]);
+                    prop_assert_eq!(game.turn(), Some(setup.to_move));
+                }
+                // It plays on like any state.
+                let mut game = game;
+                for c in 0..20 {
+                    let Some(p) = pick(&game, c * 7) else { break };
+                    game.play(p).unwrap();
+                    prop_assert_eq!(u64::from(game.board().total()), total);
+                    check_state(&game);
+                }
+            }
+            Err(_) => prop_assert!(via_json.is_err()),
+        }
+    }
+
+    /// Valid setups of random positions (any counts, any player to move)
+    /// are accepted and round-trip.
+    #[test]
+    fn valid_setups_round_trip(
+        rules in rules(),
+        counts in vec(0u16..=10, MAX_HOLES),
+        stores in vec(0u16..=10, MAX_PLAYERS),
+        to_move in 0usize..MAX_PLAYERS,
+    ) {
+        let topology = Topology::new(rules.layout).unwrap();
+        let mut setup = Setup::new(rules);
+        setup.board = counts[..topology.holes()].to_vec();
+        tame_relays(&rules, &mut setup.board);
+        setup.stores = stores[..topology.players()].to_vec();
+        setup.to_move = player(to_move % topology.players());
+        let game = Mancala::from_setup(setup.clone()).expect("a valid setup");
+        check_state(&game);
+        check_round_trips(&game);
+        if !game.is_over() {
+            prop_assert_eq!(game.to_setup(), setup);
+        }
+    }
+}
+
+/// Arbitrary rule values never make the constructors panic.
+#[test]
+fn invalid_rules_are_refused() {
+    let mut runner = proptest::test_runner::TestRunner::new(config(1024));
+    runner
+        .run(&maybe_invalid_rules(), |rules| {
+            if matches!(rules.relay, Relay::AtLeast(0 | 1)) {
+                prop_assert!(rules.check().is_err(), "relays below 2 are refused");
+            }
+            match (rules.check(), Mancala::new(rules)) {
+                (Ok(t), Ok(game)) => {
+                    prop_assert_eq!(game.topology(), &t);
+                    prop_assert_eq!(game.board().total(), rules.total_seeds());
+                }
+                (Err(a), Err(b)) => prop_assert_eq!(a, b),
+                (a, b) => prop_assert!(false, "check {:?} but new {:?}", a, b.is_ok()),
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+// ---------------------------------------------------------------------------
+// Worked examples
+// ---------------------------------------------------------------------------
+
+/// RULES.md's endless relay: Mankka board `[4,2,5,2,0,3,1,4,2,0,3,1]`,
+/// player 0 moving hole 2 (relay at 4 seeds).
+#[test]
+fn mankka_endless_example() {
+    let topology = Topology::new(Layout::two_rows(6)).unwrap();
+    let start = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
+    let run = |endless| {
+        let mut board = start;
+        let r = sow(
+            &mut board,
+            &topology,
+            SowSpec::default(),
+            Player::P0,
+            pit(2),
+            &Relay::AtLeast(4),
+            endless,
+            &mut (),
+        );
+        (r, board)
+    };
+    let (forbid, board) = run(Endless::Forbid);
+    assert!(matches!(forbid, Err(SowError::Endless(_))), "{forbid:?}");
+    assert_eq!(board, start);
+    let (stop, board) = run(Endless::Stop);
+    let sown = stop.unwrap();
+    assert!(sown.endless);
+    assert_eq!(sown.landing, Landing::Hole(pit(2)));
+    assert_eq!(board, start, "the known cycle leaves the board as it was");
+
+    // In a game: refused under Forbid, a pass under Stop.
+    let mut rules = Rules::oware();
+    rules.sowing.skip_origin = false;
+    rules.relay = Relay::AtLeast(4);
+    rules.feeding = Feeding::Off;
+    rules.capture = Capture::None;
+    let mut setup = Setup::new(rules);
+    setup.board = start.holes().to_vec();
+    setup.stores = vec![12, 12];
+    let game = Mancala::from_setup(setup.clone()).unwrap();
+    let mut copy = game.clone();
+    assert!(matches!(copy.play(pit(2)), Err(PlayError::Endless { .. })));
+    assert_eq!(copy, game);
+    setup.rules.endless = Endless::Stop;
+    let mut game = Mancala::from_setup(setup).unwrap();
+    game.play(pit(2)).unwrap();
+    assert_eq!(game.board().holes(), start.holes());
+    assert_eq!(game.turn(), Some(Player::P1));
+}
+
+/// Regression: a finished game under the repetition rule survives
+/// `to_setup`/`from_setup` (it used to keep the positions it had recorded,
+/// which the setup of a finished game does not list).
+#[test]
+fn finished_game_with_repetition_round_trips() {
+    let mut setup = Setup::new(Rules::oware());
+    setup.board = vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    setup.stores = vec![25, 22];
+    let game = Mancala::from_setup(setup).unwrap();
+    assert!(game.is_over(), "a majority ends it at once");
+    assert_eq!(Mancala::from_setup(game.to_setup()).unwrap(), game);
+}
+
+/// Runs `f` on another thread and waits at most `secs` seconds for it (a
+/// thread that does not finish is left running until the process exits).
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(secs)).ok()
+}
+
+/// A relay threshold below 2 relays from every landing hole: such rules are
+/// refused, by every constructor.
+#[test]
+fn relay_thresholds_below_two_are_refused() {
+    for k in [0, 1] {
+        for into_own_store in [false, true] {
+            let mut rules = Rules::oware();
+            rules.relay = Relay::AtLeast(k);
+            rules.sowing.into_own_store = into_own_store;
+            assert_eq!(rules.check(), Err(RulesError::RelayAlways(k)));
+            assert_eq!(Mancala::new(rules), Err(RulesError::RelayAlways(k)));
+            let setup = Setup::new(rules);
+            assert_eq!(
+                Mancala::from_setup(setup.clone()),
+                Err(SetupError::Rules(RulesError::RelayAlways(k)))
+            );
+            let json = serde_json::to_string(&setup).unwrap();
+            assert!(serde_json::from_str::<Mancala>(&json).is_err());
+        }
+    }
+}
+
+/// Known issue: an endless relay at 2 seeds whose cycle is 307,959,030 laps
+/// (the lap starts come back to the first one), on a 2x6 board of 72 seeds
+/// that random play reached from 6 seeds a hole. `sow` takes 44 s in release
+/// (far longer in debug), and so does `legal_moves` (it sows every move).
+#[test]
+#[ignore = "library limitation: exact endless-relay detection walks astronomically long cycles"]
+fn known_issue_relay_with_many_seeds_is_slow() {
+    let mut rules = Rules::oware();
+    rules.relay = Relay::AtLeast(2);
+    rules.sowing.skip_origin = false;
+    let mut setup = Setup::new(rules);
+    setup.board = vec![11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1];
+    setup.stores = vec![0, 0];
+    let game = Mancala::from_setup(setup).unwrap();
+    let legal = within(10, move || game.legal_moves().to_vec())
+        .expect("legal_moves did not return in 10 s");
+    assert!(!legal.contains(&pit(4)), "hole 4 relays forever");
+}
