@@ -12,18 +12,6 @@
 use mancala_core::{Player, Status};
 use numercy::{Numercy, Options};
 
-/// A small deterministic random number generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
-}
-
 /// The board with the operator row between the rows, as the source's
 /// abacus-like board looks from South's side.
 fn draw(game: &Numercy) -> String {
@@ -65,7 +53,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut rng = Rng(seed.unwrap_or(7) | 1);
+    let mut rng = mancala_examples::Rng::new(seed.unwrap_or(7));
     println!("Numercy 2x7, South (greedy) against North (random)\n");
     println!("{}\n", draw(&game));
     let mut ply = 0;

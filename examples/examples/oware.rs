@@ -7,18 +7,6 @@
 
 use mancala_core::{Event, Mancala, Outcome, Pit, Player, Status};
 
-/// A small deterministic random number generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
-}
-
 /// The move that captures the most seeds now (the first such, in hole order).
 fn greedy(game: &Mancala) -> Option<Pit> {
     let me = game.turn()?;
@@ -76,7 +64,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(2026u64);
-    let mut rng = Rng(seed | 1);
+    let mut rng = mancala_examples::Rng::new(seed);
     let mut game = mancala_core::oware();
     println!("Oware: South (greedy) against North (random), seed {seed}\n");
     println!("{}\n", draw(&game));

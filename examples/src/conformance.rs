@@ -205,3 +205,31 @@ pub fn to_move_json(game: &impl Game) -> Value {
         None => Value::Null,
     }
 }
+
+/// Reads a start state's `to_move`: `Some(player)`, or `None` for a finished
+/// game (`null` or absent).
+///
+/// # Errors
+///
+/// A message if the value is not a player index.
+pub fn start_to_move(start: &Value) -> Result<Option<mancala_core::Player>, String> {
+    match start.get("to_move") {
+        Some(Value::Null) | None => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .and_then(|i| mancala_core::Player::new(i as usize))
+            .map(Some)
+            .ok_or_else(|| format!("`to_move` must be a player, not {v}")),
+    }
+}
+
+/// Reads a move written as a hole index.
+///
+/// # Errors
+///
+/// A message if the value is not a hole index.
+pub fn hole_move(mv: &Value) -> Result<mancala_core::Pit, String> {
+    mv.as_u64()
+        .and_then(|i| mancala_core::Pit::new(i as usize))
+        .ok_or_else(|| format!("a move is a hole index, not {mv}"))
+}

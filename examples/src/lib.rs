@@ -4,6 +4,9 @@
 #![forbid(unsafe_code)]
 
 pub mod conformance;
+mod rng;
+pub use rng::Rng;
+
 pub mod numercy_driver;
 pub mod sowing_driver;
 

@@ -1,10 +1,12 @@
 //! The conformance driver for Numercy (`game: "numercy"`).
 
-use mancala_core::{Endless, Pit, Player};
+use mancala_core::{Endless, Pit};
 use numercy::{DivideByZero, Numercy, Operator, Options, Rounding, Setup};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{Driver, result_json, to_move_json, uint_list, uint_option};
+use crate::conformance::{
+    Driver, hole_move, result_json, start_to_move, to_move_json, uint_list, uint_option,
+};
 
 /// Numercy, with every option key of `TRACES.md`.
 pub struct NumercyDriver;
@@ -105,14 +107,9 @@ impl Driver for NumercyDriver {
         let mut setup = Setup::new(options);
         setup.board = uint_list("board", start.get("board"))?;
         setup.points = uint_list("scores", start.get("scores"))?;
-        match start.get("to_move") {
-            Some(Value::Null) | None => setup.over = true,
-            Some(v) => {
-                setup.to_move = v
-                    .as_u64()
-                    .and_then(|i| Player::new(i as usize))
-                    .ok_or_else(|| format!("`to_move` must be a player, not {v}"))?;
-            }
+        match start_to_move(start)? {
+            Some(player) => setup.to_move = player,
+            None => setup.over = true,
         }
         Numercy::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
     }
@@ -127,8 +124,6 @@ impl Driver for NumercyDriver {
     }
 
     fn parse_move(_game: &Numercy, mv: &Value) -> Result<Pit, String> {
-        mv.as_u64()
-            .and_then(|i| Pit::new(i as usize))
-            .ok_or_else(|| format!("a move is a hole index, not {mv}"))
+        hole_move(mv)
     }
 }

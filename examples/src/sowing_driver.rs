@@ -1,9 +1,11 @@
 //! Conformance drivers for the core's reference games, oware and Kalah.
 
-use mancala_core::{Mancala, Pit, Player, Rules, Setup};
+use mancala_core::{Mancala, Pit, Rules, Setup};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{Driver, result_json, to_move_json, uint_list, uint_option};
+use crate::conformance::{
+    Driver, hole_move, result_json, start_to_move, to_move_json, uint_list, uint_option,
+};
 
 /// Oware (`game: "oware"`), options `houses` and `seeds`.
 pub struct Oware;
@@ -35,14 +37,9 @@ fn build(
     let mut setup = Setup::new(rules);
     setup.board = uint_list("board", start.get("board"))?;
     setup.stores = uint_list("stores", start.get("stores"))?;
-    match start.get("to_move") {
-        Some(Value::Null) | None => setup.over = true,
-        Some(v) => {
-            setup.to_move = v
-                .as_u64()
-                .and_then(|i| Player::new(i as usize))
-                .ok_or_else(|| format!("`to_move` must be a player, not {v}"))?;
-        }
+    match start_to_move(start)? {
+        Some(player) => setup.to_move = player,
+        None => setup.over = true,
     }
     Mancala::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
 }
@@ -57,12 +54,6 @@ fn state(game: &Mancala) -> Value {
     })
 }
 
-fn parse_move(mv: &Value) -> Result<Pit, String> {
-    mv.as_u64()
-        .and_then(|i| Pit::new(i as usize))
-        .ok_or_else(|| format!("a move is a hole index, not {mv}"))
-}
-
 impl Driver for Oware {
     type Game = Mancala;
     fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Mancala, String> {
@@ -72,7 +63,7 @@ impl Driver for Oware {
         state(game)
     }
     fn parse_move(_game: &Mancala, mv: &Value) -> Result<Pit, String> {
-        parse_move(mv)
+        hole_move(mv)
     }
 }
 
@@ -85,6 +76,6 @@ impl Driver for Kalah {
         state(game)
     }
     fn parse_move(_game: &Mancala, mv: &Value) -> Result<Pit, String> {
-        parse_move(mv)
+        hole_move(mv)
     }
 }

@@ -79,7 +79,7 @@ pub use event::{Event, Observer};
 pub use feeding::{Feeding, filter_feeding};
 pub use game::{Game, Outcome, Status};
 pub use history::History;
-pub use mancala::{Mancala, MoveList, PlayError, kalah, oware};
+pub use mancala::{Mancala, MoveList, PlayError, check_sowing_move, kalah, oware};
 pub use pit::{InvalidPit, MAX_HOLES, Pit, PitSet};
 pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
 pub use rules::{Capture, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};

@@ -53,6 +53,50 @@ pub enum PlayError {
     },
 }
 
+/// The checks every sowing move shares: the game goes on (`mover` is the
+/// player to move, `None` once it is over), and the hole is on the board,
+/// belongs to the mover and holds seeds.
+///
+/// # Errors
+///
+/// The first of [`PlayError::GameOver`], [`PlayError::NotOnBoard`],
+/// [`PlayError::NotYourHole`] and [`PlayError::EmptyHole`] that applies.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{check_sowing_move, Board, Layout, Pit, PlayError, Player, Topology};
+///
+/// let topology = Topology::new(Layout::two_rows(6))?;
+/// let board = Board::filled(12, 4);
+/// let pit = |i| Pit::new(i).unwrap();
+/// assert_eq!(check_sowing_move(&topology, &board, Some(Player::P0), pit(0)), Ok(()));
+/// assert_eq!(check_sowing_move(&topology, &board, None, pit(0)), Err(PlayError::GameOver));
+/// assert_eq!(check_sowing_move(&topology, &board, Some(Player::P0), pit(12)), Err(PlayError::NotOnBoard(pit(12))));
+/// # Ok::<(), mancala_core::LayoutError>(())
+/// ```
+pub fn check_sowing_move(
+    topology: &Topology,
+    board: &Board,
+    mover: Option<Player>,
+    pit: Pit,
+) -> Result<(), PlayError> {
+    let Some(mover) = mover else {
+        return Err(PlayError::GameOver);
+    };
+    if !topology.contains(pit) {
+        return Err(PlayError::NotOnBoard(pit));
+    }
+    let owner = topology.owner(pit);
+    if owner != mover {
+        return Err(PlayError::NotYourHole { pit, owner, mover });
+    }
+    if board.get(pit) == 0 {
+        return Err(PlayError::EmptyHole(pit));
+    }
+    Ok(())
+}
+
 /// A game of the generic sowing family (oware, Kalah and their variants),
 /// driven by [`Rules`].
 ///
@@ -253,23 +297,7 @@ impl Mancala {
 
     /// The reason `pit` is not legal now, if any.
     fn check(&self, pit: Pit) -> Result<(), PlayError> {
-        if self.over {
-            return Err(PlayError::GameOver);
-        }
-        if !self.topology.contains(pit) {
-            return Err(PlayError::NotOnBoard(pit));
-        }
-        let owner = self.topology.owner(pit);
-        if owner != self.to_move {
-            return Err(PlayError::NotYourHole {
-                pit,
-                owner,
-                mover: self.to_move,
-            });
-        }
-        if self.board.get(pit) == 0 {
-            return Err(PlayError::EmptyHole(pit));
-        }
+        check_sowing_move(&self.topology, &self.board, self.turn(), pit)?;
         if !self.needs_simulation() {
             return Ok(());
         }

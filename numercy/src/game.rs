@@ -4,7 +4,7 @@ use core::fmt;
 
 use mancala_core::{
     Board, ByPlayer, Endless, Game, Landing, Layout, Observer, Outcome, Pit, PlayError, Player,
-    Relay, SowError, SowSpec, Status, Topology, sow,
+    Relay, SowError, SowSpec, Status, Topology, check_sowing_move, sow,
 };
 use smallvec::SmallVec;
 
@@ -277,24 +277,7 @@ impl Numercy {
     }
 
     fn basic_check(&self, pit: Pit) -> Result<(), PlayError> {
-        if self.over {
-            return Err(PlayError::GameOver);
-        }
-        if !self.topology.contains(pit) {
-            return Err(PlayError::NotOnBoard(pit));
-        }
-        let owner = self.topology.owner(pit);
-        if owner != self.to_move {
-            return Err(PlayError::NotYourHole {
-                pit,
-                owner,
-                mover: self.to_move,
-            });
-        }
-        if self.board.get(pit) == 0 {
-            return Err(PlayError::EmptyHole(pit));
-        }
-        Ok(())
+        check_sowing_move(&self.topology, &self.board, self.turn(), pit)
     }
 
     /// Plays a move after checking it and reports what it did.
