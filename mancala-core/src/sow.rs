@@ -221,6 +221,19 @@ fn lap<O: Observer>(
 /// Events go to `observer`; pass `&mut ()` to record nothing (the fast path,
 /// which sows whole revolutions at once).
 ///
+/// # Cost
+///
+/// A move that ends within 256 laps is sown plainly. A longer one is re-run
+/// under Brent's cycle detection (constant memory), which is exact but must
+/// walk the cycle: its time grows with the laps before the cycle plus the
+/// cycle's length. Those are short in the family's games as played (random
+/// play of Numercy and Mankka stays within milliseconds), but they grow
+/// exponentially with the seeds per hole relative to the relay threshold: a
+/// 2x6 board of 72 seeds relaying at 2 has a move whose cycle is 307,959,030
+/// laps (about 40 s). Code that sows positions from untrusted input under
+/// relay rules should bound the seeds per hole or run the work with a time
+/// limit.
+///
 /// # Errors
 ///
 /// [`SowError::NotOnBoard`] or [`SowError::EmptyHole`] if `origin` cannot be
