@@ -64,6 +64,8 @@ pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
                 options.relay_at = uint_option(key, value, 0, u64::from(u16::MAX))? as u16
             }
             "skip_origin" => options.skip_origin = boolean(key, value)?,
+            // Not a key of TRACES.md: this library's repetition option.
+            "repetition" => options.repetition = boolean(key, value)?,
             "rounding" => {
                 options.rounding = choice(
                     key,

@@ -3,8 +3,8 @@
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Endless, Game, Landing, Layout, Observer, Outcome, Pit, PlayError, Player,
-    Relay, SowError, SowSpec, Status, Topology, check_sowing_move, sow,
+    Board, ByPlayer, Endless, Game, History, Landing, Layout, Observer, Outcome, Pit, PlayError,
+    Player, Relay, SowError, SowSpec, Status, Topology, check_sowing_move, sow,
 };
 use smallvec::SmallVec;
 
@@ -130,6 +130,9 @@ pub struct Numercy {
     pub(crate) points: [u64; 2],
     pub(crate) to_move: Player,
     pub(crate) over: bool,
+    /// Positions seen since balls last left the board (only with
+    /// [`Options::repetition`]).
+    pub(crate) history: History,
 }
 
 impl Numercy {
@@ -141,16 +144,26 @@ impl Numercy {
     /// An [`OptionsError`] if the options are invalid.
     pub fn new(options: Options) -> Result<Numercy, OptionsError> {
         let topology = Numercy::topology_of(&options)?;
+        let board = Board::filled(topology.holes(), options.seeds);
         let mut game = Numercy {
             options,
-            board: Board::filled(topology.holes(), options.seeds),
+            history: Numercy::empty_history(&options, &board),
+            board,
             topology,
             points: [0; 2],
             to_move: Player::P0,
             over: false,
         };
-        game.begin_turn(Player::P0);
+        game.begin_turn(Player::P0, false);
         Ok(game)
+    }
+
+    pub(crate) fn empty_history(options: &Options, board: &Board) -> History {
+        if options.repetition {
+            History::new(board.len(), board.on_board())
+        } else {
+            History::new(0, 0)
+        }
     }
 
     /// The classic game at the start ([`Options::classic`]).
@@ -386,7 +399,7 @@ impl Numercy {
             *slot = slot.saturating_add(s.points);
         }
         self.board = board;
-        self.begin_turn(opponent);
+        self.begin_turn(opponent, scoring.is_some_and(|s| s.emptied));
         MoveReport {
             mover,
             origin,
@@ -400,21 +413,37 @@ impl Numercy {
         }
     }
 
-    /// Gives the turn to `player`; if he cannot move, the game ends and each
-    /// player adds the balls left in his holes to his points.
-    pub(crate) fn begin_turn(&mut self, player: Player) {
+    /// Gives the turn to `player` (`balls_left`: balls just left the board);
+    /// if he cannot move, or with [`Options::repetition`] the position
+    /// repeats, the game ends.
+    pub(crate) fn begin_turn(&mut self, player: Player, balls_left: bool) {
         self.to_move = player;
+        if self.options.repetition {
+            if balls_left {
+                self.history.clear();
+            }
+            if !self.history.insert(&self.board, player) {
+                return self.end_game();
+            }
+        }
         let can_move = self
             .topology
             .pits_of(player)
             .any(|p| self.board.get(p) > 0 && self.sows_finitely(p));
         if !can_move {
-            self.over = true;
-            for p in [Player::P0, Player::P1] {
-                let left = u64::from(self.board.seeds_of(&self.topology, p));
-                let slot = &mut self.points[p.index()];
-                *slot = slot.saturating_add(left);
-            }
+            self.end_game();
+        }
+    }
+
+    /// Ends the game: each player adds the balls left in his holes to his
+    /// points; the board stays as it is.
+    fn end_game(&mut self) {
+        self.over = true;
+        self.history.clear();
+        for p in [Player::P0, Player::P1] {
+            let left = u64::from(self.board.seeds_of(&self.topology, p));
+            let slot = &mut self.points[p.index()];
+            *slot = slot.saturating_add(left);
         }
     }
 }

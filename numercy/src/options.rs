@@ -69,6 +69,15 @@ pub struct Options {
     pub divide_by_zero: DivideByZero,
     /// What to do with a move that relays forever.
     pub endless: Endless,
+    /// End the game when a position (board and player to move) repeats one
+    /// seen since balls last left the board, the start counting as seen;
+    /// each player then adds his leftover balls, as at any end.
+    ///
+    /// Not in the source, nor in RULES.md, and off by default: without it a
+    /// game can go on forever (on 2x2 `[1, 0 | 1, 0]`, South 0, North 2,
+    /// South 1, North 3 score nothing and return to the start). Turn it on
+    /// where every game must end (tournaments, AI playouts).
+    pub repetition: bool,
 }
 
 impl Default for Options {
@@ -91,6 +100,7 @@ impl Options {
             rounding: Rounding::Nearest,
             divide_by_zero: DivideByZero::Zero,
             endless: Endless::Forbid,
+            repetition: false,
         }
     }
 
@@ -234,6 +244,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
             rounding: u.arbitrary()?,
             divide_by_zero: u.arbitrary()?,
             endless: u.arbitrary()?,
+            repetition: u.arbitrary()?,
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{Board, MAX_SEEDS, Player};
+use mancala_core::{Board, MAX_SEEDS, Player, SeenPosition};
 
 use crate::{Numercy, Options, OptionsError};
 
@@ -46,6 +46,10 @@ pub struct Setup {
     /// Whether the game is over.
     #[cfg_attr(feature = "serde", serde(default))]
     pub over: bool,
+    /// With [`Options::repetition`]: the positions seen since balls last
+    /// left the board, before this one. Each has as many balls as `board`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub history: Vec<SeenPosition>,
 }
 
 impl Setup {
@@ -57,6 +61,7 @@ impl Setup {
             points: alloc::vec![0, 0],
             to_move: Player::P0,
             over: false,
+            history: Vec::new(),
         }
     }
 }
@@ -85,6 +90,9 @@ pub enum SetupError {
     /// More balls than a board can hold.
     #[error("{0} balls is more than the {max} supported", max = MAX_SEEDS)]
     TooManyBalls(u64),
+    /// A remembered position does not fit the board or the game.
+    #[error("remembered position {0} has the wrong holes, balls or player")]
+    BadHistory(usize),
 }
 
 impl Numercy {
@@ -112,17 +120,33 @@ impl Numercy {
         if balls > u64::from(MAX_SEEDS) {
             return Err(SetupError::TooManyBalls(balls));
         }
+        let board = Board::from_counts(&setup.board, &[]);
         let mut game = Numercy {
             options: setup.options,
-            board: Board::from_counts(&setup.board, &[]),
+            history: Numercy::empty_history(&setup.options, &board),
+            board,
             topology,
             points: [p0, p1],
             to_move: setup.to_move,
             over: setup.over,
         };
-        if !setup.over {
-            game.begin_turn(setup.to_move);
+        if setup.over {
+            return Ok(game);
         }
+        if setup.options.repetition {
+            for (i, seen) in setup.history.iter().enumerate() {
+                let seen_balls: u64 = seen.board.iter().map(|&c| u64::from(c)).sum();
+                if seen.board.len() != topology.holes()
+                    || seen_balls != balls
+                    || seen.to_move.index() >= 2
+                {
+                    return Err(SetupError::BadHistory(i));
+                }
+                game.history
+                    .insert(&Board::from_counts(&seen.board, &[]), seen.to_move);
+            }
+        }
+        game.begin_turn(setup.to_move, false);
         Ok(game)
     }
 
@@ -135,7 +159,20 @@ impl Numercy {
             points: self.points.to_vec(),
             to_move: self.to_move,
             over: self.over,
+            history: self.seen_before(),
         }
+    }
+
+    /// The positions recorded before the current one (the last recorded is
+    /// the current position itself).
+    fn seen_before(&self) -> Vec<SeenPosition> {
+        let mut seen: Vec<SeenPosition> = self
+            .history
+            .positions()
+            .map(|(board, to_move)| SeenPosition { board, to_move })
+            .collect();
+        seen.pop();
+        seen
     }
 }
 

@@ -871,6 +871,22 @@ fn a_game_can_cycle_forever() {
         assert_eq!(board_of(&game), board);
     }
     assert_eq!(game, start);
+
+    // With the repetition option the fourth move repeats the start (South to
+    // move, which counts as seen): the game ends and each adds his leftover
+    // ball, 1 to 1, a draw; the board stays [1, 0, 1, 0].
+    let mut options = Options::board(2);
+    options.repetition = true;
+    let mut game = position(options, &[1, 0, 1, 0], SOUTH);
+    for p in [0, 2, 1] {
+        game.play(pit(p)).unwrap();
+        assert!(!game.is_over());
+    }
+    game.play(pit(3)).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.points(), [1, 1]);
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
+    assert_eq!(board_of(&game), [1, 0, 1, 0]);
 }
 
 // ---------------------------------------------------------------------------
