@@ -233,3 +233,34 @@ pub fn hole_move(mv: &Value) -> Result<mancala_core::Pit, String> {
         .and_then(|i| mancala_core::Pit::new(i as usize))
         .ok_or_else(|| format!("a move is a hole index, not {mv}"))
 }
+
+/// Reads an option whose value is one of `names`.
+///
+/// # Errors
+///
+/// A message naming the allowed values.
+pub fn choice<T: Copy>(key: &str, value: &Value, names: &[(&str, T)]) -> Result<T, String> {
+    let text = value.as_str().unwrap_or_default();
+    names
+        .iter()
+        .find(|(name, _)| *name == text)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let all: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+            format!(
+                "option `{key}` must be one of {}, not {value}",
+                all.join(", ")
+            )
+        })
+}
+
+/// Reads a boolean option.
+///
+/// # Errors
+///
+/// A message if the value is not a boolean.
+pub fn boolean(key: &str, value: &Value) -> Result<bool, String> {
+    value
+        .as_bool()
+        .ok_or_else(|| format!("option `{key}` must be true or false, not {value}"))
+}

@@ -8,6 +8,7 @@ mod rng;
 pub use rng::Rng;
 
 pub mod numercy_driver;
+pub mod robertson_driver;
 pub mod sowing_driver;
 
 use serde_json::{Map, Value};
@@ -23,6 +24,7 @@ pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure
         Some("oware") => replay::<sowing_driver::Oware>(trace),
         Some("kalah") => replay::<sowing_driver::Kalah>(trace),
         Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace),
+        Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace),
         Some(other) => Err(Failure {
             ply: None,
             message: format!("unknown game `{other}`"),

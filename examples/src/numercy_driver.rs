@@ -5,32 +5,12 @@ use numercy::{DivideByZero, Numercy, Operator, Options, Rounding, Setup};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{
-    Driver, hole_move, result_json, start_to_move, to_move_json, uint_list, uint_option,
+    Driver, boolean, choice, hole_move, result_json, start_to_move, to_move_json, uint_list,
+    uint_option,
 };
 
 /// Numercy, with every option key of `TRACES.md`.
 pub struct NumercyDriver;
-
-fn choice<T: Copy>(key: &str, value: &Value, names: &[(&str, T)]) -> Result<T, String> {
-    let text = value.as_str().unwrap_or_default();
-    names
-        .iter()
-        .find(|(name, _)| *name == text)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let all: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
-            format!(
-                "option `{key}` must be one of {}, not {value}",
-                all.join(", ")
-            )
-        })
-}
-
-fn boolean(key: &str, value: &Value) -> Result<bool, String> {
-    value
-        .as_bool()
-        .ok_or_else(|| format!("option `{key}` must be true or false, not {value}"))
-}
 
 /// Reads Numercy options from a trace's `options` object.
 ///

