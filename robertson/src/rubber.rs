@@ -35,13 +35,20 @@ pub enum RubberError {
 /// use mancala_core::Player;
 /// use robertson::{Options, Rubber};
 ///
-/// let mut rubber = Rubber::new(Options::two_row())?;
-/// // Both players take the first legal move until the rubber is decided.
-/// while rubber.winner().is_none() && rubber.games_played() < 50 {
+/// let mut rubber = Rubber::with_target(Options::two_row(), 30)?;
+/// // Both players take the first legal move, game after game.
+/// rubber.play_game_with(|game| game.legal_moves().first().copied());
+/// assert_eq!(rubber.games_played(), 1);
+/// // The second game is begun by player 1.
+/// if rubber.winner().is_none() {
+///     assert_eq!(rubber.game().turn(), Some(Player::P1));
+/// }
+/// while rubber.winner().is_none() && rubber.games_played() < 100 {
 ///     rubber.play_game_with(|game| game.legal_moves().first().copied());
 /// }
-/// assert!(rubber.games_played() >= 1);
-/// assert_eq!(rubber.game().turn().is_some() || rubber.winner().is_some() || true, true);
+/// if let Some(w) = rubber.winner() {
+///     assert!(rubber.totals()[w] >= 30);
+/// }
 /// # Ok::<(), robertson::OptionsError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
