@@ -40,6 +40,10 @@ pub enum PlayError {
     /// feeding is required.
     #[error("hole {0} does not feed the next player, who has no seeds")]
     MustFeed(Pit),
+    /// A pass is allowed only under [`EndRules::pass`](crate::EndRules::pass)
+    /// and only to a player with no legal move.
+    #[error("no pass: the rules allow none, or the player to move can move")]
+    CannotPass,
     /// The move would capture a grand slam, which these rules forbid.
     #[error("hole {0} would capture a forbidden grand slam")]
     GrandSlam(Pit),
@@ -154,7 +158,7 @@ impl Mancala {
             to_move: Player::P0,
             over: false,
         };
-        game.settle(Player::P0, false, &mut ());
+        game.settle(Player::P0, false, false, &mut ());
         Ok(game)
     }
 
@@ -526,7 +530,7 @@ impl Mancala {
             self.to_move.next(self.topology.players())
         };
         let seeds_left_board = self.board.on_board() != before;
-        self.settle(next, seeds_left_board, observer);
+        self.settle(next, seeds_left_board, true, observer);
     }
 
     /// Hands the turn to `next` and applies the end conditions.
@@ -534,6 +538,7 @@ impl Mancala {
         &mut self,
         next: Player,
         seeds_left_board: bool,
+        after_sowing: bool,
         observer: &mut O,
     ) {
         self.to_move = next;
@@ -554,9 +559,53 @@ impl Mancala {
         {
             return self.finish(observer);
         }
-        if !self.has_legal_move() {
+        if after_sowing
+            && let Some(most) = self.rules.end.at_most_left
+            && self.board.on_board() <= u32::from(most)
+        {
+            return self.finish(observer);
+        }
+        if !(self.has_legal_move() || self.rules.end.pass && self.another_can_move()) {
             self.finish(observer);
         }
+    }
+
+    /// Whether a player other than the one to move has a legal move.
+    fn another_can_move(&self) -> bool {
+        Player::all(self.topology.players())
+            .filter(|&p| p != self.to_move)
+            .any(|p| {
+                let mut other = self.clone();
+                other.to_move = p;
+                other.has_legal_move()
+            })
+    }
+
+    /// Whether the player to move must pass: the rules allow passing
+    /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
+    /// has no legal move.
+    pub fn must_pass(&self) -> bool {
+        !self.over && self.rules.end.pass && !self.has_legal_move()
+    }
+
+    /// Passes the turn of a player who has no legal move, under
+    /// [`EndRules::pass`](crate::EndRules::pass).
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] once the game is over, and
+    /// [`PlayError::CannotPass`] if the rules allow no pass or the player to
+    /// move has a legal move; the state is then unchanged.
+    pub fn pass(&mut self) -> Result<(), PlayError> {
+        if self.over {
+            return Err(PlayError::GameOver);
+        }
+        if !self.must_pass() {
+            return Err(PlayError::CannotPass);
+        }
+        let next = self.to_move.next(self.topology.players());
+        self.settle(next, false, false, &mut ());
+        Ok(())
     }
 
     /// Whether a store holds more than half of all seeds, or two stores hold

@@ -102,6 +102,14 @@ pub struct EndRules {
     /// After a move, the position (holes and player to move) repeats one seen
     /// since seeds last left the holes, the start counting as seen (oware).
     pub repetition: bool,
+    /// After a sowing move (not a pass, not at setup), at most this many seeds
+    /// are left in the holes (Mankka: 8).
+    pub at_most_left: Option<u16>,
+    /// A player with no legal move passes ([`Mancala::pass`](crate::Mancala::pass))
+    /// instead of ending the game, which ends only when no player can move
+    /// (Mankka without its early ends). While a player must pass, his
+    /// [`legal_moves`](crate::Mancala::legal_moves) are empty.
+    pub pass: bool,
 }
 
 /// The rules of a sowing game: board, sowing, capture, feeding and ending, as
@@ -185,6 +193,8 @@ impl Rules {
                 majority: true,
                 side_empty: false,
                 repetition: true,
+                at_most_left: None,
+                pass: false,
             },
             leftover: Leftover::ToOwner,
         }
@@ -216,6 +226,8 @@ impl Rules {
                 majority: false,
                 side_empty: true,
                 repetition: false,
+                at_most_left: None,
+                pass: false,
             },
             leftover: Leftover::Stay,
         }
@@ -298,7 +310,12 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
             grand_slam: u.arbitrary()?,
             feeding: u.arbitrary()?,
             extra_turn: u.arbitrary()?,
-            end: u.arbitrary()?,
+            // Passing changes the shape of a turn (a move that is not a
+            // hole); the Mankka crate fuzzes it.
+            end: EndRules {
+                pass: false,
+                ..u.arbitrary()?
+            },
             leftover: u.arbitrary()?,
         })
     }

@@ -181,7 +181,7 @@ impl Mancala {
                     .insert(&Board::from_counts(&seen.board, &[]), seen.to_move);
             }
         }
-        game.settle(to_move, false, &mut ());
+        game.settle(to_move, false, false, &mut ());
         Ok(game)
     }
 

@@ -158,7 +158,16 @@ fn options() -> BoxedStrategy<Options> {
                 Just(Feeding::IfPossible)
             ],
             any::<bool>(),
-            (any::<bool>(), any::<bool>(), any::<bool>()),
+            (
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+                proptest::option::of(0u16..40),
+                // Passing (a player with no legal move passes with
+                // `Mancala::pass`, not a hole) is Mankka's rule, tested there:
+                // these properties drive play through `legal_moves` alone.
+                Just(false),
+            ),
             prop_oneof![
                 Just(Leftover::ToOwner),
                 Just(Leftover::Stay),
@@ -169,7 +178,13 @@ fn options() -> BoxedStrategy<Options> {
         .prop_map(
             |(
                 (sowing, endless, capture_kind, chain, require_opposite),
-                (grand_slam, feeding, extra_turn, (majority, side_empty, repetition), leftover),
+                (
+                    grand_slam,
+                    feeding,
+                    extra_turn,
+                    (majority, side_empty, repetition, at_most_left, pass),
+                    leftover,
+                ),
             )| Options {
                 sowing,
                 endless,
@@ -183,6 +198,8 @@ fn options() -> BoxedStrategy<Options> {
                     majority,
                     side_empty,
                     repetition,
+                    at_most_left,
+                    pass,
                 },
                 leftover,
             },

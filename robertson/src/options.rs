@@ -252,9 +252,8 @@ impl Options {
             feeding: Feeding::IfPossible,
             extra_turn: false,
             end: EndRules {
-                majority: false,
-                side_empty: false,
                 repetition: true,
+                ..EndRules::default()
             },
             leftover: self.leftover,
         }
