@@ -162,24 +162,30 @@ impl Rubber {
             *slot = slot.saturating_add(*s);
         }
         self.games += 1;
-        let totals = self.totals();
-        let best = totals
-            .iter()
-            .filter(|(_, t)| **t >= self.target)
-            .map(|(_, t)| *t)
-            .max();
-        if let Some(best) = best {
-            let mut leaders = totals.iter().filter(|(_, t)| **t == best);
-            if let (Some((p, _)), None) = (leaders.next(), leaders.next()) {
-                self.winner = Some(p);
-                return;
-            }
+        self.winner = decide(&self.totals(), self.target);
+        if self.winner.is_some() {
+            return;
         }
         let mut setup = Setup::new(self.options);
         setup.to_move = self.first_mover(self.games);
         if let Ok(next) = Robertson::from_setup(setup) {
             self.game = next;
         }
+    }
+}
+
+/// The winner of totals after a game: the single highest total at or above
+/// the target.
+fn decide(totals: &ByPlayer<u64>, target: u64) -> Option<Player> {
+    let best = totals
+        .iter()
+        .filter(|(_, t)| **t >= target)
+        .map(|(_, t)| *t)
+        .max()?;
+    let mut leaders = totals.iter().filter(|(_, t)| **t == best);
+    match (leaders.next(), leaders.next()) {
+        (Some((p, _)), None) => Some(p),
+        _ => None,
     }
 }
 
@@ -220,11 +226,15 @@ impl TryFrom<RubberData> for Rubber {
         if *d.game.options() != d.options {
             return Err("the current game is not played under the rubber's options");
         }
-        if d.winner.is_some_and(|w| w.index() >= players) {
-            return Err("the winner does not play in this rubber");
-        }
         let mut totals = [0; MAX_PLAYERS];
         totals[..players].copy_from_slice(&d.totals);
+        let by_player = ByPlayer::from_slice(&d.totals);
+        if d.winner != decide(&by_player, d.target) {
+            return Err("the winner is not the one the totals give");
+        }
+        if d.winner.is_none() && d.game.is_over() {
+            return Err("a finished game must have been added to the totals");
+        }
         Ok(Rubber {
             options: d.options,
             target: d.target,

@@ -1,0 +1,166 @@
+//! Unchecked position descriptions and the check that turns them into games.
+
+use alloc::vec::Vec;
+
+use mancala_core::{Mancala, Player, SeenPosition};
+
+use crate::{Mankka, Options};
+
+/// An unchecked description of a Mankka position. Public fields, no
+/// guarantees; [`Mankka::from_setup`] checks it.
+///
+/// # Examples
+///
+/// ```
+/// use mankka::{Mankka, Options, Setup};
+///
+/// let mut setup = Setup::new(Options::one());
+/// setup.board = vec![0, 3, 6, 2, 5, 1, 4, 7, 2, 5, 1, 4];
+/// setup.stores = vec![4, 4];
+/// let game = Mankka::from_setup(setup)?;
+/// assert!(!game.is_over());
+/// # Ok::<(), mankka::SetupError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The options.
+    pub options: Options,
+    /// Seeds in each hole (12, canonical order).
+    pub board: Vec<u16>,
+    /// Seeds captured by each player.
+    pub stores: Vec<u16>,
+    /// Seeds in each player's hand (the opening).
+    pub hands: Vec<u16>,
+    /// The player to move (or who would move, in a finished game).
+    pub to_move: Player,
+    /// Whether the game is over.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub over: bool,
+    /// Positions seen since seeds last left the board, before this one (the
+    /// repetition rule of the variant without early ends).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub history: Vec<SeenPosition>,
+}
+
+impl Setup {
+    /// The start position of `options` (not checked).
+    pub fn new(options: Options) -> Setup {
+        Setup {
+            options,
+            board: alloc::vec![options.seeds(); 12],
+            stores: alloc::vec![0, 0],
+            hands: alloc::vec![options.hand(); 2],
+            to_move: Player::P0,
+            over: false,
+            history: Vec::new(),
+        }
+    }
+}
+
+/// Why a [`Setup`] is refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The position is impossible under the options.
+    #[error("{0}")]
+    Position(#[from] mancala_core::SetupError),
+    /// There must be a hand for each of the two players.
+    #[error("{0} hands given for 2 players")]
+    HandsLength(usize),
+    /// Seeds in hand exist only before a player's first sowing move, so a
+    /// finished game or a repetition history cannot come with them.
+    #[error("seeds in hand in a finished game or with a history")]
+    HandsAfterOpening,
+    /// More seeds than a board can hold.
+    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::MAX_SEEDS)]
+    TooManySeeds(u64),
+}
+
+impl Mankka {
+    /// Checks a setup and builds its position.
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] if the position cannot exist under the options.
+    pub fn from_setup(setup: Setup) -> Result<Mankka, SetupError> {
+        let [h0, h1] = setup.hands[..] else {
+            return Err(SetupError::HandsLength(setup.hands.len()));
+        };
+        if (h0 > 0 || h1 > 0) && (setup.over || !setup.history.is_empty()) {
+            return Err(SetupError::HandsAfterOpening);
+        }
+        let total: u64 = setup
+            .board
+            .iter()
+            .chain(&setup.stores)
+            .chain(&setup.hands)
+            .map(|&c| u64::from(c))
+            .sum();
+        if total > u64::from(mancala_core::MAX_SEEDS) {
+            return Err(SetupError::TooManySeeds(total));
+        }
+        let game = Mancala::from_setup(mancala_core::Setup {
+            rules: setup.options.rules(),
+            board: setup.board,
+            stores: setup.stores,
+            to_move: setup.to_move,
+            over: setup.over,
+            history: setup.history,
+        })?;
+        Ok(Mankka {
+            options: setup.options,
+            hands: [h0, h1],
+            game,
+        })
+    }
+
+    /// The setup that [`from_setup`](Mankka::from_setup) turns back into this
+    /// exact state.
+    pub fn to_setup(&self) -> Setup {
+        let inner = self.game.to_setup();
+        Setup {
+            options: self.options,
+            board: inner.board,
+            stores: inner.stores,
+            hands: self.hands.to_vec(),
+            to_move: inner.to_move,
+            over: inner.over,
+            history: inner.history,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Mankka {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_setup().serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Mankka {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let setup = Setup::deserialize(deserializer)?;
+        Mankka::from_setup(setup).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Mankka {
+    /// A position reached by legal play from the start of arbitrary options.
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let options: Options = u.arbitrary()?;
+        let mut game = Mankka::new(options).map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        let plies = u.int_in_range(0..=200u16)?;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let i = u.choose_index(moves.len())?;
+            let _ = game.play(moves[i]);
+        }
+        Ok(game)
+    }
+}
