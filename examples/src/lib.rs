@@ -7,6 +7,7 @@ pub mod conformance;
 mod rng;
 pub use rng::Rng;
 
+pub mod mankka_driver;
 pub mod numercy_driver;
 pub mod robertson_driver;
 pub mod sowing_driver;
@@ -25,6 +26,7 @@ pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure
         Some("kalah") => replay::<sowing_driver::Kalah>(trace),
         Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace),
         Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace),
+        Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace),
         Some(other) => Err(Failure {
             ply: None,
             message: format!("unknown game `{other}`"),
