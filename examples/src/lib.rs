@@ -8,6 +8,7 @@ mod rng;
 pub use rng::Rng;
 
 pub mod mankka_driver;
+pub mod numa_driver;
 pub mod numercy_driver;
 pub mod robertson_driver;
 pub mod sowing_driver;
@@ -27,6 +28,7 @@ pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure
         Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace),
         Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace),
         Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace),
+        Some("numa") => replay::<numa_driver::NumaDriver>(trace),
         Some(other) => Err(Failure {
             ply: None,
             message: format!("unknown game `{other}`"),
