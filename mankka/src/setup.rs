@@ -72,6 +72,15 @@ pub enum SetupError {
     /// finished game or a repetition history cannot come with them.
     #[error("seeds in hand in a finished game or with a history")]
     HandsAfterOpening,
+    /// A hand holds the variant's seeds (6 in Mankka Two) until they are
+    /// placed, then none.
+    #[error("a hand holds {expected} seeds or none, not {found}")]
+    HandSize {
+        /// The variant's hand.
+        expected: u16,
+        /// The hand given.
+        found: u16,
+    },
     /// More seeds than a board can hold.
     #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::MAX_SEEDS)]
     TooManySeeds(u64),
@@ -87,6 +96,13 @@ impl Mankka {
         let [h0, h1] = setup.hands[..] else {
             return Err(SetupError::HandsLength(setup.hands.len()));
         };
+        let full = setup.options.hand();
+        if let Some(&found) = setup.hands.iter().find(|&&h| h != 0 && h != full) {
+            return Err(SetupError::HandSize {
+                expected: full,
+                found,
+            });
+        }
         if (h0 > 0 || h1 > 0) && (setup.over || !setup.history.is_empty()) {
             return Err(SetupError::HandsAfterOpening);
         }
