@@ -68,9 +68,12 @@ pub enum SetupError {
     /// There must be a hand for each of the two players.
     #[error("{0} hands given for 2 players")]
     HandsLength(usize),
-    /// Seeds in hand exist only before a player's first sowing move, so a
-    /// finished game or a repetition history cannot come with them.
-    #[error("seeds in hand in a finished game or with a history")]
+    /// Seeds in hand exist only in the opening, before anyone has sowed: a
+    /// finished game, a repetition history or a position where the game
+    /// would be over at once cannot come with them.
+    #[error(
+        "seeds in hand outside the opening (a finished game, a history, or a side already empty)"
+    )]
     HandsAfterOpening,
     /// A hand holds the variant's seeds (6 in Mankka Two) until they are
     /// placed, then none.
@@ -124,6 +127,9 @@ impl Mankka {
             over: setup.over,
             history: setup.history,
         })?;
+        if (h0 > 0 || h1 > 0) && game.is_over() {
+            return Err(SetupError::HandsAfterOpening);
+        }
         Ok(Mankka {
             options: setup.options,
             hands: [h0, h1],
