@@ -249,7 +249,9 @@ pub struct Instruction {
 
 /// A player's choice for a turn: two instructions with different shapes and
 /// different colours (72 possible). Built only through [`Choice::new`] or
-/// parsing, so every `Choice` is legal.
+/// parsing, so every `Choice` is legal. Two choices are equal when they do
+/// the same, whatever the order of their instructions; `Display` keeps the
+/// order given.
 ///
 /// # Examples
 ///
@@ -261,9 +263,12 @@ pub struct Instruction {
 /// assert_eq!("pentagon-red+pentagon-blue".parse::<Choice>(), Err(ChoiceError::SameShape));
 /// assert_eq!("pentagon-red+square-red".parse::<Choice>(), Err(ChoiceError::SameColour));
 /// assert_eq!(Choice::all().count(), 72);
+/// // The order of the two instructions does not matter.
+/// assert_eq!(c, "square-blue+pentagon-red".parse()?);
+/// assert!(Choice::all().any(|x| x == c));
 /// # Ok::<(), ChoiceError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
@@ -358,6 +363,23 @@ impl Choice {
     }
 }
 
+impl PartialEq for Choice {
+    fn eq(&self, other: &Choice) -> bool {
+        let (a, b) = (self.normalized(), other.normalized());
+        a.first == b.first && a.second == b.second
+    }
+}
+
+impl Eq for Choice {}
+
+impl core::hash::Hash for Choice {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let n = self.normalized();
+        n.first.hash(state);
+        n.second.hash(state);
+    }
+}
+
 impl TryFrom<[Instruction; 2]> for Choice {
     type Error = ChoiceError;
     fn try_from([a, b]: [Instruction; 2]) -> Result<Choice, ChoiceError> {
@@ -416,6 +438,9 @@ impl FromStr for Choice {
     type Err = ChoiceError;
     fn from_str(s: &str) -> Result<Choice, ChoiceError> {
         let (a, b) = s.split_once('+').ok_or(ChoiceError::Syntax)?;
+        if b.contains('+') {
+            return Err(ChoiceError::Syntax);
+        }
         Choice::new(a.parse()?, b.parse()?)
     }
 }
