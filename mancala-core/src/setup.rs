@@ -223,21 +223,6 @@ impl Mancala {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Mancala {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_setup().serialize(serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Mancala {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let setup = Setup::deserialize(deserializer)?;
-        Mancala::from_setup(setup).map_err(serde::de::Error::custom)
-    }
-}
-
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Mancala {
     /// A position reached by legal play from the start of arbitrary valid
@@ -257,3 +242,36 @@ impl<'a> arbitrary::Arbitrary<'a> for Mancala {
         Ok(game)
     }
 }
+
+/// Implements `serde::Serialize` and `serde::Deserialize` for a checked game
+/// state through its unchecked setup type: serializing writes
+/// `state.to_setup()`, deserializing reads a setup and builds the state with
+/// `State::from_setup`, whose error refuses impossible input. Every game crate
+/// of the workspace uses it; the calling crate needs `serde` as a dependency.
+///
+/// ```ignore
+/// #[cfg(feature = "serde")]
+/// mancala_core::serde_via_setup!(Numercy, Setup);
+/// ```
+#[macro_export]
+macro_rules! serde_via_setup {
+    ($state:ty, $setup:ty) => {
+        impl ::serde::Serialize for $state {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                ::serde::Serialize::serialize(&self.to_setup(), serializer)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $state {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                let setup = <$setup as ::serde::Deserialize<'de>>::deserialize(deserializer)?;
+                <$state>::from_setup(setup).map_err(::serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+#[cfg(feature = "serde")]
+serde_via_setup!(Mancala, Setup);

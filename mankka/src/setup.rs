@@ -154,19 +154,7 @@ impl Mankka {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Mankka {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_setup().serialize(serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Mankka {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let setup = Setup::deserialize(deserializer)?;
-        Mankka::from_setup(setup).map_err(serde::de::Error::custom)
-    }
-}
+mancala_core::serde_via_setup!(Mankka, Setup);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Mankka {

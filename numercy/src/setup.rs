@@ -177,19 +177,7 @@ impl Numercy {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Numercy {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_setup().serialize(serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Numercy {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let setup = Setup::deserialize(deserializer)?;
-        Numercy::from_setup(setup).map_err(serde::de::Error::custom)
-    }
-}
+mancala_core::serde_via_setup!(Numercy, Setup);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numercy {

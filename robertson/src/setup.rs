@@ -130,19 +130,7 @@ impl Robertson {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Robertson {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_setup().serialize(serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Robertson {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let setup = Setup::deserialize(deserializer)?;
-        Robertson::from_setup(setup).map_err(serde::de::Error::custom)
-    }
-}
+mancala_core::serde_via_setup!(Robertson, Setup);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Robertson {
