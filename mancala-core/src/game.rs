@@ -172,3 +172,72 @@ pub trait Game: Clone {
         }
     }
 }
+
+/// Implements [`Game`] for a sequential game (one player acts at a time, a
+/// move is one action) from its inherent methods, which every sequential game
+/// of the workspace provides with these names and meanings:
+/// `turn() -> Option<Player>` (the player to move, `None` once over),
+/// `outcome() -> Option<Outcome>`, `legal_moves() -> Actions`,
+/// `is_legal(Action) -> bool`, `play(Action) -> Result<_, Error>` (state
+/// unchanged on error), `play_unchecked(Action) -> _` and
+/// `scores() -> ByPlayer<u64>`. `players` computes the player count from
+/// `self`.
+///
+/// ```ignore
+/// mancala_core::impl_sequential_game!(Numercy {
+///     action: Pit, actions: MoveList, error: PlayError, players: |_game| 2
+/// });
+/// ```
+#[macro_export]
+macro_rules! impl_sequential_game {
+    ($state:ty {
+        action: $action:ty,
+        actions: $actions:ty,
+        error: $error:ty,
+        players: |$game:ident| $players:expr $(,)?
+    }) => {
+        impl $crate::Game for $state {
+            type Action = $action;
+            type Move = $action;
+            type Actions = $actions;
+            type Error = $error;
+
+            fn player_count(&self) -> usize {
+                let $game = self;
+                $players
+            }
+
+            fn status(&self) -> $crate::Status {
+                match (<$state>::outcome(self), <$state>::turn(self)) {
+                    (Some(outcome), _) => $crate::Status::Over(outcome),
+                    (None, Some(player)) => $crate::Status::ToMove(player),
+                    (None, None) => $crate::Status::Over($crate::Outcome::Draw),
+                }
+            }
+
+            fn legal_actions(&self, player: $crate::Player) -> $actions {
+                if <$state>::turn(self) == Some(player) {
+                    <$state>::legal_moves(self)
+                } else {
+                    <$actions>::new()
+                }
+            }
+
+            fn is_legal(&self, mv: &$action) -> bool {
+                <$state>::is_legal(self, *mv)
+            }
+
+            fn play(&mut self, mv: $action) -> Result<(), $error> {
+                <$state>::play(self, mv).map(|_| ())
+            }
+
+            fn play_unchecked(&mut self, mv: $action) {
+                let _ = <$state>::play_unchecked(self, mv);
+            }
+
+            fn scores(&self) -> $crate::ByPlayer<u64> {
+                <$state>::scores(self)
+            }
+        }
+    };
+}

@@ -5,9 +5,9 @@ use core::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use crate::{
-    Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, Landing, Leftover,
-    MAX_HOLES, Observer, Outcome, Pit, Player, Relay, Rules, RulesError, SingleLap, SowError,
-    Status, Topology, Zone, capture, filter_feeding, sow,
+    Board, ByPlayer, Capture, Event, Feeding, GrandSlam, History, Landing, Leftover, MAX_HOLES,
+    Observer, Outcome, Pit, Player, Relay, Rules, RulesError, SingleLap, SowError, Status,
+    Topology, Zone, capture, filter_feeding, sow,
 };
 
 /// The legal moves of a position, stored inline (never on the heap).
@@ -641,44 +641,12 @@ impl Mancala {
     }
 }
 
-impl Game for Mancala {
-    type Action = Pit;
-    type Move = Pit;
-    type Actions = MoveList;
-    type Error = PlayError;
-
-    fn player_count(&self) -> usize {
-        self.topology.players()
-    }
-
-    fn status(&self) -> Status {
-        Mancala::status(self)
-    }
-
-    fn legal_actions(&self, player: Player) -> MoveList {
-        if self.turn() == Some(player) {
-            self.legal_moves()
-        } else {
-            MoveList::new()
-        }
-    }
-
-    fn is_legal(&self, mv: &Pit) -> bool {
-        Mancala::is_legal(self, *mv)
-    }
-
-    fn play(&mut self, mv: Pit) -> Result<(), PlayError> {
-        Mancala::play(self, mv)
-    }
-
-    fn play_unchecked(&mut self, mv: Pit) {
-        Mancala::play_unchecked(self, mv);
-    }
-
-    fn scores(&self) -> ByPlayer<u64> {
-        Mancala::scores(self)
-    }
-}
+crate::impl_sequential_game!(Mancala {
+    action: Pit,
+    actions: MoveList,
+    error: PlayError,
+    players: |game| game.topology.players(),
+});
 
 /// Oware as OpenSpiel 2.0.2 plays it, at the start ([`Rules::oware`]).
 ///

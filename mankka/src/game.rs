@@ -4,8 +4,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Event, Game, Mancala, Observer, Outcome, Pit, PlayError, Player, Status,
-    Topology,
+    Board, ByPlayer, Event, Mancala, Observer, Outcome, Pit, PlayError, Player, Topology,
 };
 use smallvec::SmallVec;
 
@@ -316,6 +315,16 @@ impl Mankka {
         Ok(report)
     }
 
+    /// Plays a move, ignoring an illegal one.
+    ///
+    /// # Panics
+    ///
+    /// Never panics: an illegal move changes nothing and reports no capture
+    /// (Mankka checks every move; there is no faster unchecked path).
+    pub fn play_unchecked(&mut self, mv: Move) -> MoveReport {
+        self.play(mv).unwrap_or_default()
+    }
+
     /// Adds a placement to the board and hands the turn on.
     fn place(&mut self, mover: Player, counts: &[u16; SIDE]) -> Result<(), MoveError> {
         let mut setup = self.game.to_setup();
@@ -332,41 +341,9 @@ impl Mankka {
     }
 }
 
-impl Game for Mankka {
-    type Action = Move;
-    type Move = Move;
-    type Actions = MoveList;
-    type Error = MoveError;
-
-    fn player_count(&self) -> usize {
-        2
-    }
-
-    fn status(&self) -> Status {
-        self.game.status()
-    }
-
-    fn legal_actions(&self, player: Player) -> MoveList {
-        if self.turn() == Some(player) {
-            self.legal_moves()
-        } else {
-            MoveList::new()
-        }
-    }
-
-    fn is_legal(&self, mv: &Move) -> bool {
-        Mankka::is_legal(self, *mv)
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        Mankka::play(self, mv).map(|_| ())
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        let _ = Mankka::play(self, mv);
-    }
-
-    fn scores(&self) -> ByPlayer<u64> {
-        Mankka::scores(self)
-    }
-}
+mancala_core::impl_sequential_game!(Mankka {
+    action: Move,
+    actions: MoveList,
+    error: MoveError,
+    players: |_game| 2,
+});

@@ -3,8 +3,8 @@
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Endless, Game, History, Landing, Layout, Observer, Outcome, Pit, PlayError,
-    Player, Relay, SowError, SowSpec, Status, Topology, check_sowing_move, sow,
+    Board, ByPlayer, Endless, History, Landing, Layout, Observer, Outcome, Pit, PlayError, Player,
+    Relay, SowError, SowSpec, Topology, check_sowing_move, sow,
 };
 use smallvec::SmallVec;
 
@@ -199,6 +199,11 @@ impl Numercy {
     /// player had left in his holes.
     pub fn points(&self) -> [u64; 2] {
         self.points
+    }
+
+    /// [`points`](Numercy::points) as per-player scores.
+    pub fn scores(&self) -> ByPlayer<u64> {
+        ByPlayer::from_slice(&self.points)
     }
 
     /// The player to move, or `None` once the game is over.
@@ -448,44 +453,9 @@ impl Numercy {
     }
 }
 
-impl Game for Numercy {
-    type Action = Pit;
-    type Move = Pit;
-    type Actions = MoveList;
-    type Error = PlayError;
-
-    fn player_count(&self) -> usize {
-        2
-    }
-
-    fn status(&self) -> Status {
-        match self.outcome() {
-            Some(o) => Status::Over(o),
-            None => Status::ToMove(self.to_move),
-        }
-    }
-
-    fn legal_actions(&self, player: Player) -> MoveList {
-        if self.turn() == Some(player) {
-            self.legal_moves()
-        } else {
-            MoveList::new()
-        }
-    }
-
-    fn is_legal(&self, mv: &Pit) -> bool {
-        Numercy::is_legal(self, *mv)
-    }
-
-    fn play(&mut self, mv: Pit) -> Result<(), PlayError> {
-        Numercy::play(self, mv).map(|_| ())
-    }
-
-    fn play_unchecked(&mut self, mv: Pit) {
-        Numercy::play_unchecked(self, mv);
-    }
-
-    fn scores(&self) -> ByPlayer<u64> {
-        ByPlayer::from_slice(&self.points)
-    }
-}
+mancala_core::impl_sequential_game!(Numercy {
+    action: Pit,
+    actions: MoveList,
+    error: PlayError,
+    players: |_game| 2,
+});

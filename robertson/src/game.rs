@@ -2,8 +2,8 @@
 //! and rankings.
 
 use mancala_core::{
-    Board, ByPlayer, Event, Game, MAX_PLAYERS, Mancala, MoveList, Observer, Outcome, Pit,
-    PlayError, Player, Status, Topology,
+    Board, ByPlayer, Event, MAX_PLAYERS, Mancala, MoveList, Observer, Outcome, Pit, PlayError,
+    Player, Topology,
 };
 use smallvec::SmallVec;
 
@@ -198,45 +198,9 @@ impl Robertson {
     }
 }
 
-impl Game for Robertson {
-    type Action = Pit;
-    type Move = Pit;
-    type Actions = MoveList;
-    type Error = PlayError;
-
-    fn player_count(&self) -> usize {
-        self.topology().players()
-    }
-
-    fn status(&self) -> Status {
-        match (self.outcome(), self.turn()) {
-            (Some(o), _) => Status::Over(o),
-            (None, Some(p)) => Status::ToMove(p),
-            (None, None) => Status::Over(Outcome::Draw),
-        }
-    }
-
-    fn legal_actions(&self, player: Player) -> MoveList {
-        if self.turn() == Some(player) {
-            self.legal_moves()
-        } else {
-            MoveList::new()
-        }
-    }
-
-    fn is_legal(&self, mv: &Pit) -> bool {
-        Robertson::is_legal(self, *mv)
-    }
-
-    fn play(&mut self, mv: Pit) -> Result<(), PlayError> {
-        Robertson::play(self, mv).map(|_| ())
-    }
-
-    fn play_unchecked(&mut self, mv: Pit) {
-        Robertson::play_unchecked(self, mv);
-    }
-
-    fn scores(&self) -> ByPlayer<u64> {
-        Robertson::scores(self)
-    }
-}
+mancala_core::impl_sequential_game!(Robertson {
+    action: Pit,
+    actions: MoveList,
+    error: PlayError,
+    players: |game| game.topology().players(),
+});
