@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod agents;
 pub mod conformance;
 mod rng;
 pub use rng::Rng;

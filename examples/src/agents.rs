@@ -1,0 +1,686 @@
+//! Computer players on the family's [`Game`] interface.
+//!
+//! Sequential games (oware, kalah, numercy, robertson, mankka: their move is
+//! their action) get [`SequentialAgent`]s: [`RandomAgent`], [`GreedyAgent`]
+//! and [`AlphaBeta`], an iterative-deepening paranoid alpha-beta search with a
+//! node budget and an optional time budget.
+//!
+//! Numa's simultaneous turns get [`NumaAgent`]s: [`NumaRandom`],
+//! [`NumaGreedy`] and [`RegretMatching`], which solves the turn's matrix game
+//! approximately and samples its mixed strategy.
+//!
+//! # Examples
+//!
+//! ```
+//! use mancala_core::{Game, Status};
+//! use mancala_examples::agents::{AlphaBeta, RandomAgent, SequentialAgent};
+//!
+//! let mut game = mancala_core::oware();
+//! let mut search = AlphaBeta::new(500);
+//! let mut random = RandomAgent::new(7);
+//! for _ in 0..10 {
+//!     let Status::ToMove(p) = game.status() else { break };
+//!     let action = if p.index() == 0 {
+//!         search.choose(&game)
+//!     } else {
+//!         random.choose(&game)
+//!     };
+//!     game.play(action.unwrap()).unwrap();
+//! }
+//! ```
+
+use std::time::{Duration, Instant};
+
+use mancala_core::{Game, Outcome, Player, Status};
+use numa::{Choice, JointMove, Numa};
+
+use crate::Rng;
+
+/// A player of a sequential game.
+///
+/// Implementations require `G::Move: From<G::Action>`, which holds for every
+/// sequential game of the workspace (their move is their action).
+pub trait SequentialAgent<G: Game> {
+    /// The action for the player to move, or `None` if nobody is to move (the
+    /// game is over, or its turn is simultaneous) or he has no action.
+    fn choose(&mut self, game: &G) -> Option<G::Action>;
+}
+
+/// The value of a position for `me`: his score minus the best of the others'.
+pub fn score_margin<G: Game>(game: &G, me: Player) -> i64 {
+    let scores = game.scores();
+    let mine = scores.as_slice().get(me.index()).copied().unwrap_or(0);
+    let best_other = scores
+        .iter()
+        .filter(|(p, _)| *p != me)
+        .map(|(_, s)| *s)
+        .max()
+        .unwrap_or(0);
+    clamp_i64(mine) - clamp_i64(best_other)
+}
+
+fn clamp_i64(x: u64) -> i64 {
+    i64::try_from(x).unwrap_or(i64::MAX / 4).min(i64::MAX / 4)
+}
+
+/// The bonus added to (or taken from) the margin of a finished game.
+pub const WIN_BONUS: i64 = 1_000_000;
+
+/// The value of a finished game for `me`: the margin, plus [`WIN_BONUS`] if
+/// he won, minus it if someone else did.
+pub fn terminal_value<G: Game>(game: &G, me: Player, outcome: Outcome) -> i64 {
+    let margin = score_margin(game, me);
+    match outcome {
+        Outcome::Winner(p) if p == me => margin + WIN_BONUS,
+        Outcome::Winner(_) => margin - WIN_BONUS,
+        Outcome::Draw => margin,
+    }
+}
+
+/// Chooses uniformly among the legal actions (seeded).
+#[derive(Clone, Debug)]
+pub struct RandomAgent {
+    rng: Rng,
+}
+
+impl RandomAgent {
+    /// A random player started from `seed`.
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl<G: Game> SequentialAgent<G> for RandomAgent
+where
+    G::Move: From<G::Action>,
+{
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        let Status::ToMove(p) = game.status() else {
+            return None;
+        };
+        let actions = game.legal_actions(p);
+        actions.get(self.rng.below(actions.len())).copied()
+    }
+}
+
+/// Chooses the action with the best [`score_margin`] for the mover right
+/// after it (a finished game counts by [`terminal_value`]); the first of
+/// equals.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyAgent;
+
+impl<G: Game> SequentialAgent<G> for GreedyAgent
+where
+    G::Move: From<G::Action>,
+{
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        let Status::ToMove(me) = game.status() else {
+            return None;
+        };
+        let mut best: Option<(i64, G::Action)> = None;
+        for &action in game.legal_actions(me).iter() {
+            let mut next = game.clone();
+            next.play_unchecked(action.into());
+            let value = match next.status() {
+                Status::Over(outcome) => terminal_value(&next, me, outcome),
+                _ => score_margin(&next, me),
+            };
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, action));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+}
+
+/// What the last search of an [`AlphaBeta`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions made (moves played) by the search.
+    pub nodes: u64,
+    /// The deepest iteration completed (0 if none, or if there was one
+    /// legal action).
+    pub depth: u32,
+    /// Whether the last completed iteration saw the whole game tree (its
+    /// value is exact).
+    pub exact: bool,
+}
+
+/// Iterative-deepening alpha-beta search, paranoid for more than two players.
+///
+/// The root player maximises, every other player minimises, the root's
+/// [`score_margin`] (finished games by [`terminal_value`]). Who moves is read
+/// from the status after every move, so extra turns (Kalah) and any number of
+/// players are handled. Each iteration searches one ply deeper, root moves
+/// ordered by the previous iteration; the search stops when the node budget
+/// (deterministic) or the time budget (if any) runs out, keeping the best
+/// move of the deepest completed iteration (or a move the unfinished one
+/// proved better).
+#[derive(Clone, Debug)]
+pub struct AlphaBeta {
+    /// Most positions one search may make.
+    pub node_budget: u64,
+    /// Most time one search may take, if any.
+    pub time_budget: Option<Duration>,
+    /// Deepest iteration.
+    pub max_depth: u32,
+    stats: SearchStats,
+}
+
+impl AlphaBeta {
+    /// A search of at most `node_budget` positions per move, no time limit.
+    pub fn new(node_budget: u64) -> AlphaBeta {
+        AlphaBeta {
+            node_budget,
+            time_budget: None,
+            max_depth: 64,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The same search, also limited to `budget` of time per move.
+    #[must_use]
+    pub fn with_time(mut self, budget: Duration) -> AlphaBeta {
+        self.time_budget = Some(budget);
+        self
+    }
+
+    /// What the last [`choose`](SequentialAgent::choose) did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+struct Search {
+    root: Player,
+    nodes: u64,
+    budget: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    cut_by_depth: bool,
+}
+
+impl Search {
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.budget {
+            self.aborted = true;
+        } else if let Some(deadline) = self.deadline
+            && self.nodes.is_multiple_of(256)
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn child<G: Game>(&mut self, game: &G, action: G::Action) -> G
+    where
+        G::Move: From<G::Action>,
+    {
+        let mut next = game.clone();
+        next.play_unchecked(action.into());
+        self.nodes += 1;
+        next
+    }
+
+    /// The paranoid minimax value of `game` for the root player, searched
+    /// `depth` plies. Meaningless once `aborted` is set.
+    fn value<G: Game>(&mut self, game: &G, depth: u32, mut alpha: i64, mut beta: i64) -> i64
+    where
+        G::Move: From<G::Action>,
+    {
+        let mover = match game.status() {
+            Status::Over(outcome) => return terminal_value(game, self.root, outcome),
+            Status::ToMove(p) => p,
+            Status::Simultaneous(_) => return score_margin(game, self.root),
+        };
+        if depth == 0 {
+            self.cut_by_depth = true;
+            return score_margin(game, self.root);
+        }
+        let actions = game.legal_actions(mover);
+        if actions.is_empty() {
+            return score_margin(game, self.root);
+        }
+        let maximising = mover == self.root;
+        let mut best = if maximising { i64::MIN } else { i64::MAX };
+        for &action in actions.iter() {
+            if self.out_of_budget() {
+                return best;
+            }
+            let next = self.child(game, action);
+            let v = self.value(&next, depth - 1, alpha, beta);
+            if self.aborted {
+                return best;
+            }
+            if maximising {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+impl<G: Game> SequentialAgent<G> for AlphaBeta
+where
+    G::Move: From<G::Action>,
+{
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        self.stats = SearchStats::default();
+        let Status::ToMove(root) = game.status() else {
+            return None;
+        };
+        let mut order: Vec<G::Action> = game.legal_actions(root).to_vec();
+        let first = *order.first()?;
+        if order.len() == 1 {
+            return Some(first);
+        }
+        let mut search = Search {
+            root,
+            nodes: 0,
+            budget: self.node_budget,
+            deadline: self.time_budget.map(|t| Instant::now() + t),
+            aborted: false,
+            cut_by_depth: false,
+        };
+        let mut best = first;
+        for depth in 1..=self.max_depth.max(1) {
+            search.cut_by_depth = false;
+            let mut scored: Vec<(i64, G::Action)> = Vec::with_capacity(order.len());
+            let mut alpha = i64::MIN;
+            for &action in &order {
+                if search.out_of_budget() {
+                    break;
+                }
+                let next = search.child(game, action);
+                let v = search.value(&next, depth - 1, alpha, i64::MAX);
+                if search.aborted {
+                    break;
+                }
+                scored.push((v, action));
+                alpha = alpha.max(v);
+            }
+            // The first action of each iteration is the previous best, so any
+            // fully searched action of an unfinished iteration that beats the
+            // first is a better choice; with no completed iteration, take the
+            // best searched.
+            let mut top: Option<(i64, G::Action)> = None;
+            for &(v, a) in &scored {
+                if top.is_none_or(|(b, _)| v > b) {
+                    top = Some((v, a));
+                }
+            }
+            if let Some((_, a)) = top {
+                best = a;
+            }
+            if search.aborted {
+                break;
+            }
+            scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+            order = scored.into_iter().map(|(_, a)| a).collect();
+            self.stats.depth = depth;
+            self.stats.exact = !search.cut_by_depth;
+            if self.stats.exact {
+                break;
+            }
+        }
+        self.stats.nodes = search.nodes;
+        Some(best)
+    }
+}
+
+/// A player of Numa's simultaneous turns.
+pub trait NumaAgent {
+    /// `player`'s choice for the coming turn (any choice once the game is
+    /// over: Numa's choices are always all 72).
+    fn choose(&mut self, game: &Numa, player: Player) -> Choice;
+}
+
+/// Numa's 72 choices, in [`Choice::all`]'s order.
+pub fn numa_choices() -> Vec<Choice> {
+    Choice::all().collect()
+}
+
+/// Arabic's payoff of one turn: the points difference, plus (minus) `bonus`
+/// if the turn wins (loses) the game.
+pub fn numa_payoff(game: &Numa, mv: JointMove, bonus: f64) -> f64 {
+    let mut next = *game;
+    let report = next.turn_unchecked(mv);
+    let diff = f64::from(report.points[0]) - f64::from(report.points[1]);
+    match next.outcome() {
+        Some(Outcome::Winner(p)) if p == Player::P0 => diff + bonus,
+        Some(Outcome::Winner(_)) => diff - bonus,
+        _ => diff,
+    }
+}
+
+/// The turn's payoff matrix for Arabic: rows Arabic's choices, columns
+/// Roman's, both in [`numa_choices`]'s order.
+pub fn numa_matrix(game: &Numa, choices: &[Choice], bonus: f64) -> Vec<Vec<f64>> {
+    choices
+        .iter()
+        .map(|&arabic| {
+            choices
+                .iter()
+                .map(|&roman| numa_payoff(game, JointMove { arabic, roman }, bonus))
+                .collect()
+        })
+        .collect()
+}
+
+fn sample(rng: &mut Rng, weights: &[f64]) -> usize {
+    let total: f64 = weights.iter().sum();
+    if total.is_nan() || total <= 0.0 {
+        return rng.below(weights.len());
+    }
+    let x = rng.below(1 << 30) as f64 / f64::from(1u32 << 30) * total;
+    let mut acc = 0.0;
+    for (i, w) in weights.iter().enumerate() {
+        acc += w;
+        if x < acc {
+            return i;
+        }
+    }
+    weights.len().saturating_sub(1)
+}
+
+/// Uniformly random Numa choices (seeded).
+#[derive(Clone, Debug)]
+pub struct NumaRandom {
+    rng: Rng,
+    choices: Vec<Choice>,
+}
+
+impl NumaRandom {
+    /// A random player started from `seed`.
+    pub fn new(seed: u64) -> NumaRandom {
+        NumaRandom {
+            rng: Rng::new(seed),
+            choices: numa_choices(),
+        }
+    }
+}
+
+impl NumaAgent for NumaRandom {
+    fn choose(&mut self, _game: &Numa, _player: Player) -> Choice {
+        let i = self.rng.below(self.choices.len());
+        self.choices[i.min(self.choices.len() - 1)]
+    }
+}
+
+/// The choice with the best average immediate payoff against a uniformly
+/// random opponent (the first of equals).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NumaGreedy;
+
+impl NumaAgent for NumaGreedy {
+    fn choose(&mut self, game: &Numa, player: Player) -> Choice {
+        let choices = numa_choices();
+        let matrix = numa_matrix(game, &choices, RegretMatching::DEFAULT_BONUS);
+        let sign = if player == Player::P0 { 1.0 } else { -1.0 };
+        let n = choices.len();
+        let mut best = (f64::NEG_INFINITY, 0);
+        for i in 0..n {
+            let total: f64 = if player == Player::P0 {
+                matrix[i].iter().sum()
+            } else {
+                matrix.iter().map(|row| row[i]).sum()
+            };
+            if sign * total > best.0 {
+                best = (sign * total, i);
+            }
+        }
+        choices[best.1]
+    }
+}
+
+/// Regret matching on the turn's matrix game (immediate payoff, see
+/// [`numa_payoff`]): both players' strategies play `iterations` rounds
+/// against each other, each choosing in proportion to its positive regrets;
+/// the agent then samples (seeded) its own average strategy, an approximate
+/// equilibrium of the turn.
+#[derive(Clone, Debug)]
+pub struct RegretMatching {
+    /// Rounds of regret matching per turn.
+    pub iterations: u32,
+    /// The payoff bonus for winning the game on this turn.
+    pub win_bonus: f64,
+    rng: Rng,
+    choices: Vec<Choice>,
+}
+
+impl RegretMatching {
+    /// The default win bonus: more than any turn's points.
+    pub const DEFAULT_BONUS: f64 = 100.0;
+
+    /// An agent of `iterations` rounds per turn, sampling from `seed`.
+    pub fn new(seed: u64, iterations: u32) -> RegretMatching {
+        RegretMatching {
+            iterations,
+            win_bonus: Self::DEFAULT_BONUS,
+            rng: Rng::new(seed),
+            choices: numa_choices(),
+        }
+    }
+
+    /// The average strategies of Arabic and Roman over [`numa_choices`]
+    /// (deterministic: no randomness is used).
+    pub fn strategies(&self, game: &Numa) -> [Vec<f64>; 2] {
+        let m = numa_matrix(game, &self.choices, self.win_bonus);
+        let n = self.choices.len();
+        let mut regret = [vec![0.0f64; n], vec![0.0f64; n]];
+        let mut average = [vec![0.0f64; n], vec![0.0f64; n]];
+        let current = |r: &[f64]| -> Vec<f64> {
+            let positive: f64 = r.iter().map(|x| x.max(0.0)).sum();
+            if positive > 0.0 {
+                r.iter().map(|x| x.max(0.0) / positive).collect()
+            } else {
+                vec![1.0 / n as f64; n]
+            }
+        };
+        for _ in 0..self.iterations.max(1) {
+            let s0 = current(&regret[0]);
+            let s1 = current(&regret[1]);
+            // Arabic's value of each row against Roman's mix, and Roman's
+            // value (the negation) of each column against Arabic's.
+            let u0: Vec<f64> = m
+                .iter()
+                .map(|row| row.iter().zip(&s1).map(|(a, b)| a * b).sum())
+                .collect();
+            let u1: Vec<f64> = (0..n)
+                .map(|j| -m.iter().zip(&s0).map(|(row, p)| row[j] * p).sum::<f64>())
+                .collect();
+            let v0: f64 = u0.iter().zip(&s0).map(|(u, p)| u * p).sum();
+            let v1: f64 = u1.iter().zip(&s1).map(|(u, p)| u * p).sum();
+            for i in 0..n {
+                regret[0][i] += u0[i] - v0;
+                regret[1][i] += u1[i] - v1;
+                average[0][i] += s0[i];
+                average[1][i] += s1[i];
+            }
+        }
+        for avg in &mut average {
+            let total: f64 = avg.iter().sum();
+            if total > 0.0 {
+                avg.iter_mut().for_each(|x| *x /= total);
+            }
+        }
+        average
+    }
+}
+
+impl NumaAgent for RegretMatching {
+    fn choose(&mut self, game: &Numa, player: Player) -> Choice {
+        let [arabic, roman] = self.strategies(game);
+        let strategy = if player == Player::P0 { arabic } else { roman };
+        let i = sample(&mut self.rng, &strategy);
+        self.choices[i.min(self.choices.len() - 1)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{Mancala, Pit, Rules, Setup};
+
+    fn oware_capture_position() -> Mancala {
+        // South's hole 5 holds one seed; sowing it makes North's hole 6 two:
+        // a capture. No other South move captures, and North cannot
+        // capture back.
+        let mut setup = Setup::new(Rules::oware());
+        setup.board = vec![4, 4, 5, 4, 4, 1, 1, 3, 3, 3, 3, 3];
+        setup.stores = vec![5, 5];
+        Mancala::from_setup(setup).expect("a valid position")
+    }
+
+    #[test]
+    fn search_takes_an_immediate_capture() {
+        let game = oware_capture_position();
+        assert_eq!(GreedyAgent.choose(&game), Pit::new(5));
+        for budget in [10, 100, 2_000, 20_000] {
+            let mut search = AlphaBeta::new(budget);
+            assert_eq!(search.choose(&game), Pit::new(5), "budget {budget}");
+        }
+    }
+
+    fn play_out<G: Game, A: SequentialAgent<G>, B: SequentialAgent<G>>(
+        mut game: G,
+        a: &mut A,
+        b: &mut B,
+        plies: usize,
+    ) -> G
+    where
+        G::Move: From<G::Action>,
+    {
+        for ply in 0..plies {
+            let Status::ToMove(p) = game.status() else {
+                break;
+            };
+            let action = if (p.index() + ply / 7) % 2 == 0 {
+                a.choose(&game)
+            } else {
+                b.choose(&game)
+            }
+            .expect("someone is to move");
+            assert!(game.legal_actions(p).contains(&action), "{action:?}");
+            game.play(action.into()).expect("a legal action");
+        }
+        game
+    }
+
+    #[test]
+    fn search_never_returns_an_illegal_move_and_respects_the_budget() {
+        struct Checked(AlphaBeta, u64);
+        impl<G: Game> SequentialAgent<G> for Checked
+        where
+            G::Move: From<G::Action>,
+        {
+            fn choose(&mut self, game: &G) -> Option<G::Action> {
+                let a = self.0.choose(game);
+                assert!(self.0.stats().nodes <= self.1);
+                a
+            }
+        }
+        for budget in [1, 50, 700] {
+            let mut s = Checked(AlphaBeta::new(budget), budget);
+            let mut r = RandomAgent::new(budget);
+            play_out(mancala_core::oware(), &mut s, &mut r, 400);
+            play_out(mancala_core::kalah(), &mut s, &mut r, 400);
+            play_out(numercy::Numercy::classic(), &mut s, &mut r, 400);
+            let two = robertson::Robertson::new(robertson::Options::two_row()).expect("valid");
+            play_out(two, &mut s, &mut r, 400);
+            let three = robertson::Robertson::new(robertson::Options::triangle()).expect("valid");
+            play_out(three, &mut s, &mut r, 400);
+            let mankka = mankka::Mankka::new(mankka::Options::two()).expect("valid");
+            play_out(mankka, &mut s, &mut r, 400);
+        }
+    }
+
+    #[test]
+    fn search_with_a_time_budget_returns() {
+        let mut s = AlphaBeta::new(u64::MAX).with_time(Duration::from_millis(20));
+        let game = mancala_core::kalah();
+        let t = Instant::now();
+        let a = s.choose(&game).expect("a move");
+        assert!(game.legal_actions(Player::P0).contains(&a));
+        assert!(t.elapsed() < Duration::from_secs(2));
+        assert!(s.stats().depth >= 1);
+    }
+
+    #[test]
+    fn search_is_deterministic_and_deepens() {
+        let game = mancala_core::oware();
+        let mut a = AlphaBeta::new(5_000);
+        let mut b = AlphaBeta::new(5_000);
+        assert_eq!(a.choose(&game), b.choose(&game));
+        assert_eq!(a.stats(), b.stats());
+        assert!(a.stats().depth >= 3, "{:?}", a.stats());
+    }
+
+    #[test]
+    fn greedy_takes_the_best_immediate_score() {
+        let mut rng = RandomAgent::new(3);
+        let mut game = mancala_core::kalah();
+        for _ in 0..60 {
+            let Status::ToMove(me) = game.status() else {
+                break;
+            };
+            let chosen = GreedyAgent.choose(&game).expect("a move");
+            let value = |a: Pit| {
+                let mut next = game.clone();
+                next.play(a).expect("legal");
+                match next.status() {
+                    Status::Over(o) => terminal_value(&next, me, o),
+                    _ => score_margin(&next, me),
+                }
+            };
+            let best = game.legal_actions(me).iter().map(|&a| value(a)).max();
+            assert_eq!(Some(value(chosen)), best);
+            let first_best = game
+                .legal_actions(me)
+                .iter()
+                .copied()
+                .find(|&a| Some(value(a)) == best);
+            assert_eq!(Some(chosen), first_best);
+            let next = SequentialAgent::<Mancala>::choose(&mut rng, &game).expect("a move");
+            game.play(next).expect("legal");
+        }
+    }
+
+    #[test]
+    fn regret_matching_returns_a_choice_and_is_deterministic() {
+        let choices = numa_choices();
+        assert_eq!(choices.len(), 72);
+        let mut game = Numa::default();
+        let mut a = RegretMatching::new(11, 50);
+        let mut b = RegretMatching::new(11, 50);
+        for _ in 0..5 {
+            let ca = a.choose(&game, Player::P0);
+            let cb = b.choose(&game, Player::P0);
+            assert!(choices.contains(&ca));
+            assert_eq!(ca, cb);
+            let ra = a.choose(&game, Player::P1);
+            assert_eq!(ra, b.choose(&game, Player::P1));
+            let [s0, s1] = a.strategies(&game);
+            assert!((s0.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!((s1.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            game.turn(JointMove {
+                arabic: ca,
+                roman: ra,
+            })
+            .expect("the game goes on");
+        }
+        let mut r = NumaRandom::new(1);
+        assert!(choices.contains(&r.choose(&game, Player::P1)));
+        assert!(choices.contains(&NumaGreedy.choose(&game, Player::P0)));
+    }
+}
