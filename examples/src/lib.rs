@@ -11,6 +11,7 @@ pub use rng::Rng;
 pub mod mankka_driver;
 pub mod numa_driver;
 pub mod numercy_driver;
+pub mod play;
 pub mod robertson_driver;
 pub mod sowing_driver;
 

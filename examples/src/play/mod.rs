@@ -1,0 +1,496 @@
+//! The interactive player behind `cargo run --example play`: a human (or
+//! several, or nobody) against the search agent, on any game of the
+//! workspace.
+//!
+//! The game loop is [`run`], which reads commands from any [`BufRead`] and
+//! writes to any [`Write`], so it can be tested without a terminal.
+
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
+
+use clap::{Parser, ValueEnum};
+use mancala_core::{Game, Mancala, Outcome, Pit, Player, Status};
+use mankka::{Mankka, Placement, SIDE};
+use numa::{Choice, JointMove, Numa};
+use numercy::Numercy;
+use robertson::Robertson;
+
+use crate::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent};
+
+/// Plies (turns in Numa) after which a game is stopped and scored as it
+/// stands.
+pub const MAX_PLIES: usize = 2_000;
+/// Regret-matching rounds per Numa turn for the computer.
+const NUMA_ITERATIONS: u32 = 200;
+
+/// The games `play` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    /// Oware (abapa), two rows of six.
+    Oware,
+    /// Kalah, two rows of six with stores and extra turns.
+    Kalah,
+    /// Numercy: sowing with an operator row (see --holes).
+    Numercy,
+    /// Robertson's game (see --layout).
+    Robertson,
+    /// Mankka (see --variant); opens with placements: `place 1 1 1 1 1 1`.
+    Mankka,
+    /// Numa: simultaneous choices like `pentagon-red+square-blue`.
+    Numa,
+}
+
+/// Robertson's board layouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Layout {
+    /// Two rows of six, two players.
+    TwoRow,
+    /// Three rows of six, three players.
+    Triangle,
+    /// Six rows of six, two players with three rows each.
+    Hexagon,
+}
+
+/// Mankka's variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// Mankka One.
+    One,
+    /// Mankka Two.
+    Two,
+}
+
+/// Play a mancala game against the computer, or watch it play itself.
+///
+/// At your turn type a hole number (Mankka: also `place 1 1 1 1 1 1` or
+/// `pass`; Numa: a choice like `pentagon-red+square-blue`), `undo` (back to
+/// your previous move), `hint` (the computer's suggestion) or `quit`.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "play")]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_enum, default_value_t = GameName::Oware)]
+    pub game: GameName,
+    /// Computer against computer.
+    #[arg(long, conflicts_with = "humans")]
+    pub auto: bool,
+    /// Humans take turns at every seat.
+    #[arg(long)]
+    pub humans: bool,
+    /// Random seed (Numa's computer players; Numercy's operator row with
+    /// --holes).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The search's node budget per move.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Numercy: holes in each row (2..=13).
+    #[arg(long)]
+    pub holes: Option<u8>,
+    /// Robertson: the board layout.
+    #[arg(long, value_enum, default_value_t = Layout::TwoRow)]
+    pub layout: Layout,
+    /// Mankka: the variant.
+    #[arg(long, value_enum, default_value_t = Variant::Two)]
+    pub variant: Variant,
+}
+
+impl PlayArgs {
+    fn is_human(&self, p: Player) -> bool {
+        !self.auto && (self.humans || p.index() == 0)
+    }
+}
+
+/// Plays one game as `args` ask, reading commands from `input` and writing
+/// everything to `output`. End of input ends the game quietly.
+///
+/// # Errors
+///
+/// Only the errors of reading `input` or writing `output`.
+pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let out = &mut output;
+    let input = &mut input;
+    match args.game {
+        GameName::Oware => sequential(
+            args,
+            mancala_core::oware(),
+            &draw_mancala,
+            &parse_pit,
+            input,
+            out,
+        ),
+        GameName::Kalah => sequential(
+            args,
+            mancala_core::kalah(),
+            &draw_mancala,
+            &parse_pit,
+            input,
+            out,
+        ),
+        GameName::Numercy => {
+            let mut options = numercy::Options::classic();
+            options.repetition = true;
+            if let Some(holes) = args.holes {
+                options.holes = holes;
+                options = options.random_row(args.seed, &[]);
+            }
+            match Numercy::new(options) {
+                Ok(game) => sequential(args, game, &draw_numercy, &parse_pit, input, out),
+                Err(e) => writeln!(out, "invalid options: {e}"),
+            }
+        }
+        GameName::Robertson => {
+            let options = match args.layout {
+                Layout::TwoRow => Ok(robertson::Options::two_row()),
+                Layout::Triangle => Ok(robertson::Options::triangle()),
+                Layout::Hexagon => robertson::Options::hexagon(2),
+            };
+            match options.and_then(Robertson::new) {
+                Ok(game) => sequential(args, game, &Robertson::drawing, &parse_pit, input, out),
+                Err(e) => writeln!(out, "invalid options: {e}"),
+            }
+        }
+        GameName::Mankka => {
+            let options = match args.variant {
+                Variant::One => mankka::Options::one(),
+                Variant::Two => mankka::Options::two(),
+            };
+            match Mankka::new(options) {
+                Ok(game) => sequential(args, game, &draw_mankka, &parse_mankka, input, out),
+                Err(e) => writeln!(out, "invalid options: {e}"),
+            }
+        }
+        GameName::Numa => play_numa(args, input, out),
+    }
+}
+
+/// Reads one line, trimmed; `None` at end of input.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_string()))
+}
+
+fn parse_pit(_game: &impl Game, _p: Player, text: &str) -> Result<Pit, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a hole number or a command"))?;
+    Pit::new(n).ok_or_else(|| format!("there is no hole {n}"))
+}
+
+fn parse_mankka(game: &Mankka, p: Player, text: &str) -> Result<mankka::Move, String> {
+    if text == "pass" {
+        return Ok(mankka::Move::Pass);
+    }
+    if let Some(rest) = text.strip_prefix("place") {
+        let counts: Vec<u16> = rest
+            .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().map_err(|_| format!("`{s}` is not a count")))
+            .collect::<Result<_, _>>()?;
+        let counts: [u16; SIDE] = counts
+            .try_into()
+            .map_err(|_| format!("a placement has {SIDE} counts"))?;
+        return Ok(mankka::Move::Place(Placement::new(p, counts)));
+    }
+    parse_pit(game, p, text).map(mankka::Move::Sow)
+}
+
+/// Two rows of numbers, the upper row right to left, with hole numbers.
+fn two_rows(holes: &[u16], width: usize) -> [String; 4] {
+    let n = holes.len() / 2;
+    let cells = |it: &mut dyn Iterator<Item = String>| {
+        it.map(|c| format!("{c:>width$}")).collect::<String>()
+    };
+    [
+        cells(&mut (n..2 * n).rev().map(|i| format!("({i})"))),
+        cells(&mut holes[n..].iter().rev().map(u16::to_string)),
+        cells(&mut holes[..n].iter().map(u16::to_string)),
+        cells(&mut (0..n).map(|i| format!("({i})"))),
+    ]
+}
+
+fn draw_mancala(game: &Mancala) -> String {
+    let board = game.board();
+    let [nl, north, south, sl] = two_rows(board.holes(), 5);
+    let pad = " ".repeat(north.len());
+    format!(
+        "        {nl}\n        {north}\n  N {:>3} {pad} {:>3} S\n        {south}\n        {sl}",
+        board.store(Player::P1),
+        board.store(Player::P0),
+    )
+}
+
+fn draw_numercy(game: &Numercy) -> String {
+    let [nl, north, south, sl] = two_rows(game.board().holes(), 5);
+    let n = game.board().holes().len() / 2;
+    let ops: String = game.options().operators()[..n]
+        .iter()
+        .map(|o| format!("{:>5}", o.to_string()))
+        .collect();
+    let [s, nn] = game.points();
+    format!(
+        "             |{nl}\n  North {nn:>4} |{north}\n             |{ops}\n  South {s:>4} |{south}\n             |{sl}"
+    )
+}
+
+fn draw_mankka(game: &Mankka) -> String {
+    let board = game.board();
+    let [nl, north, south, sl] = two_rows(board.holes(), 5);
+    let stores = board.stores();
+    let pad = " ".repeat(north.len());
+    format!(
+        "        {nl}\n        {north}\n  N {:>3} {pad} {:>3} S\n        {south}\n        {sl}\n  in hand: player 0 {}, player 1 {}",
+        stores[1],
+        stores[0],
+        game.hands()[0],
+        game.hands()[1],
+    )
+}
+
+fn scores_line<G: Game>(game: &G) -> String {
+    let parts: Vec<String> = game
+        .scores()
+        .as_slice()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("player {i} {s}"))
+        .collect();
+    format!("scores: {}", parts.join(", "))
+}
+
+fn result_line(outcome: Option<Outcome>, scores: &[u64]) -> String {
+    let parts: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("player {i} {s}"))
+        .collect();
+    let what = match outcome {
+        Some(Outcome::Winner(p)) => format!("{p} wins"),
+        Some(Outcome::Draw) => "a draw".into(),
+        None => "unfinished".into(),
+    };
+    format!("Result: {what} ({}).", parts.join(", "))
+}
+
+/// What a human typed.
+enum Command<M> {
+    Quit,
+    Undo,
+    Hint,
+    Move(M),
+    Empty,
+}
+
+fn command<M>(
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<M, String>,
+) -> Result<Command<M>, String> {
+    Ok(match text {
+        "quit" | "q" => Command::Quit,
+        "undo" => Command::Undo,
+        "hint" => Command::Hint,
+        "" => Command::Empty,
+        _ => Command::Move(parse(text)?),
+    })
+}
+
+type Draw<'a, G> = &'a dyn Fn(&G) -> String;
+type Parse<'a, G> = &'a dyn Fn(&G, Player, &str) -> Result<<G as Game>::Move, String>;
+
+fn sequential<G>(
+    args: &PlayArgs,
+    mut game: G,
+    draw: Draw<'_, G>,
+    parse: Parse<'_, G>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<()>
+where
+    G: Game,
+    G::Move: From<G::Action>,
+    G::Action: Display,
+{
+    let mut search = AlphaBeta::new(args.nodes);
+    let mut history: Vec<G> = Vec::new();
+    let mut plies = 0;
+    let mut redraw = true;
+    while let Status::ToMove(p) = game.status() {
+        if plies >= MAX_PLIES {
+            writeln!(out, "Stopped after {MAX_PLIES} moves.")?;
+            break;
+        }
+        if redraw {
+            writeln!(out, "\n{}\n{}", draw(&game), scores_line(&game))?;
+        }
+        redraw = true;
+        if !args.is_human(p) {
+            let Some(action) = search.choose(&game) else {
+                writeln!(out, "{p} has no move.")?;
+                break;
+            };
+            writeln!(out, "{p} (computer) plays {action}")?;
+            if let Err(e) = game.play(action.into()) {
+                writeln!(out, "the computer's move was refused: {e}")?;
+                break;
+            }
+            plies += 1;
+            continue;
+        }
+        let legal: Vec<String> = game
+            .legal_actions(p)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let legal = if legal.len() > 8 {
+            format!("{} choices", legal.len())
+        } else {
+            legal.join(", ")
+        };
+        write!(out, "{p} to move [{legal}] (or undo, hint, quit): ")?;
+        out.flush()?;
+        let Some(line) = read_line(input)? else {
+            writeln!(out, "\nEnd of input.")?;
+            return Ok(());
+        };
+        match command(&line, |t| parse(&game, p, t)) {
+            Err(msg) => {
+                writeln!(out, "error: {msg}")?;
+                redraw = false;
+            }
+            Ok(Command::Quit) => {
+                writeln!(out, "Quit.")?;
+                return Ok(());
+            }
+            Ok(Command::Undo) => match history.pop() {
+                Some(previous) => {
+                    game = previous;
+                    writeln!(out, "Undone.")?;
+                }
+                None => {
+                    writeln!(out, "error: nothing to undo")?;
+                    redraw = false;
+                }
+            },
+            Ok(Command::Hint) => {
+                match search.choose(&game) {
+                    Some(a) => writeln!(out, "hint: {a}")?,
+                    None => writeln!(out, "hint: no move")?,
+                }
+                redraw = false;
+            }
+            Ok(Command::Empty) => redraw = false,
+            Ok(Command::Move(mv)) => {
+                let before = game.clone();
+                match game.play(mv) {
+                    Ok(()) => {
+                        history.push(before);
+                        plies += 1;
+                    }
+                    Err(e) => {
+                        writeln!(out, "error: {e}")?;
+                        redraw = false;
+                    }
+                }
+            }
+        }
+    }
+    let scores = game.scores();
+    writeln!(
+        out,
+        "\n{}\n{}",
+        draw(&game),
+        result_line(game.outcome(), scores.as_slice())
+    )
+}
+
+fn play_numa(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    let mut game = Numa::new(numa::Options::standard());
+    let mut agents = [
+        RegretMatching::new(args.seed, NUMA_ITERATIONS),
+        RegretMatching::new(args.seed.wrapping_add(0x9e37_79b9), NUMA_ITERATIONS),
+    ];
+    let mut adviser = RegretMatching::new(args.seed.wrapping_add(7), NUMA_ITERATIONS);
+    let mut history: Vec<Numa> = Vec::new();
+    let mut turns = 0;
+    'turn: while game.outcome().is_none() {
+        if turns >= MAX_PLIES {
+            writeln!(out, "Stopped after {MAX_PLIES} turns.")?;
+            break;
+        }
+        let [a, r] = game.scores();
+        writeln!(
+            out,
+            "\n{}\nscores: player 0 {a}, player 1 {r}",
+            game.drawing()
+        )?;
+        let mut choices: [Option<Choice>; 2] = [None, None];
+        for p in [Player::P0, Player::P1] {
+            let i = p.index();
+            if !args.is_human(p) {
+                choices[i] = Some(agents[i].choose(&game, p));
+                continue;
+            }
+            loop {
+                write!(
+                    out,
+                    "{p}, your choice (hidden until both chose; or undo, hint, quit): "
+                )?;
+                out.flush()?;
+                let Some(line) = read_line(input)? else {
+                    writeln!(out, "\nEnd of input.")?;
+                    return Ok(());
+                };
+                match command(&line, |t| t.parse::<Choice>().map_err(|e| e.to_string())) {
+                    Err(msg) => writeln!(out, "error: {msg}")?,
+                    Ok(Command::Quit) => {
+                        writeln!(out, "Quit.")?;
+                        return Ok(());
+                    }
+                    Ok(Command::Undo) => match history.pop() {
+                        Some(previous) => {
+                            game = previous;
+                            writeln!(out, "Undone.")?;
+                            continue 'turn;
+                        }
+                        None => writeln!(out, "error: nothing to undo")?,
+                    },
+                    Ok(Command::Hint) => {
+                        writeln!(out, "hint: {}", adviser.choose(&game, p))?;
+                    }
+                    Ok(Command::Empty) => {}
+                    Ok(Command::Move(c)) => {
+                        choices[i] = Some(c);
+                        break;
+                    }
+                }
+            }
+        }
+        let [Some(arabic), Some(roman)] = choices else {
+            break;
+        };
+        let before = game;
+        match game.turn(JointMove { arabic, roman }) {
+            Ok(report) => {
+                if args.is_human(Player::P0) || args.is_human(Player::P1) {
+                    history.push(before);
+                }
+                turns += 1;
+                writeln!(
+                    out,
+                    "player 0 chose {arabic}, player 1 chose {roman}\n  {report}"
+                )?;
+            }
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+    }
+    let [a, r] = game.scores();
+    writeln!(
+        out,
+        "\n{}\n{}",
+        game.drawing(),
+        result_line(game.outcome(), &[u64::from(a), u64::from(r)])
+    )
+}

@@ -1,0 +1,115 @@
+//! The interactive player's game loop, driven through `run` with scripted
+//! input.
+
+use std::io::Cursor;
+
+use clap::Parser;
+use mancala_examples::play::{PlayArgs, run};
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut argv = vec!["play"];
+    argv.extend_from_slice(args);
+    let args = PlayArgs::try_parse_from(argv).expect("arguments parse");
+    let mut out = Vec::new();
+    run(&args, Cursor::new(input.as_bytes().to_vec()), &mut out).expect("run succeeds");
+    String::from_utf8(out).expect("utf-8 output")
+}
+
+/// The boards drawn, in order (blocks between blank lines that draw holes).
+fn boards(out: &str) -> Vec<String> {
+    out.split("\n\n")
+        .filter(|b| b.contains("(0)"))
+        .map(|b| {
+            b.lines()
+                .filter(|l| !l.is_empty())
+                .take(5)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
+#[test]
+fn a_legal_move_changes_the_board() {
+    let out = play(&["--nodes", "200"], "3\n");
+    let b = boards(&out);
+    assert!(b.len() >= 2, "{out}");
+    assert_ne!(b[0], b[1], "{out}");
+    assert!(out.contains("player 1 (computer) plays"), "{out}");
+    assert!(out.ends_with("End of input.\n"), "{out}");
+}
+
+#[test]
+fn illegal_moves_print_an_error_and_ask_again() {
+    let out = play(&["--humans"], "8\nfoo\n3\n9\n3\n");
+    assert!(out.contains("error: hole 8 belongs to player 1"), "{out}");
+    assert!(out.contains("error: `foo` is not a hole number"), "{out}");
+    // 3 then North's 9 are legal; South's hole 3 is then empty.
+    assert_eq!(out.matches("error: ").count(), 3, "{out}");
+    assert_eq!(
+        out.matches("player 0 to move").count(),
+        5,
+        "asked again after each error: {out}"
+    );
+}
+
+#[test]
+fn undo_restores_the_previous_position() {
+    let out = play(&["--nodes", "200"], "3\nundo\n");
+    let b = boards(&out);
+    assert!(out.contains("Undone."), "{out}");
+    assert_eq!(b.first(), b.last(), "{out}");
+    let out = play(&["--nodes", "200"], "undo\n");
+    assert!(out.contains("error: nothing to undo"), "{out}");
+}
+
+#[test]
+fn hint_and_quit() {
+    let out = play(&["kalah", "--nodes", "200"], "hint\nquit\n5\n");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.ends_with("Quit.\n"), "{out}");
+}
+
+#[test]
+fn whole_auto_games_end_with_a_result() {
+    for game in ["oware", "kalah", "numercy", "robertson", "mankka"] {
+        let out = play(&[game, "--auto", "--nodes", "100"], "");
+        assert!(out.contains("\nResult: "), "{game}: {out}");
+    }
+    let out = play(
+        &[
+            "robertson",
+            "--layout",
+            "triangle",
+            "--auto",
+            "--nodes",
+            "100",
+        ],
+        "",
+    );
+    assert!(out.contains("\nResult: "), "{out}");
+}
+
+#[test]
+fn end_of_input_ends_cleanly() {
+    for game in ["oware", "numercy", "mankka", "numa"] {
+        let out = play(&[game], "");
+        assert!(out.ends_with("End of input.\n"), "{game}: {out}");
+    }
+}
+
+#[test]
+fn mankka_placements_and_numa_choices() {
+    let out = play(&["mankka", "--humans"], "place 1 1\n");
+    assert!(out.contains("error: a placement has 6 counts"), "{out}");
+    let out = play(
+        &["numa", "--seed", "3"],
+        "nonsense\npentagon-red+square-blue\nundo\n",
+    );
+    assert!(out.contains("error: "), "{out}");
+    assert!(
+        out.contains("player 0 chose pentagon-red+square-blue"),
+        "{out}"
+    );
+    assert!(out.contains("Undone."), "{out}");
+}
