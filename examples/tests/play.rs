@@ -113,3 +113,29 @@ fn mankka_placements_and_numa_choices() {
     );
     assert!(out.contains("Undone."), "{out}");
 }
+
+/// Each move says what it did: Numercy's arithmetic, Robertson's and
+/// oware's captures. Numercy 2x7 from the start, South sows hole 2: seven
+/// balls reach holes 3..9; hole 9 then holds 8, a relay, and so on until the
+/// move ends (worked out by the library; the line must name the hole sown and
+/// end with the score or "no score").
+#[test]
+fn moves_are_described() {
+    let out = play(&["numercy", "--nodes", "200"], "2\n");
+    let line = out
+        .lines()
+        .find(|l| l.contains("South sows hole 2"))
+        .unwrap_or_else(|| panic!("no description of the move in:\n{out}"));
+    assert!(
+        line.contains("for South") || line.contains("for North") || line.contains("no score"),
+        "{line}"
+    );
+    // The computer's reply is described too.
+    assert!(
+        out.contains("(computer) plays") && out.contains("North sows hole"),
+        "{out}"
+    );
+    // An oware game between computers mentions its captures.
+    let auto = play(&["oware", "--auto", "--nodes", "300"], "");
+    assert!(auto.contains("captures"), "{auto}");
+}

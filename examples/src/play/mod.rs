@@ -116,6 +116,7 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
             mancala_core::oware(),
             &draw_mancala,
             &parse_pit,
+            &describe_mancala,
             input,
             out,
         ),
@@ -124,6 +125,7 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
             mancala_core::kalah(),
             &draw_mancala,
             &parse_pit,
+            &describe_mancala,
             input,
             out,
         ),
@@ -135,7 +137,15 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
                 options = options.random_row(args.seed, &[]);
             }
             match Numercy::new(options) {
-                Ok(game) => sequential(args, game, &draw_numercy, &parse_pit, input, out),
+                Ok(game) => sequential(
+                    args,
+                    game,
+                    &draw_numercy,
+                    &parse_pit,
+                    &describe_numercy,
+                    input,
+                    out,
+                ),
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
@@ -146,7 +156,15 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
                 Layout::Hexagon => robertson::Options::hexagon(2),
             };
             match options.and_then(Robertson::new) {
-                Ok(game) => sequential(args, game, &Robertson::drawing, &parse_pit, input, out),
+                Ok(game) => sequential(
+                    args,
+                    game,
+                    &Robertson::drawing,
+                    &parse_pit,
+                    &describe_robertson,
+                    input,
+                    out,
+                ),
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
@@ -156,7 +174,15 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
                 Variant::Two => mankka::Options::two(),
             };
             match Mankka::new(options) {
-                Ok(game) => sequential(args, game, &draw_mankka, &parse_mankka, input, out),
+                Ok(game) => sequential(
+                    args,
+                    game,
+                    &draw_mankka,
+                    &parse_mankka,
+                    &describe_mankka,
+                    input,
+                    out,
+                ),
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
@@ -299,12 +325,82 @@ fn command<M>(
 
 type Draw<'a, G> = &'a dyn Fn(&G) -> String;
 type Parse<'a, G> = &'a dyn Fn(&G, Player, &str) -> Result<<G as Game>::Move, String>;
+/// What a move does from a position, in words (empty if nothing to say).
+type Describe<'a, G> = &'a dyn Fn(&G, &<G as Game>::Move) -> String;
+
+/// Oware and Kalah: the laps, captures and leftovers of a move.
+fn describe_mancala(game: &Mancala, pit: &Pit) -> String {
+    let mut events = Vec::new();
+    if game.clone().play_observed(*pit, &mut events).is_err() {
+        return String::new();
+    }
+    let mut parts = Vec::new();
+    for e in events {
+        match e {
+            mancala_core::Event::Capture { pit, seeds, .. } => {
+                parts.push(format!("captures {seeds} from hole {pit}"))
+            }
+            mancala_core::Event::GrandSlamRefused => {
+                parts.push("a grand slam: captures nothing".into())
+            }
+            mancala_core::Event::ExtraTurn => parts.push("moves again".into()),
+            mancala_core::Event::Collect { pit, seeds, to } => {
+                parts.push(format!("{to} collects {seeds} from hole {pit}"))
+            }
+            _ => {}
+        }
+    }
+    parts.join(", ")
+}
+
+/// Numercy: the move's arithmetic.
+fn describe_numercy(game: &Numercy, pit: &Pit) -> String {
+    game.clone()
+        .play(*pit)
+        .map(|r| r.to_string())
+        .unwrap_or_default()
+}
+
+/// Robertson: the capture and its honours.
+fn describe_robertson(game: &Robertson, pit: &Pit) -> String {
+    match game.clone().play(*pit) {
+        Ok(r) if r.holes > 0 => format!(
+            "captures {} hole{} of {}: {} stones{}",
+            r.holes,
+            if r.holes == 1 { "" } else { "s" },
+            r.count,
+            r.stones,
+            if r.honours > 0 {
+                format!(", honours {}", r.honours)
+            } else {
+                String::new()
+            }
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Mankka: every hole captured.
+fn describe_mankka(game: &Mankka, mv: &mankka::Move) -> String {
+    match game.clone().play(*mv) {
+        Ok(r) if !r.captures.is_empty() => {
+            let taken: Vec<String> = r
+                .captures
+                .iter()
+                .map(|(pit, seeds)| format!("{seeds} from hole {pit}"))
+                .collect();
+            format!("captures {} ({} seeds)", taken.join(", "), r.seeds())
+        }
+        _ => String::new(),
+    }
+}
 
 fn sequential<G>(
     args: &PlayArgs,
     mut game: G,
     draw: Draw<'_, G>,
     parse: Parse<'_, G>,
+    describe: Describe<'_, G>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> io::Result<()>
@@ -331,8 +427,14 @@ where
                 writeln!(out, "{p} has no move.")?;
                 break;
             };
-            writeln!(out, "{p} (computer) plays {action}")?;
-            if let Err(e) = game.play(action.into()) {
+            let mv: G::Move = action.into();
+            let what = describe(&game, &mv);
+            writeln!(
+                out,
+                "{p} (computer) plays {action}{}{what}",
+                if what.is_empty() { "" } else { ": " }
+            )?;
+            if let Err(e) = game.play(mv) {
                 writeln!(out, "the computer's move was refused: {e}")?;
                 break;
             }
@@ -384,8 +486,12 @@ where
             Ok(Command::Empty) => redraw = false,
             Ok(Command::Move(mv)) => {
                 let before = game.clone();
+                let what = describe(&game, &mv);
                 match game.play(mv) {
                     Ok(()) => {
+                        if !what.is_empty() {
+                            writeln!(out, "{p} {what}")?;
+                        }
                         history.push(before);
                         plies += 1;
                     }
