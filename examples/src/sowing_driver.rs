@@ -12,7 +12,12 @@ pub struct Oware;
 /// Kalah (`game: "kalah"`), options `houses` and `seeds`.
 pub struct Kalah;
 
-fn rules_from(base: Rules, options: &Map<String, Value>) -> Result<Rules, String> {
+/// Reads oware or Kalah rules (`houses`, `seeds`) over `base`.
+///
+/// # Errors
+///
+/// A message for an unknown key or a bad value.
+pub fn rules_from(base: Rules, options: &Map<String, Value>) -> Result<Rules, String> {
     let mut rules = base;
     for (key, value) in options {
         match key.as_str() {

@@ -139,3 +139,58 @@ fn moves_are_described() {
     let auto = play(&["oware", "--auto", "--nodes", "300"], "");
     assert!(auto.contains("captures"), "{auto}");
 }
+
+/// Any option of TRACES.md reaches the game through `--option KEY=VALUE`;
+/// a bad one is reported, not played.
+#[test]
+fn options_from_the_command_line() {
+    // A 2x4 Numercy drill of multiplications with 4 balls a hole: the
+    // operator row is four x and every hole starts with 4.
+    let out = play(
+        &[
+            "numercy",
+            "--holes",
+            "4",
+            "--option",
+            r#"operators=["x","x","x","x"]"#,
+            "--option",
+            "seeds=4",
+        ],
+        "",
+    );
+    let rows: Vec<&str> = out.lines().take(6).collect();
+    assert!(
+        rows.iter().any(|l| l.ends_with("|    x    x    x    x")),
+        "{out}"
+    );
+    assert!(
+        rows.iter()
+            .any(|l| l.contains("South") && l.ends_with("|    4    4    4    4")),
+        "{out}"
+    );
+    // Robertson with forbidden grand slams on the triangle plays to the end.
+    let out = play(
+        &[
+            "robertson",
+            "--layout",
+            "triangle",
+            "--auto",
+            "--nodes",
+            "100",
+            "--option",
+            "grand_slam=forbid",
+        ],
+        "",
+    );
+    assert!(out.contains("Result:"), "{out}");
+    // Unknown keys and bad values are refused with a message.
+    let out = play(&["oware", "--option", "bogus=1"], "");
+    assert!(
+        out.contains("invalid options: unknown option `bogus`"),
+        "{out}"
+    );
+    let out = play(&["numa", "--option", "target=lots"], "");
+    assert!(out.starts_with("invalid options"), "{out}");
+    let out = play(&["kalah", "--option", "houses"], "");
+    assert!(out.contains("KEY=VALUE"), "{out}");
+}

@@ -93,6 +93,52 @@ pub struct PlayArgs {
     /// Mankka: the variant.
     #[arg(long, value_enum, default_value_t = Variant::Two)]
     pub variant: Variant,
+    /// Any rule option by its key in TRACES.md, as KEY=VALUE (repeatable;
+    /// VALUE is JSON or a bare word), e.g. `--option grand_slam=forbid`,
+    /// `--option seeds=5`, `--option 'operators=["x","x","x","x","x","x","x"]'`.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// The `--option` pairs as a trace's `options` object, with the shortcut
+/// options (`--holes`, `--layout`, `--variant`) filled in where not given.
+fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    use serde_json::Value;
+    let mut map = serde_json::Map::new();
+    match args.game {
+        GameName::Numercy => {
+            if let Some(holes) = args.holes {
+                map.insert("holes".into(), Value::from(holes));
+            }
+            // Every game of `play` must end.
+            map.insert("repetition".into(), Value::Bool(true));
+        }
+        GameName::Robertson => {
+            let layout = match args.layout {
+                Layout::TwoRow => "two-row",
+                Layout::Triangle => "triangle",
+                Layout::Hexagon => "hexagon",
+            };
+            map.insert("layout".into(), Value::from(layout));
+        }
+        GameName::Mankka => {
+            let variant = match args.variant {
+                Variant::One => "one",
+                Variant::Two => "two",
+            };
+            map.insert("variant".into(), Value::from(variant));
+        }
+        _ => {}
+    }
+    for pair in &args.options {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("--option takes KEY=VALUE, not `{pair}`"))?;
+        let value =
+            serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()));
+        map.insert(key.trim().to_string(), value);
+    }
+    Ok(map)
 }
 
 impl PlayArgs {
@@ -110,33 +156,41 @@ impl PlayArgs {
 pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let out = &mut output;
     let input = &mut input;
+    let map = match option_map(args) {
+        Ok(map) => map,
+        Err(e) => return writeln!(out, "invalid options: {e}"),
+    };
     match args.game {
-        GameName::Oware => sequential(
-            args,
-            mancala_core::oware(),
-            &draw_mancala,
-            &parse_pit,
-            &describe_mancala,
-            input,
-            out,
-        ),
-        GameName::Kalah => sequential(
-            args,
-            mancala_core::kalah(),
-            &draw_mancala,
-            &parse_pit,
-            &describe_mancala,
-            input,
-            out,
-        ),
-        GameName::Numercy => {
-            let mut options = numercy::Options::classic();
-            options.repetition = true;
-            if let Some(holes) = args.holes {
-                options.holes = holes;
-                options = options.random_row(args.seed, &[]);
+        GameName::Oware | GameName::Kalah => {
+            let base = if args.game == GameName::Oware {
+                mancala_core::Rules::oware()
+            } else {
+                mancala_core::Rules::kalah()
+            };
+            let game = crate::sowing_driver::rules_from(base, &map)
+                .and_then(|rules| Mancala::new(rules).map_err(|e| e.to_string()));
+            match game {
+                Ok(game) => sequential(
+                    args,
+                    game,
+                    &draw_mancala,
+                    &parse_pit,
+                    &describe_mancala,
+                    input,
+                    out,
+                ),
+                Err(e) => writeln!(out, "invalid options: {e}"),
             }
-            match Numercy::new(options) {
+        }
+        GameName::Numercy => {
+            let options = crate::numercy_driver::options_from(&map).map(|options| {
+                if args.holes.is_some() && !map.contains_key("operators") {
+                    options.random_row(args.seed, &[])
+                } else {
+                    options
+                }
+            });
+            match options.and_then(|o| Numercy::new(o).map_err(|e| e.to_string())) {
                 Ok(game) => sequential(
                     args,
                     game,
@@ -150,12 +204,9 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
             }
         }
         GameName::Robertson => {
-            let options = match args.layout {
-                Layout::TwoRow => Ok(robertson::Options::two_row()),
-                Layout::Triangle => Ok(robertson::Options::triangle()),
-                Layout::Hexagon => robertson::Options::hexagon(2),
-            };
-            match options.and_then(Robertson::new) {
+            let game = crate::robertson_driver::options_from(&map)
+                .and_then(|o| Robertson::new(o).map_err(|e| e.to_string()));
+            match game {
                 Ok(game) => sequential(
                     args,
                     game,
@@ -169,11 +220,9 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
             }
         }
         GameName::Mankka => {
-            let options = match args.variant {
-                Variant::One => mankka::Options::one(),
-                Variant::Two => mankka::Options::two(),
-            };
-            match Mankka::new(options) {
+            let game = crate::mankka_driver::options_from(&map)
+                .and_then(|o| Mankka::new(o).map_err(|e| e.to_string()));
+            match game {
                 Ok(game) => sequential(
                     args,
                     game,
@@ -186,7 +235,10 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
-        GameName::Numa => play_numa(args, input, out),
+        GameName::Numa => match crate::numa_driver::options_from(&map) {
+            Ok(options) => play_numa(args, options, input, out),
+            Err(e) => writeln!(out, "invalid options: {e}"),
+        },
     }
 }
 
@@ -512,8 +564,13 @@ where
     )
 }
 
-fn play_numa(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
-    let mut game = Numa::new(numa::Options::standard());
+fn play_numa(
+    args: &PlayArgs,
+    options: numa::Options,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut game = Numa::new(options);
     let mut agents = [
         RegretMatching::new(args.seed, NUMA_ITERATIONS),
         RegretMatching::new(args.seed.wrapping_add(0x9e37_79b9), NUMA_ITERATIONS),
