@@ -7,25 +7,8 @@
 //!
 //! South plays greedily (the move that captures most now), North at random.
 
-use mancala_core::{Outcome, Player};
-use mankka::{Mankka, Move, Options};
-
-fn draw(game: &Mankka) -> String {
-    let holes = game.board().holes();
-    let stores = game.board().stores();
-    let row =
-        |it: &mut dyn Iterator<Item = &u16>| it.map(|c| format!("{c:>3}")).collect::<String>();
-    format!(
-        "        {}\n  N {:>3}{}   {:>3} S\n        {}\n  hands: South {}, North {}",
-        row(&mut holes[6..].iter().rev()),
-        stores[1],
-        " ".repeat(15),
-        stores[0],
-        row(&mut holes[..6].iter()),
-        game.hands()[0],
-        game.hands()[1],
-    )
-}
+use mancala_core::Event;
+use mankka::*;
 
 fn name(p: Player) -> &'static str {
     if p == Player::P0 { "South" } else { "North" }
@@ -33,7 +16,7 @@ fn name(p: Player) -> &'static str {
 
 /// The move that gains the mover most seeds now (the first such).
 fn greedy(game: &Mankka) -> Option<Move> {
-    let me = game.turn()?;
+    let me = game.to_move()?;
     let moves = game.legal_moves();
     let mut best: Option<(u64, Move)> = None;
     for &mv in &moves {
@@ -55,16 +38,10 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1975u64);
     let mut rng = mancala_examples::Rng::new(seed);
-    let mut game = match Mankka::new(Options::two()) {
-        Ok(game) => game,
-        Err(e) => return eprintln!("invalid options: {e}"),
-    };
-    println!(
-        "Mankka Two: South (greedy) against North (random)\n\n{}\n",
-        draw(&game)
-    );
+    let mut game = Mankka::default(); // Mankka Two
+    println!("Mankka Two: South (greedy) against North (random)\n\n{game:#}\n");
     let mut ply = 0;
-    while let Some(player) = game.turn() {
+    while let Some(player) = game.to_move() {
         let moves = game.legal_moves();
         let choice = if player == Player::P0 {
             greedy(&game)
@@ -72,7 +49,9 @@ fn main() {
             moves.get(rng.below(moves.len())).copied()
         };
         let Some(mv) = choice else { break };
-        let report = match game.play(mv) {
+        // Observed play lists every capture with the seeds it took.
+        let mut events = Vec::new();
+        let report = match game.play_observed(mv, &mut events) {
             Ok(report) => report,
             Err(e) => {
                 eprintln!("refused: {e}");
@@ -83,24 +62,26 @@ fn main() {
         match mv {
             Move::Place(p) => {
                 println!(
-                    "{ply}. {} places {p} in his holes\n{}\n",
-                    name(player),
-                    draw(&game)
+                    "{ply}. {} places {p} in his holes\n{game:#}\n",
+                    name(player)
                 );
             }
             Move::Pass => println!("{ply}. {} passes", name(player)),
-            Move::Sow(pit) if !report.captures.is_empty() => {
-                let taken: Vec<String> = report
-                    .captures
+            Move::Sow(pit) if !report.captured.is_empty() => {
+                let taken: Vec<String> = events
                     .iter()
-                    .map(|(pit, seeds)| format!("{seeds} from hole {pit}"))
+                    .filter_map(|e| match e {
+                        Event::Capture { pit, seeds, .. } => {
+                            Some(format!("{seeds} from hole {pit}"))
+                        }
+                        _ => None,
+                    })
                     .collect();
                 println!(
-                    "{ply}. {} sows hole {pit} and captures {} ({} seeds)\n{}\n",
+                    "{ply}. {} sows hole {pit} and captures {} ({} seeds)\n{game:#}\n",
                     name(player),
                     taken.join(", "),
-                    report.seeds(),
-                    draw(&game)
+                    report.seeds,
                 );
             }
             Move::Sow(_) => {}

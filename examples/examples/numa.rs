@@ -8,15 +8,14 @@
 //! Arabic plays greedily (the choice that does best against every Roman
 //! reply on average), Roman at random.
 
-use mancala_core::{Outcome, Player};
-use numa::{Choice, JointMove, Numa, Options};
+use numa::*;
 
 fn show_turn(game: &mut Numa, n: usize, mv: JointMove) {
-    match game.turn(mv) {
+    match game.play(mv) {
         Ok(report) => {
             println!("Turn {n}: Arabic {} / Roman {}", mv.arabic, mv.roman);
             println!("  {report}");
-            println!("{}\n", game.drawing());
+            println!("{game:#}\n");
         }
         Err(e) => println!("Turn {n} refused: {e}"),
     }
@@ -32,7 +31,7 @@ fn greedy(game: &Numa) -> Choice {
             .iter()
             .map(|&theirs| {
                 let mut next = *game;
-                let r = next.turn_unchecked(JointMove {
+                let r = next.play_unchecked(JointMove {
                     arabic: mine,
                     roman: theirs,
                 });
@@ -53,7 +52,7 @@ fn main() {
         .unwrap_or(2003u64);
     println!("The source's example of play\n");
     let mut game = Numa::default();
-    println!("{}\n", game.drawing());
+    println!("{game:#}\n");
     let example = [
         ("pentagon-red+square-blue", "pentagon-yellow+circle-green"),
         ("circle-red+square-blue", "square-yellow+pentagon-red"),
@@ -72,7 +71,7 @@ fn main() {
     println!("A game: Arabic (greedy) against Roman (random), seed {seed}\n");
     let mut rng = mancala_examples::Rng::new(seed);
     let choices: Vec<Choice> = Choice::all().collect();
-    let mut game = Numa::new(Options::standard());
+    let mut game = Numa::default();
     let mut n = 0;
     while game.outcome().is_none() && n < 500 {
         n += 1;
@@ -82,7 +81,7 @@ fn main() {
         };
         show_turn(&mut game, n, mv);
     }
-    let [a, r] = game.scores();
+    let [a, r] = game.points();
     match game.outcome() {
         Some(Outcome::Winner(p)) => println!(
             "{} wins after {n} turns, {a} to {r}.",

@@ -9,33 +9,16 @@
 //! what it gives North); North plays at random. The seed picks North's moves
 //! and, when given, an operator row drawn from it.
 
-use mancala_core::{Player, Status};
-use numercy::{Numercy, Options};
-
-/// The board with the operator row between the rows, as the source's
-/// abacus-like board looks from South's side.
-fn draw(game: &Numercy) -> String {
-    let holes = game.board().holes();
-    let n = holes.len() / 2;
-    let cells =
-        |it: &mut dyn Iterator<Item = String>| it.map(|c| format!("{c:>4}")).collect::<String>();
-    let north = cells(&mut holes[n..].iter().rev().map(u16::to_string));
-    let ops = cells(&mut game.options().operators().iter().map(|o| o.to_string()));
-    let south = cells(&mut holes[..n].iter().map(u16::to_string));
-    let labels = cells(&mut (0..n).map(|i| format!("({i})")));
-    let [s, nn] = game.points();
-    format!(
-        "  North {nn:>4} |{north}\n             |{ops}\n  South {s:>4} |{south}\n             |{labels}"
-    )
-}
+use numercy::*;
 
 /// South's choice: the legal move with the best immediate points balance.
-fn greedy(game: &Numercy) -> Option<mancala_core::Pit> {
-    let me = game.turn()?.index();
+fn greedy(game: &Numercy) -> Option<Pit> {
+    let me = game.to_move()?.index();
     game.legal_moves().into_iter().max_by_key(|&pit| {
         let mut next = game.clone();
         let _ = next.play(pit);
-        let p = next.points();
+        let p = next.scores();
+        let p = p.as_slice();
         (p[me] as i128 - p[1 - me] as i128, std::cmp::Reverse(pit))
     })
 }
@@ -55,9 +38,9 @@ fn main() {
     };
     let mut rng = mancala_examples::Rng::new(seed.unwrap_or(7));
     println!("Numercy 2x7, South (greedy) against North (random)\n");
-    println!("{}\n", draw(&game));
+    println!("{game:#}\n");
     let mut ply = 0;
-    while let Status::ToMove(player) = mancala_core::Game::status(&game) {
+    while let Status::ToMove(player) = game.status() {
         let moves = game.legal_moves();
         let choice = if player == Player::P0 {
             greedy(&game)
@@ -69,7 +52,7 @@ fn main() {
             Ok(report) => {
                 ply += 1;
                 println!("{ply}. {report}");
-                println!("{}\n", draw(&game));
+                println!("{game:#}\n");
             }
             Err(e) => {
                 eprintln!("refused: {e}");
@@ -77,11 +60,12 @@ fn main() {
             }
         }
     }
-    let [south, north] = game.points();
+    let scores = game.scores();
+    let (south, north) = (scores[Player::P0], scores[Player::P1]);
     let result = match game.outcome() {
-        Some(mancala_core::Outcome::Winner(Player::P0)) => "South wins",
-        Some(mancala_core::Outcome::Winner(_)) => "North wins",
-        Some(mancala_core::Outcome::Draw) => "a draw",
+        Some(Outcome::Winner(Player::P0)) => "South wins",
+        Some(Outcome::Winner(_)) => "North wins",
+        Some(Outcome::Draw) => "a draw",
         None => "unfinished",
     };
     println!(

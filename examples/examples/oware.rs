@@ -5,16 +5,17 @@
 //! cargo run --release --example oware [-- SEED]
 //! ```
 
-use mancala_core::{Event, Mancala, Outcome, Pit, Player, Status};
+use mancala_core::{Event, Game, Mancala, Move, Outcome, Player, Status};
 
 /// The move that captures the most seeds now (the first such, in hole order).
-fn greedy(game: &Mancala) -> Option<Pit> {
-    let me = game.turn()?;
-    game.legal_moves().into_iter().max_by_key(|&pit| {
+fn greedy(game: &Mancala) -> Option<Move> {
+    let me = game.to_move()?;
+    game.legal_moves().into_iter().max_by_key(|&mv| {
         let mut next = game.clone();
-        next.play_unchecked(pit);
-        // Prefer more seeds in my store; `Reverse` of the hole keeps the first.
-        (next.board().store(me), std::cmp::Reverse(pit))
+        // The move's report says how many seeds it captured.
+        let turn = next.play_unchecked(mv);
+        // Prefer more seeds captured; `Reverse` of the move keeps the first.
+        (turn.seeds, next.board().store(me), std::cmp::Reverse(mv))
     })
 }
 
@@ -71,20 +72,20 @@ fn main() {
     let mut ply = 0;
     while let Status::ToMove(player) = game.status() {
         let moves = game.legal_moves();
-        let pit = if player == Player::P0 {
+        let mv = if player == Player::P0 {
             greedy(&game)
         } else {
             moves.get(rng.below(moves.len())).copied()
         };
-        let Some(pit) = pit else { break };
+        let Some(mv) = mv else { break };
         let mut events = Vec::new();
-        if let Err(e) = game.play_observed(pit, &mut events) {
+        if let Err(e) = game.play_observed(mv, &mut events) {
             eprintln!("refused: {e}");
             break;
         }
         ply += 1;
         println!(
-            "{ply}. {} plays hole {pit}: {}",
+            "{ply}. {} plays hole {mv}: {}",
             name(player),
             describe(&events)
         );

@@ -8,12 +8,11 @@
 //! Player 0 plays greedily (the move that scores most now), the others at
 //! random.
 
-use mancala_core::{Outcome, Pit, Player};
-use robertson::{Options, Robertson, Rubber};
+use robertson::*;
 
 /// The move that adds most to the mover's score now (the first such).
 fn greedy(game: &Robertson) -> Option<Pit> {
-    let me = game.turn()?;
+    let me = game.to_move()?;
     game.legal_moves().into_iter().max_by_key(|&pit| {
         let mut next = game.clone();
         let _ = next.play(pit);
@@ -36,7 +35,7 @@ fn main() {
         .unwrap_or(1936u64);
     let mut rng = mancala_examples::Rng::new(seed);
     let mut choose = |game: &Robertson| {
-        if game.turn() == Some(Player::P0) {
+        if game.to_move() == Some(Player::P0) {
             greedy(game)
         } else {
             let moves = game.legal_moves();
@@ -49,28 +48,19 @@ fn main() {
         Ok(game) => game,
         Err(e) => return eprintln!("invalid options: {e}"),
     };
-    println!("{}", game.drawing());
+    println!("{game:#}");
     let mut ply = 0;
-    while let Some(player) = game.turn() {
+    while let Some(player) = game.to_move() {
         let Some(pit) = choose(&game) else { break };
         let Ok(report) = game.play(pit) else { break };
         ply += 1;
         if report.holes > 0 {
-            println!(
-                "{ply}. {player} sows hole {pit} and captures {} hole{} of {}: {} stones{}",
-                report.holes,
-                if report.holes == 1 { "" } else { "s" },
-                report.count,
-                report.stones,
-                if report.honours > 0 {
-                    format!(", honours {}", report.honours)
-                } else {
-                    String::new()
-                }
-            );
+            // The report says it in words: the capture and its honours.
+            debug_assert_eq!(report.mover, player);
+            println!("{ply}. {report}");
         }
     }
-    println!("\nAfter {ply} moves:\n{}", game.drawing());
+    println!("\nAfter {ply} moves:\n{game:#}");
     let ranking: Vec<String> = game
         .ranking()
         .iter()
@@ -106,5 +96,5 @@ fn main() {
         ),
         None => println!("\nNo winner after {} games.", rubber.games_played()),
     }
-    println!("The last game ended:\n{}", rubber.game().drawing());
+    println!("The last game ended:\n{:#}", rubber.game());
 }

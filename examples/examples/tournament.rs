@@ -17,7 +17,7 @@ use mancala_examples::agents::{
     AlphaBeta, GreedyAgent, NumaAgent, NumaGreedy, NumaRandom, RandomAgent, RegretMatching,
     SequentialAgent,
 };
-use numa::{JointMove, Numa};
+use numa::Numa;
 
 const USAGE: &str = "usage: tournament GAME AGENT_A AGENT_B N [SEED [NODES]]
   GAME   oware | kalah | numercy | robertson | mankka | numa
@@ -98,10 +98,7 @@ fn sequential_agent<G: Game + 'static>(
     name: &str,
     seed: u64,
     nodes: u64,
-) -> Box<dyn SequentialAgent<G>>
-where
-    G::Move: From<G::Action>,
-{
+) -> Box<dyn SequentialAgent<G>> {
     match name {
         "greedy" => Box::new(GreedyAgent),
         "search" => Box::new(AlphaBeta::new(nodes)),
@@ -112,10 +109,7 @@ where
 fn run_sequential<G: Game + 'static>(
     config: &Config,
     start: impl Fn() -> G,
-) -> Result<[Tally; 2], String>
-where
-    G::Move: From<G::Action>,
-{
+) -> Result<[Tally; 2], String> {
     let mut agents = [
         sequential_agent::<G>(config.agents[0], config.seed, config.nodes),
         sequential_agent::<G>(
@@ -138,8 +132,9 @@ where
             let action = agents[k]
                 .choose(&game)
                 .ok_or_else(|| format!("game {n}: agent {k} found no move"))?;
-            game.play(action.into())
-                .map_err(|e| format!("game {n}: agent {k} played {action:?}: {e}"))?;
+            game.joint_move(&[(p, action)])
+                .and_then(|mv| game.play(mv))
+                .map_err(|e| format!("game {n}: agent {k} played {action}: {e}"))?;
             plies += 1;
         }
         let scores = game.scores();
@@ -172,14 +167,17 @@ fn run_numa(config: &Config) -> [Tally; 2] {
         let mut game = Numa::default();
         let mut turns = 0;
         while game.outcome().is_none() && turns < MAX_PLIES {
-            let mv = JointMove {
-                arabic: agents[arabic].choose(&game, Player::P0),
-                roman: agents[roman].choose(&game, Player::P1),
+            let choices = [
+                (Player::P0, agents[arabic].choose(&game, Player::P0)),
+                (Player::P1, agents[roman].choose(&game, Player::P1)),
+            ];
+            let Ok(mv) = game.joint_move(&choices) else {
+                break;
             };
-            game.turn_unchecked(mv);
+            game.play_unchecked(mv);
             turns += 1;
         }
-        let scores = Game::scores(&game);
+        let scores = game.scores();
         let (outcome, finished) = match game.outcome() {
             Some(o) => (o, true),
             None => (Outcome::from_scores(scores.as_slice()), false),
@@ -198,15 +196,9 @@ fn main() -> ExitCode {
     let result = match config.game {
         "oware" => run_sequential(&config, mancala_core::oware),
         "kalah" => run_sequential(&config, mancala_core::kalah),
-        "numercy" => run_sequential(&config, numercy::Numercy::classic),
-        "robertson" => match robertson::Robertson::new(robertson::Options::two_row()) {
-            Ok(start) => run_sequential(&config, || start.clone()),
-            Err(e) => Err(format!("invalid options: {e}")),
-        },
-        "mankka" => match mankka::Mankka::new(mankka::Options::two()) {
-            Ok(start) => run_sequential(&config, || start.clone()),
-            Err(e) => Err(format!("invalid options: {e}")),
-        },
+        "numercy" => run_sequential(&config, numercy::Numercy::default),
+        "robertson" => run_sequential(&config, robertson::Robertson::default),
+        "mankka" => run_sequential(&config, mankka::Mankka::default),
         _ => Ok(run_numa(&config)),
     };
     let tallies = match result {

@@ -36,10 +36,8 @@ use numa::{Choice, JointMove, Numa};
 
 use crate::Rng;
 
-/// A player of a sequential game.
-///
-/// Implementations require `G::Move: From<G::Action>`, which holds for every
-/// sequential game of the workspace (their move is their action).
+/// A player of a sequential game (any [`Game`]: the move is built from the
+/// chosen action with [`Game::joint_move`]).
 pub trait SequentialAgent<G: Game> {
     /// The action for the player to move, or `None` if nobody is to move (the
     /// game is over, or its turn is simultaneous) or he has no action.
@@ -92,10 +90,7 @@ impl RandomAgent {
     }
 }
 
-impl<G: Game> SequentialAgent<G> for RandomAgent
-where
-    G::Move: From<G::Action>,
-{
+impl<G: Game> SequentialAgent<G> for RandomAgent {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         let Status::ToMove(p) = game.status() else {
             return None;
@@ -111,10 +106,7 @@ where
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyAgent;
 
-impl<G: Game> SequentialAgent<G> for GreedyAgent
-where
-    G::Move: From<G::Action>,
-{
+impl<G: Game> SequentialAgent<G> for GreedyAgent {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         let Status::ToMove(me) = game.status() else {
             return None;
@@ -122,7 +114,10 @@ where
         let mut best: Option<(i64, G::Action)> = None;
         for &action in game.legal_actions(me).iter() {
             let mut next = game.clone();
-            next.play_unchecked(action.into());
+            let Ok(mv) = game.joint_move(&[(me, action)]) else {
+                continue;
+            };
+            next.play_unchecked(mv);
             let value = match next.status() {
                 Status::Over(outcome) => terminal_value(&next, me, outcome),
                 _ => score_margin(&next, me),
@@ -215,22 +210,18 @@ impl Search {
         self.aborted
     }
 
-    fn child<G: Game>(&mut self, game: &G, action: G::Action) -> G
-    where
-        G::Move: From<G::Action>,
-    {
+    fn child<G: Game>(&mut self, game: &G, mover: Player, action: G::Action) -> G {
         let mut next = game.clone();
-        next.play_unchecked(action.into());
+        if let Ok(mv) = game.joint_move(&[(mover, action)]) {
+            next.play_unchecked(mv);
+        }
         self.nodes += 1;
         next
     }
 
     /// The paranoid minimax value of `game` for the root player, searched
     /// `depth` plies. Meaningless once `aborted` is set.
-    fn value<G: Game>(&mut self, game: &G, depth: u32, mut alpha: i64, mut beta: i64) -> i64
-    where
-        G::Move: From<G::Action>,
-    {
+    fn value<G: Game>(&mut self, game: &G, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
         let mover = match game.status() {
             Status::Over(outcome) => return terminal_value(game, self.root, outcome),
             Status::ToMove(p) => p,
@@ -250,7 +241,7 @@ impl Search {
             if self.out_of_budget() {
                 return best;
             }
-            let next = self.child(game, action);
+            let next = self.child(game, mover, action);
             let v = self.value(&next, depth - 1, alpha, beta);
             if self.aborted {
                 return best;
@@ -270,10 +261,7 @@ impl Search {
     }
 }
 
-impl<G: Game> SequentialAgent<G> for AlphaBeta
-where
-    G::Move: From<G::Action>,
-{
+impl<G: Game> SequentialAgent<G> for AlphaBeta {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         self.stats = SearchStats::default();
         let Status::ToMove(root) = game.status() else {
@@ -301,7 +289,7 @@ where
                 if search.out_of_budget() {
                     break;
                 }
-                let next = search.child(game, action);
+                let next = search.child(game, root, action);
                 let v = search.value(&next, depth - 1, alpha, i64::MAX);
                 if search.aborted {
                     break;
@@ -354,7 +342,7 @@ pub fn numa_choices() -> Vec<Choice> {
 /// if the turn wins (loses) the game.
 pub fn numa_payoff(game: &Numa, mv: JointMove, bonus: f64) -> f64 {
     let mut next = *game;
-    let report = next.turn_unchecked(mv);
+    let report = next.play_unchecked(mv);
     let diff = f64::from(report.points[0]) - f64::from(report.points[1]);
     match next.outcome() {
         Some(Outcome::Winner(p)) if p == Player::P0 => diff + bonus,
@@ -530,7 +518,11 @@ impl NumaAgent for RegretMatching {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_core::{Mancala, Pit, Rules, Setup};
+    use mancala_core::{Mancala, Move, Pit, Rules, Setup};
+
+    fn sow(i: usize) -> Option<Move> {
+        Pit::new(i).map(Move::Sow)
+    }
 
     fn oware_capture_position() -> Mancala {
         // South's hole 5 holds one seed; sowing it makes North's hole 6 two:
@@ -545,10 +537,10 @@ mod tests {
     #[test]
     fn search_takes_an_immediate_capture() {
         let game = oware_capture_position();
-        assert_eq!(GreedyAgent.choose(&game), Pit::new(5));
+        assert_eq!(GreedyAgent.choose(&game), sow(5));
         for budget in [10, 100, 2_000, 20_000] {
             let mut search = AlphaBeta::new(budget);
-            assert_eq!(search.choose(&game), Pit::new(5), "budget {budget}");
+            assert_eq!(search.choose(&game), sow(5), "budget {budget}");
         }
     }
 
@@ -557,10 +549,7 @@ mod tests {
         a: &mut A,
         b: &mut B,
         plies: usize,
-    ) -> G
-    where
-        G::Move: From<G::Action>,
-    {
+    ) -> G {
         for ply in 0..plies {
             let Status::ToMove(p) = game.status() else {
                 break;
@@ -572,7 +561,8 @@ mod tests {
             }
             .expect("someone is to move");
             assert!(game.legal_actions(p).contains(&action), "{action:?}");
-            game.play(action.into()).expect("a legal action");
+            let mv = game.joint_move(&[(p, action)]).expect("the mover's move");
+            game.play(mv).expect("a legal action");
         }
         game
     }
@@ -580,10 +570,7 @@ mod tests {
     #[test]
     fn search_never_returns_an_illegal_move_and_respects_the_budget() {
         struct Checked(AlphaBeta, u64);
-        impl<G: Game> SequentialAgent<G> for Checked
-        where
-            G::Move: From<G::Action>,
-        {
+        impl<G: Game> SequentialAgent<G> for Checked {
             fn choose(&mut self, game: &G) -> Option<G::Action> {
                 let a = self.0.choose(game);
                 assert!(self.0.stats().nodes <= self.1);
@@ -595,12 +582,12 @@ mod tests {
             let mut r = RandomAgent::new(budget);
             play_out(mancala_core::oware(), &mut s, &mut r, 400);
             play_out(mancala_core::kalah(), &mut s, &mut r, 400);
-            play_out(numercy::Numercy::classic(), &mut s, &mut r, 400);
-            let two = robertson::Robertson::new(robertson::Options::two_row()).expect("valid");
+            play_out(numercy::Numercy::default(), &mut s, &mut r, 400);
+            let two = robertson::Robertson::default();
             play_out(two, &mut s, &mut r, 400);
             let three = robertson::Robertson::new(robertson::Options::triangle()).expect("valid");
             play_out(three, &mut s, &mut r, 400);
-            let mankka = mankka::Mankka::new(mankka::Options::two()).expect("valid");
+            let mankka = mankka::Mankka::default();
             play_out(mankka, &mut s, &mut r, 400);
         }
     }
@@ -635,7 +622,7 @@ mod tests {
                 break;
             };
             let chosen = GreedyAgent.choose(&game).expect("a move");
-            let value = |a: Pit| {
+            let value = |a: Move| {
                 let mut next = game.clone();
                 next.play(a).expect("legal");
                 match next.status() {
@@ -673,7 +660,7 @@ mod tests {
             let [s0, s1] = a.strategies(&game);
             assert!((s0.iter().sum::<f64>() - 1.0).abs() < 1e-9);
             assert!((s1.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-            game.turn(JointMove {
+            game.play(JointMove {
                 arabic: ca,
                 roman: ra,
             })

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use mancala_core::Game;
+use mancala_core::{Game, RuleOptions};
 use serde_json::{Map, Value};
 
 /// How the runner talks to one game.
@@ -157,18 +157,61 @@ pub fn replay<D: Driver>(trace: &Map<String, Value>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Reads an unsigned integer option, checking its range.
+/// The text of a trace's option value, as the games' [`RuleOptions`] read it:
+/// numbers and strings as written, booleans `true`/`false`, `null` as `none`,
+/// lists joined by commas (`["+", "x"]` is `+,x`).
+pub fn option_text(value: &Value) -> String {
+    match value {
+        Value::Null => "none".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items.iter().map(option_text).collect::<Vec<_>>().join(","),
+        Value::Object(_) => value.to_string(),
+    }
+}
+
+/// A trace's `options` object applied to `base` through the game's own
+/// option reader ([`RuleOptions::set`]), in the game's key order (presets
+/// first), whatever the order of the object.
 ///
 /// # Errors
 ///
-/// A message if the value is not an integer in `min..=max`.
-pub fn uint_option(key: &str, value: &Value, min: u64, max: u64) -> Result<u64, String> {
-    match value.as_u64() {
-        Some(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "option `{key}` must be an integer from {min} to {max}, not {value}"
-        )),
+/// A message for an unknown key or a value the game refuses.
+pub fn options_from<T: RuleOptions>(base: T, map: &Map<String, Value>) -> Result<T, String> {
+    if let Some(unknown) = map.keys().find(|k| !T::KEYS.contains(&k.as_str())) {
+        return Err(format!(
+            "unknown option `{unknown}` (known: {})",
+            T::KEYS.join(", ")
+        ));
     }
+    let mut options = base;
+    for key in T::KEYS {
+        if let Some(value) = map.get(*key) {
+            options
+                .set(key, &option_text(value))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(options)
+}
+
+/// Reads a move written as JSON through the game's own move notation: a
+/// number or a string as written (`3`, `"pass"`).
+///
+/// # Errors
+///
+/// A message if the game cannot read it.
+pub fn text_move<M: std::str::FromStr>(mv: &Value) -> Result<M, String>
+where
+    M::Err: std::fmt::Display,
+{
+    let text = match mv {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        other => return Err(format!("a move is a hole index or a word, not {other}")),
+    };
+    text.parse::<M>().map_err(|e| e.to_string())
 }
 
 /// Reads a list of unsigned integers (a board, stores, scores).
@@ -221,46 +264,4 @@ pub fn start_to_move(start: &Value) -> Result<Option<mancala_core::Player>, Stri
             .map(Some)
             .ok_or_else(|| format!("`to_move` must be a player, not {v}")),
     }
-}
-
-/// Reads a move written as a hole index.
-///
-/// # Errors
-///
-/// A message if the value is not a hole index.
-pub fn hole_move(mv: &Value) -> Result<mancala_core::Pit, String> {
-    mv.as_u64()
-        .and_then(|i| mancala_core::Pit::new(i as usize))
-        .ok_or_else(|| format!("a move is a hole index, not {mv}"))
-}
-
-/// Reads an option whose value is one of `names`.
-///
-/// # Errors
-///
-/// A message naming the allowed values.
-pub fn choice<T: Copy>(key: &str, value: &Value, names: &[(&str, T)]) -> Result<T, String> {
-    let text = value.as_str().unwrap_or_default();
-    names
-        .iter()
-        .find(|(name, _)| *name == text)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let all: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
-            format!(
-                "option `{key}` must be one of {}, not {value}",
-                all.join(", ")
-            )
-        })
-}
-
-/// Reads a boolean option.
-///
-/// # Errors
-///
-/// A message if the value is not a boolean.
-pub fn boolean(key: &str, value: &Value) -> Result<bool, String> {
-    value
-        .as_bool()
-        .ok_or_else(|| format!("option `{key}` must be true or false, not {value}"))
 }

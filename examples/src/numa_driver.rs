@@ -1,27 +1,22 @@
 //! The conformance driver for Numa (`game: "numa"`).
 
-use numa::{Choice, Face, Instruction, JointMove, Numa, Options, Piece, Setup, Shape, Square};
+use numa::{Face, Game, JointMove, Numa, Options, Piece, Setup, Shape, Square};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{Driver, boolean, result_json, uint_option};
+use crate::conformance::{Driver, result_json};
 
 /// Numa, with the option keys of `TRACES.md`.
 pub struct NumaDriver;
 
-/// Reads Numa options from a trace's `options` object.
+/// Reads Numa options from a trace's `options` object, through Numa's own
+/// option reader.
 ///
 /// # Errors
 ///
 /// A message for an unknown key or a bad value.
 pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
-    let mut options = Options::standard();
-    for (key, value) in map {
-        match key.as_str() {
-            "target" => options.target = uint_option(key, value, 0, u64::from(u32::MAX))? as u32,
-            "wrap_adjacency" => options.wrap_adjacency = boolean(key, value)?,
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
+    let options = crate::conformance::options_from(Options::default(), map)?;
+    options.check().map_err(|e| e.to_string())?;
     Ok(options)
 }
 
@@ -52,34 +47,13 @@ fn piece_from(value: Option<&Value>, shape: Shape) -> Result<Piece, String> {
     Ok(Piece { square, face })
 }
 
-fn choice_from(value: Option<&Value>) -> Result<Choice, String> {
-    let bad = || format!("a choice is [[shape, colour], [shape, colour]], not {value:?}");
-    let list = value.and_then(Value::as_array).ok_or_else(bad)?;
-    let mut instructions = Vec::new();
-    for pair in list {
-        let [shape, colour] = pair.as_array().map(Vec::as_slice).unwrap_or_default() else {
-            return Err(bad());
-        };
-        let text = format!(
-            "{}-{}",
-            shape.as_str().unwrap_or("?"),
-            colour.as_str().unwrap_or("?")
-        );
-        instructions.push(text.parse::<Instruction>().map_err(|e| e.to_string())?);
-    }
-    let [a, b] = instructions[..] else {
-        return Err(bad());
-    };
-    Choice::new(a, b).map_err(|e| e.to_string())
-}
-
 impl Driver for NumaDriver {
     type Game = Numa;
 
     fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Numa, String> {
         let options = options_from(options)?;
         let Some(start) = start else {
-            return Ok(Numa::new(options));
+            return Numa::new(options).map_err(|e| e.to_string());
         };
         let pieces_json = start.get("pieces");
         let mut pieces = [Piece {
@@ -94,11 +68,12 @@ impl Driver for NumaDriver {
         let [a, r] = scores[..] else {
             return Err("`scores` must hold two numbers".into());
         };
-        Ok(Numa::from_setup(Setup {
+        Numa::from_setup(Setup {
             options,
             pieces,
             scores: [a, r],
-        }))
+        })
+        .map_err(|e| format!("impossible start: {e}"))
     }
 
     fn state(game: &Numa) -> Value {
@@ -112,15 +87,12 @@ impl Driver for NumaDriver {
         }
         json!({
             "pieces": pieces,
-            "scores": game.scores(),
+            "scores": game.points(),
             "result": result_json(game.outcome()),
         })
     }
 
     fn parse_move(_game: &Numa, mv: &Value) -> Result<JointMove, String> {
-        Ok(JointMove {
-            arabic: choice_from(mv.get("arabic"))?,
-            roman: choice_from(mv.get("roman"))?,
-        })
+        serde_json::from_value(mv.clone()).map_err(|e| e.to_string())
     }
 }

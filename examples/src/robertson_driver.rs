@@ -1,74 +1,21 @@
 //! The conformance driver for Robertson's game (`game: "robertson"`).
 
-use mancala_core::{GrandSlam, Leftover, Pit, Player};
-use robertson::{Options, Robertson, Setup, Shape};
+use robertson::{Game, Options, Pit, Robertson, Setup};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{
-    Driver, boolean, choice, hole_move, result_json, start_to_move, to_move_json, uint_list,
-    uint_option,
-};
+use crate::conformance::{Driver, result_json, start_to_move, text_move, to_move_json, uint_list};
 
 /// Robertson's game, with every option key of `TRACES.md`.
 pub struct RobertsonDriver;
 
-/// Reads Robertson options from a trace's `options` object.
+/// Reads Robertson options from a trace's `options` object, through
+/// Robertson's own option reader.
 ///
 /// # Errors
 ///
 /// A message for an unknown key or a bad value.
 pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
-    let mut options = Options::two_row();
-    // `layout` first: the owners are checked against it.
-    if let Some(v) = map.get("layout") {
-        let shape = choice(
-            "layout",
-            v,
-            &[
-                ("two-row", Shape::TwoRow),
-                ("triangle", Shape::Triangle),
-                ("hexagon", Shape::Hexagon),
-            ],
-        )?;
-        options = match shape {
-            Shape::TwoRow => Options::two_row(),
-            Shape::Triangle => Options::triangle(),
-            Shape::Hexagon => Options::hexagon(2).map_err(|e| e.to_string())?,
-        };
-    }
-    for (key, value) in map {
-        match key.as_str() {
-            "layout" => {}
-            "owners" => {
-                let owners = uint_list::<usize>("owners", Some(value))?
-                    .into_iter()
-                    .map(|i| Player::new(i).ok_or_else(|| format!("owner {i} is not a player")))
-                    .collect::<Result<Vec<_>, _>>()?;
-                options = options.with_owners(&owners).map_err(|e| e.to_string())?;
-            }
-            "seeds" => options.seeds = uint_option(key, value, 1, u64::from(u16::MAX))? as u16,
-            "skip_origin" => options.skip_origin = boolean(key, value)?,
-            "grand_slam" => {
-                options.grand_slam = choice(
-                    key,
-                    value,
-                    &[
-                        ("allow", GrandSlam::Allow),
-                        ("no-capture", GrandSlam::NoCapture),
-                        ("forbid", GrandSlam::Forbid),
-                    ],
-                )?;
-            }
-            "leftover" => {
-                options.leftover = choice(
-                    key,
-                    value,
-                    &[("void", Leftover::Void), ("owner", Leftover::ToOwner)],
-                )?;
-            }
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
+    let options = crate::conformance::options_from(Options::default(), map)?;
     options.check().map_err(|e| e.to_string())?;
     Ok(options)
 }
@@ -103,6 +50,6 @@ impl Driver for RobertsonDriver {
     }
 
     fn parse_move(_game: &Robertson, mv: &Value) -> Result<Pit, String> {
-        hole_move(mv)
+        text_move(mv)
     }
 }

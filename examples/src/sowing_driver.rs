@@ -1,31 +1,25 @@
 //! Conformance drivers for the core's reference games, oware and Kalah.
 
-use mancala_core::{Mancala, Pit, Rules, Setup};
+use mancala_core::{Game, Mancala, Move, Rules, Setup};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{
-    Driver, hole_move, result_json, start_to_move, to_move_json, uint_list, uint_option,
+    Driver, options_from, result_json, start_to_move, text_move, to_move_json, uint_list,
 };
 
 /// Oware (`game: "oware"`), options `houses` and `seeds`.
 pub struct Oware;
-/// Kalah (`game: "kalah"`), options `houses` and `seeds`.
+/// Kalah (`game: "kalah"`), options `houses`, `seeds` and `empty_capture`.
 pub struct Kalah;
 
-/// Reads oware or Kalah rules (`houses`, `seeds`) over `base`.
+/// Reads oware or Kalah rules over `base` through [`Rules`]' own option
+/// reader.
 ///
 /// # Errors
 ///
 /// A message for an unknown key or a bad value.
 pub fn rules_from(base: Rules, options: &Map<String, Value>) -> Result<Rules, String> {
-    let mut rules = base;
-    for (key, value) in options {
-        match key.as_str() {
-            "houses" => rules = rules.with_houses(uint_option(key, value, 1, 13)? as u8),
-            "seeds" => rules = rules.with_seeds(uint_option(key, value, 1, 1000)? as u16),
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
+    let rules = options_from(base, options)?;
     rules.check().map_err(|e| e.to_string())?;
     Ok(rules)
 }
@@ -67,8 +61,8 @@ impl Driver for Oware {
     fn state(game: &Mancala) -> Value {
         state(game)
     }
-    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Pit, String> {
-        hole_move(mv)
+    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
+        text_move(mv)
     }
 }
 
@@ -80,7 +74,7 @@ impl Driver for Kalah {
     fn state(game: &Mancala) -> Value {
         state(game)
     }
-    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Pit, String> {
-        hole_move(mv)
+    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
+        text_move(mv)
     }
 }

@@ -1,87 +1,152 @@
-//! Fuzz target `mankka`: arbitrary Mankka options, then a game driven by the
-//! input's bytes (placements in the opening, sowing moves and passes, legal
-//! or not), checking after every move that seeds are conserved (board,
-//! stores and hands always hold 48), that stores never decrease, that the
-//! legal moves are exactly the moves `play` accepts, that a refused move
-//! changes nothing, and that the state survives `to_setup`/`from_setup` and
-//! a JSON round trip. Nothing may panic.
+//! Fuzz target `mankka`: first an arbitrary string read as a Mankka
+//! position, as a move, as a placement and as options (each an error, or a
+//! value that prints back the same; a position read is also checked by the
+//! shared harness); then an arbitrary reachable game (any options; reached
+//! by legal play from the start, placements included,
+//! `mancala_core::arbitrary_play`), checked by the shared harness
+//! (`mancala_core::testing::check_state`: legal actions are exactly the
+//! moves `play` accepts, refused moves change nothing, notation and keys
+//! round-trip; and the serde round trip), then driven further by the
+//! input's bytes (legal moves, arbitrary moves, placements of arbitrary
+//! counts), checking after every move that seeds are conserved (board,
+//! stores and hands always hold 48), that stores never decrease, that a
+//! move's report is the mover's gain, and that `play_unchecked` agrees with
+//! `play` on legal moves and never panics nor loses seeds on any move.
+//! Nothing may panic.
 //!
 //! Mankka's board holds 48 seeds and relays at 4, so endless-relay detection
-//! stays cheap; the start position comes from `Options` and the move
-//! choices from the input.
+//! stays cheap.
 
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Game, Pit, PlayError, Player};
-use mankka::{Mankka, Move, MoveError, Options, Placement, Setup};
+use mancala_core::testing;
+use mankka::{Game, Mankka, Move, MoveReport, Options, Pit, Placement, PlayError, Setup};
 
-/// The longest game played for one input.
+/// The most moves played after the arbitrary state is reached.
 const MAX_PLIES: usize = 300;
 /// Seeds in a game of either variant.
 const TOTAL: u64 = 48;
 
 fn seeds(game: &Mankka) -> u64 {
-    let [h0, h1] = game.hands();
-    u64::from(game.board().total()) + u64::from(h0) + u64::from(h1)
+    let hands: u64 = game.hands().as_slice().iter().map(|&h| u64::from(h)).sum();
+    u64::from(game.board().total()) + hands
 }
 
+/// Moves to try in every position, legal or not.
+fn candidates() -> Vec<Move> {
+    let mut moves: Vec<Move> = (0..14).filter_map(Pit::new).map(Move::Sow).collect();
+    moves.push(Move::Pass);
+    for counts in [
+        [1; 6],
+        [0, 0, 0, 0, 0, 6],
+        [1, 1, 1, 1, 1, 0],
+        [0; 6],
+        [7, 0, 0, 0, 0, 0],
+    ] {
+        moves.push(Move::Place(Placement::new(counts)));
+    }
+    moves
+}
+
+/// Any text: an error, or a value that prints back the same.
+fn check_text(text: &str) {
+    if let Ok(game) = text.parse::<Mankka>() {
+        let again = game.to_string();
+        let back: Mankka = again.parse().expect("a printed position parses");
+        assert_eq!(
+            back, game,
+            "`{text}` prints as `{again}`, which reads back otherwise"
+        );
+        assert_eq!(back.to_string(), again);
+        assert_eq!(back.key(), game.key());
+        let _ = format!("{game:#}");
+        testing::check_state(&game, &candidates());
+        // Every position a legal move reaches from it prints and reads back too.
+        let legal = game.legal_moves();
+        for &mv in legal.iter().take(8).chain(legal.last()) {
+            let mut next = game.clone();
+            next.play(mv).expect("a legal move is accepted");
+            testing::check_notation(&next);
+        }
+    }
+    if let Ok(mv) = text.parse::<Move>() {
+        assert_eq!(mv.to_string().parse::<Move>(), Ok(mv), "move `{text}`");
+    }
+    if let Ok(p) = text.parse::<Placement>() {
+        assert_eq!(
+            p.to_string().parse::<Placement>(),
+            Ok(p),
+            "placement `{text}`"
+        );
+    }
+    if let Ok(options) = text.parse::<Options>() {
+        assert_eq!(
+            options.to_string().parse::<Options>(),
+            Ok(options),
+            "options `{text}`"
+        );
+    }
+}
+
+/// Mankka's own invariants, and every check of the shared harness.
 fn check_state(game: &Mankka) {
     assert_eq!(seeds(game), TOTAL, "seeds are conserved");
     let legal = game.legal_moves();
     assert_eq!(legal.is_empty(), game.is_over(), "live iff a move exists");
-    // Every sowing move (on the board or off it) and a pass: legal iff
-    // accepted.
-    for i in 0..14 {
-        let Some(p) = Pit::new(i) else { continue };
-        let mv = Move::Sow(p);
-        assert_eq!(game.is_legal(mv), legal.contains(&mv), "{mv}");
+    if game.in_opening() {
+        assert_eq!(legal.len(), 462, "the opening's placements");
     }
-    assert_eq!(
-        game.is_legal(Move::Pass),
-        legal.contains(&Move::Pass),
-        "pass"
-    );
-    for &mv in legal.iter().take(6) {
-        assert!(game.is_legal(mv), "{mv} listed but refused");
-    }
-    match game.turn() {
-        Some(p) => assert_eq!(Game::legal_actions(game, p).as_slice(), legal.as_slice()),
-        None => assert!(game.outcome().is_some()),
-    }
-    // Round trips.
+    let _ = format!("{game:#}");
+    testing::check_state(game, &candidates());
+    testing::check_serde(game);
+    testing::check_action_text(&legal);
     let setup = game.to_setup();
     let copy = Mankka::from_setup(setup.clone()).expect("a state's setup is valid");
     assert_eq!(&copy, game, "from_setup(to_setup)");
-    let json = serde_json::to_string(game).expect("a state serializes");
-    let back: Mankka = serde_json::from_str(&json).expect("a serialized state deserializes");
-    assert_eq!(&back, game, "serde_json round trip");
-    assert_eq!(back.to_setup(), setup);
     let setup_json = serde_json::to_string(&setup).expect("a setup serializes");
     let setup_back: Setup = serde_json::from_str(&setup_json).expect("a setup deserializes");
     assert_eq!(setup_back, setup, "setup serde_json round trip");
 }
 
-/// Plays `mv` on a copy and checks it against the legal moves; returns the
-/// copy if the move was accepted.
-fn try_move(game: &Mankka, mv: Move) -> Option<Mankka> {
-    let legal = game.legal_moves();
+/// Checks what an accepted move did to the stores and hands.
+fn check_report(before: &Mankka, after: &Mankka, report: &MoveReport) {
+    let mover = before.to_move().expect("a move was accepted");
+    assert_eq!(report.mover, mover);
+    let (s0, s1) = (before.scores(), after.scores());
+    assert_eq!(
+        s1[mover],
+        s0[mover] + u64::from(report.seeds),
+        "captures go to the mover"
+    );
+    assert_eq!(
+        s1[mover.next(2)],
+        s0[mover.next(2)],
+        "the other store is untouched"
+    );
+    assert_eq!(report.captured.is_empty(), report.seeds == 0);
+    if let Move::Place(placement) = report.played {
+        assert_eq!(u32::from(before.hands()[mover]), placement.total());
+        assert_eq!(after.hands()[mover], 0);
+    }
+}
+
+/// Plays `mv` on a copy; returns the copy and the report if it was accepted.
+fn try_move(game: &Mankka, mv: Move) -> Option<(Mankka, MoveReport)> {
     let mut copy = game.clone();
     match copy.play(mv) {
-        Ok(_) => {
-            assert!(legal.contains(&mv), "{mv} accepted but not legal");
-            let (before, after) = (game.scores(), copy.scores());
-            for p in [Player::P0, Player::P1] {
-                assert!(after[p] >= before[p], "stores never decrease");
-            }
-            Some(copy)
+        Ok(report) => {
+            assert!(game.is_legal(&mv), "{mv} accepted but not legal");
+            assert_eq!(report.played, mv);
+            check_report(game, &copy, &report);
+            Some((copy, report))
         }
         Err(e) => {
-            assert!(!legal.contains(&mv), "{mv} legal but refused: {e}");
+            assert!(!game.is_legal(&mv), "{mv} legal but refused: {e}");
             assert_eq!(&copy, game, "a refused move changed the state");
             if game.is_over() {
-                assert_eq!(e, MoveError::Play(PlayError::GameOver));
+                assert_eq!(e, PlayError::GameOver);
             }
             None
         }
@@ -90,14 +155,16 @@ fn try_move(game: &Mankka, mv: Move) -> Option<Mankka> {
 
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
-    let Ok(options) = Options::arbitrary(&mut u) else {
+    let Ok(text) = <&str>::arbitrary(&mut u) else {
         return;
     };
-    let Ok(mut game) = Mankka::new(options) else {
-        panic!("options {options:?} refused");
+    check_text(text);
+    let Ok(mut game) = Mankka::arbitrary(&mut u) else {
+        return;
     };
     check_state(&game);
     for _ in 0..MAX_PLIES {
+        // An exhausted input would read as zeros forever.
         if u.is_empty() {
             break;
         }
@@ -111,18 +178,17 @@ fuzz_target!(|data: &[u8]| {
                 Err(_) => break,
             }
         } else if choice >= 0xB0 {
-            // A placement of arbitrary counts by the player to move.
+            // A placement of arbitrary small counts.
             let Ok(counts) = <[u8; 6]>::arbitrary(&mut u) else {
                 break;
             };
-            let player = game.turn().unwrap_or(Player::P0);
-            Move::Place(Placement::new(player, counts.map(|c| u16::from(c % 8))))
+            Move::Place(Placement::new(counts.map(|c| u16::from(c % 8))))
         } else {
             let legal = game.legal_moves();
             if legal.is_empty() {
                 break;
             }
-            let i = if legal.len() > 255 {
+            let i = if legal.len() > 0xB0 {
                 match u.choose_index(legal.len()) {
                     Ok(i) => i,
                     Err(_) => break,
@@ -130,15 +196,26 @@ fuzz_target!(|data: &[u8]| {
             } else {
                 usize::from(choice) % legal.len()
             };
-            let mv = legal[i];
-            if try_move(&game, mv).is_none() {
-                panic!("legal move {mv} refused");
-            }
-            mv
+            legal[i]
         };
-        if let Some(next) = try_move(&game, mv) {
-            game = next;
-            check_state(&game);
+        // `play_unchecked` never panics and conserves seeds, whatever the
+        // move; on a legal move it is `play`.
+        let mut unchecked = game.clone();
+        let unchecked_report = unchecked.play_unchecked(mv);
+        assert_eq!(seeds(&unchecked), TOTAL, "play_unchecked conserves seeds");
+        let legal = game.legal_moves().contains(&mv);
+        match try_move(&game, mv) {
+            Some((next, report)) => {
+                assert!(legal, "{mv} accepted but not listed");
+                assert_eq!(unchecked, next, "play_unchecked vs play");
+                assert_eq!(unchecked_report, report, "play_unchecked report vs play");
+                game = next;
+                check_state(&game);
+            }
+            None => {
+                assert!(!legal, "{mv} listed but refused");
+                assert!(choice >= 0xB0, "legal move {mv} refused");
+            }
         }
     }
 });

@@ -1,29 +1,44 @@
-//! Fuzz target `numa`: arbitrary text parsed as a Numa choice and
-//! instruction (never panics; what parses round-trips through `Display`),
-//! arbitrary bytes read as a JSON game (what deserializes is on the board
-//! and round-trips), then a game from arbitrary options or an arbitrary
-//! reachable state, driven by arbitrary joint moves, checking after every
-//! turn that the order of the four instructions does not matter (swapping
-//! the players' choices or the instructions inside a choice, or normalizing
-//! them, gives the same state and report), that `turn`, `turn_unchecked`
-//! and `Game::play` agree while the game goes on, that a finished game
-//! refuses every turn and stays unchanged, that scores never decrease and
+//! Fuzz target `numa`: arbitrary text parsed as a Numa position, joint move,
+//! choice, instruction and options (an error, or a value that prints back
+//! and reads back the same; positions also pass the shared harness),
+//! arbitrary bytes read as a JSON game, setup or joint move (what
+//! deserializes is checked and round-trips), then a game from an arbitrary
+//! setup (any, not only reachable: `from_setup` refuses exactly the invalid
+//! options) or an arbitrary reachable state, driven by arbitrary joint
+//! moves. After every turn it checks the family's contract with
+//! `mancala_core::testing::check_state` (the 72 choices as candidates: all
+//! legal while the game goes on), that the order of the four instructions
+//! does not matter (swapping the players' choices or the instructions
+//! inside a choice, or normalizing them, gives the same state and report),
+//! that `play`, `play_unchecked` and `joint_move` agree, that a finished game
+//! refuses every move and stays unchanged, that scores never decrease and
 //! grow by the report's points, that a turn scores at most 30, that the
-//! report's paths and pairs match the position, that the outcome, status
-//! and legal actions follow the scores, and that the state survives
-//! `to_setup`/`from_setup` and JSON round trips. Nothing may panic.
+//! report's paths and pairs match the position, and that the outcome,
+//! status and legal actions follow the scores. Nothing may panic.
 
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Game, Outcome, Player, PlayerSet, Status};
-use numa::{Choice, Instruction, JointMove, Numa, Options, Setup, TurnError, TurnReport};
+use mancala_core::testing;
+use numa::{
+    Choice, Game, Instruction, JointMove, Numa, Options, OptionsError, Outcome, PlayError, Player,
+    PlayerSet, Setup, SetupError, Status, TurnReport,
+};
 
 /// The longest game played for one input.
-const MAX_TURNS: usize = 200;
+const MAX_TURNS: usize = 100;
 
 fn check_text(text: &str) {
+    if let Ok(game) = text.parse::<Numa>() {
+        testing::check_notation(&game);
+        check_state(&game);
+    }
+    if let Ok(mv) = text.parse::<JointMove>() {
+        let shown = mv.to_string();
+        assert_eq!(shown.parse::<JointMove>(), Ok(mv), "{text:?} -> {shown:?}");
+        assert_eq!(shown.parse::<JointMove>().map(|m| m.to_string()), Ok(shown));
+    }
     if let Ok(c) = text.parse::<Choice>() {
         let shown = c.to_string();
         assert_eq!(shown.parse::<Choice>(), Ok(c), "{text:?} -> {shown:?}");
@@ -34,9 +49,19 @@ fn check_text(text: &str) {
         let [a, b] = c.instructions();
         assert_ne!(a.shape, b.shape);
         assert_ne!(a.colour, b.colour);
+        assert!(Choice::ALL.contains(&c));
     }
     if let Ok(i) = text.parse::<Instruction>() {
         assert_eq!(i.to_string().parse::<Instruction>(), Ok(i), "{text:?}");
+    }
+    if let Ok(options) = text.parse::<Options>() {
+        assert_eq!(options.check(), Ok(()), "{text:?} gave invalid options");
+        let shown = options.to_string();
+        assert_eq!(
+            shown.parse::<Options>(),
+            Ok(options),
+            "{text:?} -> {shown:?}"
+        );
     }
 }
 
@@ -45,7 +70,7 @@ fn check_json(bytes: &[u8]) {
         check_state(&game);
     }
     if let Ok(setup) = serde_json::from_slice::<Setup>(bytes) {
-        check_state(&Numa::from_setup(setup));
+        check_setup(setup);
     }
     if let Ok(mv) = serde_json::from_slice::<JointMove>(bytes) {
         for c in [mv.arabic, mv.roman] {
@@ -57,11 +82,32 @@ fn check_json(bytes: &[u8]) {
     }
 }
 
+/// `from_setup` refuses exactly the setups whose options make no game, and
+/// builds what it accepts exactly.
+fn check_setup(setup: Setup) {
+    match Numa::from_setup(setup) {
+        Ok(game) => {
+            assert_eq!(game.to_setup(), setup);
+            assert_eq!(Numa::try_from(setup), Ok(game));
+            check_state(&game);
+        }
+        Err(SetupError::Options(e)) => {
+            assert_eq!(setup.options.check(), Err(e));
+            assert_eq!(e, OptionsError::ZeroTarget);
+            assert_eq!(Numa::new(setup.options), Err(e));
+        }
+        Err(e) => panic!("unexpected setup error {e:?}"),
+    }
+}
+
 fn check_state(game: &Numa) {
+    testing::check_state(game, &Choice::ALL);
+    testing::check_serde(game);
     for p in game.pieces() {
         assert!((1..=5).contains(&p.square.x()) && (1..=5).contains(&p.square.y()));
     }
-    let [a, r] = game.scores();
+    assert!(game.options().target >= 1);
+    let [a, r] = game.points();
     let want = (a.max(r) >= game.options().target && a != r).then_some(Outcome::Winner(if a > r {
         Player::P0
     } else {
@@ -75,10 +121,12 @@ fn check_state(game: &Numa) {
         (s, w) => panic!("status {s:?} with outcome {w:?}"),
     }
     assert_eq!(game.player_count(), 2);
+    assert_eq!(game.to_move(), None);
+    assert!(game.legal_moves().is_empty());
     let legal = if want.is_some() { 0 } else { 72 };
     assert_eq!(game.legal_actions(Player::P0).len(), legal);
     assert_eq!(game.legal_actions(Player::P1).len(), legal);
-    assert_eq!(Game::scores(game).as_slice(), &[u64::from(a), u64::from(r)]);
+    assert_eq!(game.scores().as_slice(), &[u64::from(a), u64::from(r)]);
     let (pairs, points) = game.scoring();
     assert!(points[0] + points[1] <= 30, "at most 30 a position");
     assert_eq!(
@@ -87,14 +135,15 @@ fn check_state(game: &Numa) {
     );
     // Round trips.
     let setup = game.to_setup();
-    assert_eq!(&Numa::from_setup(setup), game, "from_setup(to_setup)");
-    let json = serde_json::to_string(game).expect("a state serializes");
-    let back: Numa = serde_json::from_str(&json).expect("a serialized state deserializes");
-    assert_eq!(&back, game, "serde_json round trip");
+    assert_eq!(
+        Numa::from_setup(setup).as_ref(),
+        Ok(game),
+        "from_setup(to_setup)"
+    );
     let setup_json = serde_json::to_string(&setup).expect("a setup serializes");
     let setup_back: Setup = serde_json::from_str(&setup_json).expect("a setup deserializes");
     assert_eq!(setup_back, setup, "setup serde_json round trip");
-    let _ = game.drawing();
+    let _ = format!("{game:#}");
 }
 
 fn swap(c: Choice) -> Choice {
@@ -103,7 +152,7 @@ fn swap(c: Choice) -> Choice {
 }
 
 fn check_report(before: &Numa, after: &Numa, mv: JointMove, report: &TurnReport) {
-    let (old, new) = (before.scores(), after.scores());
+    let (old, new) = (before.points(), after.points());
     assert!(
         new[0] >= old[0] && new[1] >= old[1],
         "scores never decrease"
@@ -155,7 +204,7 @@ fn check_report(before: &Numa, after: &Numa, mv: JointMove, report: &TurnReport)
             core::mem::swap(&mut a, &mut r);
         }
         let mut other = *before;
-        let other_report = other.turn_unchecked(JointMove {
+        let other_report = other.play_unchecked(JointMove {
             arabic: a,
             roman: r,
         });
@@ -163,7 +212,7 @@ fn check_report(before: &Numa, after: &Numa, mv: JointMove, report: &TurnReport)
         assert_eq!(other_report.points, report.points);
         assert_eq!(other_report.pairs, report.pairs);
         let mut normal = *before;
-        normal.turn_unchecked(JointMove {
+        normal.play_unchecked(JointMove {
             arabic: a.normalized(),
             roman: r.normalized(),
         });
@@ -171,6 +220,7 @@ fn check_report(before: &Numa, after: &Numa, mv: JointMove, report: &TurnReport)
     }
     let json = serde_json::to_string(&mv).expect("a move serializes");
     assert_eq!(serde_json::from_str::<JointMove>(&json).ok(), Some(mv));
+    assert_eq!(mv.to_string().parse::<JointMove>(), Ok(mv));
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -191,17 +241,21 @@ fuzz_target!(|data: &[u8]| {
         _ => {}
     }
     let mut game = if mode % 4 == 2 {
-        let Ok(options) = Options::arbitrary(&mut u) else {
+        let Ok(setup) = Setup::arbitrary(&mut u) else {
             return;
         };
-        Numa::new(options)
+        check_setup(setup);
+        let Ok(game) = Numa::from_setup(setup) else {
+            return;
+        };
+        game
     } else {
         let Ok(game) = Numa::arbitrary(&mut u) else {
             return;
         };
+        check_state(&game);
         game
     };
-    check_state(&game);
     for _ in 0..MAX_TURNS {
         // An exhausted input would read the same move forever.
         if u.is_empty() {
@@ -211,28 +265,26 @@ fuzz_target!(|data: &[u8]| {
             break;
         };
         let before = game;
+        let pairs = [(Player::P1, mv.roman), (Player::P0, mv.arabic)];
         if game.is_over() {
-            assert_eq!(game.turn(mv), Err(TurnError::GameOver));
-            assert_eq!(game, before, "a refused turn changed the state");
-            assert_eq!(Game::play(&mut game, mv), Err(TurnError::GameOver));
+            assert_eq!(game.play(mv), Err(PlayError::GameOver));
             assert_eq!(game, before, "a refused play changed the state");
+            assert_eq!(game.joint_move(&pairs), Err(PlayError::GameOver));
             assert!(!game.is_legal(&mv));
             break;
         }
         assert!(game.is_legal(&mv));
+        assert_eq!(game.joint_move(&pairs), Ok(mv));
         let report = game
-            .turn(mv)
-            .unwrap_or_else(|e| panic!("a live game refused {mv:?}: {e}"));
+            .play(mv)
+            .unwrap_or_else(|e| panic!("a live game refused {mv}: {e}"));
         let mut unchecked = before;
         assert_eq!(
-            unchecked.turn_unchecked(mv),
+            unchecked.play_unchecked(mv),
             report,
-            "turn_unchecked vs turn"
+            "play_unchecked vs play"
         );
         assert_eq!(unchecked, game);
-        let mut played = before;
-        Game::play(&mut played, mv).unwrap_or_else(|e| panic!("play refused {mv:?}: {e}"));
-        assert_eq!(played, game, "Game::play vs turn");
         check_report(&before, &game, mv, &report);
         check_state(&game);
     }

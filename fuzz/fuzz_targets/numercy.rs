@@ -1,38 +1,55 @@
-//! Fuzz target `numercy`: arbitrary Numercy options, then a game driven by
-//! the input's bytes, checking after every move that balls are conserved
-//! (balls on the board plus balls taken away by 2/4 endings equal the
-//! start), that points never decrease, that the legal moves are exactly the
-//! moves `play` accepts, that a refused move changes nothing, that
+//! Fuzz target `numercy`: first an arbitrary string read as a Numercy
+//! position, as options and as a move (each an error, or a value that prints
+//! back the same); then an arbitrary reachable game (arbitrary options,
+//! reached by legal play, `mancala_core::arbitrary_play`), checked by the
+//! shared harness (`mancala_core::testing::check_state`: legal actions are
+//! exactly the moves `play` accepts, refused moves change nothing,
+//! `joint_move` refuses the player not to move, notation and keys
+//! round-trip; and the serde round trip), then driven further by the input's
+//! bytes, checking after every move that balls are conserved (balls on the
+//! board plus balls taken away by 2/4 endings equal those of the arbitrary
+//! state), that points never decrease and grow by the report's scoring, that
 //! `play_unchecked` and `play_observed` agree with `play` on legal moves, and
-//! that the state survives `to_setup`/`from_setup` and a JSON round trip.
-//! Nothing may panic.
+//! that `play_unchecked` never panics on any hole. Nothing may panic.
 //!
-//! Options with more balls a hole than the relay threshold, or more than one
-//! ball a hole at threshold 2, are skipped: the library finds endless relays
-//! by walking their cycles, which can be hundreds of millions of laps long
+//! Arbitrary options keep at most `relay_at` balls a hole at the start (one
+//! at `relay_at = 2`): the library finds endless relays by walking their
+//! cycles, which can be hundreds of millions of laps long with more balls
 //! (2x13, 2 balls a hole, relay at 2: a move reached by random play has a
 //! cycle of 383,388,577 laps, 36 s in release; see
-//! `numercy/tests/properties.rs`), and a single such input would stall the
-//! run. For the same reason the start position comes from `Options` and the
-//! input's move choices rather than from `Numercy::arbitrary`, which plays
-//! up to 150 random moves under any options it draws.
+//! `numercy/tests/properties.rs`). For the same reason a text whose holes
+//! hold more than `relay_at + 1` balls (more than 1 at `relay_at = 2`) is
+//! not read as a position (reading a live position finds its legal moves,
+//! walking any endless relay), and positions read from text are only parsed
+//! and printed, never played.
 
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{MAX_HOLES, Pit, PlayError};
-use numercy::{MoveReport, Numercy, Options, Scoring, Setup};
+use mancala_core::{MAX_HOLES, testing};
+use numercy::{Game, MoveReport, Numercy, Options, Pit, PlayError, Scoring, Setup};
 
-/// The longest game played for one input.
+/// The most moves played after the arbitrary state is reached.
 const MAX_PLIES: usize = 300;
 
 fn pit(index: usize) -> Pit {
     Pit::new(index % MAX_HOLES).unwrap_or_else(|| unreachable!())
 }
 
+/// Every hole a `Pit` can name: on the board or off it, anyone's.
+fn candidates() -> Vec<Pit> {
+    (0..MAX_HOLES).map(pit).collect()
+}
+
 fn balls(game: &Numercy) -> u64 {
     u64::from(game.board().total())
+}
+
+fn points(game: &Numercy) -> [u64; 2] {
+    let scores = game.scores();
+    assert_eq!(scores.len(), 2, "two players");
+    [scores.as_slice()[0], scores.as_slice()[1]]
 }
 
 /// Balls a move took out of the game: both holes of a 2/4 ending.
@@ -43,6 +60,54 @@ fn removed_by(report: &MoveReport) -> u64 {
     }
 }
 
+/// Whether reading `text` as a position may walk an astronomically long
+/// relay cycle: its options read, and a hole holds more balls than the
+/// bound of the module docs. (Texts whose options do not read are refused
+/// before any sowing.)
+fn slow(text: &str) -> bool {
+    let options = text
+        .split_whitespace()
+        .filter(|w| w.contains('=') && !w.starts_with("seen="));
+    let Ok(options) = mancala_core::notation::parse_options::<Options>(options) else {
+        return false;
+    };
+    let most = if options.relay_at <= 2 {
+        1
+    } else {
+        options.relay_at.saturating_add(1)
+    };
+    text.split_whitespace().next().is_some_and(|holes| {
+        holes
+            .split([',', '/'])
+            .any(|c| c.parse::<u16>().is_ok_and(|c| c > most))
+    })
+}
+
+/// Any text: an error, or a value that prints back the same.
+fn check_text(text: &str) {
+    if !slow(text)
+        && let Ok(game) = text.parse::<Numercy>()
+    {
+        let again = game.to_string();
+        let back: Numercy = again.parse().expect("a printed position parses");
+        assert_eq!(
+            back, game,
+            "`{text}` prints as `{again}`, which reads back otherwise"
+        );
+        assert_eq!(back.to_string(), again);
+        assert_eq!(back.key(), game.key());
+        let _ = format!("{game:#}");
+    }
+    if let Ok(options) = text.parse::<Options>() {
+        let again = options.to_string();
+        assert_eq!(again.parse::<Options>(), Ok(options), "options `{text}`");
+    }
+    if let Ok(p) = text.parse::<Pit>() {
+        assert_eq!(p.to_string().parse::<Pit>(), Ok(p), "hole `{text}`");
+    }
+}
+
+/// Numercy's own invariants, and every check of the shared harness.
 fn check_state(game: &Numercy, start: u64, removed: u64) {
     assert_eq!(balls(game) + removed, start, "balls are conserved");
     let legal = game.legal_moves();
@@ -51,18 +116,13 @@ fn check_state(game: &Numercy, start: u64, removed: u64) {
         "legal moves in order"
     );
     assert_eq!(legal.is_empty(), game.is_over(), "live iff a move exists");
-    for i in 0..MAX_HOLES {
-        let p = pit(i);
-        assert_eq!(game.is_legal(p), legal.contains(&p), "is_legal({p})");
-    }
-    // Round trips.
+    let _ = format!("{game:#}");
+    testing::check_state(game, &candidates());
+    testing::check_serde(game);
+    testing::check_action_text(&legal);
     let setup = game.to_setup();
     let copy = Numercy::from_setup(setup.clone()).expect("a state's setup is valid");
     assert_eq!(&copy, game, "from_setup(to_setup)");
-    let json = serde_json::to_string(game).expect("a state serializes");
-    let back: Numercy = serde_json::from_str(&json).expect("a serialized state deserializes");
-    assert_eq!(&back, game, "serde_json round trip");
-    assert_eq!(back.to_setup(), setup);
     let setup_json = serde_json::to_string(&setup).expect("a setup serializes");
     let setup_back: Setup = serde_json::from_str(&setup_json).expect("a setup deserializes");
     assert_eq!(setup_back, setup, "setup serde_json round trip");
@@ -74,18 +134,26 @@ fn try_move(game: &Numercy, p: Pit) -> Option<(Numercy, MoveReport)> {
     let mut copy = game.clone();
     match copy.play(p) {
         Ok(report) => {
-            assert!(game.is_legal(p), "{p} accepted but not legal");
-            assert_eq!(Some(report.mover), game.turn());
+            assert!(game.is_legal(&p), "{p} accepted but not legal");
+            assert_eq!(Some(report.mover), game.to_move());
             assert_eq!(report.origin, p);
-            let (before, after) = (game.points(), copy.points());
+            let (before, after) = (points(game), points(&copy));
             assert!(
                 after[0] >= before[0] && after[1] >= before[1],
                 "points never decrease"
             );
+            if !copy.is_over() {
+                let mut expected = before;
+                if let Some(s) = report.scoring {
+                    let slot = &mut expected[s.scorer.index()];
+                    *slot = slot.saturating_add(s.points);
+                }
+                assert_eq!(after, expected, "points grow by the report's scoring");
+            }
             Some((copy, report))
         }
         Err(e) => {
-            assert!(!game.is_legal(p), "{p} legal but refused: {e}");
+            assert!(!game.is_legal(&p), "{p} legal but refused: {e}");
             assert_eq!(&copy, game, "a refused move changed the state");
             if game.is_over() {
                 assert_eq!(e, PlayError::GameOver);
@@ -97,24 +165,14 @@ fn try_move(game: &Numercy, p: Pit) -> Option<(Numercy, MoveReport)> {
 
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
-    let Ok(options) = Options::arbitrary(&mut u) else {
+    let Ok(text) = <&str>::arbitrary(&mut u) else {
         return;
     };
-    let mut game = match Numercy::new(options) {
-        Ok(game) => game,
-        Err(e) => {
-            assert_eq!(options.check().err(), Some(e));
-            return;
-        }
-    };
-    if options.seeds > options.relay_at || (options.relay_at <= 2 && options.seeds > 1) {
+    check_text(text);
+    let Ok(mut game) = Numercy::arbitrary(&mut u) else {
         return;
-    }
+    };
     let start = balls(&game);
-    assert_eq!(
-        start,
-        2 * u64::from(options.holes) * u64::from(options.seeds)
-    );
     let mut removed = 0u64;
     check_state(&game, start, removed);
     for _ in 0..MAX_PLIES {

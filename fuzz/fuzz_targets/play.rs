@@ -1,20 +1,29 @@
-//! Fuzz target `play`: arbitrary rules, then a game driven by the input's
-//! bytes, checking after every move that seeds are conserved, that the legal
-//! moves are exactly the moves `play` accepts, that a refused move changes
-//! nothing, and that the state survives `to_setup`/`from_setup` and a JSON
-//! round trip. Nothing may panic.
+//! Fuzz target `play`: first an arbitrary string read as a `Mancala`
+//! position, as `Rules` and as a `Move` (each an error, or a value that
+//! prints back the same); then arbitrary rules (passing included) and a game
+//! driven by the input's bytes, checking at every state the shared harness
+//! (`mancala_core::testing::check_state`: the legal actions are exactly the
+//! moves `play` accepts, refused moves change nothing, `joint_move` refuses
+//! players who need not act, notation and keys round-trip; and the serde
+//! round trip), that seeds are conserved and the setup round-trips; and after
+//! every move that `play`, `play_observed` and `play_unchecked` agree, state
+//! and `Turn` report alike. Nothing may panic.
 //!
-//! Rules that relay at `k` seeds with more than `k` seeds a hole are skipped:
-//! the engine finds endless relays by walking their cycles, which can be
-//! hundreds of millions of laps long when the holes are full (a known
-//! limitation, see `mancala-core/tests/properties.rs`), and a single such
-//! input would stall the run.
+//! Rules that relay at `k` seeds with more than `k` seeds a hole are skipped
+//! (and so are texts of such positions): the engine finds endless relays by
+//! walking their cycles, which can be hundreds of millions of laps long when
+//! the holes are full (a known limitation, see
+//! `mancala-core/tests/properties.rs`), and a single such input would stall
+//! the run.
 
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{MAX_HOLES, Mancala, Pit, PlayError, Relay, Rules};
+use mancala_core::{
+    Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules, Turn,
+    notation::parse_options, testing,
+};
 
 /// The longest game played for one input.
 const MAX_PLIES: usize = 300;
@@ -23,7 +32,61 @@ fn pit(index: usize) -> Pit {
     Pit::new(index % MAX_HOLES).unwrap_or_else(|| unreachable!())
 }
 
-fn check_state(game: &Mancala, total: u32) {
+/// Every hole a `Pit` can name (on the board or not) and a pass.
+fn candidates() -> Vec<Move> {
+    (0..MAX_HOLES)
+        .map(pit)
+        .map(Move::Sow)
+        .chain([Move::Pass])
+        .collect()
+}
+
+/// Whether reading `text` as a position may walk an astronomically long
+/// relay cycle: its rule words read, they relay at `k`, and a hole holds
+/// more than `k` seeds.
+fn slow(text: &str) -> bool {
+    let words = text
+        .split_whitespace()
+        .filter(|w| w.contains('=') && !w.starts_with("seen="));
+    let Ok(rules) = parse_options::<Rules>(words) else {
+        return false;
+    };
+    let Relay::AtLeast(k) = rules.relay else {
+        return false;
+    };
+    text.split_whitespace().next().is_some_and(|holes| {
+        holes
+            .split([',', '/'])
+            .any(|c| c.parse::<u16>().is_ok_and(|c| c > k.max(1)))
+    })
+}
+
+/// Any text: an error, or a value that prints back the same.
+fn check_text(text: &str) {
+    if !slow(text)
+        && let Ok(game) = text.parse::<Mancala>()
+    {
+        let again = game.to_string();
+        let back: Mancala = again.parse().expect("a printed position parses");
+        assert_eq!(
+            back, game,
+            "`{text}` prints as `{again}`, which reads back otherwise"
+        );
+        assert_eq!(back.to_string(), again);
+        assert_eq!(back.key(), game.key());
+        testing::check_notation(&game);
+    }
+    if let Ok(rules) = text.parse::<Rules>() {
+        let again = rules.to_string();
+        assert_eq!(again.parse::<Rules>(), Ok(rules), "rules `{text}`");
+    }
+    if let Ok(mv) = text.parse::<Move>() {
+        assert_eq!(mv.to_string().parse::<Move>(), Ok(mv), "move `{text}`");
+    }
+}
+
+/// The shared harness and the core's own invariants at one state.
+fn check_state(game: &Mancala, total: u32, candidates: &[Move]) {
     assert_eq!(game.board().total(), total, "seeds are conserved");
     let legal = game.legal_moves();
     assert!(
@@ -31,31 +94,66 @@ fn check_state(game: &Mancala, total: u32) {
         "legal moves in order"
     );
     assert_eq!(legal.is_empty(), game.is_over(), "live iff a move exists");
-    for i in 0..MAX_HOLES {
-        let p = pit(i);
-        assert_eq!(game.is_legal(p), legal.contains(&p), "is_legal({p})");
-    }
-    // Round trips.
+    assert_eq!(
+        legal.as_slice() == [Move::Pass],
+        game.must_pass(),
+        "a pass is legal exactly when the mover must pass"
+    );
+    testing::check_state(game, candidates);
+    testing::check_serde(game);
+    testing::check_action_text(&legal);
     let setup = game.to_setup();
     let copy = Mancala::from_setup(setup.clone()).expect("a state's setup is valid");
     assert_eq!(&copy, game, "from_setup(to_setup)");
-    let json = serde_json::to_string(game).expect("a state serializes");
-    let back: Mancala = serde_json::from_str(&json).expect("a serialized state deserializes");
-    assert_eq!(&back, game, "serde_json round trip");
-    assert_eq!(back.to_setup(), setup);
+    assert_eq!(copy.key(), game.key());
+    assert_eq!(copy.to_setup(), setup);
 }
 
-/// Plays `p` on a copy and checks it against `is_legal`; returns the copy if
-/// the move was accepted.
-fn try_move(game: &Mancala, p: Pit) -> Option<Mancala> {
+/// Checks a report against the events of the same move played observed.
+fn check_turn(before: &Mancala, mv: Move, turn: &Turn, events: &[Event]) {
+    assert_eq!(Some(turn.mover), before.to_move());
+    assert_eq!(turn.played, mv);
+    let lifts = events
+        .iter()
+        .filter(|e| matches!(e, Event::Lift { .. }))
+        .count();
+    assert_eq!(turn.laps, lifts as u64, "laps are the lifts");
+    let last_seed = events.iter().rev().find_map(|e| match *e {
+        Event::Sow { pit } => Some(Landing::Hole(pit)),
+        Event::Store { player } => Some(Landing::Store(player)),
+        _ => None,
+    });
+    assert_eq!(turn.landing, last_seed, "the landing is the last seed's");
+    let (mut captured, mut seeds) = (0usize, 0u32);
+    for e in events {
+        if let Event::Capture { pit, seeds: n, by } = *e {
+            assert_eq!(by, turn.mover);
+            assert!(turn.captured.contains(pit));
+            captured += 1;
+            seeds += u32::from(n);
+        }
+    }
+    assert_eq!(turn.captured.len(), captured, "the holes captured");
+    assert_eq!(turn.seeds, seeds, "the seeds captured");
+    assert_eq!(
+        turn.grand_slam_refused,
+        events.contains(&Event::GrandSlamRefused)
+    );
+    assert_eq!(turn.extra_turn, events.contains(&Event::ExtraTurn));
+    assert_eq!(turn.endless, events.contains(&Event::EndlessStop));
+}
+
+/// Plays `mv` on a copy and checks it against `is_legal`; returns the copy
+/// and its report if the move was accepted.
+fn try_move(game: &Mancala, mv: Move) -> Option<(Mancala, Turn)> {
     let mut copy = game.clone();
-    match copy.play(p) {
-        Ok(()) => {
-            assert!(game.is_legal(p), "{p} accepted but not legal");
-            Some(copy)
+    match copy.play(mv) {
+        Ok(turn) => {
+            assert!(game.is_legal(&mv), "{mv} accepted but not legal");
+            Some((copy, turn))
         }
         Err(e) => {
-            assert!(!game.is_legal(p), "{p} legal but refused: {e}");
+            assert!(!game.is_legal(&mv), "{mv} legal but refused: {e}");
             assert_eq!(&copy, game, "a refused move changed the state");
             if game.is_over() {
                 assert_eq!(e, PlayError::GameOver);
@@ -67,9 +165,16 @@ fn try_move(game: &Mancala, p: Pit) -> Option<Mancala> {
 
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
-    let Ok(rules) = Rules::arbitrary(&mut u) else {
+    let Ok(text) = <&str>::arbitrary(&mut u) else {
         return;
     };
+    check_text(text);
+
+    let Ok(mut rules) = Rules::arbitrary(&mut u) else {
+        return;
+    };
+    // `Rules::arbitrary` never passes; the core's pass is fuzzed here.
+    rules.end.pass = u.ratio(1, 4).unwrap_or(false);
     if let Relay::AtLeast(k) = rules.relay
         && rules.seeds > k
     {
@@ -83,7 +188,8 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     let total = rules.total_seeds();
-    check_state(&game, total);
+    let candidates = candidates();
+    check_state(&game, total, &candidates);
     for _ in 0..MAX_PLIES {
         // An exhausted input would read as zeros forever.
         if u.is_empty() {
@@ -93,15 +199,22 @@ fuzz_target!(|data: &[u8]| {
             break;
         };
         if choice >= 0xC0 {
-            // Any hole: legal or not, on the board or not.
-            let p = pit(usize::from(choice - 0xC0) * MAX_HOLES / 0x40);
+            // Any move: a hole legal or not, on the board or not, or a pass.
+            let i = usize::from(choice - 0xC0) * (MAX_HOLES + 1) / 0x40;
+            let mv = if i == MAX_HOLES {
+                Move::Pass
+            } else {
+                Move::Sow(pit(i))
+            };
             // `play_unchecked` never panics and conserves seeds, whatever
-            // the hole; on a legal move it is `play`.
+            // the move; on a legal move it is `play`.
             let mut unchecked = game.clone();
-            unchecked.play_unchecked(p);
+            let unchecked_turn = unchecked.play_unchecked(mv);
             assert_eq!(unchecked.board().total(), total);
-            if let Some(next) = try_move(&game, p) {
+            assert_eq!(unchecked_turn.played, mv);
+            if let Some((next, turn)) = try_move(&game, mv) {
                 assert_eq!(unchecked, next, "play_unchecked vs play");
+                assert_eq!(unchecked_turn, turn, "play_unchecked's report vs play's");
                 game = next;
             }
         } else {
@@ -109,18 +222,20 @@ fuzz_target!(|data: &[u8]| {
             if legal.is_empty() {
                 break;
             }
-            let p = legal[usize::from(choice) % legal.len()];
-            let Some(next) = try_move(&game, p) else {
-                panic!("legal move {p} refused");
+            let mv = legal[usize::from(choice) % legal.len()];
+            let Some((next, turn)) = try_move(&game, mv) else {
+                panic!("legal move {mv} refused");
             };
             let mut events = Vec::new();
             let mut observed = game.clone();
-            observed
-                .play_observed(p, &mut events)
+            let observed_turn = observed
+                .play_observed(mv, &mut events)
                 .expect("play_observed accepts a legal move");
             assert_eq!(observed, next, "play_observed vs play");
+            assert_eq!(observed_turn, turn, "play_observed's report vs play's");
+            check_turn(&game, mv, &turn, &events);
             game = next;
         }
-        check_state(&game, total);
+        check_state(&game, total, &candidates);
     }
 });

@@ -1,6 +1,8 @@
 //! Fuzz target `setup_json`: deserializing JSON text into a `Mancala` never
 //! panics, agrees with `Mancala::from_setup` on the same `Setup`, and what it
-//! accepts is a consistent state that round-trips.
+//! accepts is a consistent state that keeps the shared harness's contract
+//! (`mancala_core::testing::check_state`), round-trips through its setup,
+//! serde and its text notation (with the same key), and plays on.
 //!
 //! The text is either the input's bytes as they are, or (so that the fuzzer
 //! reaches deep into the checks) a structured setup drawn from the input,
@@ -16,7 +18,10 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{MAX_PLAYERS, Mancala, Player, Relay, Rules, SeenPosition, Setup};
+use mancala_core::{
+    Game, MAX_HOLES, MAX_PLAYERS, Mancala, Move, Pit, Player, Relay, Rules, SeenPosition, Setup,
+    testing,
+};
 
 fn player(u: &mut Unstructured<'_>) -> arbitrary::Result<Player> {
     Ok(Player::new(u.int_in_range(0..=MAX_PLAYERS - 1)?).unwrap_or_default())
@@ -121,8 +126,16 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(game.legal_moves().is_empty(), game.is_over());
     if !game.is_over() {
         assert_eq!(game.board().holes(), &setup.board[..]);
-        assert_eq!(game.turn(), Some(setup.to_move));
+        assert_eq!(game.to_move(), Some(setup.to_move));
     }
+
+    // It keeps the contract of every state (notation round trip included).
+    let candidates: Vec<Move> = (0..MAX_HOLES)
+        .filter_map(Pit::new)
+        .map(Move::Sow)
+        .chain([Move::Pass])
+        .collect();
+    testing::check_state(&game, &candidates);
 
     // It round-trips.
     let again = game.to_setup();
@@ -130,7 +143,12 @@ fuzz_target!(|data: &[u8]| {
     let json = serde_json::to_string(&game).expect("a state serializes");
     let back: Mancala = serde_json::from_str(&json).expect("a serialized state deserializes");
     assert_eq!(back, game);
+    assert_eq!(back.key(), game.key(), "equal states have equal keys");
     assert_eq!(back.to_setup(), again);
+    let text = game.to_string();
+    let read: Mancala = text.parse().expect("a printed position parses");
+    assert_eq!(read, game, "`{text}` reads back otherwise");
+    assert_eq!(read.key(), game.key());
 
     // And plays on like any state.
     let mut game = game;
@@ -139,8 +157,8 @@ fuzz_target!(|data: &[u8]| {
         if legal.is_empty() {
             break;
         }
-        let p = legal[(i * 7) % legal.len()];
-        game.play(p).expect("a legal move is accepted");
+        let mv = legal[(i * 7) % legal.len()];
+        game.play(mv).expect("a legal move is accepted");
         assert_eq!(u64::from(game.board().total()), total);
     }
 });

@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mancala_core::Mancala;
+use mancala_core::{Game, Mancala};
 
 /// Games played in one iteration.
 const GAMES: u64 = 64;

@@ -1,7 +1,9 @@
 //! The family's game interface, for sequential and simultaneous games.
 
-use core::fmt::Debug;
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
 use core::ops::Deref;
+use core::str::FromStr;
 
 use crate::{ByPlayer, Player, PlayerSet};
 
@@ -14,6 +16,16 @@ pub enum Outcome {
     Winner(Player),
     /// Nobody won.
     Draw,
+}
+
+/// `player 1 wins` or `draw`.
+impl core::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Outcome::Winner(p) => write!(f, "{p} wins"),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
 }
 
 impl Outcome {
@@ -86,44 +98,60 @@ impl Status {
 ///
 /// A state says who must act ([`status`](Game::status)); each acting player
 /// chooses among his [`legal_actions`](Game::legal_actions); the chosen
-/// actions form one [`Move`](Game::Move) that [`play`](Game::play) applies. In
-/// a sequential game a move is one action; in a simultaneous game it holds an
-/// action for every acting player. Players need not alternate: read the
-/// status after every move.
+/// actions form one [`Move`](Game::Move) through
+/// [`joint_move`](Game::joint_move), which [`play`](Game::play) applies and
+/// describes in a [`Report`](Game::Report). In a sequential game a move is one
+/// action; in a simultaneous game it holds an action for every acting player.
+/// Players need not alternate: read the status after every move.
+///
+/// Every state type is also `Clone + Eq + Hash + Debug + Default` (the
+/// standard game at its start) and, in every game of the workspace, `Display`
+/// and `FromStr` for its one-line text notation.
 ///
 /// # Examples
 ///
-/// A generic random playout, for any sequential game whose move is its
-/// action:
+/// A random playout generic over any game of the family, sequential or
+/// simultaneous, written with the trait alone:
 ///
 /// ```
-/// use mancala_core::{Game, Status};
+/// use mancala_core::{Game, Player, Status};
 ///
-/// fn playout<G: Game>(mut game: G, mut pick: impl FnMut(usize) -> usize) -> G
-/// where
-///     G::Move: From<G::Action>,
-/// {
-///     while let Status::ToMove(p) = game.status() {
-///         let actions = game.legal_actions(p);
-///         let action = actions[pick(actions.len())];
-///         game.play(action.into()).expect("legal actions are accepted");
+/// fn playout<G: Game>(mut game: G, mut pick: impl FnMut(usize) -> usize) -> G {
+///     loop {
+///         let acting: Vec<Player> = match game.status() {
+///             Status::Over(_) => return game,
+///             Status::ToMove(p) => vec![p],
+///             Status::Simultaneous(set) => set.iter().collect(),
+///         };
+///         let choices: Vec<(Player, G::Action)> = acting
+///             .into_iter()
+///             .map(|p| {
+///                 let actions = game.legal_actions(p);
+///                 (p, actions[pick(actions.len())])
+///             })
+///             .collect();
+///         let mv = game.joint_move(&choices).expect("legal actions make a move");
+///         game.play(mv).expect("legal moves are accepted");
 ///     }
-///     game
 /// }
 ///
 /// let mut n = 0;
-/// let end = playout(mancala_core::oware(), |len| { n += 7; n % len });
-/// assert!(end.status().outcome().is_some());
+/// let end = playout(mancala_core::Mancala::default(), |len| { n += 7; n % len });
+/// assert!(end.outcome().is_some());
 /// ```
-pub trait Game: Clone {
+pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// What one player chooses when he acts.
-    type Action: Copy + Eq + Debug;
+    type Action: Copy + Eq + Hash + Debug + Display + FromStr;
     /// What [`play`](Game::play) applies: one action in a sequential game, one
     /// action per acting player in a simultaneous game.
-    type Move: Clone + Debug;
+    type Move: Clone + Eq + Debug + Display + FromStr;
     /// The list [`legal_actions`](Game::legal_actions) returns (inline storage
     /// for the standard boards).
-    type Actions: Deref<Target = [Self::Action]>;
+    type Actions: Deref<Target = [Self::Action]> + Default;
+    /// What a move did (captures, laps, scores won, ...), produced by every
+    /// [`play`](Game::play) and [`play_unchecked`](Game::play_unchecked).
+    /// Its `Display` says it in words, for a player.
+    type Report: Clone + Debug + Display;
     /// Why a move was refused.
     type Error: core::error::Error;
 
@@ -137,27 +165,54 @@ pub trait Game: Clone {
     /// need not act.
     fn legal_actions(&self, player: Player) -> Self::Actions;
 
+    /// Builds the move of the acting players' actions: one `(player, action)`
+    /// pair in a sequential game, one for every acting player (in any order)
+    /// in a simultaneous game. It checks who acts, not whether the actions are
+    /// legal ([`play`](Game::play) does that).
+    ///
+    /// # Errors
+    ///
+    /// The game's error if the game is over, a player given need not act, a
+    /// player who must act is missing, or a player is given twice.
+    fn joint_move(&self, actions: &[(Player, Self::Action)]) -> Result<Self::Move, Self::Error>;
+
     /// Whether [`play`](Game::play) would accept `mv`.
     fn is_legal(&self, mv: &Self::Move) -> bool;
 
-    /// Applies a move after checking it.
+    /// Applies a move after checking it, and reports what it did.
     ///
     /// # Errors
     ///
     /// If the move is not legal now; the state is then exactly as it was.
-    fn play(&mut self, mv: Self::Move) -> Result<(), Self::Error>;
+    fn play(&mut self, mv: Self::Move) -> Result<Self::Report, Self::Error>;
 
     /// Applies a move known to be legal, skipping the checks that can be
-    /// skipped.
+    /// skipped, and reports what it did.
     ///
     /// # Panics
     ///
-    /// May panic, or leave a state that breaks the game's rules, if `mv` is not
-    /// legal. It never causes undefined behaviour.
-    fn play_unchecked(&mut self, mv: Self::Move);
+    /// Never panics in the games of this workspace. Given an illegal move it
+    /// may leave a state the rules would never reach (each game documents
+    /// what it does); it never causes undefined behaviour.
+    fn play_unchecked(&mut self, mv: Self::Move) -> Self::Report;
 
     /// Each player's score now (final scores once the game is over).
     fn scores(&self) -> ByPlayer<u64>;
+
+    /// A 64-bit hash of the position for transposition tables: equal
+    /// positions (`==`) have equal keys; different positions almost always
+    /// have different keys. Each game documents what it hashes.
+    fn key(&self) -> u64;
+
+    /// The legal actions of the player to move in a sequential turn; empty
+    /// in a simultaneous turn (ask [`legal_actions`](Game::legal_actions) of
+    /// each player) or once the game is over.
+    fn legal_moves(&self) -> Self::Actions {
+        match self.status() {
+            Status::ToMove(p) => self.legal_actions(p),
+            _ => Self::Actions::default(),
+        }
+    }
 
     /// The outcome, if the game is over.
     fn outcome(&self) -> Option<Outcome> {
@@ -171,73 +226,180 @@ pub trait Game: Clone {
             _ => None,
         }
     }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        matches!(self.status(), Status::Over(_))
+    }
 }
 
-/// Implements [`Game`] for a sequential game (one player acts at a time, a
-/// move is one action) from its inherent methods, which every sequential game
-/// of the workspace provides with these names and meanings:
-/// `turn() -> Option<Player>` (the player to move, `None` once over),
-/// `outcome() -> Option<Outcome>`, `legal_moves() -> Actions`,
-/// `is_legal(Action) -> bool`, `play(Action) -> Result<_, Error>` (state
-/// unchanged on error), `play_unchecked(Action) -> _` and
-/// `scores() -> ByPlayer<u64>`. `players` computes the player count from
-/// `self`.
+/// Why [`sequential_move`] refused to build a move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JointMoveError {
+    /// The game is over: nobody acts.
+    #[error("the game is over")]
+    GameOver,
+    /// Not exactly one action was given in a sequential turn.
+    #[error("{0} actions given; one player acts in this turn")]
+    Count(usize),
+    /// The action is not by the player who must act.
+    #[error("{given} does not act now; {expected} does")]
+    WrongPlayer {
+        /// The player given.
+        given: Player,
+        /// The player who must act.
+        expected: Player,
+    },
+}
+
+/// The move of a sequential turn from its one `(player, action)` pair, for
+/// implementations of [`Game::joint_move`]: `status` must be
+/// [`Status::ToMove`] of the pair's player.
 ///
-/// ```ignore
-/// mancala_core::impl_sequential_game!(Numercy {
-///     action: Pit, actions: MoveList, error: PlayError, players: |_game| 2
-/// });
+/// # Errors
+///
+/// A [`JointMoveError`] for a finished game, another count than one, or
+/// another player than the one to move.
+///
+/// # Examples
+///
 /// ```
-#[macro_export]
-macro_rules! impl_sequential_game {
-    ($state:ty {
-        action: $action:ty,
-        actions: $actions:ty,
-        error: $error:ty,
-        players: |$game:ident| $players:expr $(,)?
-    }) => {
-        impl $crate::Game for $state {
-            type Action = $action;
-            type Move = $action;
-            type Actions = $actions;
-            type Error = $error;
-
-            fn player_count(&self) -> usize {
-                let $game = self;
-                $players
-            }
-
-            fn status(&self) -> $crate::Status {
-                match (<$state>::outcome(self), <$state>::turn(self)) {
-                    (Some(outcome), _) => $crate::Status::Over(outcome),
-                    (None, Some(player)) => $crate::Status::ToMove(player),
-                    (None, None) => $crate::Status::Over($crate::Outcome::Draw),
-                }
-            }
-
-            fn legal_actions(&self, player: $crate::Player) -> $actions {
-                if <$state>::turn(self) == Some(player) {
-                    <$state>::legal_moves(self)
-                } else {
-                    <$actions>::new()
-                }
-            }
-
-            fn is_legal(&self, mv: &$action) -> bool {
-                <$state>::is_legal(self, *mv)
-            }
-
-            fn play(&mut self, mv: $action) -> Result<(), $error> {
-                <$state>::play(self, mv).map(|_| ())
-            }
-
-            fn play_unchecked(&mut self, mv: $action) {
-                let _ = <$state>::play_unchecked(self, mv);
-            }
-
-            fn scores(&self) -> $crate::ByPlayer<u64> {
-                <$state>::scores(self)
-            }
-        }
+/// use mancala_core::{sequential_move, JointMoveError, Player, Status};
+///
+/// let status = Status::ToMove(Player::P1);
+/// assert_eq!(sequential_move(status, &[(Player::P1, 3)]), Ok(3));
+/// assert_eq!(
+///     sequential_move(status, &[(Player::P0, 3)]),
+///     Err(JointMoveError::WrongPlayer { given: Player::P0, expected: Player::P1 })
+/// );
+/// assert_eq!(sequential_move::<u8>(status, &[]), Err(JointMoveError::Count(0)));
+/// ```
+pub fn sequential_move<A: Copy>(
+    status: Status,
+    actions: &[(Player, A)],
+) -> Result<A, JointMoveError> {
+    let expected = match status {
+        Status::ToMove(p) => p,
+        // A sequential game is never simultaneous; treat it as nobody acting.
+        Status::Simultaneous(_) | Status::Over(_) => return Err(JointMoveError::GameOver),
     };
+    match actions {
+        [(given, action)] if *given == expected => Ok(*action),
+        [(given, _)] => Err(JointMoveError::WrongPlayer {
+            given: *given,
+            expected,
+        }),
+        _ => Err(JointMoveError::Count(actions.len())),
+    }
+}
+
+/// A 64-bit mixer for [`Game::key`]: feed it the words of a position and
+/// read [`finish`](KeyHasher::finish). It multiplies and xor-shifts each word
+/// in (a fast non-cryptographic hash, stable across runs and platforms).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::KeyHasher;
+///
+/// let mut a = KeyHasher::new();
+/// a.write(4);
+/// a.write(0);
+/// let mut b = KeyHasher::new();
+/// b.write(0);
+/// b.write(4);
+/// assert_ne!(a.finish(), b.finish());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct KeyHasher(u64);
+
+impl Default for KeyHasher {
+    fn default() -> KeyHasher {
+        KeyHasher::new()
+    }
+}
+
+impl KeyHasher {
+    /// A fresh hasher.
+    pub const fn new() -> KeyHasher {
+        KeyHasher(0x243f_6a88_85a3_08d3)
+    }
+
+    /// Mixes one word in.
+    #[inline]
+    pub fn write(&mut self, word: u64) {
+        self.0 = (self.0 ^ word)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+
+    /// Mixes a list of counts in, four to a word.
+    #[inline]
+    pub fn write_counts(&mut self, counts: &[u16]) {
+        let mut chunks = counts.chunks_exact(4);
+        for c in &mut chunks {
+            self.write(
+                u64::from(c[0])
+                    | (u64::from(c[1]) << 16)
+                    | (u64::from(c[2]) << 32)
+                    | (u64::from(c[3]) << 48),
+            );
+        }
+        let mut last = 0u64;
+        for (i, &c) in chunks.remainder().iter().enumerate() {
+            last |= u64::from(c) << (16 * i);
+        }
+        self.write(last ^ ((counts.len() as u64) << 60));
+    }
+
+    /// The key.
+    #[inline]
+    pub const fn finish(self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h
+    }
+}
+
+/// A position reached by legal play from `start`: at most `max_plies` moves,
+/// each acting player choosing among his legal actions by the fuzzer's bytes
+/// (the `Arbitrary` of every state type of the workspace, so fuzzed states
+/// are always reachable).
+///
+/// # Errors
+///
+/// Only the `Unstructured`'s.
+#[cfg(feature = "arbitrary")]
+pub fn arbitrary_play<G: Game>(
+    mut game: G,
+    u: &mut arbitrary::Unstructured<'_>,
+    max_plies: u16,
+) -> arbitrary::Result<G> {
+    let plies = u.int_in_range(0..=max_plies)?;
+    for _ in 0..plies {
+        let acting: smallvec::SmallVec<[Player; crate::MAX_PLAYERS]> = match game.status() {
+            Status::ToMove(p) => smallvec::smallvec![p],
+            Status::Simultaneous(set) => set.iter().collect(),
+            Status::Over(_) => break,
+        };
+        let mut choices: smallvec::SmallVec<[(Player, G::Action); crate::MAX_PLAYERS]> =
+            smallvec::SmallVec::new();
+        for p in acting {
+            let actions = game.legal_actions(p);
+            if actions.is_empty() {
+                return Ok(game);
+            }
+            choices.push((p, actions[u.choose_index(actions.len())?]));
+        }
+        let Ok(mv) = game.joint_move(&choices) else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    Ok(game)
 }

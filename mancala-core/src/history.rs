@@ -4,6 +4,25 @@ use alloc::vec::Vec;
 
 use crate::{Board, MAX_HOLES, Player};
 
+/// A position seen earlier, for the repetition rule (in setups).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct SeenPosition {
+    /// Hole counts in canonical order.
+    pub board: Vec<u16>,
+    /// The player who was to move.
+    pub to_move: Player,
+}
+
+/// A remembered position of a setup does not fit the board or the game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error("remembered position {index} has the wrong holes, seeds or player")]
+pub struct InvalidHistory {
+    /// The position's index in the list given, from 0.
+    pub index: usize,
+}
+
 const MAX_STRIDE: usize = (MAX_HOLES * 16 + 3).div_ceil(64);
 /// Positions the history holds before it needs to grow its buffer.
 const RESERVED_POSITIONS: usize = 256;
@@ -56,6 +75,14 @@ impl PartialEq for History {
 }
 
 impl Eq for History {}
+
+/// Hashes the number of positions only: equal histories have equal lengths
+/// however they pack their positions.
+impl core::hash::Hash for History {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.len().hash(state);
+    }
+}
 
 impl Clone for History {
     fn clone(&self) -> History {
@@ -151,6 +178,48 @@ impl History {
         }
         self.words.extend_from_slice(key);
         true
+    }
+
+    /// A history for boards of `holes` holes where no hole ever holds more
+    /// than `max_count` seeds, holding the positions `seen` (oldest first):
+    /// the check every setup with a repetition history shares. Each position
+    /// must have `holes` holes holding `on_board` seeds in all and a player
+    /// below `players`.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidHistory`] naming the first position that does not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{History, Player, SeenPosition};
+    ///
+    /// let seen = [SeenPosition { board: vec![2, 2], to_move: Player::P1 }];
+    /// let history = History::from_seen(2, 4, 4, 2, &seen)?;
+    /// assert_eq!(history.len(), 1);
+    /// assert!(History::from_seen(2, 4, 3, 2, &seen).is_err()); // 4 seeds, not 3
+    /// # Ok::<(), mancala_core::InvalidHistory>(())
+    /// ```
+    pub fn from_seen(
+        holes: usize,
+        max_count: u32,
+        on_board: u32,
+        players: usize,
+        seen: &[SeenPosition],
+    ) -> Result<History, InvalidHistory> {
+        let mut history = History::new(holes, max_count);
+        for (index, position) in seen.iter().enumerate() {
+            let total: u64 = position.board.iter().map(|&c| u64::from(c)).sum();
+            if position.board.len() != holes
+                || total != u64::from(on_board)
+                || position.to_move.index() >= players
+            {
+                return Err(InvalidHistory { index });
+            }
+            history.insert(&Board::from_counts(&position.board, &[]), position.to_move);
+        }
+        Ok(history)
     }
 
     /// Whether the position was recorded.

@@ -13,31 +13,65 @@
 //! Play oware from the start, checking each move:
 //!
 //! ```
-//! use mancala_core::{Game, Pit, Player, Status};
+//! use mancala_core::{Game, Mancala, Move, Pit, Player, Status};
 //!
-//! let mut game = mancala_core::oware();
+//! let mut game = Mancala::default(); // oware
 //! assert_eq!(game.status(), Status::ToMove(Player::P0));
-//! game.play(Pit::new(3).unwrap())?;
+//! let turn = game.play(Move::Sow(Pit::new(3).unwrap()))?;
+//! assert_eq!(turn.captured.len(), 0);
 //! assert_eq!(game.board().holes(), &[4, 4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4]);
 //!
 //! // An illegal move is a typed error and changes nothing.
 //! let before = game.clone();
-//! assert!(game.play(Pit::new(3).unwrap()).is_err());
+//! assert!(game.play(Move::Sow(Pit::new(3).unwrap())).is_err());
 //! assert_eq!(game, before);
-//! # Ok::<(), mancala_core::PlayError>(())
+//!
+//! // Every position has a one-line text form that reads back exactly: holes
+//! // row by row, stores, the player to move, and (for oware's repetition
+//! // rule) the positions seen since the last capture.
+//! assert_eq!(game.to_string(), "4,4,4,0,5,5/5,5,4,4,4,4 0,0 1 seen=4,4,4,4,4,4/4,4,4,4,4,4:0");
+//! assert_eq!(game.to_string().parse::<Mancala>()?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Build a position from an unchecked [`Setup`]:
 //!
 //! ```
-//! use mancala_core::{Mancala, Rules, Setup};
+//! use mancala_core::{Game, Mancala, Move, Pit, Player, Rules, Setup};
 //!
 //! let mut setup = Setup::new(Rules::kalah());
 //! setup.board = vec![0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0];
 //! setup.stores = vec![22, 22];
 //! let game = Mancala::from_setup(setup)?;
-//! assert_eq!(game.legal_moves().as_slice(), &[mancala_core::Pit::new(5).unwrap()]);
+//! assert_eq!(game.legal_actions(Player::P0).as_slice(), &[Move::Sow(Pit::new(5).unwrap())]);
 //! # Ok::<(), mancala_core::SetupError>(())
+//! ```
+//!
+//! Play any game of the family through the [`Game`] trait alone (the game
+//! crates `numercy`, `robertson`, `mankka` and `numa` implement it too; Numa's
+//! players move at once):
+//!
+//! ```
+//! use mancala_core::{Game, Player, Status};
+//!
+//! /// Plays until the end, every acting player taking his first legal action.
+//! fn play_out<G: Game>(mut game: G) -> G {
+//!     while !game.is_over() {
+//!         let acting: Vec<Player> = match game.status() {
+//!             Status::ToMove(p) => vec![p],
+//!             Status::Simultaneous(set) => set.iter().collect(),
+//!             Status::Over(_) => break,
+//!         };
+//!         let choices: Vec<_> = acting.iter().map(|&p| (p, game.legal_actions(p)[0])).collect();
+//!         let mv = game.joint_move(&choices).expect("the acting players' actions");
+//!         game.play(mv).expect("legal actions are accepted");
+//!     }
+//!     game
+//! }
+//!
+//! let oware = play_out(mancala_core::oware());
+//! let kalah = play_out(mancala_core::kalah());
+//! assert!(oware.outcome().is_some() && kalah.outcome().is_some());
 //! ```
 //!
 //! # Feature flags
@@ -46,13 +80,15 @@
 //!   deserialized state goes through [`Mancala::from_setup`], so it is
 //!   checked.
 //! - `arbitrary`: `Arbitrary` for rules, layouts and states (states are
-//!   reached by legal play from the start).
+//!   reached by legal play from the start, [`arbitrary_play`]).
+//! - `testing`: the shared test harness [`testing`] that every game crate's
+//!   property tests and fuzz targets call.
 //!
 //! Without `arbitrary` the crate is `no_std` (it needs `alloc`). It forbids
 //! `unsafe` code.
 
 // `no_std` except where a dependency needs `std` (the `arbitrary` derive).
-#![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
+#![cfg_attr(not(any(test, feature = "arbitrary", feature = "testing")), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -66,25 +102,34 @@ mod feeding;
 mod game;
 mod history;
 mod mancala;
+pub mod mancala_text;
+pub mod notation;
 mod pit;
 mod player;
 mod rules;
 mod setup;
 mod sow;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod topology;
+mod turn;
 
 pub use board::{Board, MAX_SEEDS};
 pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store};
 pub use event::{Event, Observer};
 pub use feeding::{Feeding, filter_feeding};
-pub use game::{Game, Outcome, Status};
-pub use history::History;
-pub use mancala::{Mancala, MoveList, PlayError, check_sowing_move, kalah, oware};
+#[cfg(feature = "arbitrary")]
+pub use game::arbitrary_play;
+pub use game::{Game, JointMoveError, KeyHasher, Outcome, Status, sequential_move};
+pub use history::{History, InvalidHistory, SeenPosition};
+pub use mancala::{Mancala, MoveList, PlaceError, PlayError, check_sowing_move, kalah, oware};
+pub use notation::RuleOptions;
 pub use pit::{InvalidPit, MAX_HOLES, Pit, PitSet};
 pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
 pub use rules::{Capture, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};
-pub use setup::{SeenPosition, Setup, SetupError};
+pub use setup::{Setup, SetupError};
 pub use sow::{
-    Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sown, sow,
+    Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown,
 };
 pub use topology::{Direction, Layout, LayoutError, MAX_ROW_LEN, MAX_ROWS, Topology};
+pub use turn::{Move, Turn};

@@ -5,13 +5,14 @@ use core::ops::ControlFlow;
 use smallvec::SmallVec;
 
 use crate::{
-    Board, ByPlayer, Capture, Event, Feeding, GrandSlam, History, Landing, Leftover, MAX_HOLES,
-    Observer, Outcome, Pit, Player, Relay, Rules, RulesError, SingleLap, SowError, Status,
-    Topology, Zone, capture, filter_feeding, sow,
+    Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, JointMoveError, KeyHasher,
+    Landing, Leftover, MAX_HOLES, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay,
+    RelayRule, Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn,
+    Zone, capture, filter_feeding, sequential_move,
 };
 
-/// The legal moves of a position, stored inline (never on the heap).
-pub type MoveList = SmallVec<[Pit; MAX_HOLES]>;
+/// The legal moves of a sowing position, stored inline (never on the heap).
+pub type MoveList = SmallVec<[Move; MAX_HOLES]>;
 
 /// Why a move was refused. The state is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -55,6 +56,29 @@ pub enum PlayError {
         /// The cycle found.
         cause: crate::EndlessRelay,
     },
+    /// The actions given do not make a move (see [`Game::joint_move`]).
+    #[error(transparent)]
+    Joint(#[from] JointMoveError),
+}
+
+impl PlayError {
+    /// The play error for a sowing of `pit` that the engine refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Pit, PlayError, SowError};
+    ///
+    /// let pit = Pit::new(4).unwrap();
+    /// assert_eq!(PlayError::from_sow(pit, SowError::EmptyHole(pit)), PlayError::EmptyHole(pit));
+    /// ```
+    pub const fn from_sow(pit: Pit, error: SowError) -> PlayError {
+        match error {
+            SowError::NotOnBoard(p) => PlayError::NotOnBoard(p),
+            SowError::EmptyHole(p) => PlayError::EmptyHole(p),
+            SowError::Endless(cause) => PlayError::Endless { pit, cause },
+        }
+    }
 }
 
 /// The checks every sowing move shares: the game goes on (`mover` is the
@@ -104,28 +128,37 @@ pub fn check_sowing_move(
 /// A game of the generic sowing family (oware, Kalah and their variants),
 /// driven by [`Rules`].
 ///
-/// Build one from rules ([`Mancala::new`], [`crate::oware`], [`crate::kalah`])
-/// or from a [`Setup`](crate::Setup) ([`Mancala::from_setup`]); both check
-/// their input, so every `Mancala` is a consistent position.
+/// Build one from rules ([`Mancala::new`], [`crate::oware`], [`crate::kalah`],
+/// `Default` for oware), from a [`Setup`](crate::Setup)
+/// ([`Mancala::from_setup`]) or from its text notation (`FromStr`); each
+/// checks its input, so every `Mancala` is a consistent position. It plays
+/// through the [`Game`] trait; [`play`](Game::play) returns a [`Turn`]
+/// report.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Game, Mancala, Pit, Player, Rules, Status};
+/// use mancala_core::{Game, Mancala, Move, Pit, Player, Rules, Status};
 ///
 /// let mut game = Mancala::new(Rules::kalah())?;
 /// // South sows pit 2: four seeds reach pits 3, 4, 5 and his store.
-/// game.play(Pit::new(2).unwrap())?;
+/// let turn = game.play(Move::Sow(Pit::new(2).unwrap()))?;
 /// assert_eq!(game.board().store(Player::P0), 1);
 /// // The last seed fell in his store: he moves again.
+/// assert!(turn.extra_turn);
 /// assert_eq!(game.status(), Status::ToMove(Player::P0));
 /// // A hole of North's is refused, and nothing changes.
 /// let before = game.clone();
-/// assert!(game.play(Pit::new(7).unwrap()).is_err());
+/// assert!(game.play(Move::Sow(Pit::new(7).unwrap())).is_err());
 /// assert_eq!(game, before);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::Setup", into = "crate::Setup")
+)]
 pub struct Mancala {
     pub(crate) rules: Rules,
     pub(crate) topology: Topology,
@@ -137,7 +170,20 @@ pub struct Mancala {
 
 /// The part of a turn that does not depend on the game's history.
 struct Applied {
+    landing: Landing,
+    laps: u64,
+    endless: bool,
+    captured: PitSet,
+    seeds: u32,
+    grand_slam_refused: bool,
     extra_turn: bool,
+}
+
+impl Default for Mancala {
+    /// Oware at the start.
+    fn default() -> Mancala {
+        crate::oware()
+    }
 }
 
 impl Mancala {
@@ -149,17 +195,47 @@ impl Mancala {
     /// A [`RulesError`] if the rules are invalid.
     pub fn new(rules: Rules) -> Result<Mancala, RulesError> {
         let topology = rules.check()?;
+        Ok(Mancala::start(rules, topology, Player::P0))
+    }
+
+    /// The start position of these rules with `first` to move (the next game
+    /// of a match, say).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Rules`] if the rules are invalid and
+    /// [`SetupError::NoSuchPlayer`] if `first` does not play under them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Mancala, Player, Rules};
+    ///
+    /// let game = Mancala::with_first_player(Rules::oware(), Player::P1)?;
+    /// assert_eq!(game.to_move(), Some(Player::P1));
+    /// assert!(Mancala::with_first_player(Rules::oware(), Player::new(2).unwrap()).is_err());
+    /// # Ok::<(), mancala_core::SetupError>(())
+    /// ```
+    pub fn with_first_player(rules: Rules, first: Player) -> Result<Mancala, SetupError> {
+        let topology = rules.check()?;
+        if first.index() >= topology.players() {
+            return Err(SetupError::NoSuchPlayer(first));
+        }
+        Ok(Mancala::start(rules, topology, first))
+    }
+
+    fn start(rules: Rules, topology: Topology, first: Player) -> Mancala {
         let board = Board::filled(topology.holes(), rules.seeds);
         let mut game = Mancala {
             rules,
             topology,
             history: Mancala::empty_history(&rules, &topology, board.total()),
             board,
-            to_move: Player::P0,
+            to_move: first,
             over: false,
         };
-        game.settle(Player::P0, false, false, &mut ());
-        Ok(game)
+        game.settle(first, false, false, &mut ());
+        game
     }
 
     pub(crate) fn empty_history(rules: &Rules, topology: &Topology, total: u32) -> History {
@@ -168,6 +244,55 @@ impl Mancala {
         } else {
             History::new(0, 0)
         }
+    }
+
+    /// Adds seeds to holes (an opening placement such as Mankka's, the seeds
+    /// coming from a hand), then hands the turn to `next` and applies the end
+    /// conditions, as at a setup. The repetition history starts afresh: seeds
+    /// entered the board.
+    ///
+    /// # Errors
+    ///
+    /// [`PlaceError::GameOver`] once the game is over,
+    /// [`PlaceError::NotOnBoard`] for a hole not on the board,
+    /// [`PlaceError::NoSuchPlayer`] if `next` does not play, and
+    /// [`PlaceError::TooManySeeds`] if the game would hold more than
+    /// [`MAX_SEEDS`]. The state is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Mancala, Pit, Player, Rules};
+    ///
+    /// let mut game = Mancala::new(Rules::oware())?;
+    /// game.place_seeds(&[(Pit::new(0).unwrap(), 3)], Player::P1)?;
+    /// assert_eq!(game.board().holes()[0], 7);
+    /// assert_eq!(game.to_move(), Some(Player::P1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn place_seeds(&mut self, seeds: &[(Pit, u16)], next: Player) -> Result<(), PlaceError> {
+        if self.over {
+            return Err(PlaceError::GameOver);
+        }
+        if next.index() >= self.topology.players() {
+            return Err(PlaceError::NoSuchPlayer(next));
+        }
+        let mut total = u64::from(self.board.total());
+        for &(pit, n) in seeds {
+            if !self.topology.contains(pit) {
+                return Err(PlaceError::NotOnBoard(pit));
+            }
+            total += u64::from(n);
+        }
+        if total > u64::from(MAX_SEEDS) {
+            return Err(PlaceError::TooManySeeds(total));
+        }
+        for &(pit, n) in seeds {
+            self.board.add(pit, n);
+        }
+        self.history = Mancala::empty_history(&self.rules, &self.topology, self.board.total());
+        self.settle(next, false, false, &mut ());
+        Ok(())
     }
 
     /// The rules.
@@ -185,78 +310,15 @@ impl Mancala {
         &self.board
     }
 
-    /// The player to move, or `None` once the game is over.
-    pub fn turn(&self) -> Option<Player> {
-        (!self.over).then_some(self.to_move)
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.over
-    }
-
     /// The positions recorded for the repetition rule (empty unless
     /// [`EndRules::repetition`](crate::EndRules::repetition) is on).
     pub fn history(&self) -> &History {
         &self.history
     }
 
-    /// Each player's score: his store, plus (once the game is over, under
-    /// [`Leftover::Stay`]) the seeds left in his holes.
-    pub fn scores(&self) -> ByPlayer<u64> {
-        let mut scores = ByPlayer::new(self.topology.players(), 0u64);
-        for p in Player::all(self.topology.players()) {
-            scores[p] = u64::from(self.board.store(p));
-            if self.over && self.rules.leftover == Leftover::Stay {
-                scores[p] += u64::from(self.board.seeds_of(&self.topology, p));
-            }
-        }
-        scores
-    }
-
-    /// The outcome, once the game is over: the single highest score wins.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.over
-            .then(|| Outcome::from_scores(self.scores().as_slice()))
-    }
-
-    /// Who must act now.
-    pub fn status(&self) -> Status {
-        match self.outcome() {
-            Some(o) => Status::Over(o),
-            None => Status::ToMove(self.to_move),
-        }
-    }
-
-    /// The legal moves of the player to move, in hole order (empty once the
-    /// game is over). Never allocates.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        self.for_each_legal(|p| {
-            moves.push(p);
-            ControlFlow::Continue(())
-        });
-        moves
-    }
-
-    /// Whether `pit` is a legal move now.
-    pub fn is_legal(&self, pit: Pit) -> bool {
-        self.check(pit).is_ok()
-    }
-
-    /// Plays a move after checking it.
-    ///
-    /// # Errors
-    ///
-    /// A [`PlayError`] if the move is not legal; the state is then unchanged.
-    pub fn play(&mut self, pit: Pit) -> Result<(), PlayError> {
-        self.check(pit)?;
-        self.play_unchecked(pit);
-        Ok(())
-    }
-
-    /// Plays a move after checking it, reporting what happened to `observer`
-    /// (for example a `Vec<Event>`).
+    /// Plays a move after checking it, reporting every lift, seed, capture and
+    /// collection to `observer` (for example a `Vec<Event>`), for interfaces
+    /// that animate a move. [`Game::play`] is the same without events.
     ///
     /// # Errors
     ///
@@ -266,11 +328,11 @@ impl Mancala {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Event, Pit, Player};
+    /// use mancala_core::{Event, Move, Pit, Player};
     ///
     /// let mut game = mancala_core::kalah();
     /// let mut events = Vec::new();
-    /// game.play_observed(Pit::new(2).unwrap(), &mut events)?;
+    /// game.play_observed(Move::Sow(Pit::new(2).unwrap()), &mut events)?;
     /// assert_eq!(events.first(), Some(&Event::Lift { pit: Pit::new(2).unwrap(), seeds: 4 }));
     /// assert!(events.contains(&Event::Store { player: Player::P0 }));
     /// assert_eq!(events.last(), Some(&Event::ExtraTurn));
@@ -278,96 +340,102 @@ impl Mancala {
     /// ```
     pub fn play_observed<O: Observer>(
         &mut self,
-        pit: Pit,
+        mv: Move,
         observer: &mut O,
-    ) -> Result<(), PlayError> {
-        self.check(pit)?;
-        self.apply_turn(pit, observer);
-        Ok(())
+    ) -> Result<Turn, PlayError> {
+        self.check(mv)?;
+        Ok(self.apply_turn(mv, observer))
     }
 
-    /// Plays a move without the legality checks that can be skipped.
+    /// [`Game::play_unchecked`], reporting what happened to `observer`.
     ///
     /// # Panics
     ///
-    /// Never panics. An illegal move that the sowing engine itself refuses
-    /// (an empty hole, a hole off the board, a forbidden endless relay or
-    /// grand slam) leaves the state unchanged; other illegal moves (an
-    /// opponent's hole, a move that fails to feed) are played as if legal,
-    /// which can reach positions the rules never would.
-    pub fn play_unchecked(&mut self, pit: Pit) {
-        self.apply_turn(pit, &mut ());
+    /// Never panics; illegal moves behave as in [`Game::play_unchecked`].
+    pub fn play_unchecked_observed<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
+        self.apply_turn(mv, observer)
     }
 
-    /// [`play_unchecked`](Mancala::play_unchecked), reporting what happened
-    /// to `observer`.
-    ///
-    /// # Panics
-    ///
-    /// Never panics; illegal moves behave as in
-    /// [`play_unchecked`](Mancala::play_unchecked).
-    pub fn play_unchecked_observed<O: Observer>(&mut self, pit: Pit, observer: &mut O) {
-        self.apply_turn(pit, observer);
+    /// Whether the player to move must pass: the rules allow passing
+    /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
+    /// has no sowing move. His only legal move is then [`Move::Pass`].
+    pub fn must_pass(&self) -> bool {
+        !self.over && self.rules.end.pass && !self.has_legal_move(self.to_move)
     }
 
-    /// The reason `pit` is not legal now, if any.
-    fn check(&self, pit: Pit) -> Result<(), PlayError> {
-        check_sowing_move(&self.topology, &self.board, self.turn(), pit)?;
-        if !self.needs_simulation() {
+    /// The reason `mv` is not legal now, if any.
+    fn check(&self, mv: Move) -> Result<(), PlayError> {
+        let pit = match mv {
+            Move::Pass => {
+                if self.over {
+                    return Err(PlayError::GameOver);
+                }
+                return if self.must_pass() {
+                    Ok(())
+                } else {
+                    Err(PlayError::CannotPass)
+                };
+            }
+            Move::Sow(pit) => pit,
+        };
+        let mover = (!self.over).then_some(self.to_move);
+        check_sowing_move(&self.topology, &self.board, mover, pit)?;
+        let mover = self.to_move;
+        if !self.needs_simulation(mover) {
             return Ok(());
         }
         let mut board = self.board;
-        self.apply_move(&mut board, pit, &mut ())?;
-        if self.must_feed() && !board.has_seeds(&self.topology, self.fed_player()) {
+        self.apply_move(&mut board, pit, mover, &mut ())?;
+        if self.must_feed(mover) && !board.has_seeds(&self.topology, self.fed_player(mover)) {
             // Under `IfPossible` a move that does not feed is legal exactly
             // when no move feeds.
-            if self.rules.feeding == Feeding::Required || self.feeds_some() {
+            if self.rules.feeding == Feeding::Required || self.feeds_some(mover) {
                 return Err(PlayError::MustFeed(pit));
             }
         }
         Ok(())
     }
 
-    /// The player who must be fed (the next in turn order).
-    fn fed_player(&self) -> Player {
-        self.to_move.next(self.topology.players())
+    /// The player `mover` must feed (the next in turn order).
+    fn fed_player(&self, mover: Player) -> Player {
+        mover.next(self.topology.players())
     }
 
-    /// Whether feeding constrains the player to move now.
-    fn must_feed(&self) -> bool {
+    /// Whether feeding constrains `mover` now.
+    fn must_feed(&self, mover: Player) -> bool {
         self.rules.feeding != Feeding::Off
-            && !self.board.has_seeds(&self.topology, self.fed_player())
+            && !self.board.has_seeds(&self.topology, self.fed_player(mover))
     }
 
     /// Whether legality needs each move played out on a copy.
-    fn needs_simulation(&self) -> bool {
-        self.must_feed()
+    fn needs_simulation(&self, mover: Player) -> bool {
+        self.must_feed(mover)
             || self.rules.grand_slam == GrandSlam::Forbid
             || self.rules.relay != Relay::Never
     }
 
-    /// Whether some move of the player to move feeds the next player.
-    fn feeds_some(&self) -> bool {
-        let fed = self.fed_player();
-        self.topology.pits_of(self.to_move).any(|p| {
+    /// Whether some move of `mover` feeds the next player.
+    fn feeds_some(&self, mover: Player) -> bool {
+        let fed = self.fed_player(mover);
+        self.topology.pits_of(mover).any(|p| {
             let mut board = self.board;
             self.board.get(p) > 0
-                && self.apply_move(&mut board, p, &mut ()).is_ok()
+                && self.apply_move(&mut board, p, mover, &mut ()).is_ok()
                 && board.has_seeds(&self.topology, fed)
         })
     }
 
-    /// Calls `f` with each legal move in hole order until it breaks.
-    fn for_each_legal(&self, mut f: impl FnMut(Pit) -> ControlFlow<()>) {
+    /// Calls `f` with each legal sowing move of `mover` in hole order until
+    /// it breaks.
+    fn for_each_legal(&self, mover: Player, mut f: impl FnMut(Pit) -> ControlFlow<()>) {
         if self.over {
             return;
         }
-        let mover = self.to_move;
         let candidates = self
             .topology
             .pits_of(mover)
             .filter(|&p| self.board.get(p) > 0);
-        if !self.needs_simulation() {
+        if !self.needs_simulation(mover) {
             for p in candidates {
                 if f(p).is_break() {
                     return;
@@ -375,74 +443,86 @@ impl Mancala {
             }
             return;
         }
-        let fed = self.fed_player();
+        let fed = self.fed_player(mover);
         let outcome = |p: Pit| {
             let mut board = self.board;
-            self.apply_move(&mut board, p, &mut ())
+            self.apply_move(&mut board, p, mover, &mut ())
                 .ok()
                 .map(|_| board.has_seeds(&self.topology, fed))
         };
-        let _ = filter_feeding(self.rules.feeding, self.must_feed(), candidates, outcome, f);
+        let _ = filter_feeding(
+            self.rules.feeding,
+            self.must_feed(mover),
+            candidates,
+            outcome,
+            f,
+        );
     }
 
-    /// Whether the player to move has a legal move.
-    fn has_legal_move(&self) -> bool {
+    /// Whether `mover` has a legal sowing move.
+    fn has_legal_move(&self, mover: Player) -> bool {
         let mut found = false;
-        self.for_each_legal(|_| {
+        self.for_each_legal(mover, |_| {
             found = true;
             ControlFlow::Break(())
         });
         found
     }
 
-    /// Sowing and capture of one move on `board`, for the player to move.
-    /// On error `board` is unchanged.
+    /// Sows `pit` on `board` for `mover` under these rules' relay rule.
+    fn sow_on<R: RelayRule, O: Observer>(
+        &self,
+        board: &mut Board,
+        pit: Pit,
+        mover: Player,
+        relay: &R,
+        observer: &mut O,
+    ) -> Result<crate::Sown, SowError> {
+        Sower {
+            topology: &self.topology,
+            spec: self.rules.sowing,
+            mover,
+            relay,
+            endless: self.rules.endless,
+        }
+        .sow(board, pit, observer)
+    }
+
+    /// Sowing and capture of one move on `board`, for `mover`. On error
+    /// `board` is unchanged.
     fn apply_move<O: Observer>(
         &self,
         board: &mut Board,
         pit: Pit,
+        mover: Player,
         observer: &mut O,
     ) -> Result<Applied, PlayError> {
         let rules = &self.rules;
         let topology = &self.topology;
-        let mover = self.to_move;
         let sown = match rules.relay {
-            Relay::Never => sow(
-                board,
-                topology,
-                rules.sowing,
-                mover,
-                pit,
-                &SingleLap,
-                rules.endless,
-                observer,
-            ),
-            relay => sow(
-                board,
-                topology,
-                rules.sowing,
-                mover,
-                pit,
-                &relay,
-                rules.endless,
-                observer,
-            ),
+            Relay::Never => self.sow_on(board, pit, mover, &SingleLap, observer),
+            relay => self.sow_on(board, pit, mover, &relay, observer),
         }
-        .map_err(|e| match e {
-            SowError::NotOnBoard(p) => PlayError::NotOnBoard(p),
-            SowError::EmptyHole(p) => PlayError::EmptyHole(p),
-            SowError::Endless(cause) => PlayError::Endless { pit, cause },
-        })?;
+        .map_err(|e| PlayError::from_sow(pit, e))?;
+        let mut applied = Applied {
+            landing: sown.landing,
+            laps: sown.laps,
+            endless: sown.endless,
+            captured: PitSet::EMPTY,
+            seeds: 0,
+            grand_slam_refused: false,
+            extra_turn: false,
+        };
         let landing = match sown.landing {
             Landing::Hole(h) if !sown.endless => h,
             Landing::Store(p) => {
-                let extra_turn = rules.extra_turn && p == mover;
-                return Ok(Applied { extra_turn });
+                applied.extra_turn = rules.extra_turn && p == mover;
+                return Ok(applied);
             }
-            Landing::Hole(_) => return Ok(Applied { extra_turn: false }),
+            Landing::Hole(_) => return Ok(applied),
         };
         let taken = match rules.capture {
-            Capture::None => crate::PitSet::EMPTY,
+            Capture::None => PitSet::EMPTY,
             Capture::Chain {
                 zone,
                 counts,
@@ -473,11 +553,11 @@ impl Mancala {
                         },
                     )
                 } else {
-                    crate::PitSet::EMPTY
+                    PitSet::EMPTY
                 }
             }
             Capture::Opposite { require_opposite } => {
-                let mut set = crate::PitSet::EMPTY;
+                let mut set = PitSet::EMPTY;
                 if topology.owner(landing) == mover
                     && board.get(landing) == 1
                     && let Some(o) = topology.opposite(landing)
@@ -497,7 +577,8 @@ impl Mancala {
                         if O::RECORDS {
                             observer.event(Event::GrandSlamRefused);
                         }
-                        return Ok(Applied { extra_turn: false });
+                        applied.grand_slam_refused = true;
+                        return Ok(applied);
                     }
                     GrandSlam::Forbid => {
                         // Undo the sowing: replay is cheaper to reason about
@@ -507,30 +588,57 @@ impl Mancala {
                     }
                 }
             }
+            let before = board.on_board();
             capture::take_into_store(board, taken, mover, observer);
+            applied.captured = taken;
+            applied.seeds = before - board.on_board();
         }
-        Ok(Applied { extra_turn: false })
+        Ok(applied)
     }
 
     /// A whole turn: the move, then whose turn it is and whether the game
-    /// ended. An illegal move refused by the engine changes nothing.
-    fn apply_turn<O: Observer>(&mut self, pit: Pit, observer: &mut O) {
+    /// ended. A move refused by the engine, or any move once the game is over,
+    /// changes nothing.
+    fn apply_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
+        let mover = self.to_move;
+        if self.over {
+            return Turn::nothing(mover, mv);
+        }
+        let pit = match mv {
+            Move::Pass => {
+                let next = mover.next(self.topology.players());
+                self.settle(next, false, false, observer);
+                return Turn::nothing(mover, mv);
+            }
+            Move::Sow(pit) => pit,
+        };
         let before = self.board.on_board();
         let mut board = self.board;
-        let Ok(applied) = self.apply_move(&mut board, pit, observer) else {
-            return;
+        let Ok(applied) = self.apply_move(&mut board, pit, mover, observer) else {
+            return Turn::nothing(mover, mv);
         };
         self.board = board;
         let next = if applied.extra_turn {
             if O::RECORDS {
                 observer.event(Event::ExtraTurn);
             }
-            self.to_move
+            mover
         } else {
-            self.to_move.next(self.topology.players())
+            mover.next(self.topology.players())
         };
         let seeds_left_board = self.board.on_board() != before;
         self.settle(next, seeds_left_board, true, observer);
+        Turn {
+            mover,
+            played: mv,
+            landing: Some(applied.landing),
+            laps: applied.laps,
+            endless: applied.endless,
+            captured: applied.captured,
+            seeds: applied.seeds,
+            grand_slam_refused: applied.grand_slam_refused,
+            extra_turn: applied.extra_turn,
+        }
     }
 
     /// Hands the turn to `next` and applies the end conditions.
@@ -565,7 +673,7 @@ impl Mancala {
         {
             return self.finish(observer);
         }
-        if !(self.has_legal_move() || self.rules.end.pass && self.another_can_move()) {
+        if !(self.has_legal_move(next) || self.rules.end.pass && self.another_can_move()) {
             self.finish(observer);
         }
     }
@@ -574,38 +682,7 @@ impl Mancala {
     fn another_can_move(&self) -> bool {
         Player::all(self.topology.players())
             .filter(|&p| p != self.to_move)
-            .any(|p| {
-                let mut other = self.clone();
-                other.to_move = p;
-                other.has_legal_move()
-            })
-    }
-
-    /// Whether the player to move must pass: the rules allow passing
-    /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
-    /// has no legal move.
-    pub fn must_pass(&self) -> bool {
-        !self.over && self.rules.end.pass && !self.has_legal_move()
-    }
-
-    /// Passes the turn of a player who has no legal move, under
-    /// [`EndRules::pass`](crate::EndRules::pass).
-    ///
-    /// # Errors
-    ///
-    /// [`PlayError::GameOver`] once the game is over, and
-    /// [`PlayError::CannotPass`] if the rules allow no pass or the player to
-    /// move has a legal move; the state is then unchanged.
-    pub fn pass(&mut self) -> Result<(), PlayError> {
-        if self.over {
-            return Err(PlayError::GameOver);
-        }
-        if !self.must_pass() {
-            return Err(PlayError::CannotPass);
-        }
-        let next = self.to_move.next(self.topology.players());
-        self.settle(next, false, false, &mut ());
-        Ok(())
+            .any(|p| self.has_legal_move(p))
     }
 
     /// Whether a store holds more than half of all seeds, or two stores hold
@@ -641,20 +718,127 @@ impl Mancala {
     }
 }
 
-crate::impl_sequential_game!(Mancala {
-    action: Pit,
-    actions: MoveList,
-    error: PlayError,
-    players: |game| game.topology.players(),
-});
+impl Game for Mancala {
+    type Action = Move;
+    type Move = Move;
+    type Actions = MoveList;
+    type Report = Turn;
+    type Error = PlayError;
 
-/// Oware as OpenSpiel 2.0.2 plays it, at the start ([`Rules::oware`]).
+    fn player_count(&self) -> usize {
+        self.topology.players()
+    }
+
+    fn status(&self) -> Status {
+        if self.over {
+            Status::Over(Outcome::from_scores(self.scores().as_slice()))
+        } else {
+            Status::ToMove(self.to_move)
+        }
+    }
+
+    /// The sowing moves of `player` in hole order, or only [`Move::Pass`]
+    /// when he must pass; empty unless he is to move. Never allocates.
+    fn legal_actions(&self, player: Player) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.over || player != self.to_move {
+            return moves;
+        }
+        self.for_each_legal(player, |p| {
+            moves.push(Move::Sow(p));
+            ControlFlow::Continue(())
+        });
+        if moves.is_empty() && self.rules.end.pass {
+            moves.push(Move::Pass);
+        }
+        moves
+    }
+
+    fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
+        Ok(sequential_move(self.status(), actions)?)
+    }
+
+    fn is_legal(&self, mv: &Move) -> bool {
+        self.check(*mv).is_ok()
+    }
+
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the move is not legal; the state is then unchanged.
+    fn play(&mut self, mv: Move) -> Result<Turn, PlayError> {
+        self.check(mv)?;
+        Ok(self.apply_turn(mv, &mut ()))
+    }
+
+    /// # Panics
+    ///
+    /// Never panics. Once the game is over, or for a move the sowing engine
+    /// itself refuses (an empty hole, a hole off the board, a forbidden
+    /// endless relay or grand slam), nothing changes and the report shows no
+    /// landing; other illegal moves (an opponent's hole, a move that fails to
+    /// feed, a pass by a player who could sow) are played as if legal, which
+    /// can reach positions the rules never would.
+    fn play_unchecked(&mut self, mv: Move) -> Turn {
+        self.apply_turn(mv, &mut ())
+    }
+
+    /// Each player's store, plus (once the game is over, under
+    /// [`Leftover::Stay`]) the seeds left in his holes.
+    fn scores(&self) -> ByPlayer<u64> {
+        let mut scores = ByPlayer::new(self.topology.players(), 0u64);
+        for p in Player::all(self.topology.players()) {
+            scores[p] = u64::from(self.board.store(p));
+            if self.over && self.rules.leftover == Leftover::Stay {
+                scores[p] += u64::from(self.board.seeds_of(&self.topology, p));
+            }
+        }
+        scores
+    }
+
+    /// A hash of the holes, the stores, the player to move and whether the
+    /// game is over, mixed by [`KeyHasher`]. Not Zobrist: a hole may hold up
+    /// to 65,535 seeds, so a Zobrist table would need a key per hole and
+    /// count, and hashing 12 counts four to a word costs a few
+    /// multiplications. The rules and the repetition history are not hashed
+    /// (positions compared in one table share their rules; histories only
+    /// end games).
+    fn key(&self) -> u64 {
+        let mut h = KeyHasher::new();
+        h.write_counts(self.board.holes());
+        h.write_counts(&self.board.stores()[..self.topology.players()]);
+        h.write(self.to_move.index() as u64 | (u64::from(self.over) << 8));
+        h.finish()
+    }
+}
+
+/// Why [`Mancala::place_seeds`] refused a placement. The state is unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlaceError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The hole is not on this board.
+    #[error("hole {0} is not on this board")]
+    NotOnBoard(Pit),
+    /// The player to move next does not play in this game.
+    #[error("{0} does not play in this game")]
+    NoSuchPlayer(Player),
+    /// The game would hold more seeds than a board can.
+    #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
+    TooManySeeds(u64),
+}
+
+/// Oware as OpenSpiel 2.0.2 plays it, at the start ([`Rules::oware`]); the
+/// same as `Mancala::default()`.
 ///
 /// # Examples
 ///
 /// ```
+/// use mancala_core::{Game, Player};
+///
 /// let game = mancala_core::oware();
-/// assert_eq!(game.legal_moves().len(), 6);
+/// assert_eq!(game.legal_actions(Player::P0).len(), 6);
 /// ```
 pub fn oware() -> Mancala {
     Mancala::from_valid(Rules::oware())

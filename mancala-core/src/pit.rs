@@ -74,6 +74,26 @@ impl TryFrom<usize> for Pit {
     }
 }
 
+/// Reads a hole's number, `0` to `77`.
+///
+/// ```
+/// use mancala_core::Pit;
+///
+/// assert_eq!("11".parse::<Pit>(), Ok(Pit::new(11).unwrap()));
+/// assert!("78".parse::<Pit>().is_err());
+/// assert!("-1".parse::<Pit>().is_err());
+/// ```
+impl core::str::FromStr for Pit {
+    type Err = crate::notation::NotationError;
+    fn from_str(s: &str) -> Result<Pit, Self::Err> {
+        let bad = || crate::notation::NotationError::invalid("hole", "a hole number (0 to 77)", s);
+        if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        s.parse::<usize>().ok().and_then(Pit::new).ok_or_else(bad)
+    }
+}
+
 impl From<Pit> for u8 {
     fn from(p: Pit) -> u8 {
         p.0

@@ -87,6 +87,21 @@ impl TryFrom<usize> for Player {
     }
 }
 
+/// Reads a player's index, `0` to `5`.
+///
+/// ```
+/// use mancala_core::Player;
+///
+/// assert_eq!("1".parse::<Player>(), Ok(Player::P1));
+/// assert!("6".parse::<Player>().is_err());
+/// ```
+impl core::str::FromStr for Player {
+    type Err = crate::notation::NotationError;
+    fn from_str(s: &str) -> Result<Player, Self::Err> {
+        crate::notation::parse_player("player", s)
+    }
+}
+
 impl From<Player> for u8 {
     fn from(p: Player) -> u8 {
         p.0
@@ -180,7 +195,7 @@ impl PlayerSet {
 /// assert_eq!(scores.as_slice(), &[0, 5]);
 /// assert_eq!(scores.len(), 2);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy)]
 pub struct ByPlayer<T> {
     values: [T; MAX_PLAYERS],
     count: u8,
@@ -238,6 +253,35 @@ impl<T> ByPlayer<T> {
             .iter()
             .enumerate()
             .map(|(i, v)| (Player(i as u8), v))
+    }
+}
+
+/// Equal when they have the same players with the same values (slots beyond
+/// the player count do not count).
+impl<T: PartialEq> PartialEq for ByPlayer<T> {
+    fn eq(&self, other: &ByPlayer<T>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Eq> Eq for ByPlayer<T> {}
+
+impl<T: core::hash::Hash> core::hash::Hash for ByPlayer<T> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+/// Shows the real players' values only, as a list.
+///
+/// ```
+/// use mancala_core::ByPlayer;
+///
+/// assert_eq!(format!("{:?}", ByPlayer::from_slice(&[3u64, 4])), "[3, 4]");
+/// ```
+impl<T: fmt::Debug> fmt::Debug for ByPlayer<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
     }
 }
 

@@ -105,10 +105,10 @@ pub struct EndRules {
     /// After a sowing move (not a pass, not at setup), at most this many seeds
     /// are left in the holes (Mankka: 8).
     pub at_most_left: Option<u16>,
-    /// A player with no legal move passes ([`Mancala::pass`](crate::Mancala::pass))
+    /// A player with no legal move passes ([`Move::Pass`](crate::Move::Pass))
     /// instead of ending the game, which ends only when no player can move
     /// (Mankka without its early ends). While a player must pass, his
-    /// [`legal_moves`](crate::Mancala::legal_moves) are empty.
+    /// only legal move is [`Move::Pass`](crate::Move::Pass).
     pub pass: bool,
 }
 

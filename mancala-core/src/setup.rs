@@ -2,17 +2,10 @@
 
 use alloc::vec::Vec;
 
-use crate::{Board, Leftover, MAX_SEEDS, Mancala, Player, Rules, RulesError};
-
-/// A position seen earlier, for the repetition rule.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SeenPosition {
-    /// Hole counts in canonical order.
-    pub board: Vec<u16>,
-    /// The player who was to move.
-    pub to_move: Player,
-}
+use crate::{
+    Board, History, InvalidHistory, Leftover, MAX_SEEDS, Mancala, Player, Rules, RulesError,
+    SeenPosition,
+};
 
 /// An unchecked description of a [`Mancala`] position: rules, counts, player
 /// to move. Public fields, no guarantees; [`Mancala::from_setup`] checks it.
@@ -24,13 +17,13 @@ pub struct SeenPosition {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Mancala, Player, Rules, Setup};
+/// use mancala_core::{Game, Mancala, Player, Rules, Setup};
 ///
 /// let mut setup = Setup::new(Rules::oware());
 /// setup.board = vec![0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
 /// setup.stores = vec![24, 23];
 /// let game = Mancala::from_setup(setup.clone())?;
-/// assert_eq!(game.legal_moves().len(), 1);
+/// assert_eq!(game.legal_actions(Player::P0).len(), 1);
 ///
 /// setup.board.pop();
 /// assert!(Mancala::from_setup(setup).is_err());
@@ -38,6 +31,7 @@ pub struct SeenPosition {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The rules.
     pub rules: Rules,
@@ -112,8 +106,12 @@ pub enum SetupError {
     #[error("a finished game of these rules has no seeds left in its holes")]
     SeedsLeftAtEnd,
     /// A remembered position does not fit the board or the game.
-    #[error("remembered position {0} has the wrong holes, seeds or player")]
-    BadHistory(usize),
+    #[error(transparent)]
+    BadHistory(#[from] InvalidHistory),
+    /// Positions were remembered for a game that keeps none (no repetition
+    /// rule, or the game is over).
+    #[error("remembered positions given, but this game keeps none")]
+    UnusedHistory,
 }
 
 impl Mancala {
@@ -157,6 +155,9 @@ impl Mancala {
         if over && rules.leftover == Leftover::ToOwner && on_board > 0 {
             return Err(SetupError::SeedsLeftAtEnd);
         }
+        if !history.is_empty() && (over || !rules.end.repetition) {
+            return Err(SetupError::UnusedHistory);
+        }
         let mut game = Mancala {
             rules,
             topology,
@@ -169,17 +170,13 @@ impl Mancala {
             return Ok(game);
         }
         if rules.end.repetition {
-            for (i, seen) in history.iter().enumerate() {
-                let seen_total: u64 = seen.board.iter().map(|&c| u64::from(c)).sum();
-                if seen.board.len() != topology.holes()
-                    || seen_total != on_board
-                    || seen.to_move.index() >= topology.players()
-                {
-                    return Err(SetupError::BadHistory(i));
-                }
-                game.history
-                    .insert(&Board::from_counts(&seen.board, &[]), seen.to_move);
-            }
+            game.history = History::from_seen(
+                topology.holes(),
+                total as u32,
+                on_board as u32,
+                topology.players(),
+                &history,
+            )?;
         }
         game.settle(to_move, false, false, &mut ());
         Ok(game)
@@ -191,10 +188,10 @@ impl Mancala {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Mancala, Pit};
+    /// use mancala_core::{Game, Mancala, Move, Pit};
     ///
     /// let mut game = mancala_core::oware();
-    /// game.play(Pit::new(2).unwrap())?;
+    /// game.play(Move::Sow(Pit::new(2).unwrap()))?;
     /// let copy = Mancala::from_setup(game.to_setup())?;
     /// assert_eq!(copy, game);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -229,49 +226,20 @@ impl<'a> arbitrary::Arbitrary<'a> for Mancala {
     /// rules (invalid rules fall back to oware).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let rules: Rules = u.arbitrary()?;
-        let mut game = Mancala::new(rules).unwrap_or_else(|_| crate::oware());
-        let plies = u.int_in_range(0..=200u16)?;
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let i = u.choose_index(moves.len())?;
-            game.play_unchecked(moves[i]);
-        }
-        Ok(game)
+        let game = Mancala::new(rules).unwrap_or_default();
+        crate::arbitrary_play(game, u, 200)
     }
 }
 
-/// Implements `serde::Serialize` and `serde::Deserialize` for a checked game
-/// state through its unchecked setup type: serializing writes
-/// `state.to_setup()`, deserializing reads a setup and builds the state with
-/// `State::from_setup`, whose error refuses impossible input. Every game crate
-/// of the workspace uses it; the calling crate needs `serde` as a dependency.
-///
-/// ```ignore
-/// #[cfg(feature = "serde")]
-/// mancala_core::serde_via_setup!(Numercy, Setup);
-/// ```
-#[macro_export]
-macro_rules! serde_via_setup {
-    ($state:ty, $setup:ty) => {
-        impl ::serde::Serialize for $state {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                ::serde::Serialize::serialize(&self.to_setup(), serializer)
-            }
-        }
-
-        impl<'de> ::serde::Deserialize<'de> for $state {
-            fn deserialize<D: ::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> Result<Self, D::Error> {
-                let setup = <$setup as ::serde::Deserialize<'de>>::deserialize(deserializer)?;
-                <$state>::from_setup(setup).map_err(::serde::de::Error::custom)
-            }
-        }
-    };
+impl TryFrom<Setup> for Mancala {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Mancala, SetupError> {
+        Mancala::from_setup(setup)
+    }
 }
 
-#[cfg(feature = "serde")]
-serde_via_setup!(Mancala, Setup);
+impl From<Mancala> for Setup {
+    fn from(game: Mancala) -> Setup {
+        game.to_setup()
+    }
+}

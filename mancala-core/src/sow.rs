@@ -136,7 +136,6 @@ pub struct EndlessRelay {
 
 /// Why the sowing engine refused to sow.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[non_exhaustive]
 pub enum SowError {
     /// The hole is not on the board.
     #[error("hole {0} is not on the board")]
@@ -214,12 +213,12 @@ fn lap<O: Observer>(
     }
 }
 
-/// The sowing engine for one move: sows from `origin`, relaying while `relay`
+/// The sowing engine for one mover's moves: the board's shape, how laps are
+/// sown, when they relay, and what to do with relays that never end.
+///
+/// [`sow`](Sower::sow) sows one move from a hole, relaying while `relay`
 /// says so, and detects relays that never end exactly (a lap start that
 /// repeats within the move), handling them by `endless`.
-///
-/// Events go to `observer`; pass `&mut ()` to record nothing (the fast path,
-/// which sows whole revolutions at once).
 ///
 /// # Cost
 ///
@@ -234,76 +233,102 @@ fn lap<O: Observer>(
 /// relay rules should bound the seeds per hole or run the work with a time
 /// limit.
 ///
-/// # Errors
-///
-/// [`SowError::NotOnBoard`] or [`SowError::EmptyHole`] if `origin` cannot be
-/// sown, and [`SowError::Endless`] for an endless relay under
-/// [`Endless::Forbid`]. On error the board is unchanged and no event was
-/// recorded.
-///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{sow, Board, Endless, Landing, Layout, Pit, Player, Relay, SowSpec, Topology};
+/// use mancala_core::{Board, Endless, Landing, Layout, Pit, Player, Relay, SowSpec, Sower, Topology};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
+/// let sower = Sower {
+///     topology: &topology,
+///     spec: SowSpec::default(),
+///     mover: Player::P0,
+///     relay: &Relay::Never,
+///     endless: Endless::Forbid,
+/// };
 /// let mut board = Board::filled(12, 4);
-/// let pit = |i| Pit::new(i).unwrap();
-/// let sown = sow(&mut board, &topology, SowSpec::default(), Player::P0, pit(3),
-///                &Relay::Never, Endless::Forbid, &mut ())?;
-/// assert_eq!(sown.landing, Landing::Hole(pit(7)));
+/// let sown = sower.sow(&mut board, Pit::new(3).unwrap(), &mut ())?;
+/// assert_eq!(sown.landing, Landing::Hole(Pit::new(7).unwrap()));
 /// assert_eq!(board.holes(), &[4, 4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[allow(clippy::too_many_arguments)]
-pub fn sow<R: RelayRule, O: Observer>(
-    board: &mut Board,
-    topology: &Topology,
-    spec: SowSpec,
-    mover: Player,
-    origin: Pit,
-    relay: &R,
-    endless: Endless,
-    observer: &mut O,
-) -> Result<Sown, SowError> {
-    if !topology.contains(origin) || board.len() != topology.holes() {
-        return Err(SowError::NotOnBoard(origin));
-    }
-    if board.get(origin) == 0 {
-        return Err(SowError::EmptyHole(origin));
-    }
-    let engine = Engine {
-        topology,
-        spec,
-        mover,
-        relay,
-    };
-    if R::SINGLE_LAP {
-        let landing = lap(board, topology, spec, mover, origin, observer);
-        return Ok(Sown {
-            landing,
-            laps: 1,
-            endless: false,
-        });
-    }
-    if !O::RECORDS {
-        return engine.run(board, origin, endless);
-    }
-    // Learn the outcome first, so that a refused move records nothing, then
-    // replay the same laps with events.
-    let mut dry = *board;
-    let sown = engine.run(&mut dry, origin, endless)?;
-    let mut from = origin;
-    for _ in 0..sown.laps {
-        if let Landing::Hole(p) = lap(board, topology, spec, mover, from, observer) {
-            from = p;
+#[derive(Clone, Copy, Debug)]
+pub struct Sower<'a, R> {
+    /// The board's shape.
+    pub topology: &'a Topology,
+    /// How each lap is sown.
+    pub spec: SowSpec,
+    /// The player sowing (whose store `spec.into_own_store` fills).
+    pub mover: Player,
+    /// When a lap relays.
+    pub relay: &'a R,
+    /// What to do with a move whose relays never end.
+    pub endless: Endless,
+}
+
+impl<R: RelayRule> Sower<'_, R> {
+    /// Sows one move from `origin` on `board`. Events go to `observer`; pass
+    /// `&mut ()` to record nothing (the fast path, which sows whole
+    /// revolutions at once).
+    ///
+    /// # Errors
+    ///
+    /// [`SowError::NotOnBoard`] or [`SowError::EmptyHole`] if `origin` cannot
+    /// be sown (or `board` does not fit the topology), and
+    /// [`SowError::Endless`] for an endless relay under [`Endless::Forbid`].
+    /// On error the board is unchanged and no event was recorded.
+    pub fn sow<O: Observer>(
+        &self,
+        board: &mut Board,
+        origin: Pit,
+        observer: &mut O,
+    ) -> Result<Sown, SowError> {
+        let Sower {
+            topology,
+            spec,
+            mover,
+            relay,
+            endless,
+        } = *self;
+        if !topology.contains(origin) || board.len() != topology.holes() {
+            return Err(SowError::NotOnBoard(origin));
         }
+        if board.get(origin) == 0 {
+            return Err(SowError::EmptyHole(origin));
+        }
+        let engine = Engine {
+            topology,
+            spec,
+            mover,
+            relay,
+        };
+        if R::SINGLE_LAP {
+            let landing = lap(board, topology, spec, mover, origin, observer);
+            return Ok(Sown {
+                landing,
+                laps: 1,
+                endless: false,
+            });
+        }
+        if !O::RECORDS {
+            return engine.run(board, origin, endless);
+        }
+        // Learn the outcome first, so that a refused move records nothing,
+        // then replay the same laps with events.
+        let mut dry = *board;
+        let sown = engine.run(&mut dry, origin, endless)?;
+        let mut from = origin;
+        for _ in 0..sown.laps {
+            if let Landing::Hole(p) = lap(board, topology, spec, mover, from, observer) {
+                from = p;
+            }
+        }
+        if sown.endless {
+            observer.event(Event::EndlessStop);
+        }
+        debug_assert_eq!(*board, dry);
+        Ok(sown)
     }
-    if sown.endless {
-        observer.event(Event::EndlessStop);
-    }
-    debug_assert_eq!(*board, dry);
-    Ok(sown)
 }
 
 struct Engine<'a, R> {

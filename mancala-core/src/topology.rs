@@ -52,7 +52,7 @@ impl Direction {
 /// assert_eq!(topology.players(), 3);
 /// # Ok::<(), mancala_core::LayoutError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Layout {
     /// Holes in each row, `1..=MAX_ROW_LEN`.
@@ -102,6 +102,26 @@ impl Layout {
     /// The owners of the rows actually on the board.
     pub fn row_owners(&self) -> &[Player] {
         &self.owners[..(self.rows as usize).min(MAX_ROWS)]
+    }
+}
+
+/// Layouts are equal when their rows and row owners are (entries of `owners`
+/// beyond `rows` do not count).
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        self.row_len == other.row_len
+            && self.rows == other.rows
+            && self.row_owners() == other.row_owners()
+    }
+}
+
+impl Eq for Layout {}
+
+impl core::hash::Hash for Layout {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.row_len.hash(state);
+        self.rows.hash(state);
+        self.row_owners().hash(state);
     }
 }
 

@@ -20,7 +20,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use mancala_core::{Game, Mancala, Pit, Status};
+use mancala_core::{Game, Mancala, Move, Pit, Status};
 
 /// [`System`], counting the allocations (and reallocations) of each thread.
 struct Counting;
@@ -114,8 +114,8 @@ struct Report {
 
 /// `games` uniform random playouts from `start`, counting the allocations of
 /// each ply: `legal_moves`, then `play` (even plies) or `play_unchecked`
-/// (odd plies), plus the `Game` trait's `status` and `legal_actions`, and a
-/// refused move.
+/// (odd plies), both returning their `Turn` report, plus `status`,
+/// `legal_actions` and `key`, and refused moves (an empty hole, a pass).
 fn playouts(start: &Mancala, games: u64, seed: u64) -> Report {
     let mut rng = XorShift(seed);
     let mut report = Report::default();
@@ -134,18 +134,21 @@ fn playouts(start: &Mancala, games: u64, seed: u64) -> Report {
             };
             let actions = game.legal_actions(player);
             assert_eq!(moves.as_slice(), actions.as_slice());
-            let pit = moves[rng.below(moves.len())];
+            std::hint::black_box(game.key());
+            let mv = moves[rng.below(moves.len())];
             // A refused move must not allocate either (its error is `Copy`).
             let empty = (0..game.board().len())
                 .filter_map(Pit::new)
                 .find(|&p| game.board().get(p) == 0);
             if let Some(empty) = empty {
-                assert!(game.play(empty).is_err());
+                assert!(game.play(Move::Sow(empty)).is_err());
             }
+            // Nor a refused pass.
+            assert!(game.play(Move::Pass).is_err());
             if report.plies % 2 == 0 {
-                game.play(pit).expect("a listed move is legal");
+                game.play(mv).expect("a listed move is legal");
             } else {
-                game.play_unchecked(pit);
+                game.play_unchecked(mv);
             }
             let spent = allocations() - before;
             report.plies += 1;
@@ -159,7 +162,7 @@ fn playouts(start: &Mancala, games: u64, seed: u64) -> Report {
                 report.allocations += spent;
                 report.first.get_or_insert_with(|| {
                     format!(
-                        "{spent} allocation(s) playing {pit}, reaching holes {:?}, \
+                        "{spent} allocation(s) playing {mv}, reaching holes {:?}, \
                          stores {:?}, history of {held}",
                         game.board().holes(),
                         &game.board().stores()[..2],

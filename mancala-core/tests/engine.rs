@@ -4,13 +4,22 @@
 
 use mancala_core::{
     Board, Capture, ChainLimit, CountSet, Direction, Endless, EndlessRelay, Event, Feeding, Game,
-    GrandSlam, Landing, Layout, LayoutError, Mancala, Outcome, Pit, PlayError, Player, Relay,
-    Rules, RulesError, SeenPosition, Setup, SetupError, SowError, SowSpec, Status, Topology, chain,
-    sow,
+    GrandSlam, InvalidHistory, JointMoveError, Landing, Layout, LayoutError, Mancala, Move,
+    Outcome, Pit, PitSet, PlayError, Player, Relay, Rules, RulesError, SeenPosition, Setup,
+    SetupError, SowError, SowSpec, Sower, Status, Topology, chain,
 };
 
 fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()
+}
+
+/// The move that sows hole `i`.
+fn sow(i: usize) -> Move {
+    Move::Sow(pit(i))
+}
+
+fn pits(list: &[usize]) -> PitSet {
+    list.iter().map(|&i| pit(i)).collect()
 }
 
 fn two_rows(n: u8) -> Topology {
@@ -35,29 +44,18 @@ fn sow_both(
     relay: Relay,
     endless: Endless,
 ) -> (Result<mancala_core::Sown, SowError>, Board, Vec<Event>) {
-    let mut fast = *board;
-    let fast_result = sow(
-        &mut fast,
+    let sower = Sower {
         topology,
         spec,
         mover,
-        origin,
-        &relay,
+        relay: &relay,
         endless,
-        &mut (),
-    );
+    };
+    let mut fast = *board;
+    let fast_result = sower.sow(&mut fast, origin, &mut ());
     let mut slow = *board;
     let mut events = Vec::new();
-    let slow_result = sow(
-        &mut slow,
-        topology,
-        spec,
-        mover,
-        origin,
-        &relay,
-        endless,
-        &mut events,
-    );
+    let slow_result = sower.sow(&mut slow, origin, &mut events);
     assert_eq!(fast_result, slow_result);
     assert_eq!(fast, slow);
     (fast_result, fast, events)
@@ -314,11 +312,15 @@ fn every_move_relaying_forever_leaves_no_legal_move() {
     // lap start.
     rules.endless = Endless::Stop;
     let mut game = position(rules, &[2, 0, 2, 1], &[0, 0], Player::P0);
-    assert_eq!(game.legal_moves().as_slice(), &[pit(0)]);
+    assert_eq!(game.legal_moves().as_slice(), &[sow(0)]);
     let mut events = Vec::new();
-    game.play_observed(pit(0), &mut events).unwrap();
+    let turn = game.play_observed(sow(0), &mut events).unwrap();
     assert_eq!(events.last(), Some(&Event::EndlessStop));
     assert_eq!(game.board().total(), 5);
+    // The report says so, and a stopped move captures nothing.
+    assert!(turn.endless);
+    assert!(turn.captured.is_empty());
+    assert_eq!(turn.seeds, 0);
 
     // A threshold below 2 relays from every hole: refused as rules.
     rules.relay = Relay::AtLeast(1);
@@ -404,7 +406,18 @@ fn oware_captures_two_and_three_back_to_the_row_edge() {
         &[20, 16],
         Player::P0,
     );
-    game.play(pit(5)).unwrap();
+    let turn = game.play(sow(5)).unwrap();
+    assert_eq!(turn.mover, Player::P0);
+    assert_eq!(turn.played, sow(5));
+    assert_eq!(turn.landing, Some(Landing::Hole(pit(8))));
+    assert_eq!(turn.laps, 1);
+    assert_eq!(turn.captured, pits(&[6, 7, 8]));
+    assert_eq!(turn.seeds, 7);
+    assert!(!turn.grand_slam_refused && !turn.extra_turn && !turn.endless);
+    assert_eq!(
+        turn.to_string(),
+        "player 0 sows hole 5, ends in hole 8, captures 7 from holes 6, 7, 8"
+    );
     // The capture gives South 27 of 48, a majority: the game ends and each
     // player takes his row (South 1, North 4).
     assert_eq!(game.status(), Status::Over(Outcome::Winner(Player::P0)));
@@ -419,18 +432,23 @@ fn oware_grand_slam_captures_nothing_and_variants() {
     let board = [1, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0];
     let mut game = position(Rules::oware(), &board, &[21, 21], Player::P0);
     let mut events = Vec::new();
-    game.play_observed(pit(5), &mut events).unwrap();
+    let turn = game.play_observed(sow(5), &mut events).unwrap();
     assert!(events.contains(&Event::GrandSlamRefused));
+    assert!(turn.grand_slam_refused);
+    assert_eq!(turn.landing, Some(Landing::Hole(pit(7))));
+    assert_eq!((turn.captured, turn.seeds), (PitSet::EMPTY, 0));
     assert_eq!(game.board().holes(), &[1, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0]);
     assert_eq!(game.board().stores()[..2], [21, 21]);
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 
     // Allowed: South takes 5, reaching 26 of 48, a majority; then takes his
     // own remaining seed: 27 to 21.
     let mut rules = Rules::oware();
     rules.grand_slam = GrandSlam::Allow;
     let mut game = position(rules, &board, &[21, 21], Player::P0);
-    game.play(pit(5)).unwrap();
+    let turn = game.play(sow(5)).unwrap();
+    assert_eq!((turn.captured, turn.seeds), (pits(&[6, 7]), 5));
+    assert!(!turn.grand_slam_refused);
     assert_eq!(game.board().stores()[..2], [27, 21]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
 
@@ -438,9 +456,9 @@ fn oware_grand_slam_captures_nothing_and_variants() {
     rules.grand_slam = GrandSlam::Forbid;
     let mut game = position(rules, &board, &[21, 21], Player::P0);
     let before = game.clone();
-    assert_eq!(game.play(pit(5)), Err(PlayError::GrandSlam(pit(5))));
+    assert_eq!(game.play(sow(5)), Err(PlayError::GrandSlam(pit(5))));
     assert_eq!(game, before);
-    assert_eq!(game.legal_moves().as_slice(), &[pit(0)]);
+    assert_eq!(game.legal_moves().as_slice(), &[sow(0)]);
 }
 
 #[test]
@@ -453,9 +471,9 @@ fn oware_feeding() {
         &[22, 23],
         Player::P0,
     );
-    assert_eq!(game.legal_moves().as_slice(), &[pit(4)]);
-    assert_eq!(game.play(pit(0)), Err(PlayError::MustFeed(pit(0))));
-    game.play(pit(4)).unwrap();
+    assert_eq!(game.legal_moves().as_slice(), &[sow(4)]);
+    assert_eq!(game.play(sow(0)), Err(PlayError::MustFeed(pit(0))));
+    game.play(sow(4)).unwrap();
 
     // No move can feed: South has no legal move, the game ends and he takes
     // his own seeds: 23 + 2 = 25 against 23. (Stores below half of 48, so
@@ -478,8 +496,8 @@ fn oware_feeding() {
         &[23, 23],
         Player::P0,
     );
-    assert_eq!(game.legal_moves().as_slice(), &[pit(0), pit(4)]);
-    game.play(pit(0)).unwrap();
+    assert_eq!(game.legal_moves().as_slice(), &[sow(0), sow(4)]);
+    game.play(sow(0)).unwrap();
     // ... but when one does, it is required.
     let game = position(
         rules,
@@ -487,8 +505,8 @@ fn oware_feeding() {
         &[22, 23],
         Player::P0,
     );
-    assert_eq!(game.legal_moves().as_slice(), &[pit(4)]);
-    assert!(!game.is_legal(pit(0)));
+    assert_eq!(game.legal_moves().as_slice(), &[sow(4)]);
+    assert!(!game.is_legal(&sow(0)));
 }
 
 #[test]
@@ -505,14 +523,14 @@ fn oware_repetition_ends_the_game() {
         to_move: Player::P1,
     }];
     let mut game = Mancala::from_setup(setup.clone()).unwrap();
-    game.play(pit(5)).unwrap();
+    game.play(sow(5)).unwrap();
     assert_eq!(game.status(), Status::Over(Outcome::Winner(Player::P1)));
     assert_eq!(game.board().stores()[..2], [23, 25]);
     // Without that history the same move goes on.
     setup.history.clear();
     let mut game = Mancala::from_setup(setup).unwrap();
-    game.play(pit(5)).unwrap();
-    assert_eq!(game.turn(), Some(Player::P1));
+    game.play(sow(5)).unwrap();
+    assert_eq!(game.to_move(), Some(Player::P1));
 }
 
 #[test]
@@ -525,10 +543,13 @@ fn kalah_capture_extra_turn_and_end() {
         &[10, 10],
         Player::P0,
     );
-    game.play(pit(1)).unwrap();
+    let turn = game.play(sow(1)).unwrap();
+    assert_eq!(turn.landing, Some(Landing::Hole(pit(2))));
+    assert_eq!((turn.captured, turn.seeds), (pits(&[2, 9]), 4));
+    assert!(!turn.extra_turn);
     assert_eq!(game.board().holes(), &[0, 0, 0, 2, 0, 0, 1, 1, 1, 0, 1, 1]);
     assert_eq!(game.board().store(Player::P0), 14);
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 
     // Opposite empty: nothing happens.
     let mut game = position(
@@ -537,7 +558,8 @@ fn kalah_capture_extra_turn_and_end() {
         &[10, 10],
         Player::P0,
     );
-    game.play(pit(1)).unwrap();
+    let turn = game.play(sow(1)).unwrap();
+    assert!(turn.captured.is_empty());
     assert_eq!(game.board().holes()[..3], [0, 0, 1]);
     assert_eq!(game.board().store(Player::P0), 10);
 
@@ -551,8 +573,10 @@ fn kalah_capture_extra_turn_and_end() {
         Player::P0,
     );
     let mut events = Vec::new();
-    game.play_observed(pit(5), &mut events).unwrap();
+    let turn = game.play_observed(sow(5), &mut events).unwrap();
     assert_eq!(events.last(), Some(&Event::ExtraTurn));
+    assert_eq!(turn.landing, Some(Landing::Store(Player::P0)));
+    assert!(turn.extra_turn);
     assert!(game.is_over());
     assert_eq!(game.scores().as_slice(), &[11, 15]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P1)));
@@ -564,22 +588,106 @@ fn illegal_moves_are_typed_and_change_nothing() {
     let mut game = mancala_core::oware();
     let before = game.clone();
     assert_eq!(
-        game.play(pit(7)),
+        game.play(sow(7)),
         Err(PlayError::NotYourHole {
             pit: pit(7),
             owner: Player::P1,
             mover: Player::P0
         })
     );
-    assert_eq!(game.play(pit(12)), Err(PlayError::NotOnBoard(pit(12))));
-    game.play(pit(0)).unwrap();
-    game.play(pit(6)).unwrap();
-    assert_eq!(game.play(pit(0)), Err(PlayError::EmptyHole(pit(0))));
+    assert_eq!(game.play(sow(12)), Err(PlayError::NotOnBoard(pit(12))));
+    game.play(sow(0)).unwrap();
+    game.play(sow(6)).unwrap();
+    assert_eq!(game.play(sow(0)), Err(PlayError::EmptyHole(pit(0))));
     assert_ne!(game, before);
     // Unchecked play of an empty hole changes nothing either.
     let snapshot = game.clone();
-    game.play_unchecked(pit(0));
+    let turn = game.play_unchecked(sow(0));
     assert_eq!(game, snapshot);
+    assert_eq!(turn.landing, None, "a refused unchecked move lands nowhere");
+    assert_eq!(turn.to_string(), "player 0 cannot sow hole 0");
+    // Oware has no pass.
+    assert_eq!(game.play(Move::Pass), Err(PlayError::CannotPass));
+    assert_eq!(game, snapshot);
+}
+
+#[test]
+fn joint_moves_name_the_player_to_move() {
+    let game = mancala_core::oware();
+    assert_eq!(game.joint_move(&[(Player::P0, sow(2))]), Ok(sow(2)));
+    // `joint_move` checks who acts, not whether the action is legal.
+    assert_eq!(game.joint_move(&[(Player::P0, sow(9))]), Ok(sow(9)));
+    assert_eq!(
+        game.joint_move(&[(Player::P1, sow(9))]),
+        Err(PlayError::Joint(JointMoveError::WrongPlayer {
+            given: Player::P1,
+            expected: Player::P0
+        }))
+    );
+    assert_eq!(
+        game.joint_move(&[]),
+        Err(PlayError::Joint(JointMoveError::Count(0)))
+    );
+    assert_eq!(
+        game.joint_move(&[(Player::P0, sow(2)), (Player::P1, sow(8))]),
+        Err(PlayError::Joint(JointMoveError::Count(2)))
+    );
+    let over = position(
+        Rules::kalah(),
+        &[0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 1],
+        &[20, 22],
+        Player::P0,
+    );
+    assert_eq!(
+        over.joint_move(&[(Player::P0, sow(0))]),
+        Err(PlayError::Joint(JointMoveError::GameOver))
+    );
+}
+
+#[test]
+fn a_player_who_cannot_sow_passes_under_the_pass_rule() {
+    // Oware's board without feeding, captures or early ends, but with
+    // passing: South's holes are empty, North has one seed in hole 11.
+    // South cannot sow; North can, so the game goes on and South's only
+    // legal move is a pass.
+    let mut rules = Rules::oware();
+    rules.feeding = Feeding::Off;
+    rules.capture = Capture::None;
+    rules.end = mancala_core::EndRules {
+        pass: true,
+        ..Default::default()
+    };
+    let mut game = position(
+        rules,
+        &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        &[23, 24],
+        Player::P0,
+    );
+    assert_eq!(game.status(), Status::ToMove(Player::P0));
+    assert!(game.must_pass());
+    assert_eq!(game.legal_moves().as_slice(), &[Move::Pass]);
+    assert!(game.legal_actions(Player::P1).is_empty());
+    assert_eq!(game.play(sow(0)), Err(PlayError::EmptyHole(pit(0))));
+    let before = *game.board();
+    let turn = game.play(Move::Pass).unwrap();
+    assert_eq!(turn.mover, Player::P0);
+    assert_eq!(turn.played, Move::Pass);
+    assert_eq!((turn.landing, turn.laps, turn.seeds), (None, 0, 0));
+    assert_eq!(turn.to_string(), "player 0 passes");
+    assert_eq!(game.board(), &before, "a pass moves no seed");
+    assert_eq!(game.to_move(), Some(Player::P1));
+    // North can sow, so he may not pass.
+    assert!(!game.must_pass());
+    let snapshot = game.clone();
+    assert_eq!(game.play(Move::Pass), Err(PlayError::CannotPass));
+    assert_eq!(game, snapshot);
+    assert_eq!(game.legal_moves().as_slice(), &[sow(11)]);
+    // His seed goes round to hole 0: South sows again.
+    let turn = game.play(sow(11)).unwrap();
+    assert_eq!(turn.landing, Some(Landing::Hole(pit(0))));
+    assert_eq!(game.board().holes(), &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(game.legal_moves().as_slice(), &[sow(0)]);
+    assert!(!game.must_pass());
 }
 
 #[test]
@@ -595,7 +703,7 @@ fn finished_games_refuse_moves() {
     assert!(game.legal_moves().is_empty());
     assert!(Game::legal_actions(&game, Player::P0).is_empty());
     let mut copy = game.clone();
-    assert_eq!(copy.play(pit(6)), Err(PlayError::GameOver));
+    assert_eq!(copy.play(sow(6)), Err(PlayError::GameOver));
     assert_eq!(copy, game);
 }
 
@@ -679,7 +787,7 @@ fn setups_are_checked() {
             to_move: Player::P1
         }])
         .unwrap_err(),
-        SetupError::BadHistory(0)
+        SetupError::BadHistory(InvalidHistory { index: 0 })
     );
     // A finished game with an empty board is fine, and stays finished.
     let over = check(&|s| {

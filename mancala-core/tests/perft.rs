@@ -21,7 +21,7 @@
 //! `play_unchecked` on clones). In debug mode the whole file takes well under
 //! a second.
 
-use mancala_core::{Game, Mancala, Pit, Status};
+use mancala_core::{Game, Mancala, Move, Pit, Status};
 
 /// Node counts of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -133,18 +133,18 @@ fn perft_matches_openspiel() {
 #[test]
 fn kalah_extra_move_is_a_ply() {
     fn turns(game: &Mancala, depth: u32) -> u64 {
-        let Some(me) = game.turn() else {
+        let Some(me) = game.to_move() else {
             return 0;
         };
         if depth == 0 {
             return 1;
         }
         let mut n = 0;
-        for &pit in &game.legal_moves() {
+        for &mv in &game.legal_moves() {
             let mut child = game.clone();
-            child.play_unchecked(pit);
+            child.play_unchecked(mv);
             // An extra move continues the same turn.
-            let left = if child.turn() == Some(me) {
+            let left = if child.to_move() == Some(me) {
                 depth
             } else {
                 depth - 1
@@ -165,26 +165,32 @@ fn kalah_extra_move_is_a_ply() {
 }
 
 /// Along the perft tree, checked `play` accepts exactly the listed moves and
-/// gives the same state as `play_unchecked`.
+/// gives the same state and report as `play_unchecked`.
 #[test]
 fn checked_play_agrees_with_legal_moves() {
     fn walk(game: &Mancala, depth: u32) {
         let legal = game.legal_moves();
         let holes = game.board().len();
-        for pit in (0..holes + 2).filter_map(Pit::new) {
-            let listed = legal.contains(&pit);
-            assert_eq!(game.is_legal(pit), listed, "{pit} in {game:?}");
+        let candidates = (0..holes + 2)
+            .filter_map(Pit::new)
+            .map(Move::Sow)
+            .chain([Move::Pass]);
+        for mv in candidates {
+            let listed = legal.contains(&mv);
+            assert_eq!(game.is_legal(&mv), listed, "{mv} in {game:?}");
             let mut checked = game.clone();
-            assert_eq!(checked.play(pit).is_ok(), listed, "{pit} in {game:?}");
+            let report = checked.play(mv);
+            assert_eq!(report.is_ok(), listed, "{mv} in {game:?}");
             if listed {
                 let mut fast = game.clone();
-                fast.play_unchecked(pit);
-                assert_eq!(checked, fast, "{pit} in {game:?}");
+                let fast_report = fast.play_unchecked(mv);
+                assert_eq!(checked, fast, "{mv} in {game:?}");
+                assert_eq!(report, Ok(fast_report), "{mv} in {game:?}");
                 if depth > 1 {
                     walk(&fast, depth - 1);
                 }
             } else {
-                assert_eq!(&checked, game, "refused {pit} changed the state");
+                assert_eq!(&checked, game, "refused {mv} changed the state");
             }
         }
     }

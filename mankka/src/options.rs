@@ -1,5 +1,12 @@
-//! Mankka's variants and options, as data.
+//! Mankka's variants and options, as data, and their `key=value` text.
 
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use mancala_core::notation::{
+    self, OptionError, RuleOptions, option_bool, option_choice, option_number,
+};
 use mancala_core::{
     Capture, ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, Relay,
     Rules, RulesError, SowSpec, Zone,
@@ -32,21 +39,57 @@ pub enum Chain {
     Side,
 }
 
+/// Why options were refused.
+///
+/// No value of [`Options`] is refused today (every field's every value makes
+/// valid sowing rules); the error exists so that checks read alike across
+/// the workspace and options added later can be refused without changing
+/// [`Mankka::new`](crate::Mankka::new)'s signature.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OptionsError {
+    /// The sowing rules the options make are invalid.
+    #[error("invalid rules: {0}")]
+    Rules(#[from] RulesError),
+}
+
 /// The rules of a game of Mankka (RULES.md, "Mankka").
+///
+/// # Text
+///
+/// Options read and write as whitespace-separated `key=value` words (the
+/// keys of TRACES.md), naming only those that differ from Mankka Two:
+///
+/// | key | values (default first) | meaning |
+/// | --- | --- | --- |
+/// | `variant` | `two`, `one` | Mankka Two (3 a hole, 6 in hand) or One (4 a hole, no hand) |
+/// | `end_threshold` | `8`, a number | with `early_end`: the game ends when at most this many seeds are left after a sowing move |
+/// | `early_end` | `true`, `false` | the source's two early ends; `false`: passes and the repetition rule |
+/// | `skip_origin` | `false`, `true` | every lap skips the hole it was lifted from |
+/// | `chain` | `cross`, `side` | capture chains run across both sides, or stay on the landing side |
+/// | `endless` | `forbid`, `stop` | a move that relays forever is refused, or stopped |
 ///
 /// # Examples
 ///
 /// ```
-/// use mankka::{Options, Variant};
+/// use mankka::{Chain, Options, Variant};
 ///
 /// let two = Options::two();
 /// assert_eq!((two.seeds(), two.hand()), (3, 6));
 /// let one = Options::one();
 /// assert_eq!((one.seeds(), one.hand()), (4, 0));
 /// assert_eq!(Options::default().variant, Variant::Two);
+///
+/// let mut options = Options::one();
+/// options.chain = Chain::Side;
+/// assert_eq!(options.to_string(), "variant=one chain=side");
+/// assert_eq!("variant=one chain=side".parse::<Options>(), Ok(options));
+/// assert_eq!(Options::two().to_string(), "");
+/// assert!("chain=diagonal".parse::<Options>().is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Options {
     /// Mankka Two or One.
     pub variant: Variant,
@@ -66,6 +109,7 @@ pub struct Options {
 }
 
 impl Default for Options {
+    /// Mankka Two.
     fn default() -> Options {
         Options::two()
     }
@@ -107,7 +151,8 @@ impl Options {
         }
     }
 
-    /// The rules of the shared sowing engine for the sowing moves.
+    /// The rules of the shared sowing engine for the sowing moves and
+    /// passes.
     pub const fn rules(&self) -> Rules {
         Rules {
             layout: Layout::two_rows(6),
@@ -152,10 +197,103 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// Never, for the options this type can hold; kept so that checks read
-    /// alike across the workspace.
-    pub fn check(&self) -> Result<(), RulesError> {
-        self.rules().check().map(|_| ())
+    /// [`OptionsError::Rules`] if the sowing rules they make are invalid:
+    /// never, for the options this type can hold.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        self.rules().check()?;
+        Ok(())
+    }
+}
+
+const VARIANTS: [&str; 2] = ["two", "one"];
+const CHAINS: [&str; 2] = ["cross", "side"];
+const ENDLESS: [&str; 2] = ["forbid", "stop"];
+
+fn bool_text(b: bool) -> String {
+    if b { "true" } else { "false" }.into()
+}
+
+impl RuleOptions for Options {
+    const KEYS: &'static [&'static str] = &[
+        "variant",
+        "end_threshold",
+        "early_end",
+        "skip_origin",
+        "chain",
+        "endless",
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "variant" => {
+                self.variant = match option_choice(key, value, &VARIANTS, "two or one")? {
+                    0 => Variant::Two,
+                    _ => Variant::One,
+                }
+            }
+            "end_threshold" => self.end_threshold = option_number(key, value)?,
+            "early_end" => self.early_end = option_bool(key, value)?,
+            "skip_origin" => self.skip_origin = option_bool(key, value)?,
+            "chain" => {
+                self.chain = match option_choice(key, value, &CHAINS, "cross or side")? {
+                    0 => Chain::Cross,
+                    _ => Chain::Side,
+                }
+            }
+            "endless" => {
+                self.endless = match option_choice(key, value, &ENDLESS, "forbid or stop")? {
+                    0 => Endless::Forbid,
+                    _ => Endless::Stop,
+                }
+            }
+            _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
+        }
+        Ok(())
+    }
+
+    fn value(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "variant" => match self.variant {
+                Variant::Two => VARIANTS[0].into(),
+                Variant::One => VARIANTS[1].into(),
+            },
+            "end_threshold" => alloc::format!("{}", self.end_threshold),
+            "early_end" => bool_text(self.early_end),
+            "skip_origin" => bool_text(self.skip_origin),
+            "chain" => match self.chain {
+                Chain::Cross => CHAINS[0].into(),
+                Chain::Side => CHAINS[1].into(),
+            },
+            "endless" => match self.endless {
+                Endless::Forbid => ENDLESS[0].into(),
+                Endless::Stop => ENDLESS[1].into(),
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// The options that differ from Mankka Two, as `key=value` words separated
+/// by spaces (empty for Mankka Two).
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Words<'a>(&'a Options);
+        impl fmt::Display for Words<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                notation::write_options(f, self.0)
+            }
+        }
+        let words = alloc::format!("{}", Words(self));
+        f.write_str(words.trim_start())
+    }
+}
+
+/// Reads whitespace-separated `key=value` words, applied in the order given
+/// to Mankka Two's options.
+impl FromStr for Options {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Options, OptionError> {
+        notation::parse_options(s.split_whitespace())
     }
 }
 

@@ -2,17 +2,18 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{Mancala, Player, SeenPosition};
+use mancala_core::{Game, Mancala, Player, SeenPosition};
 
 use crate::{Mankka, Options};
 
 /// An unchecked description of a Mankka position. Public fields, no
-/// guarantees; [`Mankka::from_setup`] checks it.
+/// guarantees; [`Mankka::from_setup`] checks it (and so do deserializing and
+/// the text notation).
 ///
 /// # Examples
 ///
 /// ```
-/// use mankka::{Mankka, Options, Setup};
+/// use mankka::*;
 ///
 /// let mut setup = Setup::new(Options::one());
 /// setup.board = vec![0, 3, 6, 2, 5, 1, 4, 7, 2, 5, 1, 4];
@@ -23,6 +24,7 @@ use crate::{Mankka, Options};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The options.
     pub options: Options,
@@ -68,11 +70,14 @@ pub enum SetupError {
     /// There must be a hand for each of the two players.
     #[error("{0} hands given for 2 players")]
     HandsLength(usize),
-    /// Seeds in hand exist only in the opening, before anyone has sowed: a
-    /// finished game, a repetition history or a position where the game
-    /// would be over at once cannot come with them.
+    /// Seeds in hand exist only in the opening, whose placements come first
+    /// and alternate: while anyone holds his hand the player to move does,
+    /// and no repetition history, nor a live position where the game would
+    /// be over at once, comes with them. A finished game keeps a hand only
+    /// when it ended at a placement (the player to place next had no sowing
+    /// move): the player who moved last has none.
     #[error(
-        "seeds in hand outside the opening (a finished game, a history, or a side already empty)"
+        "seeds in hand outside the opening (the player to move has placed, a history, or a side already empty)"
     )]
     HandsAfterOpening,
     /// A hand holds the variant's seeds (6 in Mankka Two) until they are
@@ -106,9 +111,21 @@ impl Mankka {
                 found,
             });
         }
-        if (h0 > 0 || h1 > 0) && (setup.over || !setup.history.is_empty()) {
+        let in_hand = h0 > 0 || h1 > 0;
+        // The placements come first and alternate: while anyone holds his
+        // hand, the player to move does, and nobody has sowed yet. A game
+        // ends in the opening only just after a placement, which emptied the
+        // hand of the player who moved (the one before the player to move).
+        let hand = |p: Player| setup.hands.get(p.index()).copied();
+        let placer = setup.to_move.next(2);
+        if in_hand
+            && (hand(setup.to_move) == Some(0)
+                || !setup.history.is_empty()
+                || setup.over && hand(placer) != Some(0))
+        {
             return Err(SetupError::HandsAfterOpening);
         }
+        let over = setup.over;
         let total: u64 = setup
             .board
             .iter()
@@ -127,7 +144,7 @@ impl Mankka {
             over: setup.over,
             history: setup.history,
         })?;
-        if (h0 > 0 || h1 > 0) && game.is_over() {
+        if in_hand && !over && game.is_over() {
             return Err(SetupError::HandsAfterOpening);
         }
         Ok(Mankka {
@@ -139,6 +156,19 @@ impl Mankka {
 
     /// The setup that [`from_setup`](Mankka::from_setup) turns back into this
     /// exact state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mankka::*;
+    ///
+    /// let mut game = Mankka::default();
+    /// game.play(Move::Place(Placement::new([1, 1, 1, 1, 1, 1])))?;
+    /// let setup = game.to_setup();
+    /// assert_eq!(setup.hands, [0, 6]);
+    /// assert_eq!(Mankka::from_setup(setup)?, game);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_setup(&self) -> Setup {
         let inner = self.game.to_setup();
         Setup {
@@ -153,24 +183,26 @@ impl Mankka {
     }
 }
 
-#[cfg(feature = "serde")]
-mancala_core::serde_via_setup!(Mankka, Setup);
+impl TryFrom<Setup> for Mankka {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Mankka, SetupError> {
+        Mankka::from_setup(setup)
+    }
+}
+
+impl From<Mankka> for Setup {
+    fn from(game: Mankka) -> Setup {
+        game.to_setup()
+    }
+}
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Mankka {
-    /// A position reached by legal play from the start of arbitrary options.
+    /// A position reached by legal play (at most 200 moves) from the start
+    /// of arbitrary options ([`mancala_core::arbitrary_play`]).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
-        let mut game = Mankka::new(options).map_err(|_| arbitrary::Error::IncorrectFormat)?;
-        let plies = u.int_in_range(0..=200u16)?;
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let i = u.choose_index(moves.len())?;
-            let _ = game.play(moves[i]);
-        }
-        Ok(game)
+        let game = Mankka::new(options).map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        mancala_core::arbitrary_play(game, u, 200)
     }
 }

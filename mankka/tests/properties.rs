@@ -1,5 +1,6 @@
 //! Property tests of Mankka over random options and random play from the
-//! start (opening placements included).
+//! start (opening placements included), through the shared harness
+//! (`mancala_core::testing`) plus Mankka's own invariants.
 //!
 //! Options: both variants, thresholds 0 to 20, every `early_end`,
 //! `skip_origin`, chain and endless policy.
@@ -16,8 +17,8 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::{Endless, Game, Pit, PlayError, Player, Status};
-use mankka::{Chain, Mankka, Move, MoveError, Options, Placement, Setup, Variant};
+use mancala_core::testing;
+use mankka::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -50,72 +51,42 @@ fn options() -> impl Strategy<Value = Options> {
 }
 
 fn seeds(game: &Mankka) -> u64 {
-    let [h0, h1] = game.hands();
-    u64::from(game.board().total()) + u64::from(h0) + u64::from(h1)
+    let hands: u64 = game.hands().as_slice().iter().map(|&h| u64::from(h)).sum();
+    u64::from(game.board().total()) + hands
 }
 
-fn candidate_moves(game: &Mankka) -> Vec<Move> {
+/// Moves to try in every position, legal or not: every hole of the board and
+/// two beyond it, a pass, and placements of 6 seeds and of other totals.
+fn candidates() -> Vec<Move> {
     let mut moves: Vec<Move> = (0..14).filter_map(Pit::new).map(Move::Sow).collect();
     moves.push(Move::Pass);
-    for player in [Player::P0, Player::P1] {
-        moves.push(Move::Place(Placement::new(player, [1; 6])));
-        moves.push(Move::Place(Placement::new(player, [0, 0, 0, 0, 0, 6])));
-        moves.push(Move::Place(Placement::new(player, [1, 1, 1, 1, 1, 0])));
-        moves.push(Move::Place(Placement::new(player, [0; 6])));
-        moves.push(Move::Place(Placement::new(player, [2, 0, 3, 0, 1, 1])));
-    }
-    if let Some(&mv) = game.legal_moves().last() {
-        moves.push(mv);
+    for counts in [
+        [1; 6],
+        [0, 0, 0, 0, 0, 6],
+        [1, 1, 1, 1, 1, 0],
+        [0; 6],
+        [2, 0, 3, 0, 1, 1],
+        [7, 0, 0, 0, 0, 0],
+    ] {
+        moves.push(Move::Place(Placement::new(counts)));
     }
     moves
 }
 
-/// Checks every invariant of a state.
-fn check_state(game: &Mankka) {
+/// Mankka's own invariants of a state, and the harness's checks when `full`
+/// (they try every candidate move: costly).
+fn check_state(game: &Mankka, full: bool) {
     assert_eq!(seeds(game), TOTAL, "seeds are conserved");
     let legal = game.legal_moves();
-    let mover = game.turn();
+    let mover = game.to_move();
     assert_eq!(legal.is_empty(), game.is_over(), "live iff a move exists");
     assert_eq!(
         game.in_opening(),
-        mover.is_some_and(|p| game.hands()[p.index()] > 0)
+        mover.is_some_and(|p| game.hands()[p] > 0)
     );
-
-    // Legal moves are exactly the moves play accepts; refused moves change
-    // nothing.
-    for mv in candidate_moves(game) {
-        let mut copy = game.clone();
-        match copy.play(mv) {
-            Ok(_) => {
-                assert!(legal.contains(&mv), "{mv} accepted but not listed");
-                assert!(game.is_legal(mv));
-                assert!(Game::is_legal(game, &mv));
-            }
-            Err(e) => {
-                assert!(!legal.contains(&mv), "{mv} listed but refused: {e}");
-                assert!(!game.is_legal(mv));
-                assert_eq!(&copy, game, "refused {mv} ({e}) changed the state");
-                if game.is_over() {
-                    assert_eq!(e, MoveError::Play(PlayError::GameOver));
-                }
-                let mut unchecked = game.clone();
-                Game::play_unchecked(&mut unchecked, mv);
-                assert_eq!(&unchecked, game, "play_unchecked of a refused move");
-            }
-        }
-    }
-    // Every listed move is accepted (placements: the listing is 462 long,
-    // the first few are tried).
-    for &mv in legal.iter().take(8) {
-        assert!(game.clone().play(mv).is_ok(), "{mv} listed but refused");
-    }
     if let Some(p) = mover {
         if game.in_opening() {
-            assert!(
-                legal
-                    .iter()
-                    .all(|m| matches!(m, Move::Place(pl) if pl.player == p))
-            );
+            assert!(legal.iter().all(|m| matches!(m, Move::Place(_))));
             assert_eq!(legal.len(), 462);
         } else {
             assert!(legal.iter().all(|m| !matches!(m, Move::Place(_))));
@@ -124,98 +95,205 @@ fn check_state(game: &Mankka) {
                 assert!(!game.options().early_end);
             }
         }
+        assert_eq!(game.status(), Status::ToMove(p));
+        assert_eq!(game.outcome(), None);
+    } else {
+        assert!(matches!(game.status(), Status::Over(_)));
+        assert!(game.outcome().is_some());
     }
-
-    // The Game trait agrees.
-    assert_eq!(Game::player_count(game), 2);
-    match Game::status(game) {
-        Status::ToMove(p) => {
-            assert_eq!(Some(p), mover);
-            assert_eq!(Game::to_move(game), Some(p));
-            assert_eq!(Game::legal_actions(game, p).as_slice(), legal.as_slice());
-            assert!(Game::legal_actions(game, p.next(2)).is_empty());
-            assert_eq!(Game::outcome(game), None);
-        }
-        Status::Over(o) => {
-            assert!(game.is_over());
-            assert_eq!(mover, None);
-            assert_eq!(game.outcome(), Some(o));
-            assert_eq!(Game::outcome(game), Some(o));
-            assert!(Game::legal_actions(game, Player::P0).is_empty());
-            assert!(Game::legal_actions(game, Player::P1).is_empty());
-        }
-        Status::Simultaneous(_) => panic!("Mankka is sequential"),
-    }
-    assert_eq!(Game::scores(game), game.scores());
+    assert_eq!(game.player_count(), 2);
     let scores = game.scores();
-    assert_eq!(
-        scores[Player::P0],
-        u64::from(game.board().store(Player::P0))
-    );
-    assert_eq!(
-        scores[Player::P1],
-        u64::from(game.board().store(Player::P1))
-    );
+    assert_eq!(scores.len(), 2);
+    for p in [Player::P0, Player::P1] {
+        assert_eq!(scores[p], u64::from(game.board().store(p)));
+    }
+    if !full {
+        return;
+    }
 
-    // Round trips.
+    testing::check_state(game, &candidates());
+    testing::check_serde(game);
+    testing::check_action_text(&legal);
+    // A finished game refuses every move as over; an illegal move's
+    // unchecked play changes nothing unless it is one the fast path plays as
+    // if legal (the other player's hole, a pass by a player who could sow);
+    // a legal move's unchecked play is the checked one.
+    for mv in candidates()
+        .into_iter()
+        .chain(legal.iter().take(8).copied())
+    {
+        let mut checked = game.clone();
+        let mut unchecked = game.clone();
+        let report = unchecked.play_unchecked(mv);
+        match checked.play(mv) {
+            Ok(r) => {
+                assert_eq!(r, report, "the reports of {mv} differ");
+                assert_eq!(checked, unchecked, "play_unchecked({mv}) differs");
+            }
+            Err(e) => {
+                if game.is_over() {
+                    assert_eq!(e, PlayError::GameOver);
+                }
+                if !matches!(e, PlayError::NotYourHole { .. } | PlayError::CannotPass) {
+                    assert_eq!(&unchecked, game, "play_unchecked of a refused {mv} ({e})");
+                    assert_eq!((report.landing, report.seeds), (None, 0));
+                }
+            }
+        }
+    }
+    // The setup round trip, and its serde.
     let setup = game.to_setup();
-    let copy = Mankka::from_setup(setup.clone()).expect("a state's setup is valid");
-    assert_eq!(&copy, game, "from_setup(to_setup)");
-    let json = serde_json::to_string(game).unwrap();
-    let back: Mankka = serde_json::from_str(&json).unwrap();
-    assert_eq!(&back, game, "serde_json round trip");
-    let setup_json = serde_json::to_string(&setup).unwrap();
-    let setup_back: Setup = serde_json::from_str(&setup_json).unwrap();
-    assert_eq!(setup_back, setup);
+    assert_eq!(&Mankka::from_setup(setup.clone()).unwrap(), game);
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
 }
 
-/// Plays a random game from the start of `options`, checking every state;
-/// returns the plies played and whether the game ended.
-fn play_random(options: Options, picks: &[u32], max_plies: usize) -> (usize, bool) {
-    let mut game = Mankka::new(options).unwrap();
-    assert_eq!(game.hands(), [options.hand(); 2]);
-    check_state(&game);
-    let mut plies = 0;
-    while !game.is_over() && plies < max_plies {
-        let legal = game.legal_moves();
-        let pick = picks[plies % picks.len()] as usize + plies;
-        let mv = legal[pick % legal.len()];
-        let before = game.scores();
-        game.play(mv).unwrap();
-        let after = game.scores();
-        assert!(
-            after[Player::P0] >= before[Player::P0],
-            "stores never decrease"
-        );
-        assert!(
-            after[Player::P1] >= before[Player::P1],
-            "stores never decrease"
-        );
+/// Plays random games from the start of `options` through the harness's
+/// `random_playouts`, checking every state (fully early on, then every few
+/// plies) and every report; returns the longest game's plies and whether
+/// every game ended.
+fn playouts(options: Options, seed: u64, games: usize, max_plies: usize) -> (usize, bool) {
+    let start = Mankka::new(options).unwrap();
+    assert_eq!(start.hands().as_slice(), [options.hand(); 2]);
+    let mut previous = start.clone();
+    let (mut plies, mut longest, mut all_over) = (0, 0, true);
+    testing::random_playouts(start, seed, games, max_plies, |game, report| {
+        let Some(report) = report else {
+            // A new game starts.
+            all_over &= plies == 0 || previous.is_over();
+            plies = 0;
+            previous = game.clone();
+            check_state(game, true);
+            return;
+        };
         plies += 1;
-        // The full check is costly (about 40 trial moves); every state early
-        // on, then every few.
-        if plies < 40 || plies % 7 == 0 || game.is_over() {
-            check_state(&game);
-        } else {
-            assert_eq!(seeds(&game), TOTAL);
+        longest = longest.max(plies);
+        // The report is the mover's gain, and stores never decrease.
+        let (before, after) = (previous.scores(), game.scores());
+        let mover = report.mover;
+        assert_eq!(Some(mover), previous.to_move());
+        assert_eq!(after[mover], before[mover] + u64::from(report.seeds));
+        assert_eq!(after[mover.next(2)], before[mover.next(2)]);
+        assert_eq!(report.captured.is_empty(), report.seeds == 0);
+        assert!(report.captured.iter().all(|p| game.board().get(p) == 0));
+        if let Move::Place(placement) = report.played {
+            assert_eq!(u32::from(previous.hands()[mover]), placement.total());
+            assert_eq!(game.hands()[mover], 0);
         }
-    }
-    (plies, game.is_over())
+        // The full check is costly (about 30 trial moves); every state early
+        // on, then every few.
+        check_state(game, plies < 40 || plies % 7 == 0 || game.is_over());
+        previous = game.clone();
+    });
+    all_over &= previous.is_over();
+    (longest, all_over)
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 512, ..Config::default() })]
+    #![proptest_config(Config { cases: 256, ..Config::default() })]
 
     #[test]
-    fn random_play_keeps_the_invariants(
-        options in options(),
-        picks in proptest::collection::vec(any::<u32>(), 1..64),
-    ) {
+    fn random_play_keeps_the_invariants(options in options(), seed in any::<u64>()) {
         let bound = if options.early_end { MAX_PLIES_EARLY_END } else { MAX_PLIES_NO_EARLY_END };
-        let (plies, over) = play_random(options, &picks, bound);
+        let (plies, over) = playouts(options, seed, 1, bound);
         if !options.early_end {
             prop_assert!(over, "a game without early ends ran {plies} plies");
         }
+    }
+
+    /// Equal positions, however they were reached or rebuilt, have equal
+    /// keys; positions that differ only in the hands do not share a key.
+    #[test]
+    fn equal_positions_have_equal_keys(options in options(), seed in any::<u64>(), plies in 0usize..120) {
+        let mut game = Mankka::new(options).unwrap();
+        let mut rng = testing::SplitMix::new(seed);
+        for _ in 0..plies {
+            if testing::play_random(&mut game, &mut rng).is_none() {
+                break;
+            }
+        }
+        let rebuilt = Mankka::from_setup(game.to_setup()).unwrap();
+        let read: Mankka = game.to_string().parse().unwrap();
+        let json: Mankka = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        for copy in [&rebuilt, &read, &json] {
+            prop_assert_eq!(copy, &game);
+            prop_assert_eq!(copy.key(), game.key());
+        }
+        // The same position reached again through another game's moves.
+        let mut again = Mankka::new(options).unwrap();
+        let mut rng = testing::SplitMix::new(seed);
+        for _ in 0..plies {
+            if testing::play_random(&mut again, &mut rng).is_none() {
+                break;
+            }
+        }
+        prop_assert_eq!(&again, &game);
+        prop_assert_eq!(again.key(), game.key());
+        // Hands are part of the key: the same board and player to move with
+        // empty hands is another position, with another key.
+        if game.in_opening() {
+            let mut setup = game.to_setup();
+            setup.hands = vec![0, 0];
+            if let Ok(placed) = Mankka::from_setup(setup) {
+                prop_assert_ne!(placed.key(), game.key());
+            }
+        }
+    }
+
+    /// Any text reads as an error or as a position that prints back the same
+    /// (and keeps every rule of the harness).
+    #[test]
+    fn any_text_is_an_error_or_prints_back(text in any::<String>()) {
+        check_text(&text);
+    }
+
+    /// Text shaped like the notation, mostly well formed: an error, or a
+    /// position that prints back the same and keeps every rule.
+    #[test]
+    fn notation_like_text_is_an_error_or_prints_back(
+        text in "([0-9]{1,2},){5}[0-9]{1,2}/([0-9]{1,2},){5}[0-9]{1,2} [0-9]{1,2},[0-9]{1,2} (0,0|6,6|0,6|[0-7],[0-7]) ([01]|[0-2])( over)?( seen=([0-9],){5}[0-9]/([0-9],){5}[0-9]:[01])?( variant=(one|two))?( early_end=(true|false))?( end_threshold=[0-9]{1,2})?( chain=side)?( endless=stop)?"
+    ) {
+        check_text(&text);
+    }
+
+    /// Any text reads as an error or as a move that prints back the same.
+    #[test]
+    fn any_move_text_is_an_error_or_prints_back(
+        text in prop_oneof![any::<String>(), "[0-9]{1,3}", "pass", "([0-9]{1,2}\\+){5}[0-9]{1,2}", "[0-9+]{0,16}"]
+    ) {
+        if let Ok(mv) = text.parse::<Move>() {
+            let again = mv.to_string();
+            prop_assert_eq!(again.parse::<Move>(), Ok(mv), "`{}` prints as `{}`", text, again);
+        }
+        if let Ok(p) = text.parse::<Placement>() {
+            prop_assert_eq!(p.to_string().parse::<Placement>(), Ok(p));
+        }
+        if let Ok(o) = text.parse::<Options>() {
+            prop_assert_eq!(o.to_string().parse::<Options>(), Ok(o));
+        }
+    }
+}
+
+/// An error, or a position that prints back the same.
+fn check_text(text: &str) {
+    let Ok(game) = text.parse::<Mankka>() else {
+        return;
+    };
+    let again = game.to_string();
+    let back: Mankka = again.parse().expect("a printed position parses");
+    assert_eq!(
+        back, game,
+        "`{text}` prints as `{again}`, which reads back otherwise"
+    );
+    assert_eq!(back.to_string(), again);
+    assert_eq!(back.key(), game.key());
+    testing::check_state(&game, &candidates());
+    // Every position a legal move reaches from it prints and reads back too.
+    let legal = game.legal_moves();
+    for &mv in legal.iter().take(8).chain(legal.last()) {
+        let mut next = game.clone();
+        next.play(mv).expect("a legal move is accepted");
+        testing::check_notation(&next);
     }
 }
 
@@ -224,7 +302,7 @@ proptest! {
 fn early_end_games_mostly_end() {
     let mut cut = 0;
     let mut longest = 0;
-    for seed in 0u32..200 {
+    for seed in 0u64..200 {
         let mut options = if seed % 2 == 0 {
             Options::two()
         } else {
@@ -236,10 +314,7 @@ fn early_end_games_mostly_end() {
         } else {
             Endless::Stop
         };
-        let picks: Vec<u32> = (0..37)
-            .map(|i| (seed * 7919 + i * 104_729) % 1000)
-            .collect();
-        let (plies, over) = play_random(options, &picks, MAX_PLIES_EARLY_END);
+        let (plies, over) = playouts(options, seed * 7919, 1, MAX_PLIES_EARLY_END);
         if over {
             longest = longest.max(plies);
         } else {
@@ -256,7 +331,7 @@ fn early_end_games_mostly_end() {
 #[test]
 fn no_early_end_games_end() {
     let mut longest = 0;
-    for seed in 0u32..200 {
+    for seed in 0u64..200 {
         let mut options = if seed % 2 == 0 {
             Options::two()
         } else {
@@ -274,10 +349,7 @@ fn no_early_end_games_end() {
         } else {
             Endless::Stop
         };
-        let picks: Vec<u32> = (0..41)
-            .map(|i| (seed * 6_151 + i * 7_919 + i * i) % 997)
-            .collect();
-        let (plies, over) = play_random(options, &picks, MAX_PLIES_NO_EARLY_END);
+        let (plies, over) = playouts(options, seed * 6151, 1, MAX_PLIES_NO_EARLY_END);
         assert!(over, "seed {seed}: {plies} plies without an end");
         longest = longest.max(plies);
     }

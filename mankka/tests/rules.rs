@@ -9,8 +9,8 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::{Endless, Game, Outcome, Pit, PlayError, Player, SeenPosition, Status};
-use mankka::{Chain, Mankka, Move, MoveError, Options, Placement, Setup, Variant};
+use mancala_core::Event;
+use mankka::*;
 
 fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()
@@ -42,26 +42,50 @@ fn stores(game: &Mankka) -> [u16; 2] {
 }
 
 /// Plays a move that must be refused and checks that nothing changed.
-fn refused(game: &mut Mankka, mv: Move) -> MoveError {
+fn refused(game: &mut Mankka, mv: Move) -> PlayError {
     let before = game.clone();
     let err = game.play(mv).unwrap_err();
     assert_eq!(
         *game, before,
         "{mv} was refused ({err}) but changed the state"
     );
-    assert!(!game.is_legal(mv));
+    assert!(!game.is_legal(&mv));
     assert!(!game.legal_moves().contains(&mv));
     err
 }
 
-fn sorted_captures(report: &mankka::MoveReport) -> Vec<(usize, u16)> {
-    let mut c: Vec<(usize, u16)> = report
-        .captures
+/// Plays a legal move on the fast path ([`Game::play`]) and, on a copy,
+/// through [`Mankka::play_observed`]; checks that both reach the same state
+/// with the same report, and that the report's captured holes and seeds are
+/// those of the `Capture` events. Returns the report and the captures, each
+/// hole with the seeds it held, sorted by hole.
+fn play(game: &mut Mankka, mv: Move) -> (MoveReport, Vec<(usize, u16)>) {
+    let mut observed = game.clone();
+    let mut events = Vec::new();
+    let slow = observed.play_observed(mv, &mut events).unwrap();
+    let report = game.play(mv).unwrap();
+    assert_eq!(*game, observed, "play and play_observed of {mv} differ");
+    assert_eq!(report, slow, "the reports of {mv} differ");
+    let mut captures: Vec<(usize, u16)> = events
         .iter()
-        .map(|&(p, s)| (p.index(), s))
+        .filter_map(|e| match *e {
+            Event::Capture { pit, seeds, by } => {
+                assert_eq!(by, report.mover);
+                Some((pit.index(), seeds))
+            }
+            _ => None,
+        })
         .collect();
-    c.sort_unstable();
-    c
+    captures.sort_unstable();
+    let pits: Vec<usize> = report.captured.iter().map(Pit::index).collect();
+    let holes: Vec<usize> = captures.iter().map(|&(p, _)| p).collect();
+    assert_eq!(pits, holes, "the report's holes are the captured ones");
+    let seeds: u32 = captures.iter().map(|&(_, s)| u32::from(s)).sum();
+    assert_eq!(
+        report.seeds, seeds,
+        "the report's seeds are the captured ones"
+    );
+    (report, captures)
 }
 
 // ---------------------------------------------------------------------------
@@ -81,11 +105,16 @@ fn relays_over_several_laps_until_an_empty_hole() {
         [0, 0],
         Player::P0,
     );
-    let report = game.play(sow(0)).unwrap();
-    assert!(report.captures.is_empty());
+    let (report, captures) = play(&mut game, sow(0));
+    assert!(report.captured.is_empty() && captures.is_empty());
+    assert_eq!(report.seeds, 0);
+    // Lap 1 from hole 0, lap 2 from hole 2, lap 3 from hole 6; the last
+    // seed fell in hole 10.
+    assert_eq!(report.laps, 3);
+    assert_eq!(report.landing, Some(Landing::Hole(pit(10))));
     assert_eq!(holes(&game), [0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 20]);
     assert_eq!(stores(&game), [0, 0]);
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 }
 
 #[test]
@@ -100,12 +129,16 @@ fn relay_from_a_big_hole_then_capture() {
         [0, 0],
         Player::P0,
     );
-    let report = game.play(sow(5)).unwrap();
-    assert_eq!(sorted_captures(&report), [(0, 3)]);
-    assert_eq!(report.seeds(), 3);
+    let (report, captures) = play(&mut game, sow(5));
+    assert_eq!(captures, [(0, 3)]);
+    assert_eq!(report.seeds, 3);
+    assert_eq!(
+        (report.laps, report.landing),
+        (2, Some(Landing::Hole(pit(0))))
+    );
     assert_eq!(holes(&game), [0, 0, 0, 10, 0, 0, 0, 1, 1, 1, 1, 1]);
     assert_eq!(stores(&game), [3, 0]);
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 }
 
 // ---------------------------------------------------------------------------
@@ -130,11 +163,13 @@ fn chain_crosses_sides_mixes_twos_and_threes_and_stops_at_a_one() {
     // Cross chain: capture hole 0 (2), then clockwise 11 (3), 10 (2), 9 (3);
     // hole 8 holds 1: stop. P1 captures 2 + 3 + 2 + 3 = 10.
     let mut game = crossing_position(Chain::Cross);
-    let report = game.play(sow(7)).unwrap();
-    assert_eq!(sorted_captures(&report), [(0, 2), (9, 3), (10, 2), (11, 3)]);
+    let (report, captures) = play(&mut game, sow(7));
+    assert_eq!(captures, [(0, 2), (9, 3), (10, 2), (11, 3)]);
+    assert_eq!((report.seeds, report.laps), (10, 1));
+    assert_eq!(report.landing, Some(Landing::Hole(pit(0))));
     assert_eq!(holes(&game), [0, 0, 10, 0, 0, 0, 5, 0, 1, 0, 0, 0]);
     assert_eq!(stores(&game), [0, 10]);
-    assert_eq!(game.turn(), Some(Player::P0));
+    assert_eq!(game.to_move(), Some(Player::P0));
     assert!(!game.is_over());
 }
 
@@ -143,8 +178,10 @@ fn side_chain_stops_at_the_edge_of_the_landing_side() {
     // Same move under `side`: hole 0 (2) is on P0's side; the next hole
     // clockwise, 11, is on P1's side: stop. P1 captures 2.
     let mut game = crossing_position(Chain::Side);
-    let report = game.play(sow(7)).unwrap();
-    assert_eq!(sorted_captures(&report), [(0, 2)]);
+    let (report, captures) = play(&mut game, sow(7));
+    assert_eq!(captures, [(0, 2)]);
+    assert_eq!(report.seeds, 2);
+    assert_eq!(report.landing, Some(Landing::Hole(pit(0))));
     assert_eq!(holes(&game), [0, 0, 10, 0, 0, 0, 5, 0, 1, 3, 2, 3]);
     assert_eq!(stores(&game), [0, 2]);
 }
@@ -167,8 +204,10 @@ fn chain_stops_at_a_four() {
     // Cross: capture 7 (2), 6 (3), then 5 (2) on P0's own side; hole 4
     // holds 4: stop. P0 captures 7.
     let mut game = stop_at_four_position(Chain::Cross);
-    let report = game.play(sow(3)).unwrap();
-    assert_eq!(sorted_captures(&report), [(5, 2), (6, 3), (7, 2)]);
+    let (report, captures) = play(&mut game, sow(3));
+    assert_eq!(captures, [(5, 2), (6, 3), (7, 2)]);
+    assert_eq!(report.seeds, 7);
+    assert_eq!(report.landing, Some(Landing::Hole(pit(7))));
     assert_eq!(holes(&game), [0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 12]);
     assert_eq!(stores(&game), [7, 0]);
 }
@@ -178,8 +217,10 @@ fn side_chain_stops_before_the_movers_side() {
     // Side: capture 7 (2), 6 (3); hole 5 is on the other side: stop. P0
     // captures 5; hole 5 keeps its 2.
     let mut game = stop_at_four_position(Chain::Side);
-    let report = game.play(sow(3)).unwrap();
-    assert_eq!(sorted_captures(&report), [(6, 3), (7, 2)]);
+    let (report, captures) = play(&mut game, sow(3));
+    assert_eq!(captures, [(6, 3), (7, 2)]);
+    assert_eq!(report.seeds, 5);
+    assert_eq!(report.landing, Some(Landing::Hole(pit(7))));
     assert_eq!(holes(&game), [0, 0, 0, 0, 4, 2, 0, 0, 0, 0, 0, 12]);
     assert_eq!(stores(&game), [5, 0]);
 }
@@ -195,11 +236,13 @@ fn capture_on_the_movers_own_side() {
         [1, 2],
         Player::P0,
     );
-    let report = game.play(sow(0)).unwrap();
-    assert_eq!(sorted_captures(&report), [(1, 2), (2, 3)]);
+    let (report, captures) = play(&mut game, sow(0));
+    assert_eq!(captures, [(1, 2), (2, 3)]);
+    assert_eq!(report.seeds, 5);
+    assert_eq!(report.landing, Some(Landing::Hole(pit(2))));
     assert_eq!(holes(&game), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12]);
     assert_eq!(stores(&game), [6, 2]);
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 }
 
 #[test]
@@ -213,8 +256,10 @@ fn capture_chain_wraps_from_hole_zero_to_hole_eleven() {
         [0, 0],
         Player::P1,
     );
-    let report = game.play(sow(11)).unwrap();
-    assert_eq!(sorted_captures(&report), [(0, 3)]);
+    let (report, captures) = play(&mut game, sow(11));
+    assert_eq!(captures, [(0, 3)]);
+    assert_eq!(report.seeds, 3);
+    assert_eq!(report.landing, Some(Landing::Hole(pit(0))));
     assert_eq!(holes(&game), [0, 0, 0, 0, 0, 9, 3, 0, 0, 0, 0, 0]);
     assert_eq!(stores(&game), [0, 3]);
 }
@@ -237,19 +282,13 @@ fn at_most_eight_left_after_a_sowing_move_ends_the_game() {
     game.play(sow(0)).unwrap();
     assert_eq!(holes(&game), [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7]);
     assert!(game.is_over());
-    assert_eq!(game.turn(), None);
+    assert_eq!(game.to_move(), None);
     assert_eq!(game.scores().as_slice(), &[20, 13]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
     assert_eq!(game.status(), Status::Over(Outcome::Winner(Player::P0)));
     assert!(game.legal_moves().is_empty());
-    assert_eq!(
-        refused(&mut game, sow(11)),
-        MoveError::Play(PlayError::GameOver)
-    );
-    assert_eq!(
-        refused(&mut game, Move::Pass),
-        MoveError::Play(PlayError::GameOver)
-    );
+    assert_eq!(refused(&mut game, sow(11)), PlayError::GameOver);
+    assert_eq!(refused(&mut game, Move::Pass), PlayError::GameOver);
 }
 
 #[test]
@@ -264,7 +303,7 @@ fn nine_left_does_not_end_the_game() {
     );
     game.play(sow(0)).unwrap();
     assert!(!game.is_over());
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
     assert_eq!(game.legal_moves().as_slice(), &[sow(11)]);
 }
 
@@ -278,8 +317,9 @@ fn a_capture_down_to_eight_ends_the_game() {
         [10, 12],
         Player::P0,
     );
-    let report = game.play(sow(5)).unwrap();
-    assert_eq!(report.seeds(), 2);
+    let (report, captures) = play(&mut game, sow(5));
+    assert_eq!(report.seeds, 2);
+    assert_eq!(captures, [(6, 2)]);
     assert!(game.is_over());
     assert_eq!(game.scores().as_slice(), &[12, 12]);
     assert_eq!(game.outcome(), Some(Outcome::Draw));
@@ -303,7 +343,7 @@ fn another_threshold() {
     // turn ends, 5 left (> 4), P0 to move.
     game.play(sow(11)).unwrap();
     assert_eq!(holes(&game), [1, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
-    assert_eq!(game.turn(), Some(Player::P0));
+    assert_eq!(game.to_move(), Some(Player::P0));
     // P0 sows hole 3 into the empty hole 4: 5 left, but P1 has nothing:
     // over by the other early end.
     game.play(sow(3)).unwrap();
@@ -340,10 +380,10 @@ fn the_threshold_is_not_applied_to_a_setup() {
     options.end_threshold = 40;
     let mut game = Mankka::new(options).unwrap();
     assert!(!game.is_over());
-    game.play(Move::Place(Placement::new(Player::P0, [6, 0, 0, 0, 0, 0])))
+    game.play(Move::Place(Placement::new([6, 0, 0, 0, 0, 0])))
         .unwrap();
     assert!(!game.is_over());
-    game.play(Move::Place(Placement::new(Player::P1, [6, 0, 0, 0, 0, 0])))
+    game.play(Move::Place(Placement::new([6, 0, 0, 0, 0, 0])))
         .unwrap();
     assert!(!game.is_over());
     // 48 seeds on the board after the opening; the first sowing move is
@@ -407,7 +447,7 @@ fn pass_variant_played_to_its_end_by_repetition() {
         Player::P0,
     );
     let mut plies = Vec::new();
-    while let Some(mover) = game.turn() {
+    while let Some(mover) = game.to_move() {
         let legal = game.legal_moves();
         assert_eq!(legal.len(), 1, "one move at a time: {legal:?}");
         let mv = legal[0];
@@ -416,16 +456,13 @@ fn pass_variant_played_to_its_end_by_repetition() {
         if mine {
             assert_eq!(mv, sow(seed));
             // The player who can move may not pass.
-            assert_eq!(
-                refused(&mut game, Move::Pass),
-                MoveError::Play(PlayError::CannotPass)
-            );
+            assert_eq!(refused(&mut game, Move::Pass), PlayError::CannotPass);
         } else {
             assert_eq!(mv, Move::Pass);
             // A stuck player's sowing moves are refused.
             assert!(matches!(
                 refused(&mut game, sow(seed)),
-                MoveError::Play(PlayError::NotYourHole { .. })
+                PlayError::NotYourHole { .. }
             ));
         }
         game.play(mv).unwrap();
@@ -453,10 +490,7 @@ fn pass_variant_ends_when_neither_can_move() {
     game.play(sow(5)).unwrap();
     assert!(game.is_over());
     assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
-    assert_eq!(
-        refused(&mut game, Move::Pass),
-        MoveError::Play(PlayError::GameOver)
-    );
+    assert_eq!(refused(&mut game, Move::Pass), PlayError::GameOver);
 }
 
 #[test]
@@ -470,7 +504,7 @@ fn pass_variant_ignores_the_threshold() {
     );
     game.play(sow(0)).unwrap();
     assert!(!game.is_over());
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 }
 
 #[test]
@@ -482,10 +516,7 @@ fn pass_is_refused_with_early_ends() {
         [0, 0],
         Player::P0,
     );
-    assert_eq!(
-        refused(&mut game, Move::Pass),
-        MoveError::Play(PlayError::CannotPass)
-    );
+    assert_eq!(refused(&mut game, Move::Pass), PlayError::CannotPass);
 }
 
 #[test]
@@ -547,12 +578,12 @@ fn a_capture_clears_the_repetition_history() {
 #[test]
 fn mankka_two_opening_placements() {
     let mut game = Mankka::new(Options::two()).unwrap();
-    assert_eq!(game.hands(), [6, 6]);
+    assert_eq!(game.hands().as_slice(), [6, 6]);
     assert!(game.in_opening());
     assert_eq!(holes(&game), [3; 12]);
 
     for player in [Player::P0, Player::P1] {
-        assert_eq!(game.turn(), Some(player));
+        assert_eq!(game.to_move(), Some(player));
         let legal = game.legal_moves();
         assert_eq!(legal.len(), 462);
         let mut distinct = std::collections::HashSet::new();
@@ -560,13 +591,12 @@ fn mankka_two_opening_placements() {
             let Move::Place(p) = mv else {
                 panic!("{mv} in the opening");
             };
-            assert_eq!(p.player, player);
             assert_eq!(p.total(), 6);
             assert_eq!(p.counts.iter().sum::<u16>(), 6);
             assert!(distinct.insert(p.counts));
-            assert_eq!(Placement::new(player, p.counts), p);
+            assert_eq!(Placement::new(p.counts), p);
         }
-        let all: Vec<Move> = Placement::all(player, 6).map(Move::Place).collect();
+        let all: Vec<Move> = Placement::all(6).map(Move::Place).collect();
         assert_eq!(all.as_slice(), legal.as_slice());
         assert_eq!(game.legal_actions(player).len(), 462);
         assert!(game.legal_actions(player.next(2)).is_empty());
@@ -580,23 +610,26 @@ fn mankka_two_opening_placements() {
         ] {
             let found: u32 = counts.iter().map(|&c| u32::from(c)).sum();
             assert_eq!(
-                refused(&mut game, Move::Place(Placement::new(player, counts))),
-                MoveError::WrongTotal { expected: 6, found }
+                refused(&mut game, Move::Place(Placement::new(counts))),
+                PlayError::WrongTotal { expected: 6, found }
             );
         }
+        // A placement offered by the other player makes no move.
+        let other = player.next(2);
         assert_eq!(
-            refused(
-                &mut game,
-                Move::Place(Placement::new(player.next(2), [1; 6]))
-            ),
-            MoveError::WrongPlayer {
-                placement: player.next(2),
-                mover: player
-            }
+            game.joint_move(&[(other, Move::Place(Placement::new([1; 6])))]),
+            Err(PlayError::Joint(JointMoveError::WrongPlayer {
+                given: other,
+                expected: player
+            }))
+        );
+        assert_eq!(
+            game.joint_move(&[(player, Move::Place(Placement::new([1; 6])))]),
+            Ok(Move::Place(Placement::new([1; 6])))
         );
         let own = if player == Player::P0 { 0 } else { 6 };
-        assert_eq!(refused(&mut game, sow(own)), MoveError::MustPlace);
-        assert_eq!(refused(&mut game, Move::Pass), MoveError::MustPlace);
+        assert_eq!(refused(&mut game, sow(own)), PlayError::MustPlace);
+        assert_eq!(refused(&mut game, Move::Pass), PlayError::MustPlace);
         // Every placement is accepted (on a copy).
         for &mv in &legal {
             assert!(game.clone().play(mv).is_ok());
@@ -608,16 +641,16 @@ fn mankka_two_opening_placements() {
         } else {
             [0, 0, 0, 0, 0, 6]
         };
-        let report = game
-            .play(Move::Place(Placement::new(player, counts)))
-            .unwrap();
-        assert!(report.captures.is_empty());
+        let report = game.play(Move::Place(Placement::new(counts))).unwrap();
+        assert!(report.captured.is_empty());
+        assert_eq!((report.mover, report.seeds, report.laps), (player, 0, 0));
+        assert_eq!(report.played, Move::Place(Placement::new(counts)));
     }
     // P0 placed 1+2+0+0+3+0, P1 0+0+0+0+0+6.
     assert_eq!(holes(&game), [4, 5, 3, 3, 6, 3, 3, 3, 3, 3, 3, 9]);
-    assert_eq!(game.hands(), [0, 0]);
+    assert_eq!(game.hands().as_slice(), [0, 0]);
     assert!(!game.in_opening());
-    assert_eq!(game.turn(), Some(Player::P0));
+    assert_eq!(game.to_move(), Some(Player::P0));
     assert_eq!(stores(&game), [0, 0]);
     // Now sowing moves only (all six holes hold seeds; each is a sow, legal
     // unless it relays forever).
@@ -629,49 +662,54 @@ fn mankka_two_opening_placements() {
             .all(|m| matches!(m, Move::Sow(p) if p.index() < 6))
     );
     assert_eq!(
-        refused(&mut game, Move::Place(Placement::new(Player::P0, [1; 6]))),
-        MoveError::NotPlacing
+        refused(&mut game, Move::Place(Placement::new([1; 6]))),
+        PlayError::NotPlacing
     );
     assert_eq!(
-        refused(&mut game, Move::Place(Placement::new(Player::P0, [0; 6]))),
-        MoveError::NotPlacing
+        refused(&mut game, Move::Place(Placement::new([0; 6]))),
+        PlayError::NotPlacing
     );
 }
 
 #[test]
 fn after_the_first_placement_player_one_still_places() {
     let mut game = Mankka::new(Options::two()).unwrap();
-    game.play(Move::Place(Placement::new(Player::P0, [6, 0, 0, 0, 0, 0])))
+    game.play(Move::Place(Placement::new([6, 0, 0, 0, 0, 0])))
         .unwrap();
-    assert_eq!(game.hands(), [0, 6]);
+    assert_eq!(game.hands().as_slice(), [0, 6]);
     assert!(game.in_opening());
     // P0's placement again, now refused: it is P1's turn.
+    let again = Move::Place(Placement::new([6, 0, 0, 0, 0, 0]));
     assert_eq!(
-        refused(
-            &mut game,
-            Move::Place(Placement::new(Player::P0, [6, 0, 0, 0, 0, 0]))
-        ),
-        MoveError::WrongPlayer {
-            placement: Player::P0,
-            mover: Player::P1
-        }
+        game.joint_move(&[(Player::P0, again)]),
+        Err(PlayError::Joint(JointMoveError::WrongPlayer {
+            given: Player::P0,
+            expected: Player::P1
+        }))
     );
-    assert_eq!(refused(&mut game, sow(6)), MoveError::MustPlace);
-    assert_eq!(refused(&mut game, sow(0)), MoveError::MustPlace);
+    assert_eq!(refused(&mut game, sow(6)), PlayError::MustPlace);
+    assert_eq!(refused(&mut game, sow(0)), PlayError::MustPlace);
+    // The same counts played now are P1's placement, from his own left:
+    // hole 6 gets the six.
+    assert_eq!(game.joint_move(&[(Player::P1, again)]), Ok(again));
+    game.play(again).unwrap();
+    assert_eq!(holes(&game), [9, 3, 3, 3, 3, 3, 9, 3, 3, 3, 3, 3]);
+    assert_eq!(game.hands().as_slice(), [0, 0]);
+    assert_eq!(game.to_move(), Some(Player::P0));
 }
 
 #[test]
 fn mankka_one_has_no_opening() {
     let mut game = Mankka::new(Options::one()).unwrap();
     assert_eq!(game.options().variant, Variant::One);
-    assert_eq!(game.hands(), [0, 0]);
+    assert_eq!(game.hands().as_slice(), [0, 0]);
     assert!(!game.in_opening());
     assert_eq!(holes(&game), [4; 12]);
     let legal = game.legal_moves();
     assert_eq!(legal.as_slice(), &(0..6).map(sow).collect::<Vec<_>>()[..]);
     assert_eq!(
-        refused(&mut game, Move::Place(Placement::new(Player::P0, [0; 6]))),
-        MoveError::NotPlacing
+        refused(&mut game, Move::Place(Placement::new([0; 6]))),
+        PlayError::NotPlacing
     );
     // P0 sows hole 0 (4): holes 1..=4 get 5 each; hole 4 holds 5: relay.
     // (Checked only for being accepted: the laps are long.)
@@ -722,7 +760,7 @@ fn endless_relays_are_refused_by_default() {
             assert!(!game.legal_moves().contains(&sow(hole)));
             let err = refused(&mut game, sow(hole));
             assert!(
-                matches!(err, MoveError::Play(PlayError::Endless { pit, .. }) if pit == self::pit(hole)),
+                matches!(err, PlayError::Endless { pit, .. } if pit == self::pit(hole)),
                 "{err:?}"
             );
         }
@@ -736,12 +774,13 @@ fn endless_relays_stop_under_endless_stop() {
             let options = endless_options(variant, Endless::Stop, early_end);
             let mut game = position(options, board, st, to_move);
             assert!(game.legal_moves().contains(&sow(hole)));
-            let report = game.play(sow(hole)).unwrap();
-            assert!(report.captures.is_empty());
+            let (report, captures) = play(&mut game, sow(hole));
+            assert!(report.captured.is_empty() && captures.is_empty());
+            assert!(report.endless);
             assert_eq!(holes(&game), board);
             assert_eq!(stores(&game), st);
-            assert_eq!(game.hands(), [0, 0]);
-            assert_eq!(game.turn(), Some(to_move.next(2)));
+            assert_eq!(game.hands().as_slice(), [0, 0]);
+            assert_eq!(game.to_move(), Some(to_move.next(2)));
         }
     }
 }
@@ -758,7 +797,7 @@ fn rules_md_endless_example() {
         Player::P0,
     );
     let err = refused(&mut game, sow(2));
-    let MoveError::Play(PlayError::Endless { pit, cause }) = err else {
+    let PlayError::Endless { pit, cause } = err else {
         panic!("{err:?}");
     };
     assert_eq!(pit, self::pit(2));
@@ -792,4 +831,229 @@ fn an_opening_with_an_empty_side_is_refused() {
             found: 5
         }
     );
+}
+
+// ---------------------------------------------------------------------------
+// The fast path and the trait
+// ---------------------------------------------------------------------------
+
+#[test]
+fn play_unchecked_is_play_for_legal_moves() {
+    // The relay-and-capture position above: the same state and report.
+    let board = [2, 0, 0, 10, 0, 1, 5, 0, 0, 0, 0, 0];
+    let mut checked = position(Options::two(), board, [0, 0], Player::P0);
+    let mut fast = checked.clone();
+    let report = checked.play(sow(5)).unwrap();
+    assert_eq!(fast.play_unchecked(sow(5)), report);
+    assert_eq!(fast, checked);
+    // Placements and passes too.
+    let mut checked = Mankka::default();
+    let mut fast = checked.clone();
+    let place = Move::Place(Placement::new([0, 1, 2, 3, 0, 0]));
+    assert_eq!(fast.play_unchecked(place), checked.play(place).unwrap());
+    assert_eq!(fast, checked);
+    let mut checked = position(
+        no_early_end(),
+        [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+        [24, 23],
+        Player::P0,
+    );
+    let mut fast = checked.clone();
+    assert_eq!(
+        fast.play_unchecked(Move::Pass),
+        checked.play(Move::Pass).unwrap()
+    );
+    assert_eq!(fast, checked);
+}
+
+#[test]
+fn play_unchecked_keeps_the_cheap_checks() {
+    // In the opening a sowing move or a pass changes nothing, and so does a
+    // placement of the wrong total.
+    let mut game = Mankka::default();
+    let start = game.clone();
+    for mv in [
+        sow(0),
+        Move::Pass,
+        Move::Place(Placement::new([7, 0, 0, 0, 0, 0])),
+    ] {
+        let report = game.play_unchecked(mv);
+        assert_eq!(game, start, "{mv}");
+        assert_eq!((report.landing, report.seeds), (None, 0));
+    }
+    // After the opening, an empty hole, a hole off the board, a placement,
+    // a forbidden endless relay; and any move once the game is over.
+    let board = [4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1];
+    let mut game = position(Options::two(), board, [10, 11], Player::P0);
+    let before = game.clone();
+    for mv in [sow(4), sow(13), sow(2), Move::Place(Placement::new([1; 6]))] {
+        let report = game.play_unchecked(mv);
+        assert_eq!(game, before, "{mv}");
+        assert_eq!(report.landing, None);
+    }
+    let mut game = position(
+        Options::two(),
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7],
+        [20, 13],
+        Player::P0,
+    );
+    game.play(sow(0)).unwrap();
+    assert!(game.is_over());
+    let over = game.clone();
+    for mv in [
+        sow(11),
+        sow(1),
+        Move::Pass,
+        Move::Place(Placement::new([1; 6])),
+    ] {
+        let report = game.play_unchecked(mv);
+        assert_eq!(game, over, "{mv}");
+        assert_eq!((report.mover, report.landing), (Player::P1, None));
+    }
+}
+
+#[test]
+fn play_unchecked_plays_what_it_does_not_check() {
+    // P1's hole 11, played by P0 on the fast path, which does not look at
+    // owners: its seed makes hole 0 hold 6: relay; lap 2 lifts 6 from hole
+    // 0 into holes 1..=6; hole 6 was empty: the turn ends. 11 seeds left;
+    // P1 to move.
+    let mut game = position(
+        Options::two(),
+        [5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 1],
+        [0, 0],
+        Player::P0,
+    );
+    assert_eq!(
+        game.play(sow(11)),
+        Err(PlayError::NotYourHole {
+            pit: pit(11),
+            owner: Player::P1,
+            mover: Player::P0
+        })
+    );
+    let report = game.play_unchecked(sow(11));
+    assert_eq!((report.mover, report.laps), (Player::P0, 2));
+    assert_eq!(report.landing, Some(Landing::Hole(pit(6))));
+    assert_eq!(holes(&game), [0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 5, 0]);
+    assert_eq!(game.to_move(), Some(Player::P1));
+}
+
+#[test]
+fn a_pass_is_the_engines_pass() {
+    // Without the early ends, a player with no seeds has one legal action,
+    // the pass, which joint_move and play take like any move.
+    let mut game = position(
+        no_early_end(),
+        [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+        [24, 23],
+        Player::P0,
+    );
+    assert_eq!(game.legal_actions(Player::P0).as_slice(), &[Move::Pass]);
+    assert!(game.legal_actions(Player::P1).is_empty());
+    assert!(game.is_legal(&Move::Pass));
+    let mv = game.joint_move(&[(Player::P0, Move::Pass)]).unwrap();
+    let report = game.play(mv).unwrap();
+    assert_eq!((report.mover, report.played), (Player::P0, Move::Pass));
+    assert_eq!((report.landing, report.laps, report.seeds), (None, 0, 0));
+    assert_eq!(game.to_move(), Some(Player::P1));
+    assert_eq!(game.legal_actions(Player::P1).as_slice(), &[sow(6)]);
+    assert!(!game.is_legal(&Move::Pass));
+}
+
+#[test]
+fn joint_move_takes_one_action_of_the_player_to_move() {
+    let game = Mankka::new(Options::one()).unwrap();
+    assert_eq!(game.joint_move(&[(Player::P0, sow(2))]), Ok(sow(2)));
+    assert_eq!(
+        game.joint_move(&[]),
+        Err(PlayError::Joint(JointMoveError::Count(0)))
+    );
+    assert_eq!(
+        game.joint_move(&[(Player::P0, sow(2)), (Player::P1, sow(7))]),
+        Err(PlayError::Joint(JointMoveError::Count(2)))
+    );
+    let mut over = position(
+        Options::one(),
+        [0, 1, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0],
+        [5, 6],
+        Player::P1,
+    );
+    assert!(over.is_over());
+    assert_eq!(
+        over.joint_move(&[(Player::P1, sow(6))]),
+        Err(PlayError::Joint(JointMoveError::GameOver))
+    );
+    assert_eq!(refused(&mut over, sow(6)), PlayError::GameOver);
+}
+
+#[test]
+fn the_key_covers_board_stores_hands_player_and_end() {
+    let start = Mankka::default();
+    let mut setup = start.to_setup();
+    setup.hands = vec![0, 0];
+    let no_hands = Mankka::from_setup(setup.clone()).unwrap();
+    assert_ne!(no_hands.key(), start.key());
+    setup.to_move = Player::P1;
+    let other_player = Mankka::from_setup(setup.clone()).unwrap();
+    assert_ne!(other_player.key(), no_hands.key());
+    setup.stores = vec![1, 0];
+    let stores = Mankka::from_setup(setup).unwrap();
+    assert_ne!(stores.key(), other_player.key());
+    // The same position through its setup: the same key.
+    assert_eq!(
+        Mankka::from_setup(start.to_setup()).unwrap().key(),
+        start.key()
+    );
+}
+
+#[test]
+fn a_placement_can_end_the_game_and_the_state_reads_back() {
+    // A setup in the opening whose other side is empty: P0 places, and P1,
+    // who still holds his hand, has no sowing move: the game is over (the
+    // early end "the player to move has nothing"), with P1's hand unplaced.
+    let mut game: Mankka = "3,3,3,3,3,3/0,0,0,0,0,0 12,6 6,6 0".parse().unwrap();
+    assert!(game.in_opening());
+    game.play(Move::Place(Placement::new([1; 6]))).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.hands().as_slice(), [0, 6]);
+    assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
+    let text = game.to_string();
+    assert_eq!(text, "4,4,4,4,4,4/0,0,0,0,0,0 12,6 0,6 1 over");
+    assert_eq!(text.parse::<Mankka>().unwrap(), game);
+    // A finished game where the player who moved last still holds his hand
+    // is refused: no placement ended it.
+    assert_eq!(
+        "4,4,4,4,4,4/0,0,0,0,0,0 12,6 6,0 1 over".parse::<Mankka>(),
+        Err(ParseError::Setup(SetupError::HandsAfterOpening))
+    );
+}
+
+#[test]
+fn the_player_to_move_holds_his_hand_while_anyone_does() {
+    // Placements come first and alternate: a player who has placed is never
+    // to move while the other still holds his hand.
+    for (hands, to_move, ok) in [
+        ([6, 6], Player::P0, true),
+        ([6, 6], Player::P1, true),
+        ([0, 6], Player::P1, true),
+        ([6, 0], Player::P0, true),
+        ([0, 6], Player::P0, false),
+        ([6, 0], Player::P1, false),
+        ([0, 0], Player::P1, true),
+    ] {
+        let mut setup = Setup::new(Options::two());
+        setup.hands = hands.to_vec();
+        setup.to_move = to_move;
+        let result = Mankka::from_setup(setup);
+        if ok {
+            assert!(result.is_ok(), "{hands:?} {to_move}: {result:?}");
+        } else {
+            assert_eq!(
+                result.unwrap_err(),
+                SetupError::HandsAfterOpening,
+                "{hands:?} {to_move}"
+            );
+        }
+    }
 }

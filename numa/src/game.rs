@@ -2,49 +2,15 @@
 
 use core::fmt;
 
-use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, Status};
+use mancala_core::{ByPlayer, Game, KeyHasher, Outcome, Player, PlayerSet, Status};
 use smallvec::SmallVec;
 
-use crate::{Choice, Face, JointMove, Shape, Square};
-
-/// Numa's options.
-///
-/// # Examples
-///
-/// ```
-/// let options = numa::Options::standard();
-/// assert_eq!((options.target, options.wrap_adjacency), (30, true));
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub struct Options {
-    /// The score that wins (the source: 30). A tie at or above it plays on.
-    pub target: u32,
-    /// Pieces touch across the board's edges (the board is a torus; on by
-    /// default).
-    pub wrap_adjacency: bool,
-}
-
-impl Options {
-    /// The source's game: target 30, adjacency across the wrap.
-    pub const fn standard() -> Options {
-        Options {
-            target: 30,
-            wrap_adjacency: true,
-        }
-    }
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options::standard()
-    }
-}
+use crate::{Choice, Face, JointMove, Options, OptionsError, Shape, Square};
 
 /// A piece on the board: where it is and which numeral it shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Piece {
     /// Its square.
@@ -79,17 +45,23 @@ pub struct ScoringPair {
     pub points: u32,
 }
 
-/// What a turn did, so that an interface can show why a score came.
+/// The scoring pairs of a position (at most six), inline.
+pub type PairList = SmallVec<[ScoringPair; 6]>;
+
+/// What a turn did, so that an interface can show why a score came: the
+/// [`Report`](Game::Report) of Numa's [`Game`] implementation.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct TurnReport {
     /// Each piece's path, triangle first.
     pub paths: [PiecePath; 4],
-    /// The scoring pairs.
-    pub pairs: SmallVec<[ScoringPair; 6]>,
+    /// The scoring pairs, in shape order.
+    pub pairs: PairList,
     /// Points won this turn by Arabic and Roman.
     pub points: [u32; 2],
 }
 
+/// The turn in words: each piece that moved (`square (4,4) -> (4,3)`), then
+/// the scoring pairs (`III+IV = 7 for Roman`) or `no points`.
 impl fmt::Display for TurnReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for path in &self.paths {
@@ -121,51 +93,86 @@ impl fmt::Display for TurnReport {
     }
 }
 
-/// Why a turn was refused. (Every [`JointMove`] is made of legal choices, so
-/// the only refusal is a finished game.)
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+/// Why [`Game::joint_move`] could not build a [`JointMove`]: both players
+/// choose every turn, each once.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum TurnError {
+pub enum JointMoveError {
+    /// A player other than 0 and 1 was given.
+    #[error("{0} does not play Numa (players 0 and 1 do)")]
+    NoSuchPlayer(Player),
+    /// A player was given twice.
+    #[error("{0} is given twice")]
+    DuplicatePlayer(Player),
+    /// A player's choice is missing.
+    #[error("{0} must choose too: both players choose every turn")]
+    MissingPlayer(Player),
+}
+
+/// Why a move was refused by [`Numa`]'s [`Game`] implementation. The state
+/// is then unchanged.
+///
+/// Every [`JointMove`] is made of legal choices, so [`Game::play`] refuses
+/// only a finished game; [`Game::joint_move`] also refuses a wrong list of
+/// players.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// The `(player, choice)` pairs given to [`Game::joint_move`] do not
+    /// make a joint move.
+    #[error(transparent)]
+    Joint(#[from] JointMoveError),
 }
 
 /// The 72 choices of a player, inline.
 pub type ChoiceList = SmallVec<[Choice; 72]>;
 
-/// A game of Numa: the four pieces, the scores, the outcome.
+/// A game of Numa: the options, the four pieces and the two scores.
 ///
-/// Both players act at once: the status is
-/// [`Status::Simultaneous`] naming both until the game is over, and a turn is
-/// a [`JointMove`] of both choices.
+/// Both players act at once: the [`status`](Game::status) is
+/// [`Status::Simultaneous`] naming both until the game is over, each may
+/// choose any of the 72 [`Choice`]s, and a turn is the [`JointMove`] of both
+/// choices, built by [`joint_move`](Game::joint_move) from `(player,
+/// choice)` pairs or directly. Whether the game is over follows from the
+/// scores and the target, so every state built from a setup or text is one
+/// the rules define.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Game, Player, Status};
-/// use numa::{JointMove, Numa};
+/// use numa::{Game, Numa, Player, Status};
 ///
-/// let mut game = Numa::new(numa::Options::standard());
+/// let mut game = Numa::default();
 /// assert!(matches!(game.status(), Status::Simultaneous(_)));
 /// assert_eq!(game.legal_actions(Player::P0).len(), 72);
-/// let report = game.turn(JointMove {
-///     arabic: "pentagon-red+square-blue".parse()?,
-///     roman: "pentagon-yellow+circle-green".parse()?,
-/// })?;
+/// let mv = game.joint_move(&[
+///     (Player::P1, "pentagon-yellow+circle-green".parse()?),
+///     (Player::P0, "pentagon-red+square-blue".parse()?),
+/// ])?;
+/// let report = game.play(mv)?;
 /// assert_eq!(report.points, [0, 7]); // the source's first turn
+/// assert_eq!(game.points(), [0, 7]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::Setup", into = "crate::Setup")
+)]
 pub struct Numa {
     pub(crate) options: Options,
     pub(crate) pieces: [Piece; 4],
     pub(crate) scores: [u32; 2],
 }
 
+/// The source's game at its start.
 impl Default for Numa {
     fn default() -> Numa {
-        Numa::new(Options::standard())
+        Numa::start(Options::standard())
     }
 }
 
@@ -190,8 +197,30 @@ pub(crate) const START: [Piece; 4] = {
 };
 
 impl Numa {
-    /// The start of a game.
-    pub const fn new(options: Options) -> Numa {
+    /// The start of a game with these options.
+    ///
+    /// # Errors
+    ///
+    /// An [`OptionsError`] if the options make no game (a target of 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numa::{Numa, Options, OptionsError};
+    ///
+    /// assert_eq!(Numa::new(Options::standard()), Ok(Numa::default()));
+    /// let zero = Options { target: 0, ..Options::standard() };
+    /// assert_eq!(Numa::new(zero), Err(OptionsError::ZeroTarget));
+    /// ```
+    pub const fn new(options: Options) -> Result<Numa, OptionsError> {
+        match options.check() {
+            Ok(()) => Ok(Numa::start(options)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The start with options known to be valid.
+    pub(crate) const fn start(options: Options) -> Numa {
         Numa {
             options,
             pieces: START,
@@ -214,49 +243,28 @@ impl Numa {
         self.pieces[shape.index()]
     }
 
-    /// Arabic's and Roman's scores.
-    pub const fn scores(&self) -> [u32; 2] {
+    /// Arabic's and Roman's points, as numbers of the rules (the same as
+    /// [`Game::scores`], which widens them to `u64` in a
+    /// [`ByPlayer`]).
+    pub const fn points(&self) -> [u32; 2] {
         self.scores
     }
 
     /// The outcome once the game is over: at the end of a turn, someone has
     /// reached the target and the scores differ; the higher wins.
-    pub fn outcome(&self) -> Option<Outcome> {
+    fn result(&self) -> Option<Outcome> {
         let [a, r] = self.scores;
-        (a.max(r) >= self.options.target && a != r).then_some(Outcome::Winner(if a > r {
-            Player::P0
+        if a.max(r) >= self.options.target && a != r {
+            Some(Outcome::Winner(if a > r { Player::P0 } else { Player::P1 }))
         } else {
-            Player::P1
-        }))
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.outcome().is_some()
+            None
+        }
     }
 
     /// Plays a turn: all four instructions move and flip their pieces (a
     /// piece named by both players moves and flips twice), then lone pieces
     /// on touching squares showing the same system score.
-    ///
-    /// # Errors
-    ///
-    /// [`TurnError::GameOver`] once the game is over; the state is then
-    /// unchanged.
-    pub fn turn(&mut self, mv: JointMove) -> Result<TurnReport, TurnError> {
-        if self.is_over() {
-            return Err(TurnError::GameOver);
-        }
-        Ok(self.turn_unchecked(mv))
-    }
-
-    /// Plays a turn without checking that the game goes on.
-    ///
-    /// # Panics
-    ///
-    /// Never panics; a turn after the end moves the pieces and adds points
-    /// as if the game went on.
-    pub fn turn_unchecked(&mut self, mv: JointMove) -> TurnReport {
+    fn apply(&mut self, mv: JointMove) -> TurnReport {
         let mut paths: [PiecePath; 4] = core::array::from_fn(|i| PiecePath {
             shape: Shape::ALL[i],
             from: self.pieces[i].square,
@@ -284,12 +292,12 @@ impl Numa {
         }
     }
 
-    /// The pairs that score in the current position, and the points per
-    /// player.
-    pub fn scoring(&self) -> (SmallVec<[ScoringPair; 6]>, [u32; 2]) {
+    /// The pairs that score in the current position (in shape order), and
+    /// the points per player (Arabic, Roman).
+    pub fn scoring(&self) -> (PairList, [u32; 2]) {
         let alone =
             |i: usize| (0..4).all(|j| j == i || self.pieces[j].square != self.pieces[i].square);
-        let mut pairs = SmallVec::new();
+        let mut pairs = PairList::new();
         let mut points = [0u32; 2];
         for i in 0..4 {
             for j in i + 1..4 {
@@ -312,81 +320,152 @@ impl Numa {
         (pairs, points)
     }
 
-    /// The grid as text, north at the top, each square showing the numerals
-    /// on it (`.` when empty).
-    pub fn drawing(&self) -> alloc::string::String {
-        use core::fmt::Write as _;
-        let mut out = alloc::string::String::new();
-        let _ = writeln!(out, "        yellow (north)");
-        for y in (1..=crate::SIZE).rev() {
-            let _ = write!(out, "  {y} |");
-            for x in 1..=crate::SIZE {
-                let mut cell = alloc::string::String::new();
-                for (i, p) in self.pieces.iter().enumerate() {
-                    if p.square.x() == x && p.square.y() == y {
-                        if !cell.is_empty() {
-                            cell.push('/');
-                        }
-                        cell.push_str(p.face.numeral(Shape::ALL[i]));
-                    }
-                }
-                if cell.is_empty() {
-                    cell.push('.');
-                }
-                let _ = write!(out, "{cell:^8}");
-            }
-            let _ = writeln!(out, "|");
+    /// The pieces packed in 24 bits: for each piece (triangle in the lowest
+    /// bits), its square `5 (y - 1) + (x - 1)` in 5 bits and its face (1
+    /// Roman) above.
+    fn packed_pieces(&self) -> u64 {
+        let mut word = 0u64;
+        for (i, p) in self.pieces.iter().enumerate() {
+            let square = u64::from(p.square.y() - 1) * 5 + u64::from(p.square.x() - 1);
+            let face = u64::from(p.face == Face::Roman);
+            word |= (square | face << 5) << (6 * i);
         }
-        let _ = writeln!(
-            out,
-            "     {}",
-            (1..=crate::SIZE)
-                .map(|x| alloc::format!("{x:^8}"))
-                .collect::<alloc::string::String>()
-        );
-        let _ = write!(out, "  Arabic {}, Roman {}", self.scores[0], self.scores[1]);
-        out
+        word
     }
+}
+
+/// A bijective 64-bit mixer (MurmurHash3's finalizer): distinct words give
+/// distinct keys, with every key bit depending on every word bit.
+const fn mix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^= h >> 33;
+    h
 }
 
 impl Game for Numa {
     type Action = Choice;
     type Move = JointMove;
     type Actions = ChoiceList;
-    type Error = TurnError;
+    type Report = TurnReport;
+    type Error = PlayError;
 
+    /// Two: Arabic (player 0) and Roman (player 1).
     fn player_count(&self) -> usize {
         2
     }
 
+    /// [`Status::Simultaneous`] of both players until someone has reached
+    /// the target with a score the other does not share; then
+    /// [`Status::Over`] with the higher score's winner (never a draw).
     fn status(&self) -> Status {
-        match self.outcome() {
+        match self.result() {
             Some(o) => Status::Over(o),
             None => Status::Simultaneous(PlayerSet::all(2)),
         }
     }
 
+    /// All 72 choices ([`Choice::ALL`]) for players 0 and 1 while the game
+    /// goes on; none once it is over, nor ever for other players.
     fn legal_actions(&self, player: Player) -> ChoiceList {
-        if self.is_over() || player.index() >= 2 {
+        if player.index() >= 2 || self.result().is_some() {
             ChoiceList::new()
         } else {
-            Choice::all().collect()
+            ChoiceList::from_buf(Choice::ALL)
         }
     }
 
+    /// The joint move of both players' choices, given in any order.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] once the game is over; otherwise
+    /// [`PlayError::Joint`] with the first fault found going through the
+    /// pairs: [`JointMoveError::NoSuchPlayer`] for a player beyond 1,
+    /// [`JointMoveError::DuplicatePlayer`] for a player given twice, then
+    /// [`JointMoveError::MissingPlayer`] for a player not given (player 0
+    /// first).
+    fn joint_move(&self, actions: &[(Player, Choice)]) -> Result<JointMove, PlayError> {
+        if self.result().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let mut chosen: [Option<Choice>; 2] = [None, None];
+        for &(player, choice) in actions {
+            let slot = chosen
+                .get_mut(player.index())
+                .ok_or(JointMoveError::NoSuchPlayer(player))?;
+            if slot.is_some() {
+                return Err(JointMoveError::DuplicatePlayer(player).into());
+            }
+            *slot = Some(choice);
+        }
+        match chosen {
+            [Some(arabic), Some(roman)] => Ok(JointMove { arabic, roman }),
+            [None, _] => Err(JointMoveError::MissingPlayer(Player::P0).into()),
+            [Some(_), None] => Err(JointMoveError::MissingPlayer(Player::P1).into()),
+        }
+    }
+
+    /// Whether the game goes on (every joint move is legal then).
     fn is_legal(&self, _mv: &JointMove) -> bool {
-        !self.is_over()
+        self.result().is_none()
     }
 
-    fn play(&mut self, mv: JointMove) -> Result<(), TurnError> {
-        self.turn(mv).map(|_| ())
+    /// Plays a turn: all four instructions move and flip their pieces (a
+    /// piece named by both players moves and flips twice; the order of the
+    /// instructions cannot matter), then every two lone pieces on touching
+    /// squares showing the same system score their sum for that system's
+    /// player.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] once the game is over; the state is then
+    /// unchanged.
+    fn play(&mut self, mv: JointMove) -> Result<TurnReport, PlayError> {
+        if self.result().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        Ok(self.apply(mv))
     }
 
-    fn play_unchecked(&mut self, mv: JointMove) {
-        self.turn_unchecked(mv);
+    /// Plays a turn without checking that the game goes on.
+    ///
+    /// # Panics
+    ///
+    /// Never panics; a turn after the end moves the pieces and adds points
+    /// (saturating) as if the game went on, which may change the winner.
+    fn play_unchecked(&mut self, mv: JointMove) -> TurnReport {
+        self.apply(mv)
     }
 
+    /// Arabic's and Roman's points ([`Numa::points`]).
     fn scores(&self) -> ByPlayer<u64> {
         ByPlayer::from_slice(&self.scores.map(u64::from))
+    }
+
+    /// A packed key, exact for ordinary scores. The pieces take 24 bits
+    /// (square and face of each); while both scores are below 2^20 they are
+    /// packed above them (20 bits each), and the 64-bit word goes through a
+    /// bijective mixer, so two positions with different pieces or scores
+    /// never share a key and the key's bits are well spread for any table
+    /// size. Larger scores (only from setups) are mixed by
+    /// [`KeyHasher`] instead. Not Zobrist: the whole position fits in one
+    /// word, and a turn moves up to four pieces and changes the scores, so
+    /// packing costs less than updating Zobrist keys. The options are not
+    /// hashed (positions compared in one table share their options);
+    /// whether the game is over follows from the scores.
+    fn key(&self) -> u64 {
+        let pieces = self.packed_pieces();
+        let [a, r] = self.scores.map(u64::from);
+        if a < 1 << 20 && r < 1 << 20 {
+            mix(pieces | a << 24 | r << 44)
+        } else {
+            let mut h = KeyHasher::new();
+            h.write(pieces);
+            h.write(a | r << 32);
+            h.finish()
+        }
     }
 }

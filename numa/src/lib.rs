@@ -1,6 +1,6 @@
 //! Numa (Don Green, 2003): four numbered pieces on a 5x5 torus, moved by both
-//! players at once. Not a sowing game: it shares the family's
-//! [`mancala_core::Game`] interface as a simultaneous game.
+//! players at once. Not a sowing game: it implements the family's
+//! [`Game`] interface as a simultaneous game.
 //!
 //! Each turn both players reveal two instructions (a piece and a colour, two
 //! different pieces and two different colours: 72 choices). Every
@@ -11,30 +11,115 @@
 //! system's player. The first to 30 wins; a tie at 30 or more plays on.
 //! Every reading of the source is fixed in `RULES.md` ("Numa").
 //!
+//! Player 0 is Arabic, player 1 Roman. The [`status`](Game::status) is
+//! [`Status::Simultaneous`] naming both until the game is over; each player's
+//! [`legal_actions`](Game::legal_actions) are all 72 [`Choice`]s;
+//! [`joint_move`](Game::joint_move) makes a [`JointMove`] of both players'
+//! choices and [`play`](Game::play) reports the turn in a [`TurnReport`].
+//!
 //! # Examples
 //!
-//! The source's example of play:
+//! The source's example of play, through the [`Game`] trait:
 //!
 //! ```
-//! use mancala_core::{Outcome, Player};
-//! use numa::{JointMove, Numa};
+//! use numa::*;
 //!
 //! let mut game = Numa::default();
-//! let mut turn = |a: &str, r: &str| game.turn(JointMove { arabic: a.parse().unwrap(), roman: r.parse().unwrap() });
-//! turn("pentagon-red+square-blue", "pentagon-yellow+circle-green")?;
-//! turn("circle-red+square-blue", "square-yellow+pentagon-red")?;
-//! turn("circle-yellow+pentagon-red", "square-yellow+triangle-red")?;
-//! assert_eq!(game.scores(), [0, 33]);
+//! let mut turn = |arabic: &str, roman: &str| -> Result<TurnReport, Box<dyn std::error::Error>> {
+//!     let mv = game.joint_move(&[(Player::P0, arabic.parse()?), (Player::P1, roman.parse()?)])?;
+//!     Ok(game.play(mv)?)
+//! };
+//! assert_eq!(turn("pentagon-red+square-blue", "pentagon-yellow+circle-green")?.points, [0, 7]);
+//! assert_eq!(turn("circle-red+square-blue", "square-yellow+pentagon-red")?.points, [0, 0]);
+//! assert_eq!(turn("circle-yellow+pentagon-red", "square-yellow+triangle-red")?.points, [0, 26]);
+//! assert_eq!(game.scores().as_slice(), &[0, 33]);
 //! assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P1)));
-//! # Ok::<(), numa::TurnError>(())
+//!
+//! // A finished game refuses every move and stays as it was.
+//! let before = game;
+//! let mv: JointMove = "triangle-red+square-blue/circle-red+square-yellow".parse()?;
+//! assert_eq!(game.play(mv), Err(PlayError::GameOver));
+//! assert_eq!(game, before);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Notation
+//!
+//! Everything has a text form that reads back exactly.
+//!
+//! - An [`Instruction`] is `shape-colour`: shapes `triangle`, `square`,
+//!   `pentagon`, `circle`; colours `yellow`, `red`, `blue`, `green`
+//!   (`pentagon-red`).
+//! - A [`Choice`] is two instructions joined by `+`
+//!   (`pentagon-red+square-blue`), the order kept as given (two choices in
+//!   either order are equal).
+//! - A [`JointMove`] is `ARABIC/ROMAN`, player 0's choice first
+//!   (`pentagon-red+square-blue/pentagon-yellow+circle-green`).
+//! - [`Options`] are `key=value` words naming only what differs from the
+//!   source's game: `target=N` (N at least 1; default 30) and
+//!   `wrap_adjacency=false` (default `true`), the option keys of
+//!   `TRACES.md`.
+//! - A position ([`Numa`]) is one line of whitespace-separated words:
+//!
+//!   ```text
+//!   PIECES SCORES [OPTIONS...]
+//!   ```
+//!
+//!   - `PIECES`: the triangle, square, pentagon and circle in that order,
+//!     separated by `/`, each as the numeral it shows (`1`-`4` Arabic,
+//!     `I`-`IV` Roman), `@`, and its square `X,Y` (1 to 5 each, `x` east, `y`
+//!     north): `1@2,4/II@4,4/III@2,2/4@4,2` is the start;
+//!   - `SCORES`: Arabic's and Roman's points, `ARABIC,ROMAN`;
+//!   - `OPTIONS`: the option words above.
+//!
+//!   Nobody is "to move" (both players choose every turn), and whether the
+//!   game is over follows from the scores and the target, so neither is
+//!   written. `{:#}` draws the 5x5 grid instead.
+//!
+//! Malformed text is a typed error naming what is wrong ([`ChoiceError`],
+//! [`MoveParseError`], [`OptionError`], [`ParseError`]).
+//!
+//! ```
+//! use numa::*;
+//!
+//! let mut game = Numa::default();
+//! assert_eq!(game.to_string(), "1@2,4/II@4,4/III@2,2/4@4,2 0,0");
+//! game.play("pentagon-red+square-blue/pentagon-yellow+circle-green".parse()?)?;
+//! assert_eq!(game.to_string(), "1@2,4/2@4,3/III@3,3/IV@3,2 0,7");
+//! assert_eq!(game.to_string().parse::<Numa>()?, game);
+//!
+//! let short: Numa = "1@2,4/II@4,4/III@2,2/4@4,2 0,0 target=10 wrap_adjacency=false".parse()?;
+//! assert_eq!(short.options().target, 10);
+//! assert!(!short.options().wrap_adjacency);
+//!
+//! // Errors name the part.
+//! let err = "1@2,4/II@4,4/III@2,2/4@4,6 0,0".parse::<Numa>().unwrap_err();
+//! assert!(err.to_string().starts_with("circle:"), "{err}");
+//! assert!("1@2,4/II@4,4/III@2,2/4@4,2".parse::<Numa>().is_err()); // no scores
+//! assert!("1@2,4/II@4,4/III@2,2/4@4,2 0,0 target=0".parse::<Numa>().is_err());
+//!
+//! // The drawing, north at the top.
+//! let drawing = format!("{game:#}");
+//! assert!(drawing.starts_with("        yellow (north)\n"));
+//! assert!(drawing.contains("\n  3 |   .       .      III      2       .    |\n"));
+//! assert!(drawing.ends_with("\n  Arabic 0, Roman 7"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Feature flags
 //!
-//! - `serde`: `Serialize`/`Deserialize` for options, choices (as
-//!   `[instruction, instruction]`), setups and games; squares and choices are
-//!   checked on the way in.
-//! - `arbitrary`: `Arbitrary` for options, choices, joint moves and games.
+//! - `serde`: `Serialize`/`Deserialize` for options, instructions (as
+//!   `["pentagon", "red"]`), choices (as `[instruction, instruction]`), joint
+//!   moves (as `{"arabic": choice, "roman": choice}`, the form of the
+//!   conformance traces), setups and games; squares, choices and options are
+//!   checked on the way in (a game through [`Numa::from_setup`]), and unknown
+//!   fields are refused.
+//! - `arbitrary`: `Arbitrary` for options, choices, joint moves, setups and
+//!   games (games are reached by legal play from the start,
+//!   `mancala_core::arbitrary_play`).
+//!
+//! Without `arbitrary` the crate is `no_std` (it needs `alloc`). It forbids
+//! `unsafe` code.
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![forbid(unsafe_code)]
@@ -44,11 +129,21 @@
 extern crate alloc;
 
 mod game;
+mod options;
 mod setup;
+mod text;
 mod types;
 
-pub use game::{ChoiceList, Numa, Options, Piece, PiecePath, ScoringPair, TurnError, TurnReport};
-pub use setup::Setup;
+pub use game::{
+    ChoiceList, JointMoveError, Numa, PairList, Piece, PiecePath, PlayError, ScoringPair,
+    TurnReport,
+};
+pub use mancala_core::notation::{NotationError, OptionError};
+pub use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, RuleOptions, Status};
+pub use options::{Options, OptionsError};
+pub use setup::{Setup, SetupError};
+pub use text::ParseError;
 pub use types::{
-    Choice, ChoiceError, Colour, Face, Instruction, JointMove, OffBoard, SIZE, Shape, Square,
+    Choice, ChoiceError, Colour, Face, Instruction, JointMove, MoveParseError, OffBoard, SIZE,
+    Shape, Square,
 };

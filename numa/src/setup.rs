@@ -1,23 +1,34 @@
 //! Unchecked position descriptions and the check that turns them into games.
 
-use crate::{Numa, Options, Piece};
+use crate::{Numa, Options, OptionsError, Piece};
 
-/// A description of a Numa position: pieces (triangle, square, pentagon,
-/// circle) and scores. Squares are checked when built or deserialized, so
-/// every setup is a possible position; whether it is over follows from the
-/// scores.
+/// A description of a Numa position: options, pieces (triangle, square,
+/// pentagon, circle) and scores (Arabic, Roman). Public fields;
+/// [`Numa::from_setup`] checks it. Squares are checked when built or
+/// deserialized, so only the options can be wrong; whether the game is over
+/// follows from the scores and the target.
+///
+/// Serialized as `{"options": {"target": 30, "wrap_adjacency": true},
+/// "pieces": [{"square": [2, 4], "face": "arabic"}, ...], "scores": [0,
+/// 0]}`; unknown fields are refused. A [`Numa`] serializes as its setup and
+/// deserializes through [`Numa::from_setup`].
 ///
 /// # Examples
 ///
 /// ```
-/// use numa::{Numa, Setup};
+/// use numa::{Game, Numa, Options, Setup, SetupError, OptionsError};
 ///
 /// let mut setup = Numa::default().to_setup();
 /// setup.scores = [31, 12];
-/// assert!(Numa::from_setup(setup).is_over());
+/// assert!(Numa::from_setup(setup)?.is_over());
+///
+/// setup.options = Options { target: 0, ..Options::standard() };
+/// assert_eq!(Numa::from_setup(setup), Err(SetupError::Options(OptionsError::ZeroTarget)));
+/// # Ok::<(), SetupError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Setup {
     /// The options.
@@ -28,17 +39,33 @@ pub struct Setup {
     pub scores: [u32; 2],
 }
 
+/// Why a [`Setup`] is not a Numa position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The options make no game.
+    #[error("invalid options: {0}")]
+    Options(#[from] OptionsError),
+}
+
 impl Numa {
     /// Builds the position of a setup.
-    pub const fn from_setup(setup: Setup) -> Numa {
-        Numa {
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Options`] if the options make no game (a target of 0).
+    pub const fn from_setup(setup: Setup) -> Result<Numa, SetupError> {
+        if let Err(e) = setup.options.check() {
+            return Err(SetupError::Options(e));
+        }
+        Ok(Numa {
             options: setup.options,
             pieces: setup.pieces,
             scores: setup.scores,
-        }
+        })
     }
 
-    /// The setup of this position.
+    /// The setup of this position ([`Numa::from_setup`] rebuilds it).
     pub const fn to_setup(&self) -> Setup {
         Setup {
             options: self.options,
@@ -48,31 +75,27 @@ impl Numa {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Numa {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_setup().serialize(serializer)
+impl TryFrom<Setup> for Numa {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Numa, SetupError> {
+        Numa::from_setup(setup)
     }
 }
 
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Numa {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Setup::deserialize(deserializer).map(Numa::from_setup)
+impl From<Numa> for Setup {
+    fn from(game: Numa) -> Setup {
+        game.to_setup()
     }
 }
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numa {
-    /// A position reached by arbitrary turns from the start.
+    /// A position reached by legal play ([`mancala_core::arbitrary_play`],
+    /// up to 100 turns) from the start of arbitrary options (a target of 0
+    /// read as 1).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        let mut game = Numa::new(u.arbitrary()?);
-        let turns = u.int_in_range(0..=100u8)?;
-        for _ in 0..turns {
-            if game.turn(u.arbitrary()?).is_err() {
-                break;
-            }
-        }
-        Ok(game)
+        let mut options: Options = u.arbitrary()?;
+        options.target = options.target.max(1);
+        mancala_core::arbitrary_play(Numa::start(options), u, 100)
     }
 }

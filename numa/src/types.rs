@@ -80,7 +80,7 @@ impl Square {
 }
 
 /// Coordinates off the 5x5 board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[error("({0},{1}) is off the board (1 to 5 each way)")]
 pub struct OffBoard(pub u8, pub u8);
 
@@ -237,14 +237,44 @@ impl Colour {
 
 /// One instruction: move this piece towards this colour's edge (and flip
 /// it).
+///
+/// Written `shape-colour` (`pentagon-red`); serialized as the pair
+/// `["pentagon", "red"]`, as conformance traces write it.
+///
+/// # Examples
+///
+/// ```
+/// use numa::{Colour, Instruction, Shape};
+///
+/// let i: Instruction = "pentagon-red".parse()?;
+/// assert_eq!(i, Instruction { shape: Shape::Pentagon, colour: Colour::Red });
+/// assert_eq!(i.to_string(), "pentagon-red");
+/// # Ok::<(), numa::ChoiceError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(from = "(Shape, Colour)", into = "(Shape, Colour)")
+)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Instruction {
     /// The piece.
     pub shape: Shape,
     /// The direction.
     pub colour: Colour,
+}
+
+impl From<(Shape, Colour)> for Instruction {
+    fn from((shape, colour): (Shape, Colour)) -> Instruction {
+        Instruction { shape, colour }
+    }
+}
+
+impl From<Instruction> for (Shape, Colour) {
+    fn from(i: Instruction) -> (Shape, Colour) {
+        (i.shape, i.colour)
+    }
 }
 
 /// A player's choice for a turn: two instructions with different shapes and
@@ -280,7 +310,7 @@ pub struct Choice {
 }
 
 /// Why a choice or an instruction is refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ChoiceError {
     /// Both instructions name the same piece.
@@ -321,31 +351,55 @@ impl Choice {
         [self.first, self.second]
     }
 
-    /// All 72 legal choices, each once (the instruction with the smaller
-    /// shape first).
-    pub fn all() -> impl Iterator<Item = Choice> + Clone {
-        Shape::ALL.into_iter().flat_map(|s1| {
-            Shape::ALL
-                .into_iter()
-                .filter(move |&s2| s2 > s1)
-                .flat_map(move |s2| {
-                    Colour::ALL.into_iter().flat_map(move |c1| {
-                        Colour::ALL
-                            .into_iter()
-                            .filter(move |&c2| c2 != c1)
-                            .map(move |c2| Choice {
+    /// All 72 legal choices, each once, in a stable order: by the first
+    /// instruction's shape, then the second's, then the first's colour, then
+    /// the second's (the instruction with the smaller shape first). This is
+    /// the order of [`Game::legal_actions`](mancala_core::Game::legal_actions).
+    pub const ALL: [Choice; 72] = {
+        let filler = Instruction {
+            shape: Shape::Triangle,
+            colour: Colour::Yellow,
+        };
+        let mut out = [Choice {
+            first: filler,
+            second: filler,
+        }; 72];
+        let mut n = 0;
+        let mut s1 = 0;
+        while s1 < 4 {
+            let mut s2 = s1 + 1;
+            while s2 < 4 {
+                let mut c1 = 0;
+                while c1 < 4 {
+                    let mut c2 = 0;
+                    while c2 < 4 {
+                        if c1 != c2 {
+                            out[n] = Choice {
                                 first: Instruction {
-                                    shape: s1,
-                                    colour: c1,
+                                    shape: Shape::ALL[s1],
+                                    colour: Colour::ALL[c1],
                                 },
                                 second: Instruction {
-                                    shape: s2,
-                                    colour: c2,
+                                    shape: Shape::ALL[s2],
+                                    colour: Colour::ALL[c2],
                                 },
-                            })
-                    })
-                })
-        })
+                            };
+                            n += 1;
+                        }
+                        c2 += 1;
+                    }
+                    c1 += 1;
+                }
+                s2 += 1;
+            }
+            s1 += 1;
+        }
+        out
+    };
+
+    /// All 72 legal choices, each once, in the order of [`Choice::ALL`].
+    pub fn all() -> impl Iterator<Item = Choice> + Clone {
+        Choice::ALL.into_iter()
     }
 
     /// The same choice with its instructions in a canonical order (smaller
@@ -396,10 +450,16 @@ impl From<Choice> for [Instruction; 2] {
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Choice {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        let i = u.choose_index(72)?;
-        Choice::all()
-            .nth(i)
-            .ok_or(arbitrary::Error::IncorrectFormat)
+        // One of the 72, its instructions in either order.
+        let c = Choice::ALL[u.choose_index(72)?];
+        Ok(if u.arbitrary()? {
+            Choice {
+                first: c.second,
+                second: c.first,
+            }
+        } else {
+            c
+        })
     }
 }
 
@@ -457,13 +517,87 @@ impl fmt::Display for Choice {
     }
 }
 
-/// Both players' choices for a turn, revealed together.
+/// Both players' choices for a turn, revealed together: the [`Move`] of
+/// Numa's [`Game`] implementation, built by
+/// [`Game::joint_move`](mancala_core::Game::joint_move) or directly.
+///
+/// Written `ARABIC/ROMAN`, player 0's choice first, each as a [`Choice`]
+/// (`pentagon-red+square-blue/pentagon-yellow+circle-green`). Serialized as
+/// `{"arabic": [["pentagon", "red"], ["square", "blue"]], "roman": [...]}`,
+/// the form of the conformance traces.
+///
+/// [`Move`]: mancala_core::Game::Move
+/// [`Game`]: mancala_core::Game
+///
+/// # Examples
+///
+/// ```
+/// use numa::{JointMove, MoveParseError, ChoiceError};
+///
+/// let mv: JointMove = "pentagon-red+square-blue/pentagon-yellow+circle-green".parse()?;
+/// assert_eq!(mv.arabic, "pentagon-red+square-blue".parse()?);
+/// assert_eq!(mv.to_string(), "pentagon-red+square-blue/pentagon-yellow+circle-green");
+/// assert_eq!("pentagon-red+square-blue".parse::<JointMove>(), Err(MoveParseError::Syntax));
+/// assert_eq!(
+///     "pentagon-red+square-blue/circle-red+circle-blue".parse::<JointMove>(),
+///     Err(MoveParseError::Roman(ChoiceError::SameShape))
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct JointMove {
     /// Player 0's choice.
     pub arabic: Choice,
     /// Player 1's choice.
     pub roman: Choice,
+}
+
+impl JointMove {
+    /// The choice of `player` (0 Arabic, 1 Roman), or `None` for a player
+    /// who does not play Numa.
+    pub const fn choice(&self, player: Player) -> Option<Choice> {
+        match player.index() {
+            0 => Some(self.arabic),
+            1 => Some(self.roman),
+            _ => None,
+        }
+    }
+}
+
+/// Why a [`JointMove`]'s text was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveParseError {
+    /// The text is not two choices separated by one `/`.
+    #[error("write a joint move as ARABIC/ROMAN, two choices shape-colour+shape-colour")]
+    Syntax,
+    /// Player 0's (Arabic's) choice is refused.
+    #[error("Arabic's choice: {0}")]
+    Arabic(ChoiceError),
+    /// Player 1's (Roman's) choice is refused.
+    #[error("Roman's choice: {0}")]
+    Roman(ChoiceError),
+}
+
+impl FromStr for JointMove {
+    type Err = MoveParseError;
+    fn from_str(s: &str) -> Result<JointMove, MoveParseError> {
+        let (a, r) = s.split_once('/').ok_or(MoveParseError::Syntax)?;
+        if r.contains('/') {
+            return Err(MoveParseError::Syntax);
+        }
+        Ok(JointMove {
+            arabic: a.parse().map_err(MoveParseError::Arabic)?,
+            roman: r.parse().map_err(MoveParseError::Roman)?,
+        })
+    }
+}
+
+impl fmt::Display for JointMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.arabic, self.roman)
+    }
 }

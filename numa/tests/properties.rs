@@ -1,13 +1,25 @@
 //! Property tests for Numa: random options, positions and joint moves,
 //! checked against a small independent model that applies the four
-//! instructions in any order.
+//! instructions in any order, and the family's shared harness
+//! (`mancala_core::testing`): legal actions against what `play` accepts,
+//! refused moves, notation, serde and keys.
+//!
+//! Case counts are modest; set `PROPTEST_CASES` for a longer run.
 
-use mancala_core::{Game, Outcome, Player};
+use mancala_core::testing;
 use numa::{
-    Choice, Colour, Face, Instruction, JointMove, Numa, Options, Piece, Setup, Shape, Square,
-    TurnError,
+    Choice, Colour, Face, Game, Instruction, JointMove, Numa, Options, Outcome, Piece, PlayError,
+    Player, Setup, Shape, Square,
 };
 use proptest::prelude::*;
+
+/// `PROPTEST_CASES` if set, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 // ---------------------------------------------------------------------------
 // The model: plain tuples, its own wrap, its own adjacency and scoring.
@@ -117,7 +129,7 @@ fn a_piece() -> impl Strategy<Value = Piece> {
 
 fn start() -> impl Strategy<Value = Numa> {
     prop_oneof![
-        options().prop_map(Numa::new),
+        options().prop_map(|o| Numa::new(o).expect("targets from 1 make games")),
         (
             options(),
             [a_piece(), a_piece(), a_piece(), a_piece()],
@@ -128,7 +140,8 @@ fn start() -> impl Strategy<Value = Numa> {
                 options,
                 pieces,
                 scores: [a, r],
-            })),
+            })
+            .expect("targets from 1 make games")),
     ]
 }
 
@@ -163,7 +176,11 @@ fn swap(c: Choice) -> Choice {
 
 fn check_round_trips(g: &Numa) {
     let setup = g.to_setup();
-    assert_eq!(Numa::from_setup(setup), *g);
+    assert_eq!(Numa::from_setup(setup), Ok(*g));
+    testing::check_serde(g);
+    testing::check_notation(g);
+    let options = g.options().to_string();
+    assert_eq!(options.parse::<Options>(), Ok(*g.options()), "{options}");
     let json = serde_json::to_string(g).expect("serializes");
     let back: Numa = serde_json::from_str(&json).expect("deserializes");
     assert_eq!(back, *g);
@@ -180,7 +197,7 @@ fn json_piece(x: u8, y: u8) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(1024), ..ProptestConfig::default() })]
 
     #[test]
     fn turns_match_the_model_in_every_order(
@@ -194,12 +211,19 @@ proptest! {
             let before = g;
             check_round_trips(&g);
             if g.is_over() {
-                prop_assert_eq!(g.turn(mv), Err(TurnError::GameOver));
+                prop_assert_eq!(g.play(mv), Err(PlayError::GameOver));
                 prop_assert_eq!(g, before);
                 prop_assert!(g.legal_actions(Player::P0).is_empty());
                 break;
             }
-            let report = g.turn(mv).expect("the game goes on");
+            let report = g.play(mv).expect("the game goes on");
+            let mut unchecked = before;
+            prop_assert_eq!(&unchecked.play_unchecked(mv), &report);
+            prop_assert_eq!(unchecked, g);
+            let built = before
+                .joint_move(&[(Player::P1, mv.roman), (Player::P0, mv.arabic)])
+                .expect("both players");
+            prop_assert_eq!(built, mv);
 
             // The model, in all 24 orders of the four instructions.
             let ins: Vec<Instruction> = mv
@@ -234,12 +258,12 @@ proptest! {
                 if swap_r { r = swap(r); }
                 if swap_players { core::mem::swap(&mut a, &mut r); }
                 let mut other = before;
-                let other_report = other.turn_unchecked(JointMove { arabic: a, roman: r });
+                let other_report = other.play_unchecked(JointMove { arabic: a, roman: r });
                 prop_assert_eq!(other, g);
                 prop_assert_eq!(other_report.points, report.points);
                 prop_assert_eq!(&other_report.pairs, &report.pairs);
                 let mut normal = before;
-                normal.turn_unchecked(JointMove {
+                normal.play_unchecked(JointMove {
                     arabic: a.normalized(),
                     roman: r.normalized(),
                 });
@@ -259,7 +283,7 @@ proptest! {
             }
 
             // Invariants.
-            let (old, new) = (before.scores(), g.scores());
+            let (old, new) = (before.points(), g.points());
             prop_assert!(new[0] >= old[0] && new[1] >= old[1], "scores never decrease");
             prop_assert_eq!(new, [old[0] + report.points[0], old[1] + report.points[1]]);
             prop_assert!(report.points[0] + report.points[1] <= 30);
@@ -338,6 +362,194 @@ proptest! {
         prop_assert_eq!(c.normalized().to_string().parse::<Choice>().map(Choice::normalized), Ok(c.normalized()));
         if let Ok(parsed) = text.parse::<Choice>() {
             prop_assert_eq!(parsed.to_string().parse::<Choice>(), Ok(parsed));
+        }
+    }
+}
+
+/// Every choice, in both orders of its instructions: the candidates of the
+/// harness (all are legal while the game goes on).
+fn candidates() -> Vec<Choice> {
+    Choice::all().flat_map(|c| [c, swap(c)]).collect()
+}
+
+/// Numa's own invariants at any reachable position.
+fn check_invariants(g: &Numa, report: Option<&numa::TurnReport>) {
+    for p in g.pieces() {
+        assert!((1..=5).contains(&p.square.x()) && (1..=5).contains(&p.square.y()));
+    }
+    let [a, r] = g.points();
+    assert_eq!(Game::scores(g).as_slice(), &[u64::from(a), u64::from(r)]);
+    let want = (a.max(r) >= g.options().target && a != r).then_some(Outcome::Winner(if a > r {
+        Player::P0
+    } else {
+        Player::P1
+    }));
+    assert_eq!(g.outcome(), want);
+    let (pairs, points) = g.scoring();
+    assert!(points[0] + points[1] <= 30);
+    if let Some(report) = report {
+        assert_eq!(report.pairs, pairs);
+        assert_eq!(report.points, points);
+        assert!(a >= points[0] && r >= points[1]);
+    }
+}
+
+#[test]
+fn random_playouts_keep_the_contract() {
+    let candidates = candidates();
+    for options in [
+        Options::standard(),
+        Options {
+            target: 60,
+            wrap_adjacency: false,
+        },
+        Options {
+            target: 1,
+            wrap_adjacency: true,
+        },
+    ] {
+        let start = Numa::new(options).expect("valid options");
+        let mut finished = 0;
+        testing::random_playouts(start, 0x4e75_6d61, 12, 200, |g, report| {
+            testing::check_state(g, &candidates);
+            testing::check_serde(g);
+            check_invariants(g, report);
+            finished += usize::from(g.is_over());
+        });
+        assert!(finished > 0, "some random games end ({options:?})");
+    }
+}
+
+#[test]
+fn action_and_move_text_round_trips() {
+    let all = candidates();
+    testing::check_action_text(&all);
+    let moves: Vec<JointMove> = all
+        .iter()
+        .step_by(7)
+        .zip(all.iter().rev().step_by(5))
+        .map(|(&arabic, &roman)| JointMove { arabic, roman })
+        .collect();
+    testing::check_action_text(&moves);
+    let instructions: Vec<Instruction> = Shape::ALL
+        .into_iter()
+        .flat_map(|shape| Colour::ALL.map(|colour| Instruction { shape, colour }))
+        .collect();
+    testing::check_action_text(&instructions);
+}
+
+/// Text near the position grammar: numerals, digits, separators, option
+/// words.
+fn near_position() -> impl Strategy<Value = String> {
+    let word = prop_oneof![
+        "[1-4IV]{1,4}@[0-6],[0-6]",
+        "[0-9]{1,11},[0-9]{1,11}",
+        "(target|wrap_adjacency|seeds)=[0-9a-z]{0,11}",
+        "[@,/ 0-9IVa-z=+-]{0,12}",
+    ];
+    prop::collection::vec(word, 0..8).prop_map(|words| {
+        // Join some words with '/', others with spaces.
+        let mut text = String::new();
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 {
+                text.push(if i < 4 && w.contains('@') { '/' } else { ' ' });
+            }
+            text.push_str(w);
+        }
+        text
+    })
+}
+
+/// A printed position with a few characters replaced, inserted or deleted.
+fn mutated_position() -> impl Strategy<Value = String> {
+    let edit = (
+        any::<prop::sample::Index>(),
+        0u8..3,
+        prop::sample::select("0123456789IV@,/ =-+x".chars().collect::<Vec<char>>()),
+    );
+    (start(), prop::collection::vec(edit, 1..4)).prop_map(|(g, edits)| {
+        let mut chars: Vec<char> = g.to_string().chars().collect();
+        for (at, kind, c) in edits {
+            let i = at.index(chars.len() + 1);
+            match kind {
+                0 if i < chars.len() => chars[i] = c,
+                1 if i < chars.len() => {
+                    chars.remove(i);
+                }
+                _ => chars.insert(i, c),
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(256), ..ProptestConfig::default() })]
+
+    #[test]
+    fn equal_positions_have_equal_keys(g in start(), moves in prop::collection::vec(a_move(), 0..6)) {
+        let mut a = g;
+        // The same turns with every instruction order swapped.
+        let mut b = Numa::from_setup(g.to_setup()).expect("a valid setup");
+        for mv in moves {
+            if a.is_over() {
+                break;
+            }
+            a.play(mv).expect("live");
+            b.play(JointMove { arabic: swap(mv.arabic), roman: swap(mv.roman) }).expect("live");
+        }
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(a.key(), b.key());
+        let parsed: Numa = a.to_string().parse().expect("the notation reads back");
+        prop_assert_eq!(parsed.key(), a.key());
+        let json: Numa = serde_json::from_str(&serde_json::to_string(&a).expect("serializes"))
+            .expect("deserializes");
+        prop_assert_eq!(json.key(), a.key());
+    }
+
+    #[test]
+    fn different_positions_have_different_keys(a in start(), b in start()) {
+        // Scores below 2^20 are packed exactly; the options are not hashed.
+        let same = a.pieces() == b.pieces() && a.points() == b.points();
+        prop_assert_eq!(a.key() == b.key(), same, "{} / {}", a, b);
+    }
+
+    #[test]
+    fn any_text_is_an_error_or_a_position_that_prints_back(
+        text in prop_oneof![near_position(), "\\PC{0,60}", mutated_position()],
+    ) {
+        if let Ok(g) = text.parse::<Numa>() {
+            testing::check_notation(&g);
+            check_invariants(&g, None);
+        }
+        if let Ok(mv) = text.parse::<JointMove>() {
+            prop_assert_eq!(mv.to_string().parse::<JointMove>(), Ok(mv));
+        }
+    }
+
+    #[test]
+    fn printed_positions_read_back(g in start()) {
+        testing::check_notation(&g);
+        let text = g.to_string();
+        // Dropping the last character, or anything after it, never panics.
+        for end in 0..text.len() {
+            if text.is_char_boundary(end) {
+                let _ = text[..end].parse::<Numa>();
+            }
+        }
+    }
+
+    #[test]
+    fn harness_on_random_positions(g in start()) {
+        testing::check_state(&g, &candidates());
+        check_invariants(&g, None);
+    }
+
+    #[test]
+    fn joint_move_text_round_trips(mv in a_move(), text in "[a-z+/ -]{0,60}") {
+        prop_assert_eq!(mv.to_string().parse::<JointMove>(), Ok(mv));
+        if let Ok(parsed) = text.parse::<JointMove>() {
+            prop_assert_eq!(parsed.to_string().parse::<JointMove>(), Ok(parsed));
         }
     }
 }

@@ -1,10 +1,10 @@
 //! Numa's rules (RULES.md "Numa", seed 003_a9b87288b7310895.txt), checked
 //! on hand-worked positions.
 
-use mancala_core::{Game, Outcome, Player, PlayerSet, Status};
 use numa::{
-    Choice, ChoiceError, Colour, Face, Instruction, JointMove, Numa, Options, Piece, Setup, Shape,
-    Square, TurnError,
+    Choice, ChoiceError, Colour, Face, Game, Instruction, JointMove, MoveParseError, NotationError,
+    Numa, OptionError, Options, OptionsError, Outcome, ParseError, Piece, PlayError, Player,
+    PlayerSet, RuleOptions, Setup, SetupError, Shape, Square, Status,
 };
 
 fn sq(x: u8, y: u8) -> Square {
@@ -35,6 +35,7 @@ fn game(options: Options, pieces: [Piece; 4], scores: [u32; 2]) -> Numa {
         pieces,
         scores,
     })
+    .expect("test setups are valid")
 }
 
 use Face::{Arabic as A, Roman as R};
@@ -57,7 +58,7 @@ fn start_position() {
             piece(4, 2, A)
         ]
     );
-    assert_eq!(g.scores(), [0, 0]);
+    assert_eq!(g.points(), [0, 0]);
     assert_eq!(g.outcome(), None);
     assert_eq!(*g.options(), Options::standard());
     assert_eq!(Options::default(), Options::standard());
@@ -83,7 +84,7 @@ fn source_example_of_play() {
     // and circle (3,2) IV: 3 + 4 = 7 for Roman. Triangle (2,4) 1 and square
     // (4,3) 2 are two columns apart.
     let r1 = g
-        .turn(jm(
+        .play(jm(
             "pentagon-red+square-blue",
             "pentagon-yellow+circle-green",
         ))
@@ -98,7 +99,7 @@ fn source_example_of_play() {
         ]
     );
     assert_eq!(r1.points, [0, 7]);
-    assert_eq!(g.scores(), [0, 7]);
+    assert_eq!(g.points(), [0, 7]);
     assert_eq!(g.outcome(), None);
 
     // Turn 2: Arabic circle-red + square-blue, Roman square-yellow +
@@ -111,7 +112,7 @@ fn source_example_of_play() {
     // otherwise make 2+4 and 3+4 with the circle). Lone: triangle (2,4) 1,
     // circle (4,2) 4: not touching. No points.
     let r2 = g
-        .turn(jm("circle-red+square-blue", "square-yellow+pentagon-red"))
+        .play(jm("circle-red+square-blue", "square-yellow+pentagon-red"))
         .expect("turn 2");
     assert_eq!(
         g.pieces(),
@@ -124,7 +125,7 @@ fn source_example_of_play() {
     );
     assert_eq!(r2.points, [0, 0]);
     assert!(r2.pairs.is_empty());
-    assert_eq!(g.scores(), [0, 7]);
+    assert_eq!(g.points(), [0, 7]);
     assert_eq!(g.outcome(), None);
 
     // Turn 3: Arabic circle-yellow + pentagon-red, Roman square-yellow +
@@ -138,7 +139,7 @@ fn source_example_of_play() {
     //   II+IV (4,4)-(4,3) = 6, III+IV (5,3)-(4,3) = 7; I and III are two
     //   columns apart (even round the wrap). 26 for Roman: 33 in all.
     let r3 = g
-        .turn(jm(
+        .play(jm(
             "circle-yellow+pentagon-red",
             "square-yellow+triangle-red",
         ))
@@ -156,7 +157,7 @@ fn source_example_of_play() {
     assert_eq!(r3.pairs.len(), 5);
     assert!(r3.pairs.iter().all(|p| p.face == R));
     assert_eq!(r3.pairs.iter().map(|p| p.points).sum::<u32>(), 26);
-    assert_eq!(g.scores(), [0, 33]);
+    assert_eq!(g.points(), [0, 33]);
     assert_eq!(g.outcome(), Some(Outcome::Winner(Player::P1)));
     assert!(g.is_over());
     assert_eq!(g.status(), Status::Over(Outcome::Winner(Player::P1)));
@@ -166,7 +167,7 @@ fn source_example_of_play() {
 fn turn_report_paths_and_pairs() {
     let mut g = Numa::default();
     let r = g
-        .turn(jm(
+        .play(jm(
             "pentagon-red+square-blue",
             "pentagon-yellow+circle-green",
         ))
@@ -203,7 +204,7 @@ fn turn_report_paths_and_pairs() {
         "square (4,4) -> (4,3); pentagon (2,2) -> (3,3); circle (4,2) -> (3,2); III+IV = 7 for Roman"
     );
     let r2 = g
-        .turn(jm("circle-red+square-blue", "square-yellow+pentagon-red"))
+        .play(jm("circle-red+square-blue", "square-yellow+pentagon-red"))
         .expect("turn 2");
     assert!(r2.to_string().ends_with("no points"));
     assert_eq!(r2.paths[1].steps.as_slice(), &[sq(4, 2), sq(4, 3)]);
@@ -213,14 +214,14 @@ fn turn_report_paths_and_pairs() {
 #[test]
 fn game_over_refuses_turns_and_keeps_state() {
     let mut g = Numa::default();
-    g.turn(jm(
+    g.play(jm(
         "pentagon-red+square-blue",
         "pentagon-yellow+circle-green",
     ))
     .expect("turn 1");
-    g.turn(jm("circle-red+square-blue", "square-yellow+pentagon-red"))
+    g.play(jm("circle-red+square-blue", "square-yellow+pentagon-red"))
         .expect("turn 2");
-    g.turn(jm(
+    g.play(jm(
         "circle-yellow+pentagon-red",
         "square-yellow+triangle-red",
     ))
@@ -230,18 +231,21 @@ fn game_over_refuses_turns_and_keeps_state() {
         jm("pentagon-red+square-blue", "pentagon-yellow+circle-green"),
         jm("triangle-yellow+square-red", "circle-blue+pentagon-green"),
     ] {
-        assert_eq!(g.turn(mv), Err(TurnError::GameOver));
+        assert_eq!(g.play(mv), Err(PlayError::GameOver));
         assert_eq!(g, before);
-        assert_eq!(Game::play(&mut g, mv), Err(TurnError::GameOver));
+        assert_eq!(
+            g.joint_move(&[(Player::P0, mv.arabic), (Player::P1, mv.roman)]),
+            Err(PlayError::GameOver)
+        );
         assert_eq!(g, before);
         assert!(!g.is_legal(&mv));
     }
     assert!(g.legal_actions(Player::P0).is_empty());
     assert!(g.legal_actions(Player::P1).is_empty());
     assert_eq!(Game::outcome(&g), Some(Outcome::Winner(Player::P1)));
-    // turn_unchecked goes on regardless (documented).
+    // play_unchecked goes on regardless (documented).
     let mut h = g;
-    h.turn_unchecked(jm(
+    h.play_unchecked(jm(
         "triangle-yellow+square-red",
         "circle-blue+pentagon-green",
     ));
@@ -289,7 +293,7 @@ fn thirty_point_maximum_on_a_block() {
     // Roman: square-blue (3,3)->(3,2) 2, circle-yellow (3,2)->(3,3) IV.
     // Circle shows Roman: three Arabic pieces score 3+4+5 = 12.
     let r = g2
-        .turn(jm(
+        .play(jm(
             "triangle-blue+pentagon-red",
             "square-blue+circle-yellow",
         ))
@@ -307,7 +311,7 @@ fn thirty_point_maximum_on_a_block() {
         [0, 0],
     );
     let r = g
-        .turn(jm(
+        .play(jm(
             "triangle-blue+pentagon-red",
             "square-blue+circle-yellow",
         ))
@@ -345,7 +349,7 @@ fn both_players_score_in_one_turn() {
         [0, 0],
     );
     let r = g
-        .turn(jm(
+        .play(jm(
             "triangle-blue+circle-green",
             "pentagon-red+square-yellow",
         ))
@@ -360,7 +364,7 @@ fn both_players_score_in_one_turn() {
         ]
     );
     assert_eq!(r.points, [3, 7]);
-    assert_eq!(g.scores(), [3, 7]);
+    assert_eq!(g.points(), [3, 7]);
     assert_eq!(r.pairs.len(), 2);
 }
 
@@ -377,12 +381,12 @@ fn tie_at_target_plays_sudden_death() {
         ],
         [27, 23],
     );
-    g.turn(jm(
+    g.play(jm(
         "triangle-blue+circle-green",
         "pentagon-red+square-yellow",
     ))
     .expect("live");
-    assert_eq!(g.scores(), [30, 30]);
+    assert_eq!(g.points(), [30, 30]);
     assert_eq!(g.outcome(), None);
     assert!(matches!(g.status(), Status::Simultaneous(_)));
     assert_eq!(g.legal_actions(Player::P0).len(), 72);
@@ -398,7 +402,7 @@ fn tie_at_target_plays_sudden_death() {
     // show different systems. 0-0.
     let mut quiet = g;
     let r = quiet
-        .turn(jm(
+        .play(jm(
             "square-green+triangle-yellow",
             "triangle-blue+circle-red",
         ))
@@ -413,7 +417,7 @@ fn tie_at_target_plays_sudden_death() {
         ]
     );
     assert_eq!(r.points, [0, 0]);
-    assert_eq!(quiet.scores(), [30, 30]);
+    assert_eq!(quiet.points(), [30, 30]);
     assert_eq!(quiet.outcome(), None);
 
     // From the tie, triangle and pentagon each go out and back, flipping
@@ -424,7 +428,7 @@ fn tie_at_target_plays_sudden_death() {
     // edge (5,4).
     let before = *g.pieces();
     let r = g
-        .turn(jm(
+        .play(jm(
             "triangle-yellow+pentagon-red",
             "triangle-blue+pentagon-green",
         ))
@@ -435,7 +439,7 @@ fn tie_at_target_plays_sudden_death() {
     assert_eq!(r.paths[2].steps.as_slice(), &[sq(1, 4), sq(5, 4)]);
     assert_eq!(r.paths[2].face, R);
     assert_eq!(r.points, [3, 7]);
-    assert_eq!(g.scores(), [33, 37]);
+    assert_eq!(g.points(), [33, 37]);
     assert_eq!(g.outcome(), Some(Outcome::Winner(Player::P1)));
 }
 
@@ -525,7 +529,7 @@ fn game_moves_off_every_edge() {
     // 4. II(1,3)-IV(5,4): dx 1 via the wrap: 6. I-II: dx 2. I-IV: dx 2.
     // II-III (1,3)-(2,5): dy 2. III-IV (2,5)-(5,4): dx 2 via the wrap. 10.
     let r = g
-        .turn(jm(
+        .play(jm(
             "triangle-yellow+square-red",
             "pentagon-blue+circle-green",
         ))
@@ -581,7 +585,7 @@ fn piece_named_by_both_moves_twice_and_flips_back() {
             },
         )
         .expect("legal");
-        let r = g.turn(JointMove { arabic, roman }).expect("live");
+        let r = g.play(JointMove { arabic, roman }).expect("live");
         let c = g.piece(Shape::Circle);
         assert_eq!(c.face, start.face, "two flips: same face");
         assert_eq!(c.square, start.square.step(a).step(b));
@@ -731,7 +735,7 @@ fn adjacency_across_the_wrap_and_without_it() {
     assert_eq!(game(flat, pieces, [0, 0]).scoring().1, [0, 0]);
     // Without wrap the pieces still move round the torus.
     let mut g = game(flat, pieces, [0, 0]);
-    g.turn(jm(
+    g.play(jm(
         "triangle-red+square-green",
         "pentagon-yellow+circle-blue",
     ))
@@ -810,6 +814,16 @@ fn choice_errors() {
 fn seventy_two_choices() {
     let all: Vec<Choice> = Choice::all().collect();
     assert_eq!(all.len(), 72);
+    assert_eq!(all, Choice::ALL);
+    // The stable order: first shape, second shape, first colour, second
+    // colour.
+    let order = |c: &Choice| {
+        let [a, b] = c.instructions();
+        (a.shape, b.shape, a.colour, b.colour)
+    };
+    assert!(all.windows(2).all(|w| order(&w[0]) < order(&w[1])));
+    assert_eq!(all[0].to_string(), "triangle-yellow+square-red");
+    assert_eq!(all[71].to_string(), "pentagon-green+circle-blue");
     let set: std::collections::HashSet<Choice> = all.iter().copied().collect();
     assert_eq!(set.len(), 72);
     for c in &all {
@@ -976,7 +990,7 @@ fn game_trait() {
 #[test]
 fn drawing_shows_the_pieces() {
     let g = Numa::default();
-    let d = g.drawing();
+    let d = format!("{g:#}");
     assert!(d.contains("yellow (north)"));
     assert!(d.contains("Arabic 0, Roman 0"));
     for n in ["1", "II", "III", "4"] {
@@ -992,5 +1006,419 @@ fn drawing_shows_the_pieces() {
         ],
         [0, 0],
     );
-    assert!(stacked.drawing().contains("1/II"));
+    assert!(format!("{stacked:#}").contains("1/II"));
+}
+
+#[test]
+fn joint_move_takes_both_players_in_any_order() {
+    let g = Numa::default();
+    let (a, r) = (
+        choice("pentagon-red+square-blue"),
+        choice("pentagon-yellow+circle-green"),
+    );
+    let want = JointMove {
+        arabic: a,
+        roman: r,
+    };
+    assert_eq!(g.joint_move(&[(Player::P0, a), (Player::P1, r)]), Ok(want));
+    assert_eq!(g.joint_move(&[(Player::P1, r), (Player::P0, a)]), Ok(want));
+    assert_eq!(want.choice(Player::P0), Some(a));
+    assert_eq!(want.choice(Player::P1), Some(r));
+    let p2 = Player::new(2).expect("a player index");
+    assert_eq!(want.choice(p2), None);
+}
+
+#[test]
+fn joint_move_errors_are_typed() {
+    use numa::JointMoveError::{DuplicatePlayer, MissingPlayer, NoSuchPlayer};
+    let g = Numa::default();
+    let c = choice("pentagon-red+square-blue");
+    let p2 = Player::new(2).expect("a player index");
+    let p5 = Player::new(5).expect("a player index");
+    let err = |e| Err(PlayError::Joint(e));
+    assert_eq!(g.joint_move(&[]), err(MissingPlayer(Player::P0)));
+    assert_eq!(
+        g.joint_move(&[(Player::P0, c)]),
+        err(MissingPlayer(Player::P1))
+    );
+    assert_eq!(
+        g.joint_move(&[(Player::P1, c)]),
+        err(MissingPlayer(Player::P0))
+    );
+    assert_eq!(
+        g.joint_move(&[(Player::P0, c), (Player::P0, c)]),
+        err(DuplicatePlayer(Player::P0))
+    );
+    assert_eq!(
+        g.joint_move(&[(Player::P1, c), (Player::P0, c), (Player::P1, c)]),
+        err(DuplicatePlayer(Player::P1))
+    );
+    assert_eq!(
+        g.joint_move(&[(Player::P0, c), (Player::P1, c), (p2, c)]),
+        err(NoSuchPlayer(p2))
+    );
+    assert_eq!(g.joint_move(&[(p5, c)]), err(NoSuchPlayer(p5)));
+    // The first fault in the list is the one reported.
+    assert_eq!(
+        g.joint_move(&[(Player::P0, c), (Player::P0, c), (p2, c)]),
+        err(DuplicatePlayer(Player::P0))
+    );
+    assert_eq!(
+        PlayError::Joint(NoSuchPlayer(p2)).to_string(),
+        "player 2 does not play Numa (players 0 and 1 do)"
+    );
+    assert_eq!(
+        PlayError::Joint(MissingPlayer(Player::P1)).to_string(),
+        "player 1 must choose too: both players choose every turn"
+    );
+    // A finished game: game over first, whatever the pairs.
+    let over = game(Options::standard(), *g.pieces(), [31, 2]);
+    assert_eq!(
+        over.joint_move(&[(Player::P0, c), (Player::P1, c)]),
+        Err(PlayError::GameOver)
+    );
+    assert_eq!(over.joint_move(&[(p2, c)]), Err(PlayError::GameOver));
+}
+
+#[test]
+fn options_are_checked() {
+    let zero = Options {
+        target: 0,
+        wrap_adjacency: true,
+    };
+    assert_eq!(zero.check(), Err(OptionsError::ZeroTarget));
+    assert_eq!(Numa::new(zero), Err(OptionsError::ZeroTarget));
+    assert_eq!(
+        Numa::from_setup(Setup {
+            options: zero,
+            ..Numa::default().to_setup()
+        }),
+        Err(SetupError::Options(OptionsError::ZeroTarget))
+    );
+    assert_eq!(Numa::new(Options::standard()), Ok(Numa::default()));
+    let one = Options {
+        target: 1,
+        wrap_adjacency: false,
+    };
+    let g = Numa::new(one).expect("target 1 is a game");
+    assert_eq!(*g.options(), one);
+    assert_eq!(g.pieces(), Numa::default().pieces());
+    assert_eq!(g.points(), [0, 0]);
+    assert_eq!(
+        OptionsError::ZeroTarget.to_string(),
+        "the target must be at least 1"
+    );
+}
+
+#[test]
+fn options_as_key_value_words() {
+    assert_eq!(
+        <Options as RuleOptions>::KEYS,
+        &["target", "wrap_adjacency"]
+    );
+    let mut o = Options::standard();
+    assert_eq!(o.value("target").as_deref(), Some("30"));
+    assert_eq!(o.value("wrap_adjacency").as_deref(), Some("true"));
+    assert_eq!(o.value("seeds"), None);
+    o.set("target", "12").expect("a number");
+    o.set("wrap_adjacency", "false").expect("a boolean");
+    assert_eq!(
+        o,
+        Options {
+            target: 12,
+            wrap_adjacency: false
+        }
+    );
+    assert_eq!(o.to_string(), "target=12 wrap_adjacency=false");
+    assert_eq!("target=12 wrap_adjacency=false".parse::<Options>(), Ok(o));
+    assert_eq!("wrap_adjacency=false target=12".parse::<Options>(), Ok(o));
+    assert_eq!("".parse::<Options>(), Ok(Options::standard()));
+    assert_eq!(Options::standard().to_string(), "");
+    assert_eq!("target=30".parse::<Options>(), Ok(Options::standard()));
+    // Refused values leave the options as they were.
+    let before = o;
+    for (key, value) in [
+        ("target", "0"),
+        ("target", "-1"),
+        ("target", "+5"),
+        ("target", "4294967296"),
+        ("target", "ten"),
+        ("target", ""),
+        ("wrap_adjacency", "yes"),
+        ("wrap_adjacency", "TRUE"),
+    ] {
+        let e = o.set(key, value).expect_err(value);
+        assert!(
+            matches!(e, OptionError::BadValue { .. }),
+            "{key}={value}: {e:?}"
+        );
+        assert_eq!(o, before);
+    }
+    assert_eq!(
+        o.set("target", "0").map_err(|e| e.to_string()),
+        Err("option `target`: `0` is not a number from 1 to 4294967295".to_string())
+    );
+    assert!(matches!(
+        o.set("houses", "4"),
+        Err(OptionError::UnknownKey { .. })
+    ));
+    assert!(matches!(
+        "target=5 target=6".parse::<Options>(),
+        Err(OptionError::Duplicate(_))
+    ));
+    assert!(matches!(
+        "target".parse::<Options>(),
+        Err(OptionError::NotKeyValue(_))
+    ));
+    o.set("target", "4294967295").expect("the largest target");
+    assert_eq!(o.target, u32::MAX);
+}
+
+#[test]
+fn position_notation() {
+    let mut g = Numa::default();
+    assert_eq!(g.to_string(), "1@2,4/II@4,4/III@2,2/4@4,2 0,0");
+    let turns = [
+        (
+            "pentagon-red+square-blue/pentagon-yellow+circle-green",
+            "1@2,4/2@4,3/III@3,3/IV@3,2 0,7",
+        ),
+        (
+            "circle-red+square-blue/square-yellow+pentagon-red",
+            "1@2,4/2@4,3/3@4,3/4@4,2 0,7",
+        ),
+        (
+            "circle-yellow+pentagon-red/square-yellow+triangle-red",
+            "I@3,4/II@4,4/III@5,3/IV@4,3 0,33",
+        ),
+    ];
+    for (mv, after) in turns {
+        g.play(mv.parse().expect("a joint move")).expect("live");
+        assert_eq!(g.to_string(), after);
+        assert_eq!(after.parse::<Numa>(), Ok(g));
+    }
+    assert!(after_parse("I@3,4/II@4,4/III@5,3/IV@4,3 0,33").is_over());
+    // Options that differ from the standard follow.
+    let flat = Options {
+        target: 12,
+        wrap_adjacency: false,
+    };
+    let g = game(flat, *Numa::default().pieces(), [3, 4_000_000_000]);
+    assert_eq!(
+        g.to_string(),
+        "1@2,4/II@4,4/III@2,2/4@4,2 3,4000000000 target=12 wrap_adjacency=false"
+    );
+    assert_eq!(g.to_string().parse::<Numa>(), Ok(g));
+    // Extra whitespace is allowed; what reads back prints canonically.
+    let spaced: Numa = "  1@2,4/II@4,4/III@2,2/4@4,2\t0,0   target=30 "
+        .parse()
+        .expect("spaces");
+    assert_eq!(spaced, Numa::default());
+    assert_eq!(spaced.to_string(), "1@2,4/II@4,4/III@2,2/4@4,2 0,0");
+}
+
+fn after_parse(s: &str) -> Numa {
+    s.parse().expect("a position")
+}
+
+#[test]
+fn position_notation_errors_name_the_part() {
+    let e = |s: &str| s.parse::<Numa>().expect_err(s);
+    let invalid = |s: &str| match e(s) {
+        ParseError::Notation(NotationError::Invalid { part, .. }) => part,
+        other => panic!("{s}: {other:?}"),
+    };
+    let missing = |s: &str| match e(s) {
+        ParseError::Notation(NotationError::Missing(part)) => part,
+        other => panic!("{s}: {other:?}"),
+    };
+    assert_eq!(missing(""), "pieces");
+    assert_eq!(missing("   "), "pieces");
+    assert_eq!(missing("1@2,4/II@4,4/III@2,2/4@4,2"), "scores");
+    assert_eq!(missing("1@2,4/II@4,4/III@2,2 0,0"), "circle");
+    assert_eq!(missing("1@2,4 0,0"), "square");
+    assert_eq!(invalid("1@2,4/II@4,4/III@2,2/4@4,2/1@1,1 0,0"), "pieces");
+    // The wrong numeral for the shape, or the pieces out of order.
+    assert_eq!(invalid("2@2,4/II@4,4/III@2,2/4@4,2 0,0"), "triangle");
+    assert_eq!(invalid("1@2,4/III@4,4/III@2,2/4@4,2 0,0"), "square");
+    assert_eq!(invalid("1@2,4/II@4,4/iii@2,2/4@4,2 0,0"), "pentagon");
+    assert_eq!(invalid("1@2,4/II@4,4/III@2,2/IIII@4,2 0,0"), "circle");
+    // Squares off the board or malformed.
+    for square in [
+        "0,1", "6,1", "1,6", "1,0", "1", "1,2,3", "01,2", " 1,2", "a,b", "", "1;2",
+    ] {
+        let text = format!("1@{square}/II@4,4/III@2,2/4@4,2 0,0");
+        assert_eq!(invalid(&text), "triangle", "{text}");
+    }
+    assert_eq!(invalid("1(2,4)/II@4,4/III@2,2/4@4,2 0,0"), "triangle");
+    // Scores.
+    for scores in [
+        "0",
+        "0,0,0",
+        "-1,0",
+        "+1,0",
+        "0,x",
+        ",0",
+        "0,",
+        "4294967296,0",
+    ] {
+        let text = format!("1@2,4/II@4,4/III@2,2/4@4,2 {scores}");
+        assert_eq!(invalid(&text), "scores", "{text}");
+    }
+    // Options.
+    assert!(matches!(
+        e("1@2,4/II@4,4/III@2,2/4@4,2 0,0 target=0"),
+        ParseError::Notation(NotationError::Option(OptionError::BadValue { .. }))
+    ));
+    assert!(matches!(
+        e("1@2,4/II@4,4/III@2,2/4@4,2 0,0 over"),
+        ParseError::Notation(NotationError::Option(OptionError::NotKeyValue(_)))
+    ));
+    assert!(matches!(
+        e("1@2,4/II@4,4/III@2,2/4@4,2 0,0 seeds=4"),
+        ParseError::Notation(NotationError::Option(OptionError::UnknownKey { .. }))
+    ));
+    assert_eq!(
+        e("1@2,4/II@4,4/III@2,2/4@4,6 0,0").to_string(),
+        "circle: `4@4,6` is not the circle as 4@X,Y or IV@X,Y (1 <= X, Y <= 5)"
+    );
+}
+
+#[test]
+fn joint_move_text() {
+    let mv = jm("pentagon-red+square-blue", "pentagon-yellow+circle-green");
+    assert_eq!(
+        mv.to_string(),
+        "pentagon-red+square-blue/pentagon-yellow+circle-green"
+    );
+    assert_eq!(mv.to_string().parse::<JointMove>(), Ok(mv));
+    // The order of the instructions inside a choice does not matter.
+    assert_eq!(
+        "square-blue+pentagon-red/circle-green+pentagon-yellow".parse::<JointMove>(),
+        Ok(mv)
+    );
+    let p = |s: &str| s.parse::<JointMove>();
+    assert_eq!(p(""), Err(MoveParseError::Syntax));
+    assert_eq!(p("pentagon-red+square-blue"), Err(MoveParseError::Syntax));
+    assert_eq!(
+        p("pentagon-red+square-blue/pentagon-yellow+circle-green/"),
+        Err(MoveParseError::Syntax)
+    );
+    assert_eq!(
+        p("/pentagon-yellow+circle-green"),
+        Err(MoveParseError::Arabic(ChoiceError::Syntax))
+    );
+    assert_eq!(
+        p("pentagon-red+pentagon-blue/pentagon-yellow+circle-green"),
+        Err(MoveParseError::Arabic(ChoiceError::SameShape))
+    );
+    assert_eq!(
+        p("pentagon-red+square-blue/pentagon-yellow+circle-yellow"),
+        Err(MoveParseError::Roman(ChoiceError::SameColour))
+    );
+    assert_eq!(
+        p("pentagon-red+square-blue/hexagon-yellow+circle-green"),
+        Err(MoveParseError::Roman(ChoiceError::UnknownShape))
+    );
+    assert_eq!(
+        MoveParseError::Roman(ChoiceError::SameColour).to_string(),
+        "Roman's choice: the two instructions must use different colours"
+    );
+}
+
+#[test]
+fn joint_move_json_is_the_trace_form() {
+    let mv = jm("pentagon-red+square-blue", "pentagon-yellow+circle-green");
+    let json = serde_json::to_string(&mv).expect("serializes");
+    assert_eq!(
+        json,
+        r#"{"arabic":[["pentagon","red"],["square","blue"]],"roman":[["pentagon","yellow"],["circle","green"]]}"#
+    );
+    assert_eq!(serde_json::from_str::<JointMove>(&json).ok(), Some(mv));
+    assert!(
+        serde_json::from_str::<JointMove>(
+            r#"{"arabic":[["pentagon","red"],["square","blue"]],"roman":[["pentagon","yellow"],["circle","green"]],"x":1}"#
+        )
+        .is_err(),
+        "unknown fields are refused"
+    );
+}
+
+#[test]
+fn serde_checks_the_setup() {
+    let g = game(Options::standard(), *Numa::default().pieces(), [5, 9]);
+    let json = serde_json::to_string(&g).expect("serializes");
+    assert_eq!(
+        json,
+        r#"{"options":{"target":30,"wrap_adjacency":true},"pieces":[{"square":[2,4],"face":"arabic"},{"square":[4,4],"face":"roman"},{"square":[2,2],"face":"roman"},{"square":[4,2],"face":"arabic"}],"scores":[5,9]}"#
+    );
+    assert_eq!(serde_json::from_str::<Numa>(&json).ok(), Some(g));
+    let zero = json.replace(r#""target":30"#, r#""target":0"#);
+    assert!(serde_json::from_str::<Numa>(&zero).is_err());
+    assert!(
+        serde_json::from_str::<Setup>(&zero).is_ok(),
+        "a setup is unchecked"
+    );
+    for extra in [
+        json.replace(r#""scores""#, r#""over":true,"scores""#),
+        json.replace(r#""target":30"#, r#""target":30,"seeds":4"#),
+        json.replace(r#""face":"roman"}"#, r#""face":"roman","x":0}"#),
+    ] {
+        assert!(serde_json::from_str::<Numa>(&extra).is_err(), "{extra}");
+        assert!(serde_json::from_str::<Setup>(&extra).is_err(), "{extra}");
+    }
+}
+
+#[test]
+fn keys_follow_the_position() {
+    let start = Numa::default();
+    assert_eq!(start.key(), Numa::default().key());
+    // Every single-step move of one piece, with or without a flip, and every
+    // small score: all different keys.
+    let mut keys = std::collections::HashSet::new();
+    let mut positions = std::collections::HashSet::new();
+    for shape in Shape::ALL {
+        for x in 1..=5 {
+            for y in 1..=5 {
+                for face in [A, R] {
+                    for scores in [[0, 0], [0, 1], [1, 0], [29, 31], [1 << 19, (1 << 20) - 1]] {
+                        let mut pieces = *start.pieces();
+                        pieces[shape.index()] = piece(x, y, face);
+                        let g = game(Options::standard(), pieces, scores);
+                        if positions.insert(g) {
+                            assert!(keys.insert(g.key()), "{g}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(keys.len(), positions.len());
+    // The options are not hashed; large scores are mixed, not packed.
+    let flat = game(
+        Options {
+            target: 12,
+            wrap_adjacency: false,
+        },
+        *start.pieces(),
+        [0, 0],
+    );
+    assert_eq!(flat.key(), start.key());
+    let big = game(Options::standard(), *start.pieces(), [1 << 20, 0]);
+    let bigger = game(Options::standard(), *start.pieces(), [u32::MAX, 0]);
+    assert_ne!(big.key(), bigger.key());
+    assert_ne!(big.key(), start.key());
+}
+
+#[test]
+fn drawing_of_the_start() {
+    let want = "        yellow (north)
+  5 |   .       .       .       .       .    |
+  4 |   .       1       .       II      .    |
+  3 |   .       .       .       .       .    |
+  2 |   .      III      .       4       .    |
+  1 |   .       .       .       .       .    |
+        1       2       3       4       5    
+  Arabic 0, Roman 0";
+    assert_eq!(format!("{:#}", Numa::default()), want);
 }

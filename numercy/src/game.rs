@@ -3,15 +3,103 @@
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Endless, History, Landing, Layout, Observer, Outcome, Pit, PlayError, Player,
-    Relay, SowError, SowSpec, Topology, check_sowing_move, sow,
+    Board, ByPlayer, Endless, EndlessRelay, Game, History, JointMoveError, KeyHasher, Landing,
+    Layout, Observer, Outcome, Pit, Player, Relay, SowError, SowSpec, Sower, Status, Topology,
+    sequential_move,
 };
 use smallvec::SmallVec;
 
-use crate::{Operator, Options, OptionsError};
+use crate::{MAX_HOLES_PER_ROW, Operator, Options, OptionsError};
 
-/// The legal moves of a position, stored inline (never on the heap).
-pub type MoveList = SmallVec<[Pit; 13]>;
+/// The legal actions (holes) of a position, stored inline (never on the
+/// heap): [`Game::legal_actions`] of a [`Numercy`].
+pub type MoveList = SmallVec<[Pit; MAX_HOLES_PER_ROW]>;
+
+/// Why a move was refused. The state is unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The hole is not on this board.
+    #[error("hole {0} is not on this board")]
+    NotOnBoard(Pit),
+    /// The hole belongs to the other player.
+    #[error("hole {pit} belongs to {owner}, not to {mover}")]
+    NotYourHole {
+        /// The hole.
+        pit: Pit,
+        /// Its owner.
+        owner: Player,
+        /// The player to move.
+        mover: Player,
+    },
+    /// The hole is empty.
+    #[error("hole {0} is empty")]
+    EmptyHole(Pit),
+    /// The move's relays never end, which the options forbid
+    /// ([`Endless::Forbid`], the default).
+    #[error("hole {pit}: {cause}")]
+    Endless {
+        /// The hole.
+        pit: Pit,
+        /// The cycle found.
+        cause: EndlessRelay,
+    },
+    /// The actions given do not make a move (see [`Game::joint_move`]).
+    #[error(transparent)]
+    Joint(#[from] JointMoveError),
+}
+
+/// The core's refusals that a game of Numercy can meet, as Numercy's own.
+///
+/// The core's other refusals (a failure to feed, a pass, a grand slam: rules
+/// Numercy does not have) are not Numercy's and come back as the error.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Pit, SowError};
+/// use numercy::PlayError;
+///
+/// let pit = Pit::new(4).unwrap();
+/// let core = mancala_core::PlayError::from_sow(pit, SowError::EmptyHole(pit));
+/// assert_eq!(PlayError::try_from(core), Ok(PlayError::EmptyHole(pit)));
+/// let feeding = mancala_core::PlayError::MustFeed(pit);
+/// assert_eq!(PlayError::try_from(feeding), Err(feeding));
+/// ```
+impl TryFrom<mancala_core::PlayError> for PlayError {
+    type Error = mancala_core::PlayError;
+    fn try_from(error: mancala_core::PlayError) -> Result<PlayError, mancala_core::PlayError> {
+        use mancala_core::PlayError as Core;
+        Ok(match error {
+            Core::GameOver => PlayError::GameOver,
+            Core::NotOnBoard(pit) => PlayError::NotOnBoard(pit),
+            Core::NotYourHole { pit, owner, mover } => PlayError::NotYourHole { pit, owner, mover },
+            Core::EmptyHole(pit) => PlayError::EmptyHole(pit),
+            Core::Endless { pit, cause } => PlayError::Endless { pit, cause },
+            Core::Joint(e) => PlayError::Joint(e),
+            Core::MustFeed(_) | Core::CannotPass | Core::GrandSlam(_) => return Err(error),
+            // Refusals the core may add later are not Numercy's either.
+            _ => return Err(error),
+        })
+    }
+}
+
+impl PlayError {
+    /// The play error for a sowing of `pit` that the engine refused (the
+    /// same mapping as [`mancala_core::PlayError::from_sow`], into
+    /// Numercy's own errors; exhaustive, so a new sowing error is a compile
+    /// error here).
+    fn from_sow(pit: Pit, error: SowError) -> PlayError {
+        match error {
+            SowError::NotOnBoard(p) => PlayError::NotOnBoard(p),
+            SowError::EmptyHole(p) => PlayError::EmptyHole(p),
+            SowError::Endless(cause) => PlayError::Endless { pit, cause },
+        }
+    }
+}
 
 /// Points won by one move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -32,15 +120,14 @@ pub struct Scoring {
 /// Its `Display` reads like the arithmetic on the board:
 ///
 /// ```
-/// use numercy::Numercy;
+/// use numercy::*;
 ///
-/// use mancala_core::Pit;
-///
-/// let mut game = Numercy::classic();
-/// let report = game.play(Pit::new(0).unwrap()).unwrap();
+/// let mut game = Numercy::default();
+/// let report = game.play(Pit::new(0).unwrap())?;
 /// // Seven balls from hole 0 reach holes 1 to 7; hole 7 then holds 8, so
 /// // they relay, and so on until a hole holds 5 or fewer.
 /// assert!(report.to_string().starts_with("South sows hole 0"));
+/// # Ok::<(), PlayError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -67,6 +154,8 @@ pub struct MoveReport {
     pub scoring: Option<Scoring>,
 }
 
+/// `South sows hole 0: 1 lap, ends in hole 1 with 2: 2 + 3 = 5 for South,
+/// both holes emptied`, or `...: no score`.
 impl fmt::Display for MoveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = |p: Player| if p == Player::P0 { "South" } else { "North" };
@@ -106,23 +195,31 @@ impl fmt::Display for MoveReport {
 
 /// A game of Numercy: board, points, player to move, outcome.
 ///
-/// Built from options ([`Numercy::new`], [`Numercy::classic`]) or from a
-/// checked [`Setup`](crate::Setup); every `Numercy` is a consistent position.
+/// Built from options ([`Numercy::new`], `Default` for the classic game),
+/// from a checked [`Setup`](crate::Setup) ([`Numercy::from_setup`]) or from
+/// its text notation (`FromStr`, see the crate docs); every `Numercy` is a
+/// consistent position. It plays through the [`Game`] trait: its actions and
+/// moves are holes ([`Pit`]), and [`play`](Game::play) returns a
+/// [`MoveReport`].
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Game, Player, Status};
-/// use numercy::{Numercy, Options};
+/// use numercy::*;
 ///
 /// let mut game = Numercy::new(Options::board(6))?;
 /// assert_eq!(game.status(), Status::ToMove(Player::P0));
-/// let report = game.play(mancala_core::Pit::new(2).unwrap())?;
+/// let report = game.play(Pit::new(2).unwrap())?;
 /// assert_eq!(report.mover, Player::P0);
 /// assert_eq!(game.to_move(), Some(Player::P1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::Setup", into = "crate::Setup")
+)]
 pub struct Numercy {
     pub(crate) options: Options,
     pub(crate) topology: Topology,
@@ -131,8 +228,15 @@ pub struct Numercy {
     pub(crate) to_move: Player,
     pub(crate) over: bool,
     /// Positions seen since balls last left the board (only with
-    /// [`Options::repetition`]).
+    /// [`Options::repetition`]; empty once the game is over).
     pub(crate) history: History,
+}
+
+impl Default for Numercy {
+    /// The classic game at the start ([`Options::classic`]).
+    fn default() -> Numercy {
+        Numercy::classic()
+    }
 }
 
 impl Numercy {
@@ -166,7 +270,8 @@ impl Numercy {
         }
     }
 
-    /// The classic game at the start ([`Options::classic`]).
+    /// The classic game at the start ([`Options::classic`]); the same as
+    /// `Numercy::default()`.
     pub fn classic() -> Numercy {
         match Numercy::new(Options::classic()) {
             Ok(game) => game,
@@ -195,33 +300,15 @@ impl Numercy {
         &self.topology
     }
 
-    /// Points per player; once the game is over they include the balls each
-    /// player had left in his holes.
-    pub fn points(&self) -> [u64; 2] {
-        self.points
-    }
-
-    /// [`points`](Numercy::points) as per-player scores.
-    pub fn scores(&self) -> ByPlayer<u64> {
-        ByPlayer::from_slice(&self.points)
-    }
-
-    /// The player to move, or `None` once the game is over.
-    pub fn turn(&self) -> Option<Player> {
-        (!self.over).then_some(self.to_move)
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.over
-    }
-
-    /// The outcome once the game is over: more points wins.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.over.then(|| Outcome::from_scores(&self.points))
-    }
-
     /// The operator of the file holding `pit`.
+    ///
+    /// ```
+    /// use numercy::{Numercy, Operator, Pit};
+    ///
+    /// let game = Numercy::default(); // `+ - x : + - x`
+    /// assert_eq!(game.operator_at(Pit::new(3).unwrap()), Operator::Divide);
+    /// assert_eq!(game.operator_at(Pit::new(13).unwrap()), Operator::Add); // opposite hole 0
+    /// ```
     pub fn operator_at(&self, pit: Pit) -> Operator {
         let n = self.topology.row_len();
         let file = if pit.index() < n {
@@ -236,52 +323,28 @@ impl Numercy {
             .unwrap_or_default()
     }
 
-    fn spec(&self) -> SowSpec {
-        SowSpec {
-            skip_origin: self.options.skip_origin,
-            ..SowSpec::default()
-        }
-    }
-
     /// Sows `pit` for the player to move on `board`.
     fn sow_on<O: Observer>(
         &self,
         board: &mut Board,
         pit: Pit,
         observer: &mut O,
-    ) -> Result<mancala_core::Sown, PlayError> {
-        sow(
-            board,
-            &self.topology,
-            self.spec(),
-            self.to_move,
-            pit,
-            &Relay::AtLeast(self.options.relay_at),
-            self.options.endless,
-            observer,
-        )
-        .map_err(|e| match e {
-            SowError::Endless(cause) => PlayError::Endless { pit, cause },
-            SowError::EmptyHole(p) => PlayError::EmptyHole(p),
-            _ => PlayError::NotOnBoard(pit),
-        })
+    ) -> Result<mancala_core::Sown, SowError> {
+        Sower {
+            topology: &self.topology,
+            spec: SowSpec {
+                skip_origin: self.options.skip_origin,
+                ..SowSpec::default()
+            },
+            mover: self.to_move,
+            relay: &Relay::AtLeast(self.options.relay_at),
+            endless: self.options.endless,
+        }
+        .sow(board, pit, observer)
     }
 
-    /// The legal moves of the player to move, in hole order.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        if self.over {
-            return moves;
-        }
-        for p in self.topology.pits_of(self.to_move) {
-            if self.board.get(p) > 0 && self.sows_finitely(p) {
-                moves.push(p);
-            }
-        }
-        moves
-    }
-
-    /// Whether sowing `p` is allowed by the endless-relay policy.
+    /// Whether sowing `p` (one of the mover's non-empty holes) is allowed by
+    /// the endless-relay policy.
     fn sows_finitely(&self, p: Pit) -> bool {
         self.options.endless == Endless::Stop || {
             let mut board = self.board;
@@ -289,32 +352,46 @@ impl Numercy {
         }
     }
 
-    /// Whether `pit` is a legal move now.
-    pub fn is_legal(&self, pit: Pit) -> bool {
-        self.basic_check(pit).is_ok() && self.sows_finitely(pit)
-    }
-
+    /// The checks that need no sowing: the game goes on, and the hole is on
+    /// the board, the mover's, and not empty.
     fn basic_check(&self, pit: Pit) -> Result<(), PlayError> {
-        check_sowing_move(&self.topology, &self.board, self.turn(), pit)
+        if self.over {
+            return Err(PlayError::GameOver);
+        }
+        if !self.topology.contains(pit) {
+            return Err(PlayError::NotOnBoard(pit));
+        }
+        let (owner, mover) = (self.topology.owner(pit), self.to_move);
+        if owner != mover {
+            return Err(PlayError::NotYourHole { pit, owner, mover });
+        }
+        if self.board.get(pit) == 0 {
+            return Err(PlayError::EmptyHole(pit));
+        }
+        Ok(())
     }
 
-    /// Plays a move after checking it and reports what it did.
+    /// Like [`play`](Game::play), also reporting every lift and ball sown
+    /// to `observer` (for example a `Vec<mancala_core::Event>`), for
+    /// interfaces that animate a move.
     ///
     /// # Errors
     ///
-    /// A [`PlayError`] if the move is not legal (the game is over, the hole is
-    /// not the mover's, it is empty, or it relays forever while endless moves
-    /// are forbidden); the state is then unchanged.
-    pub fn play(&mut self, pit: Pit) -> Result<MoveReport, PlayError> {
-        self.play_observed(pit, &mut ())
-    }
-
-    /// Like [`play`](Numercy::play), also reporting every lift and ball sown
-    /// to `observer` (for example a `Vec<mancala_core::Event>`).
+    /// As [`play`](Game::play); no event is reported for a refused move, and
+    /// the state is unchanged.
     ///
-    /// # Errors
+    /// # Examples
     ///
-    /// As [`play`](Numercy::play); no event is reported for a refused move.
+    /// ```
+    /// use numercy::*;
+    ///
+    /// let mut game = Numercy::default();
+    /// let mut events = Vec::new();
+    /// let report = game.play_observed(Pit::new(0).unwrap(), &mut events)?;
+    /// let lifts = events.iter().filter(|e| matches!(e, Event::Lift { .. })).count();
+    /// assert_eq!(lifts as u64, report.laps);
+    /// # Ok::<(), PlayError>(())
+    /// ```
     pub fn play_observed<O: Observer>(
         &mut self,
         pit: Pit,
@@ -322,34 +399,10 @@ impl Numercy {
     ) -> Result<MoveReport, PlayError> {
         self.basic_check(pit)?;
         let mut board = self.board;
-        let sown = self.sow_on(&mut board, pit, observer)?;
+        let sown = self
+            .sow_on(&mut board, pit, observer)
+            .map_err(|e| PlayError::from_sow(pit, e))?;
         Ok(self.finish_move(pit, board, sown))
-    }
-
-    /// Plays a move without the ownership check.
-    ///
-    /// # Panics
-    ///
-    /// Never panics. A move the sowing engine refuses (an empty hole, a hole
-    /// off the board, a forbidden endless relay) changes nothing and reports
-    /// an empty move from `pit`; a hole of the other player is sown as if it
-    /// were the mover's.
-    pub fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
-        let mut board = self.board;
-        match self.sow_on(&mut board, pit, &mut ()) {
-            Ok(sown) if !self.over => self.finish_move(pit, board, sown),
-            _ => MoveReport {
-                mover: self.to_move,
-                origin: pit,
-                end: pit,
-                laps: 0,
-                endless: false,
-                count: self.board.get(pit),
-                opposite: self.topology.opposite(pit).map_or(0, |o| self.board.get(o)),
-                operator: self.operator_at(pit),
-                scoring: None,
-            },
-        }
     }
 
     /// Scores the sown `board` and passes the turn.
@@ -453,9 +506,114 @@ impl Numercy {
     }
 }
 
-mancala_core::impl_sequential_game!(Numercy {
-    action: Pit,
-    actions: MoveList,
-    error: PlayError,
-    players: |_game| 2,
-});
+impl Game for Numercy {
+    type Action = Pit;
+    type Move = Pit;
+    type Actions = MoveList;
+    type Report = MoveReport;
+    type Error = PlayError;
+
+    /// Always 2.
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    /// The player to move, or once the game is over its outcome: more points
+    /// wins, equal points draw.
+    fn status(&self) -> Status {
+        if self.over {
+            Status::Over(Outcome::from_scores(&self.points))
+        } else {
+            Status::ToMove(self.to_move)
+        }
+    }
+
+    /// The holes `player` may sow, in hole order: his non-empty holes, less
+    /// those that relay forever while [`Endless::Forbid`] holds; empty unless
+    /// he is to move.
+    fn legal_actions(&self, player: Player) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.over || player != self.to_move {
+            return moves;
+        }
+        for p in self.topology.pits_of(player) {
+            if self.board.get(p) > 0 && self.sows_finitely(p) {
+                moves.push(p);
+            }
+        }
+        moves
+    }
+
+    /// # Errors
+    ///
+    /// [`PlayError::Joint`] unless `actions` is one hole of the player to
+    /// move.
+    fn joint_move(&self, actions: &[(Player, Pit)]) -> Result<Pit, PlayError> {
+        Ok(sequential_move(self.status(), actions)?)
+    }
+
+    fn is_legal(&self, pit: &Pit) -> bool {
+        self.basic_check(*pit).is_ok() && self.sows_finitely(*pit)
+    }
+
+    /// Sows `pit` for the player to move, scores the move's arithmetic and
+    /// passes the turn (or ends the game).
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the move is not legal: the game is over, the hole
+    /// is off the board, the other player's or empty, or it relays forever
+    /// while endless moves are forbidden. The state is then unchanged.
+    fn play(&mut self, pit: Pit) -> Result<MoveReport, PlayError> {
+        self.play_observed(pit, &mut ())
+    }
+
+    /// Plays `pit` without the checks that need no sowing.
+    ///
+    /// # Panics
+    ///
+    /// Never panics. A move the sowing engine refuses (an empty hole, a hole
+    /// off the board, a forbidden endless relay), or any move once the game
+    /// is over, changes nothing and reports an empty move from `pit`
+    /// (`laps == 0`); a hole of the other player is sown as if it were the
+    /// mover's.
+    fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
+        let mut board = self.board;
+        match self.sow_on(&mut board, pit, &mut ()) {
+            Ok(sown) if !self.over => self.finish_move(pit, board, sown),
+            _ => MoveReport {
+                mover: self.to_move,
+                origin: pit,
+                end: pit,
+                laps: 0,
+                endless: false,
+                count: self.board.get(pit),
+                opposite: self.topology.opposite(pit).map_or(0, |o| self.board.get(o)),
+                operator: self.operator_at(pit),
+                scoring: None,
+            },
+        }
+    }
+
+    /// Each player's points; once the game is over they include the balls
+    /// he had left in his holes.
+    fn scores(&self) -> ByPlayer<u64> {
+        ByPlayer::from_slice(&self.points)
+    }
+
+    /// A hash of the holes, both players' points, the player to move and
+    /// whether the game is over, mixed by [`KeyHasher`] (packed words, not
+    /// Zobrist: a hole may hold up to 65,535 balls and points are 64-bit, so
+    /// a Zobrist table would need a key per hole and count, while hashing 14
+    /// counts four to a word costs a few multiplications). The options and
+    /// the repetition history are not hashed: positions compared in one table
+    /// share their options, and the history only ends games.
+    fn key(&self) -> u64 {
+        let mut h = KeyHasher::new();
+        h.write_counts(self.board.holes());
+        h.write(self.points[0]);
+        h.write(self.points[1]);
+        h.write(self.to_move.index() as u64 | (u64::from(self.over) << 8));
+        h.finish()
+    }
+}

@@ -1,5 +1,12 @@
-//! Numercy's rule options, as data, with presets.
+//! Numercy's rule options, as data, with presets, and their `key=value`
+//! text form.
 
+use alloc::string::String;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
+
+use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option_choice};
 use mancala_core::{Endless, MAX_SEEDS};
 
 use crate::{DivideByZero, Operator, Rounding};
@@ -32,6 +39,41 @@ const fn cycled_row() -> [Operator; MAX_HOLES_PER_ROW] {
 /// A `Copy` value with public fields; [`Options::check`] (called by every
 /// constructor of [`Numercy`](crate::Numercy)) refuses invalid ones.
 ///
+/// Two options are equal when they play the same game: the entries of
+/// [`row`](Options::row) beyond the board's files are ignored, by `==` and
+/// by `Hash` alike.
+///
+/// As text (`Display`/`FromStr`, and [`RuleOptions`] key by key) options are
+/// the `key=value` words that differ from the classic game, `holes` before
+/// `operators`:
+///
+/// | key | values (default first) | meaning |
+/// | --- | --- | --- |
+/// | `holes` | `7`, 2 to 13 | holes in each row (the operator row stays `+ - x :` cycled unless `operators` is given) |
+/// | `seeds` | `7`, at least 1 | balls in each hole at the start |
+/// | `operators` | `+,-,x,:,+,-,x`: one of `+ - x : ^` per file, comma-separated | the operator row from player 0's left; one per file of the board set so far |
+/// | `relay_at` | `6`, at least 2 | a lap relays from a hole its last ball makes hold this many |
+/// | `skip_origin` | `false`, `true` | every lap skips the hole it was lifted from |
+/// | `rounding` | `nearest`, `down`, `up` | how divisions are rounded |
+/// | `divide_by_zero` | `zero`, `max` | what a division by zero scores |
+/// | `endless` | `forbid`, `stop` | moves that relay forever |
+/// | `repetition` | `false`, `true` | a repeated position ends the game |
+///
+/// ```
+/// use numercy::{Operator, Options, Rounding};
+///
+/// let options: Options = "holes=4 operators=x,^,:,- rounding=up".parse()?;
+/// assert_eq!(options.holes, 4);
+/// assert_eq!(options.operators(), &[Operator::Multiply, Operator::Power, Operator::Divide, Operator::Subtract]);
+/// assert_eq!(options.rounding, Rounding::Up);
+/// assert_eq!(options.to_string(), "holes=4 operators=x,^,:,- rounding=up");
+/// assert_eq!(Options::classic().to_string(), "");
+/// // Changing the board keeps the cycled row: no `operators` word.
+/// assert_eq!(Options::board(6).to_string(), "holes=6 seeds=6");
+/// assert!("operators=+,-".parse::<Options>().is_err()); // 2 operators, 7 files
+/// # Ok::<(), mancala_core::notation::OptionError>(())
+/// ```
+///
 /// # Examples
 ///
 /// ```
@@ -48,8 +90,9 @@ const fn cycled_row() -> [Operator; MAX_HOLES_PER_ROW] {
 /// // A row of the wrong length is a typed error.
 /// assert!(Options::classic().with_operators(&[Operator::Add; 3]).is_err());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Options {
     /// Holes in each row, `2..=13`.
     pub holes: u8,
@@ -81,8 +124,57 @@ pub struct Options {
 }
 
 impl Default for Options {
+    /// The classic game ([`Options::classic`]).
     fn default() -> Options {
         Options::classic()
+    }
+}
+
+impl Options {
+    /// Everything that decides the game, the operators of the board's files
+    /// only.
+    #[allow(clippy::type_complexity)]
+    fn played(
+        &self,
+    ) -> (
+        u8,
+        u16,
+        &[Operator],
+        u16,
+        bool,
+        Rounding,
+        DivideByZero,
+        Endless,
+        bool,
+    ) {
+        (
+            self.holes,
+            self.seeds,
+            self.operators(),
+            self.relay_at,
+            self.skip_origin,
+            self.rounding,
+            self.divide_by_zero,
+            self.endless,
+            self.repetition,
+        )
+    }
+}
+
+/// Equal when they play the same game: the entries of [`Options::row`]
+/// beyond the board's files do not count.
+impl PartialEq for Options {
+    fn eq(&self, other: &Options) -> bool {
+        self.played() == other.played()
+    }
+}
+
+impl Eq for Options {}
+
+/// Hashes what `==` compares.
+impl Hash for Options {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.played().hash(state);
     }
 }
 
@@ -273,4 +365,170 @@ pub enum OptionsError {
     /// A relay threshold below 2 would relay from every hole forever.
     #[error("the relay threshold must be at least 2, not {0}")]
     RelayAt(u16),
+}
+
+const ROUNDINGS: [&str; 3] = ["nearest", "down", "up"];
+const DIVISIONS_BY_ZERO: [&str; 2] = ["zero", "max"];
+const ENDLESS: [&str; 2] = ["forbid", "stop"];
+
+fn bool_text(b: bool) -> String {
+    String::from(if b { "true" } else { "false" })
+}
+
+/// Reads a number of at least `min` (and at most `max`).
+fn ranged<T: FromStr + PartialOrd>(
+    key: &str,
+    value: &str,
+    min: T,
+    max: T,
+    expected: &'static str,
+) -> Result<T, OptionError> {
+    let n: T = notation::option_number(key, value)
+        .map_err(|_| OptionError::bad_value(key, value, expected))?;
+    if n < min || n > max {
+        return Err(OptionError::bad_value(key, value, expected));
+    }
+    Ok(n)
+}
+
+/// The option keys of `TRACES.md` ("Option keys", numercy), `holes` before
+/// `operators` (the operator row has one operator per file of the board set
+/// so far). `max_laps` is not an option of this library.
+impl RuleOptions for Options {
+    const KEYS: &'static [&'static str] = &[
+        "holes",
+        "seeds",
+        "operators",
+        "relay_at",
+        "skip_origin",
+        "rounding",
+        "divide_by_zero",
+        "endless",
+        "repetition",
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "holes" => {
+                self.holes = ranged(
+                    key,
+                    value,
+                    MIN_HOLES_PER_ROW as u8,
+                    MAX_HOLES_PER_ROW as u8,
+                    "a number from 2 to 13",
+                )?;
+            }
+            "seeds" => self.seeds = ranged(key, value, 1, u16::MAX, "a number from 1 to 65535")?,
+            "operators" => {
+                const EXPECTED: &str = "one operator (+ - x : ^) per file, comma-separated";
+                let files = usize::from(self.holes);
+                let mut row = self.row;
+                let mut count = 0;
+                for symbol in value.split(',') {
+                    let op: Operator = symbol
+                        .parse()
+                        .map_err(|_| OptionError::bad_value(key, value, EXPECTED))?;
+                    if count >= files || count >= MAX_HOLES_PER_ROW {
+                        return Err(OptionError::bad_value(key, value, EXPECTED));
+                    }
+                    row[count] = op;
+                    count += 1;
+                }
+                if count != files {
+                    return Err(OptionError::bad_value(key, value, EXPECTED));
+                }
+                self.row = row;
+            }
+            "relay_at" => {
+                self.relay_at = ranged(key, value, 2, u16::MAX, "a number from 2 to 65535")?;
+            }
+            "skip_origin" => self.skip_origin = option_bool(key, value)?,
+            "rounding" => {
+                self.rounding = match option_choice(key, value, &ROUNDINGS, "nearest, down or up")?
+                {
+                    0 => Rounding::Nearest,
+                    1 => Rounding::Down,
+                    _ => Rounding::Up,
+                };
+            }
+            "divide_by_zero" => {
+                self.divide_by_zero =
+                    match option_choice(key, value, &DIVISIONS_BY_ZERO, "zero or max")? {
+                        0 => DivideByZero::Zero,
+                        _ => DivideByZero::Max,
+                    };
+            }
+            "endless" => {
+                self.endless = match option_choice(key, value, &ENDLESS, "forbid or stop")? {
+                    0 => Endless::Forbid,
+                    _ => Endless::Stop,
+                };
+            }
+            "repetition" => self.repetition = option_bool(key, value)?,
+            _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
+        }
+        Ok(())
+    }
+
+    fn value(&self, key: &str) -> Option<String> {
+        use alloc::string::ToString;
+        Some(match key {
+            "holes" => self.holes.to_string(),
+            "seeds" => self.seeds.to_string(),
+            "operators" => {
+                let mut text = String::new();
+                for (i, op) in self.operators().iter().enumerate() {
+                    if i > 0 {
+                        text.push(',');
+                    }
+                    text.push(op.symbol());
+                }
+                text
+            }
+            "relay_at" => self.relay_at.to_string(),
+            "skip_origin" => bool_text(self.skip_origin),
+            "rounding" => String::from(match self.rounding {
+                Rounding::Nearest => ROUNDINGS[0],
+                Rounding::Down => ROUNDINGS[1],
+                Rounding::Up => ROUNDINGS[2],
+            }),
+            "divide_by_zero" => String::from(match self.divide_by_zero {
+                DivideByZero::Zero => DIVISIONS_BY_ZERO[0],
+                DivideByZero::Max => DIVISIONS_BY_ZERO[1],
+            }),
+            "endless" => String::from(match self.endless {
+                Endless::Forbid => ENDLESS[0],
+                Endless::Stop => ENDLESS[1],
+            }),
+            "repetition" => bool_text(self.repetition),
+            _ => return None,
+        })
+    }
+}
+
+/// The options as `key=value` words over the classic game's, in
+/// [`RuleOptions::KEYS`] order (empty for the classic game).
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Words<'a>(&'a Options);
+        impl fmt::Display for Words<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                notation::write_options(f, self.0)
+            }
+        }
+        let words = alloc::format!("{}", Words(self));
+        f.write_str(words.trim_start())
+    }
+}
+
+/// Reads whitespace-separated `key=value` words, applied to the classic
+/// game's options in the order given.
+///
+/// Values are checked one by one; the whole is checked by [`Options::check`]
+/// (and by every constructor of [`Numercy`](crate::Numercy)).
+impl FromStr for Options {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Options, OptionError> {
+        notation::parse_options(s.split_whitespace())
+    }
 }

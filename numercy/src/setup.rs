@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{Board, MAX_SEEDS, Player, SeenPosition};
+use mancala_core::{Board, History, InvalidHistory, MAX_SEEDS, Player, SeenPosition};
 
 use crate::{Numercy, Options, OptionsError};
 
@@ -14,11 +14,13 @@ use crate::{Numercy, Options, OptionsError};
 /// the points). A setup marked `over` builds a finished game as it stands
 /// (its points already include the leftover balls).
 ///
+/// A state serializes as its setup, and deserializes through
+/// [`Numercy::from_setup`] (feature `serde`).
+///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::Player;
-/// use numercy::{Numercy, Options, Setup};
+/// use numercy::*;
 ///
 /// let mut setup = Setup::new(Options::board(4));
 /// setup.board = vec![0, 3, 0, 1, 2, 0, 0, 5];
@@ -33,6 +35,7 @@ use crate::{Numercy, Options, OptionsError};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The options.
     pub options: Options,
@@ -46,8 +49,9 @@ pub struct Setup {
     /// Whether the game is over.
     #[cfg_attr(feature = "serde", serde(default))]
     pub over: bool,
-    /// With [`Options::repetition`]: the positions seen since balls last
-    /// left the board, before this one. Each has as many balls as `board`.
+    /// With [`Options::repetition`], in a live game: the positions seen since
+    /// balls last left the board, before this one, oldest first. Each has as
+    /// many balls as `board`. Empty otherwise.
     #[cfg_attr(feature = "serde", serde(default))]
     pub history: Vec<SeenPosition>,
 }
@@ -91,8 +95,12 @@ pub enum SetupError {
     #[error("{0} balls is more than the {max} supported", max = MAX_SEEDS)]
     TooManyBalls(u64),
     /// A remembered position does not fit the board or the game.
-    #[error("remembered position {0} has the wrong holes, balls or player")]
-    BadHistory(usize),
+    #[error(transparent)]
+    BadHistory(#[from] InvalidHistory),
+    /// Positions are remembered, but the game keeps none: the repetition
+    /// option is off, or the game is over.
+    #[error("remembered positions given, but the game keeps none (repetition off, or over)")]
+    UnusedHistory,
 }
 
 impl Numercy {
@@ -120,10 +128,20 @@ impl Numercy {
         if balls > u64::from(MAX_SEEDS) {
             return Err(SetupError::TooManyBalls(balls));
         }
+        if !setup.history.is_empty() && (setup.over || !setup.options.repetition) {
+            return Err(SetupError::UnusedHistory);
+        }
         let board = Board::from_counts(&setup.board, &[]);
+        let history = if setup.options.repetition && !setup.over {
+            // `balls` is at most MAX_SEEDS, checked above.
+            let balls = balls as u32;
+            History::from_seen(topology.holes(), balls, balls, 2, &setup.history)?
+        } else {
+            Numercy::empty_history(&setup.options, &board)
+        };
         let mut game = Numercy {
             options: setup.options,
-            history: Numercy::empty_history(&setup.options, &board),
+            history,
             board,
             topology,
             points: [p0, p1],
@@ -132,19 +150,6 @@ impl Numercy {
         };
         if setup.over {
             return Ok(game);
-        }
-        if setup.options.repetition {
-            for (i, seen) in setup.history.iter().enumerate() {
-                let seen_balls: u64 = seen.board.iter().map(|&c| u64::from(c)).sum();
-                if seen.board.len() != topology.holes()
-                    || seen_balls != balls
-                    || seen.to_move.index() >= 2
-                {
-                    return Err(SetupError::BadHistory(i));
-                }
-                game.history
-                    .insert(&Board::from_counts(&seen.board, &[]), seen.to_move);
-            }
         }
         game.begin_turn(setup.to_move, false);
         Ok(game)
@@ -176,25 +181,27 @@ impl Numercy {
     }
 }
 
-#[cfg(feature = "serde")]
-mancala_core::serde_via_setup!(Numercy, Setup);
+impl TryFrom<Setup> for Numercy {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Numercy, SetupError> {
+        Numercy::from_setup(setup)
+    }
+}
+
+impl From<Numercy> for Setup {
+    fn from(game: Numercy) -> Setup {
+        game.to_setup()
+    }
+}
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numercy {
-    /// A position reached by legal play from the start of arbitrary valid
-    /// options (invalid options fall back to the classic game).
+    /// A position reached by legal play
+    /// ([`mancala_core::arbitrary_play`], at most 150 moves) from the start
+    /// of arbitrary options (invalid options fall back to the classic game).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
-        let mut game = Numercy::new(options).unwrap_or_else(|_| Numercy::classic());
-        let plies = u.int_in_range(0..=150u16)?;
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let i = u.choose_index(moves.len())?;
-            game.play_unchecked(moves[i]);
-        }
-        Ok(game)
+        let game = Numercy::new(options).unwrap_or_default();
+        mancala_core::arbitrary_play(game, u, 150)
     }
 }

@@ -28,10 +28,8 @@
 
 use std::collections::HashSet;
 
-use mancala_core::{Endless, Event, Game, MAX_HOLES, Outcome, Pit, PlayError, Player, Status};
-use numercy::{
-    DivideByZero, MoveReport, Numercy, Operator, Options, OptionsError, Rounding, Scoring, Setup,
-};
+use mancala_core::{MAX_HOLES, testing};
+use numercy::*;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -158,6 +156,11 @@ fn play_out(
     game
 }
 
+/// The points of both players ([`Game::scores`], which has exactly two).
+fn points_of(game: &Numercy) -> [u64; 2] {
+    game.scores().as_slice().try_into().unwrap()
+}
+
 fn balls(game: &Numercy) -> u64 {
     u64::from(game.board().total())
 }
@@ -178,18 +181,18 @@ fn check_position(game: &Numercy) {
         "legal moves in order"
     );
     assert_eq!(legal.is_empty(), game.is_over(), "live iff a move exists");
-    assert_eq!(game.turn().is_none(), game.is_over());
+    assert_eq!(game.to_move().is_none(), game.is_over());
     for &p in &legal {
-        assert_eq!(Some(game.topology().owner(p)), game.turn());
+        assert_eq!(Some(game.topology().owner(p)), game.to_move());
         assert!(game.board().get(p) > 0);
     }
     assert_eq!(game.board().stores().iter().sum::<u16>(), 0, "no stores");
     match game.outcome() {
         Some(outcome) => {
-            assert_eq!(outcome, Outcome::from_scores(&game.points()));
+            assert_eq!(outcome, Outcome::from_scores(&points_of(game)));
             assert_eq!(game.status(), Status::Over(outcome));
         }
-        None => assert_eq!(game.status(), Status::ToMove(game.turn().unwrap())),
+        None => assert_eq!(game.status(), Status::ToMove(game.to_move().unwrap())),
     }
 }
 
@@ -199,7 +202,7 @@ fn check_legal_is_accepted(game: &Numercy) {
     let legal = game.legal_moves();
     let n = 2 * usize::from(game.options().holes);
     for p in all_pits() {
-        assert_eq!(game.is_legal(p), legal.contains(&p), "is_legal({p})");
+        assert_eq!(game.is_legal(&p), legal.contains(&p), "is_legal({p})");
         let mut copy = game.clone();
         match copy.play(p) {
             Ok(_) => assert!(legal.contains(&p), "{p} accepted but not legal"),
@@ -210,7 +213,7 @@ fn check_legal_is_accepted(game: &Numercy) {
                     matches!(e, PlayError::GameOver)
                 } else if p.index() >= n {
                     matches!(e, PlayError::NotOnBoard(q) if q == p)
-                } else if Some(game.topology().owner(p)) != game.turn() {
+                } else if Some(game.topology().owner(p)) != game.to_move() {
                     matches!(e, PlayError::NotYourHole { pit, .. } if pit == p)
                 } else if game.board().get(p) == 0 {
                     matches!(e, PlayError::EmptyHole(q) if q == p)
@@ -362,7 +365,7 @@ proptest! {
         let end = play_out(game, &choices, |before, _, report, after| {
             removed += removed_by(report);
             assert_eq!(balls(after) + removed, start, "conservation");
-            let (b, a) = (before.points(), after.points());
+            let (b, a) = (points_of(before), points_of(after));
             assert!(a[0] >= b[0] && a[1] >= b[1], "points went down: {b:?} -> {a:?}");
             // A 2/4 ending removes at least the 2 balls of the end hole.
             if removed_by(report) > 0 {
@@ -432,25 +435,54 @@ proptest! {
         });
     }
 
-    /// The `Game` trait says what the inherent methods say.
+    /// The `Game` trait's views agree with each other and with
+    /// `play_observed`: status, player to move, outcome, scores, legal
+    /// actions per player, `is_legal`, `joint_move`, and refusals.
     #[test]
-    fn game_trait_agrees_with_inherent_methods(options in options(), choices in choices()) {
+    fn game_trait_views_agree(options in options(), choices in choices()) {
         let game = Numercy::new(options).unwrap();
         let check = |g: &Numercy| {
             assert_eq!(g.player_count(), 2);
-            assert_eq!(Game::to_move(g), g.turn());
-            assert_eq!(Game::outcome(g), g.outcome());
-            assert_eq!(Game::scores(g).as_slice(), &g.points()[..]);
+            match g.status() {
+                Status::ToMove(p) => {
+                    assert_eq!(g.to_move(), Some(p));
+                    assert_eq!(g.outcome(), None);
+                    assert!(!g.is_over());
+                }
+                Status::Over(o) => {
+                    assert_eq!(g.to_move(), None);
+                    assert_eq!(g.outcome(), Some(o));
+                    assert_eq!(o, Outcome::from_scores(g.scores().as_slice()));
+                    assert!(g.is_over());
+                }
+                Status::Simultaneous(_) => panic!("Numercy is sequential"),
+            }
+            assert_eq!(g.scores().len(), 2);
             for who in [Player::P0, Player::P1] {
                 let actions = g.legal_actions(who);
-                if g.turn() == Some(who) {
+                if g.to_move() == Some(who) {
                     assert_eq!(actions, g.legal_moves());
+                    for &p in &actions {
+                        assert_eq!(g.joint_move(&[(who, p)]), Ok(p));
+                    }
                 } else {
                     assert!(actions.is_empty());
+                    if let Some(mover) = g.to_move() {
+                        assert_eq!(
+                            g.joint_move(&[(who, pit(0))]),
+                            Err(PlayError::Joint(JointMoveError::WrongPlayer { given: who, expected: mover }))
+                        );
+                    }
                 }
             }
+            if g.is_over() {
+                assert_eq!(g.joint_move(&[(Player::P0, pit(0))]), Err(PlayError::Joint(JointMoveError::GameOver)));
+            } else {
+                assert_eq!(g.joint_move(&[]), Err(PlayError::Joint(JointMoveError::Count(0))));
+            }
+            let legal = g.legal_moves();
             for p in all_pits() {
-                assert_eq!(Game::is_legal(g, &p), g.is_legal(p));
+                assert_eq!(g.is_legal(&p), legal.contains(&p));
             }
         };
         check(&game);
@@ -462,12 +494,17 @@ proptest! {
             let mut by_trait = before.clone();
             Game::play_unchecked(&mut by_trait, p);
             assert_eq!(&by_trait, after, "Game::play_unchecked");
-            // A move the inherent play refuses, the trait refuses alike.
-            for q in all_pits().filter(|q| !before.is_legal(*q)) {
+            // A move `play` refuses, `play_observed` refuses alike, with no
+            // event.
+            for q in all_pits().filter(|q| !before.is_legal(q)) {
                 let mut a = before.clone();
                 let mut b = before.clone();
-                assert_eq!(Game::play(&mut a, q), b.play(q).map(|_| ()));
+                let mut events = Vec::new();
+                let refused = Game::play(&mut a, q).unwrap_err();
+                assert_eq!(b.play_observed(q, &mut events), Err(refused));
+                assert!(events.is_empty());
                 assert_eq!(&a, before);
+                assert_eq!(&b, before);
             }
         });
         check(&end);
@@ -530,7 +567,7 @@ proptest! {
         play_out(game, &choices, |before, p, report, after| {
             removed += removed_by(report);
             assert_eq!(balls(after) + removed, start, "conservation");
-            let (b, a) = (before.points(), after.points());
+            let (b, a) = (points_of(before), points_of(after));
             assert!(a[0] >= b[0] && a[1] >= b[1], "points went down");
             check_against_reference(before, p, report, after);
             check_position(after);
@@ -586,9 +623,229 @@ proptest! {
     }
 }
 
+// ---------------------------------------------------------------------------
+// The shared harness, notation and keys
+// ---------------------------------------------------------------------------
+
+/// Candidate actions for the harness: every hole a `Pit` can name, on the
+/// board or off it, anyone's, empty or not.
+fn candidates() -> Vec<Pit> {
+    all_pits().collect()
+}
+
+/// Numercy's own invariants along a harness playout: balls on the board
+/// plus balls removed by 2/4 endings equal the start, points never
+/// decrease, and the report's scoring is the points gained.
+struct Invariants {
+    start: u64,
+    removed: u64,
+    points: [u64; 2],
+}
+
+impl Invariants {
+    fn check(&mut self, game: &Numercy, report: Option<&MoveReport>) {
+        let Some(report) = report else {
+            // A new game of the playout.
+            self.start = balls(game);
+            self.removed = 0;
+            self.points = points_of(game);
+            return;
+        };
+        self.removed += removed_by(report);
+        assert_eq!(balls(game) + self.removed, self.start, "conservation");
+        let now = points_of(game);
+        assert!(
+            now[0] >= self.points[0] && now[1] >= self.points[1],
+            "points went down"
+        );
+        if !game.is_over() {
+            let mut expected = self.points;
+            if let Some(s) = report.scoring {
+                let slot = &mut expected[s.scorer.index()];
+                *slot = slot.saturating_add(s.points);
+            }
+            assert_eq!(now, expected, "points gained are the report's");
+        }
+        self.points = now;
+    }
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 24, ..Config::default() })]
+
+    /// Random playouts through the shared harness: at every position the
+    /// legal actions are exactly the candidate holes `play` accepts, refused
+    /// moves change nothing, `joint_move` refuses the player not to move,
+    /// the notation, the serde form and the actions' text round-trip; and
+    /// Numercy's invariants hold.
+    #[test]
+    fn harness_playouts(options in options(), seed in any::<u64>()) {
+        let game = Numercy::new(options).unwrap();
+        let candidates = candidates();
+        let mut invariants = Invariants { start: 0, removed: 0, points: [0, 0] };
+        testing::random_playouts(game, seed, 2, 120, |game, report| {
+            testing::check_state(game, &candidates);
+            testing::check_serde(game);
+            testing::check_action_text(&game.legal_moves());
+            invariants.check(game, report);
+        });
+    }
+
+    /// The harness on random positions (random boards, points near 0 or
+    /// near `u64::MAX`, either player to move).
+    #[test]
+    fn harness_on_random_positions(game in positions(), seed in any::<u64>()) {
+        let candidates = candidates();
+        let mut invariants = Invariants { start: 0, removed: 0, points: [0, 0] };
+        testing::random_playouts(game, seed, 1, 60, |game, report| {
+            testing::check_state(game, &candidates);
+            testing::check_serde(game);
+            invariants.check(game, report);
+        });
+    }
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 128, ..Config::default() })]
+
+    /// Equal positions have equal keys: a position and its copies through
+    /// the notation, the setup and serde; and two short games on a small
+    /// board (where positions meet often) are equal exactly when their keys
+    /// are, up to the 2^-64 chance of a collision and positions that differ
+    /// only in their repetition history.
+    #[test]
+    fn equal_positions_have_equal_keys(
+        game in positions(),
+        holes in 2u8..=3,
+        seeds in 1u16..=2,
+        repetition in any::<bool>(),
+        a_moves in vec(any::<u8>(), 0..12),
+        b_moves in vec(any::<u8>(), 0..12),
+    ) {
+        let text: Numercy = game.to_string().parse().unwrap();
+        prop_assert_eq!(&text, &game);
+        prop_assert_eq!(text.key(), game.key());
+        let setup = Numercy::from_setup(game.to_setup()).unwrap();
+        prop_assert_eq!(setup.key(), game.key());
+        let json: Numercy = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        prop_assert_eq!(json.key(), game.key());
+
+        let mut options = Options::board(holes).with_seeds(seeds);
+        options.repetition = repetition;
+        let start = Numercy::new(options).unwrap();
+        let a = play_out(start.clone(), &a_moves, |_, _, _, _| {});
+        let b = play_out(start, &b_moves, |_, _, _, _| {});
+        if a == b {
+            prop_assert_eq!(a.key(), b.key());
+        }
+        if a.key() == b.key() {
+            prop_assert_eq!(a.board(), b.board());
+            prop_assert_eq!(points_of(&a), points_of(&b));
+            prop_assert_eq!(a.status(), b.status());
+            if !repetition {
+                prop_assert_eq!(&a, &b);
+            }
+        }
+    }
+
+    /// Any string is refused with an error, or parses to a state that prints
+    /// back the same (and the same for options and holes).
+    #[test]
+    fn any_string_parses_to_an_error_or_prints_back(text in ".{0,80}") {
+        check_text(&text);
+    }
+
+    /// Near-notation strings (a valid position's text with a few characters
+    /// changed) are refused with an error, or parse to a state that prints
+    /// back the same.
+    #[test]
+    fn edited_notation_parses_to_an_error_or_prints_back(
+        game in positions(),
+        edits in vec((any::<usize>(), 0usize..60), 1..4),
+    ) {
+        const ALPHABET: &[u8] = b"0123456789,/ :|=-+x^oversnhlditgaup";
+        let mut text = game.to_string().into_bytes();
+        for (at, c) in edits {
+            let at = at % (text.len() + 1);
+            match (text.get(at), c) {
+                // A small digit for a digit: mostly well-formed, often possible.
+                (Some(d), c) if d.is_ascii_digit() && c >= 20 => text[at] = b'0' + (c % 4) as u8,
+                (_, c) if c < ALPHABET.len() => text.insert(at, ALPHABET[c]),
+                (Some(_), _) => {
+                    text.remove(at);
+                }
+                (None, _) => {}
+            }
+        }
+        check_text(&String::from_utf8(text).unwrap());
+    }
+
+    /// Options read from their text, and key by key in `KEYS` order as the
+    /// conformance runner sets them.
+    #[test]
+    fn options_round_trip_through_their_keys(options in options()) {
+        let text = options.to_string();
+        prop_assert_eq!(text.parse::<Options>(), Ok(options));
+        let mut rebuilt = Options::default();
+        for key in <Options as RuleOptions>::KEYS {
+            let value = options.value(key).expect("every key applies");
+            rebuilt.set(key, &value).expect("a written value is read");
+        }
+        prop_assert_eq!(rebuilt, options);
+    }
+}
+
+/// Whether reading `text` as a position may walk an astronomically long
+/// relay cycle (see the module documentation): its options read, and a hole
+/// holds more than `relay_at + 1` balls (more than 1 at `relay_at = 2`).
+/// Random positions within that bound are read within microseconds; texts
+/// whose options do not read are refused before any sowing.
+fn slow(text: &str) -> bool {
+    let options = text
+        .split_whitespace()
+        .filter(|w| w.contains('=') && !w.starts_with("seen="));
+    let Ok(options) = mancala_core::notation::parse_options::<Options>(options) else {
+        return false;
+    };
+    let most = if options.relay_at <= 2 {
+        1
+    } else {
+        options.relay_at.saturating_add(1)
+    };
+    text.split_whitespace().next().is_some_and(|holes| {
+        holes
+            .split([',', '/'])
+            .any(|c| c.parse::<u16>().is_ok_and(|c| c > most))
+    })
+}
+
+/// Any text: an error, or a value that prints back the same (texts that
+/// may be slow to read are only read as options and holes).
+fn check_text(text: &str) {
+    if !slow(text)
+        && let Ok(game) = text.parse::<Numercy>()
+    {
+        let again = game.to_string();
+        let back: Numercy = again.parse().expect("a printed position parses");
+        assert_eq!(
+            back, game,
+            "`{text}` prints as `{again}`, which reads back otherwise"
+        );
+        assert_eq!(back.to_string(), again);
+        assert_eq!(back.key(), game.key());
+    }
+    if let Ok(options) = text.parse::<Options>() {
+        let again = options.to_string();
+        assert_eq!(again.parse::<Options>(), Ok(options), "options `{text}`");
+    }
+    if let Ok(p) = text.parse::<Pit>() {
+        assert_eq!(p.to_string().parse::<Pit>(), Ok(p), "hole `{text}`");
+    }
+}
+
 fn check_against_reference(before: &Numercy, p: Pit, report: &MoveReport, after: &Numercy) {
     let options = *before.options();
-    let mover = before.turn().unwrap().index();
+    let mover = before.to_move().unwrap().index();
     let board = before.board().holes().to_vec();
     let expected = ref_move(&options, &board, mover, p.index())
         .unwrap_or_else(|| panic!("the library played {p}, which relays forever"));
@@ -621,7 +878,7 @@ fn check_against_reference(before: &Numercy, p: Pit, report: &MoveReport, after:
         );
     }
     // Points and the turn.
-    let mut points = before.points();
+    let mut points = points_of(before);
     if let Some((pts, scorer, _)) = expected.scoring {
         points[scorer] = points[scorer].saturating_add(pts);
     }
@@ -631,7 +888,7 @@ fn check_against_reference(before: &Numercy, p: Pit, report: &MoveReport, after:
     let repeated = options.repetition && after.is_over();
     if ref_can_move(&options, &expected.board, next) && !repeated {
         assert!(!after.is_over());
-        assert_eq!(after.turn().map(Player::index), Some(next));
+        assert_eq!(after.to_move().map(Player::index), Some(next));
     } else {
         assert!(
             after.is_over(),
@@ -646,7 +903,7 @@ fn check_against_reference(before: &Numercy, p: Pit, report: &MoveReport, after:
             *slot = slot.saturating_add(left);
         }
     }
-    assert_eq!(after.points(), points, "points");
+    assert_eq!(points_of(after), points, "points");
 }
 
 /// The slow case behind the bound on balls at `relay_at = 2` (see the module
@@ -666,7 +923,7 @@ fn relay_at_two_with_two_balls_a_hole_is_slow() {
     ];
     setup.to_move = Player::P1;
     let game = Numercy::from_setup(setup).unwrap();
-    assert!(!game.is_legal(pit(18)));
+    assert!(!game.is_legal(&pit(18)));
 }
 
 /// With the repetition option every game ends: within one stretch without

@@ -14,11 +14,7 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::{Endless, EndlessRelay, Event, Game, Outcome, Pit, PlayError, Player, Status};
-use numercy::{
-    DivideByZero, MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, MoveReport, Numercy, Operator, Options,
-    OptionsError, Rounding, Scoring, Setup, SetupError,
-};
+use numercy::*;
 
 use Operator::{Add, Divide, Multiply, Power, Subtract};
 
@@ -56,6 +52,11 @@ fn board_of(game: &Numercy) -> Vec<u16> {
     game.board().holes().to_vec()
 }
 
+/// The points of both players ([`Game::scores`], which has exactly two).
+fn points_of(game: &Numercy) -> [u64; 2] {
+    game.scores().as_slice().try_into().unwrap()
+}
+
 /// The 2x4 position `[1, c - 1, 0, 0, 0, 2, o, 0]`, South to move: South's
 /// single ball from hole 0 falls into hole 1, which then holds `c`; the
 /// opposite hole 6 (file 1) holds `o`. North keeps 2 balls in hole 5 (file 2)
@@ -90,8 +91,8 @@ fn scoring(points: u64, scorer: Player, emptied: bool) -> Option<Scoring> {
 fn assert_mover_scored(game: &Numercy, report: &MoveReport, points: u64) {
     assert_eq!(report.scoring, scoring(points, SOUTH, true));
     assert_eq!(board_of(game), [0, 0, 0, 0, 0, 2, 0, 0]);
-    assert_eq!(game.points(), [points, 0]);
-    assert_eq!(game.turn(), Some(NORTH));
+    assert_eq!(points_of(game), [points, 0]);
+    assert_eq!(game.to_move(), Some(NORTH));
 }
 
 /// Asserts the opponent scored `points` on a 3 or 5 in `one_ball`: the balls
@@ -99,8 +100,8 @@ fn assert_mover_scored(game: &Numercy, report: &MoveReport, points: u64) {
 fn assert_opponent_scored(game: &Numercy, report: &MoveReport, c: u16, o: u16, points: u64) {
     assert_eq!(report.scoring, scoring(points, NORTH, false));
     assert_eq!(board_of(game), [0, c, 0, 0, 0, 2, o, 0]);
-    assert_eq!(game.points(), [0, points]);
-    assert_eq!(game.turn(), Some(NORTH));
+    assert_eq!(points_of(game), [0, points]);
+    assert_eq!(game.to_move(), Some(NORTH));
 }
 
 // ---------------------------------------------------------------------------
@@ -253,8 +254,8 @@ fn ending_on_one_scores_nothing() {
     let (game, report) = one_ball(drill(Add), 1, 3);
     assert_eq!(report.scoring, None);
     assert_eq!(board_of(&game), [0, 1, 0, 0, 0, 2, 3, 0]);
-    assert_eq!(game.points(), [0, 0]);
-    assert_eq!(game.turn(), Some(NORTH));
+    assert_eq!(points_of(&game), [0, 0]);
+    assert_eq!(game.to_move(), Some(NORTH));
 }
 
 #[test]
@@ -273,8 +274,8 @@ fn north_scores_for_himself_on_a_two_or_four_with_his_file_operator() {
     assert_eq!((report.count, report.opposite), (4, 3));
     assert_eq!(report.scoring, scoring(12, NORTH, true));
     assert_eq!(board_of(&game), [1, 0, 0, 0, 0, 0, 0, 0]);
-    assert_eq!(game.points(), [0, 12]);
-    assert_eq!(game.turn(), Some(SOUTH));
+    assert_eq!(points_of(&game), [0, 12]);
+    assert_eq!(game.to_move(), Some(SOUTH));
 
     // The same with hole 5 holding 2 before: c = 3, o = 3: 3 x 3 = 9 for
     // South (North's opponent); the balls stay: [1, 0, 3, 0, 0, 3, 0, 0].
@@ -282,7 +283,7 @@ fn north_scores_for_himself_on_a_two_or_four_with_his_file_operator() {
     let report = game.play(pit(4)).unwrap();
     assert_eq!(report.scoring, scoring(9, SOUTH, false));
     assert_eq!(board_of(&game), [1, 0, 3, 0, 0, 3, 0, 0]);
-    assert_eq!(game.points(), [9, 0]);
+    assert_eq!(points_of(&game), [9, 0]);
 }
 
 #[test]
@@ -300,7 +301,7 @@ fn a_move_ending_on_the_other_side_uses_that_files_operator() {
     assert_eq!(report.operator, Multiply);
     assert_eq!(report.scoring, scoring(8, SOUTH, true));
     assert_eq!(board_of(&game), [1, 0, 0, 0, 1, 0, 0, 3]);
-    assert_eq!(game.points(), [8, 0]);
+    assert_eq!(points_of(&game), [8, 0]);
     assert_eq!(game.operator_at(pit(5)), Multiply);
     assert_eq!(game.operator_at(pit(2)), Multiply);
     assert_eq!(game.operator_at(pit(7)), Add);
@@ -316,7 +317,7 @@ fn ending_on_six_or_seven_needs_a_higher_relay_threshold_and_scores_nothing() {
     let (game, report) = one_ball(options, 6, 3);
     assert_eq!(report.scoring, None);
     assert_eq!(board_of(&game), [0, 6, 0, 0, 0, 2, 3, 0]);
-    assert_eq!(game.points(), [0, 0]);
+    assert_eq!(points_of(&game), [0, 0]);
     // c = 7: the same.
     let (game, report) = one_ball(options, 7, 3);
     assert_eq!(report.scoring, None);
@@ -381,8 +382,8 @@ fn relay_over_three_laps() {
     assert_eq!(report.operator, Add);
     assert_eq!(report.scoring, scoring(3, SOUTH, true));
     assert_eq!(board_of(&game), [0, 0, 2, 1, 2, 2, 2, 0]);
-    assert_eq!(game.points(), [3, 0]);
-    assert_eq!(game.turn(), Some(NORTH));
+    assert_eq!(points_of(&game), [3, 0]);
+    assert_eq!(game.to_move(), Some(NORTH));
     assert_eq!(
         report.to_string(),
         "South sows hole 0: 3 laps, ends in hole 7 with 2: 2 + 1 = 3 for South, both holes emptied"
@@ -423,7 +424,7 @@ fn relay_laps_wrap_round_and_sow_the_origin() {
     assert_eq!((report.count, report.opposite), (4, 3));
     assert_eq!(report.scoring, scoring(7, SOUTH, true));
     assert_eq!(board_of(&game), [0, 1, 4, 0]);
-    assert_eq!(game.points(), [7, 0]);
+    assert_eq!(points_of(&game), [7, 0]);
 }
 
 #[test]
@@ -440,7 +441,7 @@ fn skip_origin_skips_the_hole_a_lap_was_lifted_from() {
     assert_eq!((report.count, report.opposite), (3, 0));
     assert_eq!(report.scoring, scoring(3, NORTH, false));
     assert_eq!(board_of(&game), [0, 6, 3, 3]);
-    assert_eq!(game.points(), [0, 3]);
+    assert_eq!(points_of(&game), [0, 3]);
 }
 
 #[test]
@@ -467,7 +468,7 @@ fn skip_origin_applies_to_relay_laps_too() {
     assert_eq!((report.count, report.opposite), (2, 0));
     assert_eq!(report.scoring, scoring(2, SOUTH, true));
     assert_eq!(board_of(&game), [1, 0, 0, 1]);
-    assert_eq!(game.points(), [2, 0]);
+    assert_eq!(points_of(&game), [2, 0]);
 }
 
 // ---------------------------------------------------------------------------
@@ -600,11 +601,11 @@ fn power_saturates_at_u64_max() {
     // 2 ^ 63 = 9223372036854775808 fits a u64.
     let (game, report) = power_13(2, 63, [0, 0]);
     assert_eq!(report.scoring, scoring(1 << 63, SOUTH, true));
-    assert_eq!(game.points(), [9_223_372_036_854_775_808, 0]);
+    assert_eq!(points_of(&game), [9_223_372_036_854_775_808, 0]);
     // 2 ^ 64 = u64::MAX + 1: saturates at u64::MAX = 18446744073709551615.
     let (game, report) = power_13(2, 64, [0, 0]);
     assert_eq!(report.scoring, scoring(u64::MAX, SOUTH, true));
-    assert_eq!(game.points(), [u64::MAX, 0]);
+    assert_eq!(points_of(&game), [u64::MAX, 0]);
     // Holes 1 and 24 emptied: 66 balls left the game, 2 remain (hole 20).
     assert_eq!(game.board().total(), 2);
 
@@ -615,10 +616,10 @@ fn power_saturates_at_u64_max() {
         report.scoring,
         scoring(12_157_665_459_056_928_801, NORTH, false)
     );
-    assert_eq!(game.points(), [0, 12_157_665_459_056_928_801]);
+    assert_eq!(points_of(&game), [0, 12_157_665_459_056_928_801]);
     let (game, report) = power_13(3, 41, [0, 0]);
     assert_eq!(report.scoring, scoring(u64::MAX, NORTH, false));
-    assert_eq!(game.points(), [0, u64::MAX]);
+    assert_eq!(points_of(&game), [0, u64::MAX]);
 
     // Big counts: 4 ^ 60000 and 5 ^ 65000 saturate.
     let (_, report) = power_13(4, 60_000, [0, 0]);
@@ -637,10 +638,10 @@ fn power_saturates_at_u64_max() {
 fn points_saturate_when_added() {
     // South already has u64::MAX - 2 points and wins 2 ^ 5 = 32: u64::MAX.
     let (game, _) = power_13(2, 5, [u64::MAX - 2, 7]);
-    assert_eq!(game.points(), [u64::MAX, 7]);
+    assert_eq!(points_of(&game), [u64::MAX, 7]);
     // North at u64::MAX gets 3 ^ 2 = 9 more: still u64::MAX.
     let (game, _) = power_13(3, 2, [0, u64::MAX]);
-    assert_eq!(game.points(), [0, u64::MAX]);
+    assert_eq!(points_of(&game), [0, u64::MAX]);
     // The leftover balls saturate too: the 2x3 end of `the_game_ends...`
     // with South at u64::MAX - 1 and 4 balls left: u64::MAX.
     let mut game = position_with_points(
@@ -651,7 +652,7 @@ fn points_saturate_when_added() {
     );
     game.play(pit(0)).unwrap();
     assert!(game.is_over());
-    assert_eq!(game.points(), [u64::MAX, 0]);
+    assert_eq!(points_of(&game), [u64::MAX, 0]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(SOUTH)));
 }
 
@@ -669,9 +670,9 @@ fn the_game_ends_when_the_player_to_move_has_no_ball() {
     let report = game.play(pit(0)).unwrap();
     assert_eq!(report.scoring, None);
     assert!(game.is_over());
-    assert_eq!(game.turn(), None);
+    assert_eq!(game.to_move(), None);
     assert_eq!(board_of(&game), [0, 1, 3, 0, 0, 0]);
-    assert_eq!(game.points(), [7, 10]);
+    assert_eq!(points_of(&game), [7, 10]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(NORTH)));
     assert_eq!(game.status(), Status::Over(Outcome::Winner(NORTH)));
     assert!(game.legal_moves().is_empty());
@@ -683,7 +684,7 @@ fn the_game_ends_when_the_player_to_move_has_no_ball() {
     let before = game.clone();
     for i in 0..6 {
         assert_eq!(game.play(pit(i)), Err(PlayError::GameOver));
-        assert!(!game.is_legal(pit(i)));
+        assert!(!game.is_legal(&pit(i)));
         assert_eq!(game, before);
     }
     // play_unchecked on a finished game changes nothing either.
@@ -704,7 +705,7 @@ fn a_game_goes_on_across_both_sides() {
         (report.end, report.count, report.scoring),
         (pit(0), 1, None)
     );
-    assert_eq!(game.turn(), Some(SOUTH));
+    assert_eq!(game.to_move(), Some(SOUTH));
     // South sows hole 1 (2 balls) into holes 2 and 3: hole 3 holds 5: c = 5
     // (file 2, `x`), o = hole 2 = 1: 5 x 1 = 5 for North; balls stay:
     // [1, 0, 1, 5, 0, 0], points [0, 5]. North has 5 balls: goes on.
@@ -719,8 +720,8 @@ fn a_game_goes_on_across_both_sides() {
     assert_eq!((report.end, report.count, report.opposite), (pit(2), 2, 0));
     assert_eq!(report.scoring, scoring(0, NORTH, true));
     assert_eq!(board_of(&game), [2, 1, 0, 0, 1, 1]);
-    assert_eq!(game.points(), [0, 5]);
-    assert_eq!(game.turn(), Some(SOUTH));
+    assert_eq!(points_of(&game), [0, 5]);
+    assert_eq!(game.to_move(), Some(SOUTH));
 }
 
 #[test]
@@ -730,7 +731,7 @@ fn a_draw() {
     // ends; South adds 4: [4, 4]: a draw.
     let mut game = position_with_points(Options::board(3), &[1, 0, 3, 0, 0, 0], [0, 4], SOUTH);
     game.play(pit(0)).unwrap();
-    assert_eq!(game.points(), [4, 4]);
+    assert_eq!(points_of(&game), [4, 4]);
     assert_eq!(game.outcome(), Some(Outcome::Draw));
     assert_eq!(game.status(), Status::Over(Outcome::Draw));
 }
@@ -742,7 +743,7 @@ fn a_setup_whose_player_to_move_cannot_move_is_finished() {
     // stays.
     let game = position_with_points(Options::board(3), &[0, 0, 0, 2, 1, 0], [1, 2], SOUTH);
     assert!(game.is_over());
-    assert_eq!(game.points(), [1, 5]);
+    assert_eq!(points_of(&game), [1, 5]);
     assert_eq!(board_of(&game), [0, 0, 0, 2, 1, 0]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(NORTH)));
     // The finished game's setup says `over` and builds the same game; its
@@ -759,7 +760,7 @@ fn a_setup_whose_player_to_move_cannot_move_is_finished() {
     setup.over = true;
     let game = Numercy::from_setup(setup).unwrap();
     assert!(game.is_over());
-    assert_eq!(game.points(), [1, 2]);
+    assert_eq!(points_of(&game), [1, 2]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(NORTH)));
     assert!(game.legal_moves().is_empty());
 }
@@ -780,7 +781,7 @@ fn a_player_whose_every_move_relays_forever_cannot_move() {
     options.relay_at = 3;
     let game = position(options, &[3, 0, 1, 2], SOUTH);
     assert!(game.is_over());
-    assert_eq!(game.points(), [3, 3]);
+    assert_eq!(points_of(&game), [3, 3]);
     assert_eq!(game.outcome(), Some(Outcome::Draw));
     assert_eq!(board_of(&game), [3, 0, 1, 2]);
 
@@ -796,8 +797,8 @@ fn a_player_whose_every_move_relays_forever_cannot_move() {
     assert_eq!(report.opposite, 2);
     assert_eq!(report.scoring, None);
     assert_eq!(board_of(&game), [3, 0, 1, 2]);
-    assert_eq!(game.points(), [0, 0]);
-    assert_eq!(game.turn(), Some(NORTH));
+    assert_eq!(points_of(&game), [0, 0]);
+    assert_eq!(game.to_move(), Some(NORTH));
     // North's moves are both finite: hole 2 (1 ball) into hole 3:
     // [3, 0, 0, 3], 3 >= 3 relays: lift 3 from 3 into 0, 1, 2 ->
     // [4, 1, 1, 0], hole 2 holds 1: no score, 2 laps. (Hole 3: 2 balls into
@@ -834,7 +835,7 @@ fn a_move_can_leave_the_next_player_only_endless_moves() {
     assert_eq!(report.scoring, None);
     assert!(game.is_over());
     assert_eq!(board_of(&game), [2, 1, 2, 0]);
-    assert_eq!(game.points(), [3, 2]);
+    assert_eq!(points_of(&game), [3, 2]);
     assert_eq!(game.outcome(), Some(Outcome::Winner(SOUTH)));
 
     // Under Endless::Stop, North's move is legal: 8 laps, the board as it
@@ -842,12 +843,12 @@ fn a_move_can_leave_the_next_player_only_endless_moves() {
     options.endless = Endless::Stop;
     let mut game = position(options, &[1, 2, 1, 1], SOUTH);
     game.play(pit(1)).unwrap();
-    assert_eq!(game.turn(), Some(NORTH));
+    assert_eq!(game.to_move(), Some(NORTH));
     let report = game.play(pit(2)).unwrap();
     assert!(report.endless);
     assert_eq!((report.laps, report.end, report.count), (8, pit(2), 2));
     assert_eq!(board_of(&game), [2, 1, 2, 0]);
-    assert_eq!(game.turn(), Some(SOUTH));
+    assert_eq!(game.to_move(), Some(SOUTH));
 }
 
 #[test]
@@ -884,7 +885,7 @@ fn a_game_can_cycle_forever() {
     }
     game.play(pit(3)).unwrap();
     assert!(game.is_over());
-    assert_eq!(game.points(), [1, 1]);
+    assert_eq!(points_of(&game), [1, 1]);
     assert_eq!(game.outcome(), Some(Outcome::Draw));
     assert_eq!(board_of(&game), [1, 0, 1, 0]);
 }
@@ -930,8 +931,8 @@ fn endless_relays_are_refused_by_default() {
         assert_eq!(options.endless, Endless::Forbid);
         let mut game = position(options, &board, to_move);
         let before = game.clone();
-        assert_eq!(game.turn(), Some(to_move));
-        assert!(!game.is_legal(pit(p)));
+        assert_eq!(game.to_move(), Some(to_move));
+        assert!(!game.is_legal(&pit(p)));
         assert!(!Game::is_legal(&game, &pit(p)));
         assert!(!game.legal_moves().contains(&pit(p)));
         assert!(!game.legal_moves().is_empty());
@@ -964,7 +965,7 @@ fn endless_relays_stop_and_pass_the_turn_under_stop() {
     for (mut options, board, to_move, p, cycle) in endless_cases() {
         options.endless = Endless::Stop;
         let mut game = position(options, &board, to_move);
-        assert!(game.is_legal(pit(p)));
+        assert!(game.is_legal(&pit(p)));
         assert!(game.legal_moves().contains(&pit(p)));
         let report = game.play(pit(p)).unwrap();
         assert!(report.endless);
@@ -973,8 +974,8 @@ fn endless_relays_stop_and_pass_the_turn_under_stop() {
         assert_eq!(report.end, pit(p));
         assert_eq!(report.count, board[p]);
         assert_eq!(board_of(&game), board);
-        assert_eq!(game.points(), [0, 0]);
-        assert_eq!(game.turn(), Some(to_move.next(2)));
+        assert_eq!(points_of(&game), [0, 0]);
+        assert_eq!(game.to_move(), Some(to_move.next(2)));
         // Observed: the same, ending with EndlessStop.
         let mut observed = position(options, &board, to_move);
         let mut events = Vec::new();
@@ -1092,7 +1093,7 @@ fn play_unchecked_refused_sowings_change_nothing() {
         (pit(7), 1, None)
     );
     assert_eq!(board_of(&game), [1, 1, 0, 0, 0, 0, 4, 1]);
-    assert_eq!(game.turn(), Some(NORTH));
+    assert_eq!(game.to_move(), Some(NORTH));
     // `play` refuses it.
     let mut game = start.clone();
     assert_eq!(
@@ -1160,8 +1161,8 @@ fn presets() {
     assert_eq!(Options::board(4).drill(Power).operators(), &[Power; 4]);
     let game = Numercy::classic();
     assert_eq!(board_of(&game), [7; 14]);
-    assert_eq!(game.points(), [0, 0]);
-    assert_eq!(game.turn(), Some(SOUTH));
+    assert_eq!(points_of(&game), [0, 0]);
+    assert_eq!(game.to_move(), Some(SOUTH));
     assert_eq!(game.legal_moves().len(), 7);
     assert_eq!(Numercy::new(Options::board(6)).unwrap().board().total(), 72);
 }

@@ -4,6 +4,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
+use mancala_core::Game;
+
 use crate::{Robertson, Shape};
 
 /// A grid of characters to write labels into.
@@ -56,7 +58,8 @@ fn corners(shape: Shape) -> &'static [(i64, i64)] {
 impl Robertson {
     /// The board drawn as it looks: two rows, a triangle or a hexagon of
     /// counts, each row going counter-clockwise, followed by each player's
-    /// rows, captures, honours and score, and whose turn it is.
+    /// rows, captures, honours and score, and whose turn it is. The same as
+    /// `format!("{game:#}")`.
     ///
     /// # Examples
     ///
@@ -128,7 +131,7 @@ impl Robertson {
                 rows.join(", "),
                 captured[p],
                 honours[p],
-                if self.turn() == Some(p) {
+                if self.to_move() == Some(p) {
                     "  <- to move"
                 } else {
                     ""

@@ -1,53 +1,147 @@
 //! The Robertson game state: the shared sowing game plus honours, scores
-//! and rankings.
+//! and rankings, and its implementation of [`Game`].
+
+use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Event, MAX_PLAYERS, Mancala, MoveList, Observer, Outcome, Pit, PlayError,
-    Player, Topology,
+    Board, ByPlayer, Game, JointMoveError, KeyHasher, MAX_PLAYERS, Mancala, Move, Outcome, Pit,
+    Player, Status, Topology, Turn, sequential_move,
 };
 use smallvec::SmallVec;
 
-use crate::{Options, OptionsError};
+use crate::{Options, OptionsError, SetupError};
 
-/// Counts the holes of the capture of one move (Robertson's captures take
-/// holes that all held the same count).
-#[derive(Default)]
-struct CaptureTally {
-    holes: usize,
-    count: u16,
+/// The most holes a player of Robertson's game can own: five rows of the
+/// hexagon (every other player owning at least one row).
+pub const MAX_OWN_HOLES: usize = 30;
+
+/// The legal moves of a Robertson position (holes of the player to move, in
+/// hole order), stored inline (never on the heap).
+pub type MoveList = SmallVec<[Pit; MAX_OWN_HOLES]>;
+
+/// Why a move was refused. The state is unchanged.
+///
+/// Robertson's game never passes and never relays (so no move is endless):
+/// these are all the reasons a move can be refused.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The hole is not on this board.
+    #[error("hole {0} is not on this board")]
+    NotOnBoard(Pit),
+    /// The hole belongs to another player than the one to move.
+    #[error("hole {pit} belongs to {owner}, not to {mover}")]
+    NotYourHole {
+        /// The hole.
+        pit: Pit,
+        /// Its owner.
+        owner: Player,
+        /// The player to move.
+        mover: Player,
+    },
+    /// The hole is empty.
+    #[error("hole {0} is empty")]
+    EmptyHole(Pit),
+    /// The next player has no stones, this move gives him none, and another
+    /// move would.
+    #[error("hole {0} does not feed the next player, who has no stones")]
+    MustFeed(Pit),
+    /// The move would capture a grand slam, which the options forbid
+    /// ([`GrandSlam::Forbid`](crate::GrandSlam::Forbid)).
+    #[error("hole {0} would capture a forbidden grand slam")]
+    GrandSlam(Pit),
+    /// The actions given do not make a move (see [`Game::joint_move`]).
+    #[error(transparent)]
+    Joint(#[from] JointMoveError),
 }
 
-impl Observer for CaptureTally {
-    fn event(&mut self, event: Event) {
-        if let Event::Capture { seeds, .. } = event {
-            self.holes += 1;
-            self.count = seeds;
-        }
-    }
-}
-
-/// What one move captured.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+/// What one move did: the hole sown, and what it captured and won.
+///
+/// Robertson's captures take holes that all held the same count (2 or 3),
+/// so a capture is `holes` holes of `count` stones each.
+///
+/// # Examples
+///
+/// ```
+/// use robertson::{Game, Pit, Player, Robertson};
+///
+/// let mut game = Robertson::default();
+/// let report = game.play(Pit::new(5).unwrap())?;
+/// assert_eq!((report.mover, report.pit), (Player::P0, Pit::new(5).unwrap()));
+/// assert_eq!(report.holes, 0);
+/// assert_eq!(report.to_string(), "player 0 sows hole 5");
+/// # Ok::<(), robertson::PlayError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveReport {
+    /// The player who moved.
+    pub mover: Player,
+    /// The hole sown.
+    pub pit: Pit,
     /// Holes taken (0 if nothing was captured).
     pub holes: usize,
-    /// The count each of them held (2 or 3).
+    /// The count each of them held (2 or 3; 0 if nothing was captured).
     pub count: u16,
-    /// Stones captured.
+    /// Stones captured (`holes * count`).
     pub stones: u64,
     /// Honours won by the capture.
     pub honours: u64,
 }
 
+impl MoveReport {
+    /// The report of a move by `mover` of `pit` that captured nothing.
+    pub const fn nothing(mover: Player, pit: Pit) -> MoveReport {
+        MoveReport {
+            mover,
+            pit,
+            holes: 0,
+            count: 0,
+            stones: 0,
+            honours: 0,
+        }
+    }
+}
+
+/// `player 0 sows hole 5`, then what it captured:
+/// `, captures 6 stones (3 holes of 2), honours 2`.
+impl fmt::Display for MoveReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} sows hole {}", self.mover, self.pit)?;
+        if self.holes > 0 {
+            write!(
+                f,
+                ", captures {} stones ({} hole{} of {})",
+                self.stones,
+                self.holes,
+                if self.holes == 1 { "" } else { "s" },
+                self.count
+            )?;
+        }
+        if self.honours > 0 {
+            write!(f, ", honours {}", self.honours)?;
+        }
+        Ok(())
+    }
+}
+
 /// A game of Robertson's: the board, each player's captured stones and
 /// honours, the player to move and the outcome.
+///
+/// Build one from options ([`Robertson::new`], `Default` for the two-row
+/// game, [`Robertson::with_first_player`]), from a [`Setup`](crate::Setup)
+/// ([`Robertson::from_setup`]) or from its text notation (`FromStr`, see the
+/// crate docs); each checks its input. It plays through the [`Game`] trait:
+/// actions and moves are holes ([`Pit`]), and [`play`](Game::play) returns a
+/// [`MoveReport`].
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Game, Pit, Player, Status};
-/// use robertson::{Options, Robertson};
+/// use robertson::{Game, Options, Pit, Player, Robertson, Status};
 ///
 /// let mut game = Robertson::new(Options::triangle())?;
 /// assert_eq!(game.player_count(), 3);
@@ -55,11 +149,27 @@ pub struct MoveReport {
 /// assert_eq!(game.status(), Status::ToMove(Player::P1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "crate::Setup", into = "crate::Setup")
+)]
 pub struct Robertson {
     pub(crate) options: Options,
     pub(crate) game: Mancala,
-    pub(crate) honours: [u64; MAX_PLAYERS],
+    pub(crate) honours: ByPlayer<u64>,
+}
+
+impl Default for Robertson {
+    /// The two-row game at the start.
+    fn default() -> Robertson {
+        match Robertson::new(Options::two_row()) {
+            Ok(game) => game,
+            // A unit test checks that the two-row options are valid.
+            Err(e) => unreachable!("the two-row options are valid: {e}"),
+        }
+    }
 }
 
 impl Robertson {
@@ -72,11 +182,41 @@ impl Robertson {
     pub fn new(options: Options) -> Result<Robertson, OptionsError> {
         options.check()?;
         let game = Mancala::new(options.rules())?;
-        Ok(Robertson {
+        Ok(Robertson::around(options, game))
+    }
+
+    /// The start of a game with `first` to move (the next game of a
+    /// [`Rubber`](crate::Rubber), say).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::Options`] if the options are invalid, and
+    /// [`SetupError::Position`] if `first` does not play under them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robertson::{Game, Options, Player, Robertson};
+    ///
+    /// let game = Robertson::with_first_player(Options::triangle(), Player::new(2).unwrap())?;
+    /// assert_eq!(game.to_move(), Player::new(2));
+    /// assert!(Robertson::with_first_player(Options::two_row(), Player::new(2).unwrap()).is_err());
+    /// # Ok::<(), robertson::SetupError>(())
+    /// ```
+    pub fn with_first_player(options: Options, first: Player) -> Result<Robertson, SetupError> {
+        options.check()?;
+        let game = Mancala::with_first_player(options.rules(), first)?;
+        Ok(Robertson::around(options, game))
+    }
+
+    /// A game of `options` whose sowing game is `game`, no honours yet.
+    fn around(options: Options, game: Mancala) -> Robertson {
+        let players = game.topology().players();
+        Robertson {
             options,
             game,
-            honours: [0; MAX_PLAYERS],
-        })
+            honours: ByPlayer::new(players, 0),
+        }
     }
 
     /// The options.
@@ -108,16 +248,7 @@ impl Robertson {
 
     /// Honours won by each player.
     pub fn honours(&self) -> ByPlayer<u64> {
-        ByPlayer::from_slice(&self.honours[..self.topology().players()])
-    }
-
-    /// Each player's score: captured stones plus honours.
-    pub fn scores(&self) -> ByPlayer<u64> {
-        let mut scores = self.captured();
-        for (i, s) in scores.as_mut_slice().iter_mut().enumerate() {
-            *s += self.honours[i];
-        }
-        scores
+        self.honours
     }
 
     /// The players from the highest score to the lowest (ties by turn order),
@@ -129,78 +260,178 @@ impl Robertson {
         ranking
     }
 
-    /// The player to move, or `None` once the game is over.
-    pub fn turn(&self) -> Option<Player> {
-        self.game.turn()
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    /// The outcome once the game is over: the single highest score wins; a
-    /// tie for the top is a draw (see [`ranking`](Robertson::ranking)).
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.is_over()
-            .then(|| Outcome::from_scores(self.scores().as_slice()))
-    }
-
-    /// The legal moves of the player to move.
-    pub fn legal_moves(&self) -> MoveList {
-        self.game.legal_moves()
-    }
-
-    /// Whether `pit` is legal now.
-    pub fn is_legal(&self, pit: Pit) -> bool {
-        self.game.is_legal(pit)
-    }
-
-    /// Plays a move after checking it and reports its capture.
+    /// Why `pit` is not legal now, if it is not.
     ///
-    /// # Errors
-    ///
-    /// A [`PlayError`] if the move is not legal (not the mover's hole, empty,
-    /// failing to feed when feeding is possible, a forbidden grand slam, the
-    /// game over); the state is then unchanged.
-    pub fn play(&mut self, pit: Pit) -> Result<MoveReport, PlayError> {
-        let mover = self.turn();
-        let mut tally = CaptureTally::default();
-        self.game.play_observed(pit, &mut tally)?;
-        Ok(self.credit(mover, &tally))
-    }
-
-    /// Plays a move without the checks that can be skipped.
-    ///
-    /// # Panics
-    ///
-    /// Never panics; see [`Mancala::play_unchecked`] for what an illegal move
-    /// does.
-    pub fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
-        let mover = self.turn();
-        let mut tally = CaptureTally::default();
-        self.game.play_unchecked_observed(pit, &mut tally);
-        self.credit(mover, &tally)
-    }
-
-    fn credit(&mut self, mover: Option<Player>, tally: &CaptureTally) -> MoveReport {
-        let honours = self.options.honours.for_capture(tally.holes, tally.count);
-        if let Some(p) = mover {
-            let slot = &mut self.honours[p.index()];
-            *slot = slot.saturating_add(honours);
+    /// The first four reasons are checked here; for a sowing of his own
+    /// non-empty hole by the player to move the sowing engine decides
+    /// ([`Game::is_legal`] on [`Mancala`]), and refuses it only for a
+    /// forbidden grand slam or a failure to feed: Robertson's rules never
+    /// relay (no move is endless) and never pass. The engine's own error
+    /// type is never converted, so no reason is guessed.
+    fn refusal(&self, pit: Pit) -> Option<PlayError> {
+        let Some(mover) = self.game.to_move() else {
+            return Some(PlayError::GameOver);
+        };
+        let topology = self.topology();
+        if !topology.contains(pit) {
+            return Some(PlayError::NotOnBoard(pit));
         }
+        let owner = topology.owner(pit);
+        if owner != mover {
+            return Some(PlayError::NotYourHole { pit, owner, mover });
+        }
+        if self.board().get(pit) == 0 {
+            return Some(PlayError::EmptyHole(pit));
+        }
+        if self.game.is_legal(&Move::Sow(pit)) {
+            return None;
+        }
+        // The engine sows a refused move unchecked unless it is a forbidden
+        // grand slam, which it leaves unplayed (no landing); so a refusal
+        // whose unchecked sowing lands is a failure to feed. Only refused
+        // moves get here: the copy costs nothing on the legal path.
+        let grand_slam = self.options.grand_slam == crate::GrandSlam::Forbid && {
+            let mut copy = self.game.clone();
+            Game::play_unchecked(&mut copy, Move::Sow(pit))
+                .landing
+                .is_none()
+        };
+        Some(if grand_slam {
+            PlayError::GrandSlam(pit)
+        } else {
+            PlayError::MustFeed(pit)
+        })
+    }
+
+    /// Credits the honours of the engine's `turn` (a move of `pit`) to its
+    /// mover and reports it.
+    fn credit(&mut self, pit: Pit, turn: Turn) -> MoveReport {
+        let holes = turn.captured.len();
+        // Robertson's captures take holes of one count (`same_count`), so
+        // the seeds divide evenly.
+        let count = match u32::try_from(holes) {
+            Ok(h) if h > 0 => u16::try_from(turn.seeds / h).unwrap_or(u16::MAX),
+            _ => 0,
+        };
+        let honours = self.options.honours.for_capture(holes, count);
+        let slot = &mut self.honours[turn.mover];
+        *slot = slot.saturating_add(honours);
         MoveReport {
-            holes: tally.holes,
-            count: tally.count,
-            stones: tally.holes as u64 * u64::from(tally.count),
+            mover: turn.mover,
+            pit,
+            holes,
+            count,
+            stones: u64::from(turn.seeds),
             honours,
         }
     }
 }
 
-mancala_core::impl_sequential_game!(Robertson {
-    action: Pit,
-    actions: MoveList,
-    error: PlayError,
-    players: |game| game.topology().players(),
-});
+impl Game for Robertson {
+    type Action = Pit;
+    type Move = Pit;
+    type Actions = MoveList;
+    type Report = MoveReport;
+    type Error = PlayError;
+
+    fn player_count(&self) -> usize {
+        self.topology().players()
+    }
+
+    /// The player to move, or the outcome once the game is over: the single
+    /// highest score (captures plus honours) wins; a tie for the top is a
+    /// draw (see [`ranking`](Robertson::ranking)).
+    fn status(&self) -> Status {
+        match self.game.to_move() {
+            Some(p) => Status::ToMove(p),
+            None => Status::Over(Outcome::from_scores(self.scores().as_slice())),
+        }
+    }
+
+    /// The holes `player` may sow, in hole order; empty unless he is to
+    /// move. Never allocates.
+    fn legal_actions(&self, player: Player) -> MoveList {
+        self.game
+            .legal_actions(player)
+            .iter()
+            .filter_map(|m| m.pit())
+            .collect()
+    }
+
+    /// # Errors
+    ///
+    /// [`PlayError::Joint`] unless `actions` is one action of the player to
+    /// move.
+    fn joint_move(&self, actions: &[(Player, Pit)]) -> Result<Pit, PlayError> {
+        Ok(sequential_move(self.status(), actions)?)
+    }
+
+    fn is_legal(&self, pit: &Pit) -> bool {
+        self.game.is_legal(&Move::Sow(*pit))
+    }
+
+    /// Plays a move after checking it and reports its capture and honours.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the move is not legal (the game over, a hole off
+    /// the board, another player's or empty, failing to feed when feeding is
+    /// possible, a forbidden grand slam); the state is then unchanged.
+    fn play(&mut self, pit: Pit) -> Result<MoveReport, PlayError> {
+        if let Some(refusal) = self.refusal(pit) {
+            return Err(refusal);
+        }
+        Ok(self.play_unchecked(pit))
+    }
+
+    /// Plays a move without the checks that can be skipped, on the sowing
+    /// engine's fast path.
+    ///
+    /// # Panics
+    ///
+    /// Never panics. An illegal move does what
+    /// [`Game::play_unchecked`] on [`Mancala`] does (nothing, once the game
+    /// is over or for a hole the engine cannot sow, reported as capturing
+    /// nothing; another player's hole or a move that fails to feed is played
+    /// for the player to move).
+    fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
+        let turn = Game::play_unchecked(&mut self.game, Move::Sow(pit));
+        self.credit(pit, turn)
+    }
+
+    /// Each player's captured stones plus honours.
+    fn scores(&self) -> ByPlayer<u64> {
+        let mut scores = self.captured();
+        for (player, score) in Player::all(MAX_PLAYERS).zip(scores.as_mut_slice()) {
+            *score = score.saturating_add(self.honours[player]);
+        }
+        scores
+    }
+
+    /// The sowing game's key ([`Game::key`] on [`Mancala`]: the holes, the
+    /// captured stones, the player to move and whether the game is over)
+    /// with each player's honours mixed in by [`KeyHasher`]. Not Zobrist, for
+    /// the sowing game's reason (counts up to 65,535 a hole); one more word a
+    /// player costs a multiplication each. The options and the repetition
+    /// history are not hashed: positions compared in one table share their
+    /// options, and histories only end games.
+    fn key(&self) -> u64 {
+        let mut h = KeyHasher::new();
+        h.write(self.game.key());
+        for (_, &honours) in self.honours.iter() {
+            h.write(honours);
+        }
+        h.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_the_two_row_game() {
+        assert!(Options::two_row().check().is_ok());
+        assert_eq!(Robertson::default().options(), &Options::two_row());
+    }
+}

@@ -1,9 +1,16 @@
 //! Robertson's game options: board, owners, stones, grand slams, leftovers
-//! and the honours table, as data.
+//! and the honours table, as data, and their `key=value` text.
 
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
+
+use mancala_core::notation::{self, OptionError, option_bool, option_choice, option_number};
 use mancala_core::{
     ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, MAX_ROWS,
-    Player, Relay, Rules, RulesError, SowSpec, Zone,
+    Player, Relay, RuleOptions, Rules, RulesError, SowSpec, Zone,
 };
 
 /// The board shapes of Robertson's patents.
@@ -66,6 +73,7 @@ impl Shape {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Honours {
     /// Three holes of 2.
@@ -115,6 +123,12 @@ impl Default for Honours {
 
 /// The rules of a game of Robertson's (RULES.md, "Robertson's game").
 ///
+/// Two options are equal when they play the same game: the owners beyond
+/// the shape's rows, which are ignored, do not count.
+///
+/// They read and write as `key=value` words ([`RuleOptions`]; `Display` and
+/// `FromStr`), over the two-row game; see the crate docs for the keys.
+///
 /// # Examples
 ///
 /// ```
@@ -126,10 +140,15 @@ impl Default for Honours {
 /// let hex = Options::hexagon(3)?;
 /// assert_eq!(hex.row_owners().iter().map(|p| p.index()).collect::<Vec<_>>(), [0, 0, 1, 1, 2, 2]);
 /// assert!(Options::hexagon(4).is_err());
+///
+/// assert_eq!(hex.to_string(), "layout=hexagon owners=0,0,1,1,2,2");
+/// assert_eq!("layout=hexagon owners=0,0,1,1,2,2".parse::<Options>(), Ok(hex));
+/// assert_eq!(Options::two_row().to_string(), "");
 /// # Ok::<(), robertson::OptionsError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Options {
     /// The board.
     pub shape: Shape,
@@ -153,8 +172,36 @@ pub struct Options {
 }
 
 impl Default for Options {
+    /// The two-row game ([`Options::two_row`]).
     fn default() -> Options {
         Options::two_row()
+    }
+}
+
+impl PartialEq for Options {
+    fn eq(&self, other: &Options) -> bool {
+        self.shape == other.shape
+            && self.row_owners() == other.row_owners()
+            && self.seeds == other.seeds
+            && self.skip_origin == other.skip_origin
+            && self.grand_slam == other.grand_slam
+            && self.leftover == other.leftover
+            && self.honours == other.honours
+    }
+}
+
+impl Eq for Options {}
+
+/// Hashes what [`PartialEq`] compares (the owners of the shape's rows only).
+impl Hash for Options {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.shape.hash(state);
+        self.row_owners().hash(state);
+        self.seeds.hash(state);
+        self.skip_origin.hash(state);
+        self.grand_slam.hash(state);
+        self.leftover.hash(state);
+        self.honours.hash(state);
     }
 }
 
@@ -326,4 +373,206 @@ pub enum OptionsError {
     /// Robertson's game leaves stones void or to their owners.
     #[error("leftover stones are either void or their owner's")]
     Leftover,
+}
+
+/// The names of the shapes in the `layout` option.
+const LAYOUTS: [&str; 3] = ["two-row", "triangle", "hexagon"];
+/// The names of the grand slam policies in the `grand_slam` option.
+const GRAND_SLAMS: [&str; 3] = ["allow", "no-capture", "forbid"];
+
+impl Shape {
+    /// The shape's name in the `layout` option: `two-row`, `triangle` or
+    /// `hexagon`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Shape::TwoRow => LAYOUTS[0],
+            Shape::Triangle => LAYOUTS[1],
+            Shape::Hexagon => LAYOUTS[2],
+        }
+    }
+}
+
+fn bool_text(b: bool) -> String {
+    if b { "true" } else { "false" }.into()
+}
+
+/// Reads the `owners` option: one player a row of `shape`.
+fn parse_owners(shape: Shape, key: &str, value: &str) -> Result<[Player; MAX_ROWS], OptionError> {
+    const EXPECTED: &str = "one player (0 to 5) for each row of the layout, comma-separated";
+    let bad = || OptionError::bad_value(key, value, EXPECTED);
+    let mut owners = shape.default_owners();
+    let mut rows = 0;
+    for word in value.split(',') {
+        let p = notation::parse_player("owner", word).map_err(|_| bad())?;
+        *owners.get_mut(rows).ok_or_else(bad)? = p;
+        rows += 1;
+    }
+    if rows != shape.rows() {
+        return Err(bad());
+    }
+    Ok(owners)
+}
+
+/// Reads the `honours` option: four numbers.
+fn parse_honours(key: &str, value: &str) -> Result<Honours, OptionError> {
+    const EXPECTED: &str = "four numbers THREE_TWOS,FOUR_TWOS,THREE_THREES,FOUR_THREES";
+    let bad = || OptionError::bad_value(key, value, EXPECTED);
+    let mut numbers = [0u64; 4];
+    let mut words = value.split(',');
+    for slot in &mut numbers {
+        *slot = option_number(key, words.next().ok_or_else(bad)?).map_err(|_| bad())?;
+    }
+    if words.next().is_some() {
+        return Err(bad());
+    }
+    let [three_twos, four_twos, three_threes, four_threes] = numbers;
+    Ok(Honours {
+        three_twos,
+        four_twos,
+        three_threes,
+        four_threes,
+    })
+}
+
+/// The option keys of `TRACES.md` ("Option keys", robertson), plus
+/// `honours` for the honours table.
+///
+/// | key | values (default first) | meaning |
+/// | --- | --- | --- |
+/// | `layout` | `two-row`, `triangle`, `hexagon` | the board; setting it also sets the shape's default owners (so it comes before `owners`) |
+/// | `owners` | one player a row, comma-separated (`0,0,1,1,2,2`) | the owner of each row, in ring order |
+/// | `seeds` | `4`, a number | stones in each hole at the start |
+/// | `skip_origin` | `false`, `true` | every move skips the hole it was lifted from |
+/// | `grand_slam` | `allow`, `no-capture`, `forbid` | a capture that would leave a player without stones |
+/// | `leftover` | `void`, `owner` | stones left on the board at the end |
+/// | `honours` | `2,6,4,10`, four numbers | the honours for three 2s, four or more 2s, three 3s, four or more 3s |
+///
+/// `set` checks each value alone (an `owners` list must have one owner for
+/// each row of the layout set so far); [`Options::check`] checks the whole.
+/// Options whose leftover is [`Leftover::Stay`] (never valid in Robertson's
+/// game) write `leftover=stay`, which `set` refuses.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{GrandSlam, RuleOptions};
+/// use robertson::Options;
+///
+/// let mut options = Options::default();
+/// options.set("layout", "triangle")?;
+/// options.set("grand_slam", "forbid")?;
+/// assert_eq!(options.players(), 3);
+/// assert_eq!(options.grand_slam, GrandSlam::Forbid);
+/// assert_eq!(options.value("owners").as_deref(), Some("0,1,2"));
+/// assert!(options.set("owners", "0,1").is_err()); // the triangle has 3 rows
+/// assert!(options.set("colour", "red").is_err());
+/// # Ok::<(), mancala_core::notation::OptionError>(())
+/// ```
+impl RuleOptions for Options {
+    const KEYS: &'static [&'static str] = &[
+        "layout",
+        "owners",
+        "seeds",
+        "skip_origin",
+        "grand_slam",
+        "leftover",
+        "honours",
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "layout" => {
+                self.shape =
+                    match option_choice(key, value, &LAYOUTS, "two-row, triangle or hexagon")? {
+                        0 => Shape::TwoRow,
+                        1 => Shape::Triangle,
+                        _ => Shape::Hexagon,
+                    };
+                self.owners = self.shape.default_owners();
+            }
+            "owners" => self.owners = parse_owners(self.shape, key, value)?,
+            "seeds" => self.seeds = option_number(key, value)?,
+            "skip_origin" => self.skip_origin = option_bool(key, value)?,
+            "grand_slam" => {
+                self.grand_slam =
+                    match option_choice(key, value, &GRAND_SLAMS, "allow, no-capture or forbid")? {
+                        0 => GrandSlam::Allow,
+                        1 => GrandSlam::NoCapture,
+                        _ => GrandSlam::Forbid,
+                    }
+            }
+            "leftover" => {
+                self.leftover =
+                    match option_choice(key, value, &["void", "owner"], "void or owner")? {
+                        0 => Leftover::Void,
+                        _ => Leftover::ToOwner,
+                    }
+            }
+            "honours" => self.honours = parse_honours(key, value)?,
+            _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
+        }
+        Ok(())
+    }
+
+    fn value(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "layout" => self.shape.name().into(),
+            "owners" => {
+                let owners: Vec<String> = self
+                    .row_owners()
+                    .iter()
+                    .map(|p| p.index().to_string())
+                    .collect();
+                owners.join(",")
+            }
+            "seeds" => self.seeds.to_string(),
+            "skip_origin" => bool_text(self.skip_origin),
+            "grand_slam" => match self.grand_slam {
+                GrandSlam::Allow => GRAND_SLAMS[0].into(),
+                GrandSlam::NoCapture => GRAND_SLAMS[1].into(),
+                GrandSlam::Forbid => GRAND_SLAMS[2].into(),
+            },
+            "leftover" => match self.leftover {
+                Leftover::Void => "void".into(),
+                Leftover::ToOwner => "owner".into(),
+                Leftover::Stay => "stay".into(),
+            },
+            "honours" => {
+                let h = &self.honours;
+                alloc::format!(
+                    "{},{},{},{}",
+                    h.three_twos,
+                    h.four_twos,
+                    h.three_threes,
+                    h.four_threes
+                )
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The options as their `key=value` words over the two-row game's, separated
+/// by spaces (empty for the two-row game).
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Words<'a>(&'a Options);
+        impl fmt::Display for Words<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                notation::write_options(f, self.0)
+            }
+        }
+        let words = alloc::format!("{}", Words(self));
+        f.write_str(words.trim_start())
+    }
+}
+
+/// Reads whitespace-separated `key=value` words, applied in the order given
+/// to the two-row game's options. The options are not checked (see
+/// [`Options::check`]).
+impl FromStr for Options {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Options, OptionError> {
+        notation::parse_options(s.split_whitespace())
+    }
 }

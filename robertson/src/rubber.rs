@@ -1,8 +1,10 @@
 //! A rubber: successive games whose scores add up, the first to 100 winning.
 
-use mancala_core::{ByPlayer, MAX_PLAYERS, Pit, PlayError, Player};
+use alloc::vec::Vec;
 
-use crate::{MoveReport, Options, OptionsError, Robertson, Setup};
+use mancala_core::{ByPlayer, Game, Pit, Player};
+
+use crate::{MoveReport, Options, PlayError, Robertson, SetupError};
 
 /// The score that wins a rubber in Robertson's words ("the first player to
 /// reach a score of 100 wins a rubber").
@@ -26,14 +28,17 @@ pub enum RubberError {
 /// higher total (equal: play on). The first mover rotates: game `k` (from 0)
 /// is begun by player `k mod players`.
 ///
+/// Each game begins from a start built once, when the rubber is made,
+/// through [`Robertson::with_first_player`] (one for each first player), so
+/// beginning the next game cannot fail.
+///
 /// A rubber is serializable (feature `serde`), so a match can be saved and
 /// resumed; deserializing checks it.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::Player;
-/// use robertson::{Options, Rubber};
+/// use robertson::{Game, Options, Player, Rubber};
 ///
 /// let mut rubber = Rubber::with_target(Options::two_row(), 30)?;
 /// // Both players take the first legal move, game after game.
@@ -41,7 +46,7 @@ pub enum RubberError {
 /// assert_eq!(rubber.games_played(), 1);
 /// // The second game is begun by player 1.
 /// if rubber.winner().is_none() {
-///     assert_eq!(rubber.game().turn(), Some(Player::P1));
+///     assert_eq!(rubber.game().to_move(), Some(Player::P1));
 /// }
 /// while rubber.winner().is_none() && rubber.games_played() < 100 {
 ///     rubber.play_game_with(|game| game.legal_moves().first().copied());
@@ -49,7 +54,7 @@ pub enum RubberError {
 /// if let Some(w) = rubber.winner() {
 ///     assert!(rubber.totals()[w] >= 30);
 /// }
-/// # Ok::<(), robertson::OptionsError>(())
+/// # Ok::<(), robertson::SetupError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -57,10 +62,12 @@ pub enum RubberError {
 pub struct Rubber {
     options: Options,
     target: u64,
-    totals: [u64; MAX_PLAYERS],
+    totals: ByPlayer<u64>,
     games: u32,
     game: Robertson,
     winner: Option<Player>,
+    /// The start of a game begun by each player, in turn order.
+    starts: Vec<Robertson>,
 }
 
 impl Rubber {
@@ -68,8 +75,8 @@ impl Rubber {
     ///
     /// # Errors
     ///
-    /// An [`OptionsError`] if the options are invalid.
-    pub fn new(options: Options) -> Result<Rubber, OptionsError> {
+    /// [`SetupError::Options`] if the options are invalid.
+    pub fn new(options: Options) -> Result<Rubber, SetupError> {
         Rubber::with_target(options, RUBBER_TARGET)
     }
 
@@ -77,16 +84,25 @@ impl Rubber {
     ///
     /// # Errors
     ///
-    /// An [`OptionsError`] if the options are invalid.
-    pub fn with_target(options: Options, target: u64) -> Result<Rubber, OptionsError> {
+    /// [`SetupError::Options`] if the options are invalid.
+    pub fn with_target(options: Options, target: u64) -> Result<Rubber, SetupError> {
+        let starts = Rubber::starts(options)?;
         Ok(Rubber {
             options,
             target,
-            totals: [0; MAX_PLAYERS],
+            totals: ByPlayer::new(options.players(), 0),
             games: 0,
             game: Robertson::new(options)?,
             winner: None,
+            starts,
         })
+    }
+
+    /// The start of a game begun by each player of `options`.
+    fn starts(options: Options) -> Result<Vec<Robertson>, SetupError> {
+        Player::all(options.players())
+            .map(|first| Robertson::with_first_player(options, first))
+            .collect()
     }
 
     /// The game being played (the last one, once the rubber is won).
@@ -96,7 +112,7 @@ impl Rubber {
 
     /// The totals of the games finished so far.
     pub fn totals(&self) -> ByPlayer<u64> {
-        ByPlayer::from_slice(&self.totals[..self.options.players()])
+        self.totals
     }
 
     /// Games finished.
@@ -130,7 +146,7 @@ impl Rubber {
         if self.winner.is_some() {
             return Err(RubberError::Over);
         }
-        let report = self.game.play(pit)?;
+        let report = Game::play(&mut self.game, pit)?;
         if self.game.is_over() {
             self.end_game();
         }
@@ -158,18 +174,18 @@ impl Rubber {
 
     fn end_game(&mut self) {
         for (p, s) in self.game.scores().iter() {
-            let slot = &mut self.totals[p.index()];
+            let slot = &mut self.totals[p];
             *slot = slot.saturating_add(*s);
         }
-        self.games += 1;
-        self.winner = decide(&self.totals(), self.target);
+        self.games = self.games.saturating_add(1);
+        self.winner = decide(&self.totals, self.target);
         if self.winner.is_some() {
             return;
         }
-        let mut setup = Setup::new(self.options);
-        setup.to_move = self.first_mover(self.games);
-        if let Ok(next) = Robertson::from_setup(setup) {
-            self.game = next;
+        // `starts` holds a start for every first mover (built with the
+        // rubber, or checked when it was loaded).
+        if let Some(next) = self.starts.get(self.first_mover(self.games).index()) {
+            self.game = next.clone();
         }
     }
 }
@@ -189,23 +205,46 @@ fn decide(totals: &ByPlayer<u64>, target: u64) -> Option<Player> {
     }
 }
 
-/// The serialized form of a [`Rubber`], checked on the way in.
+/// The serialized form of a [`Rubber`], checked on the way in (the starts
+/// of the games are rebuilt from the options).
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RubberData {
     options: Options,
     target: u64,
-    totals: alloc::vec::Vec<u64>,
+    totals: Vec<u64>,
     games: u32,
     game: Robertson,
     winner: Option<Player>,
+}
+
+/// Why a serialized rubber is refused.
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+enum RubberDataError {
+    /// The options are invalid.
+    #[error(transparent)]
+    Options(#[from] SetupError),
+    /// Not one total per player.
+    #[error("a rubber needs one total per player")]
+    Totals,
+    /// The current game is played under other options.
+    #[error("the current game is not played under the rubber's options")]
+    GameOptions,
+    /// The winner does not follow from the totals.
+    #[error("the winner is not the one the totals give")]
+    Winner,
+    /// A finished game of an undecided rubber was never added.
+    #[error("a finished game must have been added to the totals")]
+    Unscored,
 }
 
 #[cfg(feature = "serde")]
 impl From<Rubber> for RubberData {
     fn from(r: Rubber) -> RubberData {
         RubberData {
-            totals: r.totals().as_slice().to_vec(),
+            totals: r.totals.as_slice().to_vec(),
             options: r.options,
             target: r.target,
             games: r.games,
@@ -217,23 +256,21 @@ impl From<Rubber> for RubberData {
 
 #[cfg(feature = "serde")]
 impl TryFrom<RubberData> for Rubber {
-    type Error = &'static str;
-    fn try_from(d: RubberData) -> Result<Rubber, &'static str> {
-        let players = d.options.players();
-        if d.totals.len() != players {
-            return Err("a rubber needs one total per player");
+    type Error = RubberDataError;
+    fn try_from(d: RubberData) -> Result<Rubber, RubberDataError> {
+        let starts = Rubber::starts(d.options)?;
+        if d.totals.len() != d.options.players() {
+            return Err(RubberDataError::Totals);
         }
         if *d.game.options() != d.options {
-            return Err("the current game is not played under the rubber's options");
+            return Err(RubberDataError::GameOptions);
         }
-        let mut totals = [0; MAX_PLAYERS];
-        totals[..players].copy_from_slice(&d.totals);
-        let by_player = ByPlayer::from_slice(&d.totals);
-        if d.winner != decide(&by_player, d.target) {
-            return Err("the winner is not the one the totals give");
+        let totals = ByPlayer::from_slice(&d.totals);
+        if d.winner != decide(&totals, d.target) {
+            return Err(RubberDataError::Winner);
         }
         if d.winner.is_none() && d.game.is_over() {
-            return Err("a finished game must have been added to the totals");
+            return Err(RubberDataError::Unscored);
         }
         Ok(Rubber {
             options: d.options,
@@ -242,6 +279,7 @@ impl TryFrom<RubberData> for Rubber {
             games: d.games,
             game: d.game,
             winner: d.winner,
+            starts,
         })
     }
 }

@@ -2,17 +2,18 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{MAX_PLAYERS, Mancala, Player, SeenPosition};
+use mancala_core::{ByPlayer, Mancala, Player, SeenPosition};
 
 use crate::{Options, OptionsError, Robertson};
 
 /// An unchecked description of a Robertson position. Public fields, no
-/// guarantees; [`Robertson::from_setup`] checks it.
+/// guarantees; [`Robertson::from_setup`] checks it. It is also the serde
+/// form of a [`Robertson`] (feature `serde`).
 ///
 /// # Examples
 ///
 /// ```
-/// use robertson::{Options, Robertson, Setup};
+/// use robertson::{Game, Options, Robertson, Setup};
 ///
 /// let mut setup = Setup::new(Options::two_row());
 /// setup.board = vec![0, 0, 1, 0, 2, 0, 1, 2, 0, 0, 0, 3];
@@ -24,6 +25,7 @@ use crate::{Options, OptionsError, Robertson};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The options.
     pub options: Options,
@@ -60,7 +62,7 @@ impl Setup {
     }
 }
 
-/// Why a [`Setup`] is refused.
+/// Why a [`Setup`] (or a start position) is refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -96,8 +98,6 @@ impl Robertson {
                 found: setup.honours.len(),
             });
         }
-        let mut honours = [0u64; MAX_PLAYERS];
-        honours[..players].copy_from_slice(&setup.honours);
         let game = Mancala::from_setup(mancala_core::Setup {
             rules: setup.options.rules(),
             board: setup.board,
@@ -109,7 +109,7 @@ impl Robertson {
         Ok(Robertson {
             options: setup.options,
             game,
-            honours,
+            honours: ByPlayer::from_slice(&setup.honours),
         })
     }
 
@@ -121,7 +121,7 @@ impl Robertson {
             options: self.options,
             board: inner.board,
             captured: inner.stores,
-            honours: self.honours().as_slice().to_vec(),
+            honours: self.honours.as_slice().to_vec(),
             to_move: inner.to_move,
             over: inner.over,
             history: inner.history,
@@ -129,27 +129,27 @@ impl Robertson {
     }
 }
 
-#[cfg(feature = "serde")]
-mancala_core::serde_via_setup!(Robertson, Setup);
+impl TryFrom<Setup> for Robertson {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Robertson, SetupError> {
+        Robertson::from_setup(setup)
+    }
+}
+
+impl From<Robertson> for Setup {
+    fn from(game: Robertson) -> Setup {
+        game.to_setup()
+    }
+}
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Robertson {
-    /// A position reached by legal play from the start of arbitrary valid
-    /// options (invalid options fall back to the two-row game).
+    /// A position reached by legal play ([`mancala_core::arbitrary_play`],
+    /// at most 300 moves) from the start of arbitrary valid options (invalid
+    /// options fall back to the two-row game).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
-        let mut game = Robertson::new(options)
-            .or_else(|_| Robertson::new(Options::two_row()))
-            .map_err(|_| arbitrary::Error::IncorrectFormat)?;
-        let plies = u.int_in_range(0..=300u16)?;
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let i = u.choose_index(moves.len())?;
-            game.play_unchecked(moves[i]);
-        }
-        Ok(game)
+        let game = Robertson::new(options).unwrap_or_default();
+        mancala_core::arbitrary_play(game, u, 300)
     }
 }

@@ -5,13 +5,8 @@
 //! ones. On the two-row board holes 0..=5 are player 0's and 6..=11 player
 //! 1's; on the triangle 12..=17 are player 2's.
 
-use mancala_core::{
-    Game, LayoutError, Outcome, Pit, PlayError, Player, RulesError, SeenPosition, Status,
-};
-use robertson::{
-    GrandSlam, Honours, Leftover, MoveReport, Options, OptionsError, Robertson, Rubber,
-    RubberError, Setup, Shape,
-};
+use mancala_core::{LayoutError, RuleOptions, RulesError, SeenPosition};
+use robertson::*;
 
 fn pit(i: usize) -> Pit {
     Pit::new(i).expect("pit on board")
@@ -55,17 +50,23 @@ fn chain_of_twos_stops_at_a_three() {
     assert_eq!(
         report,
         MoveReport {
+            mover: Player::P0,
+            pit: pit(5),
             holes: 3,
             count: 2,
             stones: 6,
             honours: 2
         }
     );
+    assert_eq!(
+        report.to_string(),
+        "player 0 sows hole 5, captures 6 stones (3 holes of 2), honours 2"
+    );
     assert_eq!(holes(&game), [1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 5]);
     assert_eq!(game.captured().as_slice(), [6, 0]);
     assert_eq!(game.honours().as_slice(), [2, 0]);
     assert_eq!(game.scores().as_slice(), [8, 0]);
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 }
 
 #[test]
@@ -79,6 +80,8 @@ fn chain_stops_at_the_movers_own_hole() {
     assert_eq!(
         report,
         MoveReport {
+            mover: Player::P1,
+            pit: pit(10),
             holes: 2,
             count: 2,
             stones: 4,
@@ -100,6 +103,8 @@ fn no_mixing_threes_then_a_two() {
     assert_eq!(
         report,
         MoveReport {
+            mover: Player::P0,
+            pit: pit(5),
             holes: 2,
             count: 3,
             stones: 6,
@@ -114,11 +119,17 @@ fn last_stone_in_own_hole_or_not_two_or_three_captures_nothing() {
     // P0 sows hole 0 (2 stones) into 1 and 2 (own holes, now 2 each): no
     // capture in the mover's own row.
     let mut game = two_row([2, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1], 0);
-    assert_eq!(game.play(pit(0)).expect("legal"), MoveReport::default());
+    assert_eq!(
+        game.play(pit(0)).expect("legal"),
+        MoveReport::nothing(Player::P0, pit(0))
+    );
     assert_eq!(holes(&game), [0, 2, 2, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
     // P1 sows hole 11 (1 stone) into 0, making 1: not 2 or 3, nothing.
     let mut game = two_row([0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1], 1);
-    assert_eq!(game.play(pit(11)).expect("legal"), MoveReport::default());
+    assert_eq!(
+        game.play(pit(11)).expect("legal"),
+        MoveReport::nothing(Player::P1, pit(11))
+    );
     assert_eq!(holes(&game), [1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0]);
 }
 
@@ -139,6 +150,8 @@ fn triangle_chain_runs_across_two_opponents_rows() {
     assert_eq!(
         report,
         MoveReport {
+            mover: Player::P0,
+            pit: pit(5),
             holes: 4,
             count: 2,
             stones: 8,
@@ -151,7 +164,7 @@ fn triangle_chain_runs_across_two_opponents_rows() {
     );
     assert_eq!(game.captured().as_slice(), [8, 0, 0]);
     assert_eq!(game.honours().as_slice(), [6, 0, 0]);
-    assert_eq!(game.turn(), Some(player(1)));
+    assert_eq!(game.to_move(), Some(player(1)));
 }
 
 #[test]
@@ -169,7 +182,7 @@ fn triangle_chain_wraps_round_the_ring_and_stops_at_the_mover() {
     let report = game.play(pit(17)).expect("legal");
     assert_eq!((report.holes, report.stones, report.honours), (3, 6, 2));
     assert_eq!(game.captured().as_slice(), [0, 0, 6]);
-    assert_eq!(game.turn(), Some(Player::P0));
+    assert_eq!(game.to_move(), Some(Player::P0));
 }
 
 // ---------------------------------------------------------------- honours
@@ -201,6 +214,8 @@ fn every_honours_entry() {
         assert_eq!(
             report,
             MoveReport {
+                mover: Player::P0,
+                pit: pit(5),
                 holes: n,
                 count: 2,
                 stones: 2 * n as u64,
@@ -217,6 +232,8 @@ fn every_honours_entry() {
         assert_eq!(
             report,
             MoveReport {
+                mover: Player::P0,
+                pit: pit(5),
                 holes: n,
                 count: 3,
                 stones: 3 * n as u64,
@@ -286,11 +303,11 @@ fn feeding_is_forced_when_possible() {
         let mut copy = game.clone();
         assert_eq!(copy.play(pit(p)), Err(PlayError::MustFeed(pit(p))));
         assert_eq!(copy, game, "refused move changes nothing");
-        assert!(!game.is_legal(pit(p)));
+        assert!(!game.is_legal(&pit(p)));
     }
     let mut copy = game.clone();
     copy.play(pit(5)).expect("feeds");
-    assert_eq!(copy.turn(), Some(Player::P1));
+    assert_eq!(copy.to_move(), Some(Player::P1));
     assert_eq!(holes(&copy)[6], 1);
 }
 
@@ -323,9 +340,12 @@ fn feeding_impossible_allows_any_move_and_the_game_ends() {
     assert_eq!(game.legal_moves().as_slice(), pits(&[0, 1]).as_slice());
     for p in [0, 1] {
         let mut copy = game.clone();
-        assert_eq!(copy.play(pit(p)), Ok(MoveReport::default()));
+        assert_eq!(
+            copy.play(pit(p)),
+            Ok(MoveReport::nothing(Player::P0, pit(p)))
+        );
         assert!(copy.is_over());
-        assert_eq!(copy.turn(), None);
+        assert_eq!(copy.to_move(), None);
         // Leftover void: the 2 stones on the board count for nobody.
         assert_eq!(copy.scores().as_slice(), [20, 26]);
         assert_eq!(copy.outcome(), Some(Outcome::Winner(Player::P1)));
@@ -360,23 +380,26 @@ fn grand_slam_allowed_captures() {
 fn grand_slam_no_capture_is_legal_and_takes_nothing() {
     let mut game = grand_slam_position(GrandSlam::NoCapture);
     assert_eq!(game.legal_moves().as_slice(), pits(&[0, 5]).as_slice());
-    assert_eq!(game.play(pit(5)), Ok(MoveReport::default()));
+    assert_eq!(
+        game.play(pit(5)),
+        Ok(MoveReport::nothing(Player::P0, pit(5)))
+    );
     assert_eq!(holes(&game), [3, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0]);
     assert_eq!(game.captured().as_slice(), [10, 10]);
-    assert_eq!(game.turn(), Some(Player::P1));
+    assert_eq!(game.to_move(), Some(Player::P1));
 }
 
 #[test]
 fn grand_slam_forbidden_is_refused_and_changes_nothing() {
     let game = grand_slam_position(GrandSlam::Forbid);
     assert_eq!(game.legal_moves().as_slice(), pits(&[0]).as_slice());
-    assert!(!game.is_legal(pit(5)));
+    assert!(!game.is_legal(&pit(5)));
     let mut copy = game.clone();
     assert_eq!(copy.play(pit(5)), Err(PlayError::GrandSlam(pit(5))));
     assert_eq!(copy, game);
     // The other move is fine.
     copy.play(pit(0)).expect("legal");
-    assert_eq!(copy.turn(), Some(Player::P1));
+    assert_eq!(copy.to_move(), Some(Player::P1));
 }
 
 #[test]
@@ -387,7 +410,7 @@ fn a_player_whose_every_move_is_a_forbidden_grand_slam_cannot_move() {
     let board = [0, 0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0];
     let game = position(options, &board, &[12, 10], 0);
     assert!(game.is_over());
-    assert_eq!(game.turn(), None);
+    assert_eq!(game.to_move(), None);
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
     assert_eq!(
@@ -427,7 +450,7 @@ fn repetition_ends_the_game() {
     let mut without = Robertson::from_setup(setup.clone()).expect("valid");
     without.play(pit(0)).expect("legal");
     assert!(!without.is_over());
-    assert_eq!(without.turn(), Some(Player::P1));
+    assert_eq!(without.to_move(), Some(Player::P1));
 
     setup.history = vec![SeenPosition {
         board: next.clone(),
@@ -503,7 +526,7 @@ fn play_out(options: Options) -> Robertson {
     let start = u64::from(game.board().total());
     assert_eq!(start, 24 * options.shape.rows() as u64);
     let mut ply = 0usize;
-    while let Some(mover) = game.turn() {
+    while let Some(mover) = game.to_move() {
         assert_eq!(mover.index(), ply % k, "turn order 0, 1, ..., k-1");
         assert_eq!(Game::status(&game), Status::ToMove(mover));
         let p = game.legal_moves()[0];
@@ -805,7 +828,7 @@ fn first_legal_rubber(options: Options, target: u64) -> Rubber {
         assert_eq!(rubber.first_mover(games).index() as u32, games % k);
         let mut game = rubber.game().clone();
         assert!(!game.is_over());
-        assert_eq!(game.turn(), Some(rubber.first_mover(games)));
+        assert_eq!(game.to_move(), Some(rubber.first_mover(games)));
         // Play this game alongside.
         while !game.is_over() {
             let p = game.legal_moves()[0];
@@ -826,7 +849,7 @@ fn first_legal_rubber(options: Options, target: u64) -> Rubber {
             assert_eq!(rubber.game(), &game, "the last game is kept");
         } else {
             assert_eq!(rubber.winner(), None);
-            assert_eq!(rubber.game().turn(), Some(rubber.first_mover(games)));
+            assert_eq!(rubber.game().to_move(), Some(rubber.first_mover(games)));
         }
     }
     rubber
@@ -924,7 +947,7 @@ fn rubber_winner_rules() {
     assert_eq!(rubber.winner(), None);
     assert_eq!(rubber.totals().as_slice(), [30, 30]);
     assert_eq!(rubber.games_played(), 3);
-    assert_eq!(rubber.game().turn(), Some(Player::P1));
+    assert_eq!(rubber.game().to_move(), Some(Player::P1));
     assert_eq!(
         rubber.game(),
         &Robertson::from_setup({
@@ -933,6 +956,10 @@ fn rubber_winner_rules() {
             s
         })
         .expect("valid")
+    );
+    assert_eq!(
+        rubber.game(),
+        &Robertson::with_first_player(Options::two_row(), Player::P1).expect("valid")
     );
 
     // Both reach it at once: the higher total wins: 28 + 4 = 32, 29 + 5 = 34.
@@ -1032,7 +1059,8 @@ fn game_trait_and_setup_round_trip_on_hand_positions() {
     assert_eq!(Game::player_count(&game), 2);
     assert_eq!(Game::legal_actions(&game, Player::P0), game.legal_moves());
     assert!(Game::legal_actions(&game, Player::P1).is_empty());
-    assert_eq!(Game::scores(&game), game.scores());
+    assert_eq!(Game::scores(&game).as_slice(), [0, 0]);
+    assert_eq!(Game::key(&game), game.clone().key());
     let mut a = game.clone();
     let mut b = game.clone();
     Game::play(&mut a, pit(5)).expect("legal");
@@ -1059,4 +1087,300 @@ fn inconsistent_rubber_json_is_refused() {
     json["winner"] = serde_json::json!(0);
     let loaded: robertson::Rubber = serde_json::from_value(json).unwrap();
     assert_eq!(loaded.winner(), Some(mancala_core::Player::P0));
+}
+
+// ---------------------------------------------------------------- errors
+
+#[test]
+fn every_refusal_is_typed_and_changes_nothing() {
+    let game = two_row([1, 0, 0, 0, 0, 4, 2, 1, 1, 1, 1, 5], 0);
+    let refused = |p: usize, expected: PlayError| {
+        let mut copy = game.clone();
+        assert_eq!(copy.play(pit(p)), Err(expected), "hole {p}");
+        assert_eq!(copy, game, "hole {p}");
+        assert!(!game.is_legal(&pit(p)));
+    };
+    refused(12, PlayError::NotOnBoard(pit(12)));
+    refused(77, PlayError::NotOnBoard(pit(77)));
+    refused(
+        6,
+        PlayError::NotYourHole {
+            pit: pit(6),
+            owner: Player::P1,
+            mover: Player::P0,
+        },
+    );
+    refused(1, PlayError::EmptyHole(pit(1)));
+    assert_eq!(PlayError::EmptyHole(pit(1)).to_string(), "hole 1 is empty");
+}
+
+#[test]
+fn joint_move_takes_one_action_of_the_player_to_move() {
+    let game = Robertson::default();
+    assert_eq!(game.joint_move(&[(Player::P0, pit(3))]), Ok(pit(3)));
+    // Legality is `play`'s business, not `joint_move`'s.
+    assert_eq!(game.joint_move(&[(Player::P0, pit(9))]), Ok(pit(9)));
+    assert_eq!(
+        game.joint_move(&[(Player::P1, pit(9))]),
+        Err(PlayError::Joint(JointMoveError::WrongPlayer {
+            given: Player::P1,
+            expected: Player::P0
+        }))
+    );
+    assert_eq!(
+        game.joint_move(&[]),
+        Err(PlayError::Joint(JointMoveError::Count(0)))
+    );
+    assert_eq!(
+        game.joint_move(&[(Player::P0, pit(3)), (Player::P0, pit(4))]),
+        Err(PlayError::Joint(JointMoveError::Count(2)))
+    );
+    let over = finished(Options::two_row(), &[24, 24], &[0, 0]);
+    assert_eq!(
+        over.joint_move(&[(Player::P0, pit(3))]),
+        Err(PlayError::Joint(JointMoveError::GameOver))
+    );
+}
+
+#[test]
+fn a_forbidden_grand_slam_that_also_fails_to_feed_is_a_grand_slam() {
+    // P1 has stones only in 6 and 7 (1 each). P0's hole 5 (2) sows into 6
+    // and 7 (2 each): both captured, P1 left with nothing: a grand slam,
+    // refused under `forbid`. P0's hole 0 (1) sows into 1: no capture,
+    // legal. Neither the grand slam nor a failure to feed is mislabelled.
+    let game = grand_slam_position(GrandSlam::Forbid);
+    let mut copy = game.clone();
+    assert_eq!(copy.play(pit(5)), Err(PlayError::GrandSlam(pit(5))));
+    assert_eq!(copy, game);
+    // P1 with nothing: P0 must feed. Hole 0 (1) into 1 does not feed; hole
+    // 5 (1) into 6 does. Under `forbid` the refusal is still `MustFeed`.
+    let mut options = Options::two_row();
+    options.grand_slam = GrandSlam::Forbid;
+    let game = position(options, &[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], &[20, 26], 0);
+    let mut copy = game.clone();
+    assert_eq!(copy.play(pit(0)), Err(PlayError::MustFeed(pit(0))));
+    assert_eq!(copy, game);
+    assert_eq!(game.legal_moves().as_slice(), pits(&[5]).as_slice());
+}
+
+// ---------------------------------------------------------------- notation
+
+#[test]
+fn notation_of_hand_positions() {
+    // The start: two rows of 4, nothing captured, no honours, player 0.
+    let start = Robertson::default();
+    assert_eq!(start.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0");
+    assert_eq!("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0".parse(), Ok(start));
+
+    // After the three-2s capture of `chain_of_twos_stops_at_a_three`: P0
+    // captured 6 with honours 2; seeds left the board, so no history.
+    let mut game = two_row([1, 0, 0, 0, 0, 4, 2, 1, 1, 1, 1, 5], 0);
+    game.play(pit(5)).expect("legal");
+    assert_eq!(game.to_string(), "1,0,0,0,0,0/3,0,0,0,1,5 6,0 2,0 1");
+    assert_eq!(game.to_string().parse::<Robertson>(), Ok(game.clone()));
+
+    // A finished triangle game with `owner` leftovers and a custom honours
+    // table: the words differ from the defaults only.
+    let mut options = Options::triangle();
+    options.leftover = Leftover::ToOwner;
+    options.honours = Honours {
+        three_twos: 1,
+        four_twos: 7,
+        three_threes: 5,
+        four_threes: 20,
+    };
+    let game = finished(options, &[10, 15, 15], &[6, 0, 0]);
+    let text = "0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 10,15,15 6,0,0 0 over \
+                layout=triangle leftover=owner honours=1,7,5,20";
+    assert_eq!(game.to_string(), text);
+    assert_eq!(text.parse::<Robertson>(), Ok(game));
+
+    // The hexagon for three: its owners differ from the layout's default.
+    let game = Robertson::new(Options::hexagon(3).expect("3")).expect("valid");
+    assert!(
+        game.to_string()
+            .ends_with(" 0,0,0 0,0,0 0 layout=hexagon owners=0,0,1,1,2,2"),
+        "{game}"
+    );
+    assert_eq!(game.to_string().parse::<Robertson>(), Ok(game));
+}
+
+#[test]
+fn notation_keeps_the_repetition_history() {
+    // As in `repetition_ends_the_game`: with the next position seen before,
+    // the move repeats it and ends the game.
+    let text = "1,0,0,0,0,0/1,0,0,0,0,0 23,23 0,2 0 seen=0,1,0,0,0,0/1,0,0,0,0,0:1";
+    let mut game: Robertson = text.parse().expect("valid");
+    assert_eq!(game.to_string(), text);
+    assert_eq!(game.to_setup().history.len(), 1);
+    game.play(pit(0)).expect("legal");
+    assert!(game.is_over());
+    assert_eq!(game.to_string(), "0,1,0,0,0,0/1,0,0,0,0,0 23,23 0,2 1 over");
+}
+
+#[test]
+fn malformed_notation_is_a_typed_error() {
+    let notation = |text: &str| match text.parse::<Robertson>() {
+        Err(ParseError::Notation(e)) => e,
+        other => panic!("`{text}`: {other:?}"),
+    };
+    use mancala_core::notation::{NotationError, OptionError};
+    assert_eq!(notation(""), NotationError::Missing("holes"));
+    assert_eq!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4"),
+        NotationError::Missing("captured")
+    );
+    assert_eq!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0"),
+        NotationError::Missing("honours")
+    );
+    assert_eq!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0"),
+        NotationError::Missing("player")
+    );
+    assert!(matches!(
+        notation("4,4,x,4,4,4/4,4,4,4,4,4 0,0 0,0 0"),
+        NotationError::Invalid { part: "holes", .. }
+    ));
+    assert!(matches!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,-1 0"),
+        NotationError::Invalid {
+            part: "honours",
+            ..
+        }
+    ));
+    assert!(matches!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,99999999999999999999 0"),
+        NotationError::Invalid {
+            part: "honours",
+            ..
+        }
+    ));
+    assert!(matches!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 7"),
+        NotationError::Invalid { part: "player", .. }
+    ));
+    assert!(matches!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 seen=4,4"),
+        NotationError::Invalid { part: "seen", .. }
+    ));
+    assert_eq!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 seeds=3 seeds=4"),
+        NotationError::Option(OptionError::Duplicate("seeds".into()))
+    );
+    assert!(matches!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 over over"),
+        NotationError::Option(OptionError::NotKeyValue(_))
+    ));
+    assert!(matches!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 houses=4"),
+        NotationError::Option(OptionError::UnknownKey { .. })
+    ));
+    // `owners` is read against the layout given before it.
+    assert!(matches!(
+        notation("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 owners=0,1,2 layout=triangle"),
+        NotationError::Option(OptionError::BadValue { .. })
+    ));
+    // Well formed but impossible: typed setup errors.
+    let setup = |text: &str| match text.parse::<Robertson>() {
+        Err(ParseError::Setup(e)) => e,
+        other => panic!("`{text}`: {other:?}"),
+    };
+    // One row of six on a two-row board: rows of the right length, too few.
+    assert!(matches!(
+        setup("4,4,4,4,4,4 0,0 0,0 0"),
+        SetupError::Position(mancala_core::SetupError::BoardLength { .. })
+    ));
+    // A row of three is malformed: every row holds six holes.
+    assert!(matches!(
+        notation("4,4,4 0,0 0,0 0"),
+        NotationError::Invalid { part: "holes", .. }
+    ));
+    assert_eq!(
+        setup("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0,0 0"),
+        SetupError::HonoursLength {
+            expected: 2,
+            found: 3
+        }
+    );
+    assert_eq!(
+        setup("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 seeds=0"),
+        SetupError::Options(OptionsError::Rules(RulesError::NoSeeds))
+    );
+    assert!(matches!(
+        setup("4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 2"),
+        SetupError::Position(mancala_core::SetupError::NoSuchPlayer(_))
+    ));
+}
+
+#[test]
+fn the_alternate_form_is_the_drawing() {
+    for options in [
+        Options::two_row(),
+        Options::triangle(),
+        Options::hexagon(6).expect("6"),
+    ] {
+        let game = Robertson::new(options).expect("valid");
+        assert_eq!(format!("{game:#}"), game.drawing());
+    }
+}
+
+#[test]
+fn options_text() {
+    assert_eq!(Options::default().to_string(), "");
+    assert_eq!("".parse::<Options>(), Ok(Options::default()));
+    let mut o = Options::hexagon(6).expect("6");
+    o.seeds = 3;
+    o.skip_origin = true;
+    o.grand_slam = GrandSlam::NoCapture;
+    let text = "layout=hexagon owners=0,1,2,3,4,5 seeds=3 skip_origin=true grand_slam=no-capture";
+    assert_eq!(o.to_string(), text);
+    assert_eq!(text.parse::<Options>(), Ok(o));
+    // The layout sets its default owners and keeps the other options.
+    let o: Options = "grand_slam=forbid layout=triangle".parse().expect("valid");
+    assert_eq!(o.grand_slam, GrandSlam::Forbid);
+    assert_eq!(o.players(), 3);
+    // Owners beyond the shape's rows do not count.
+    let mut odd = Options::two_row();
+    odd.owners[4] = Player::P1;
+    assert_eq!(odd, Options::two_row());
+    assert_eq!(odd.to_string(), "");
+    // Bad values.
+    for bad in [
+        "layout=square",
+        "owners=0,1,2",
+        "owners=0,x",
+        "seeds=-1",
+        "seeds=+4",
+        "skip_origin=yes",
+        "grand_slam=never",
+        "leftover=stay",
+        "honours=1,2,3",
+        "honours=1,2,3,4,5",
+        "colour=red",
+        "seeds",
+    ] {
+        assert!(bad.parse::<Options>().is_err(), "{bad}");
+    }
+    // `Stay` is never valid; its text says so and does not read back.
+    let mut stay = Options::two_row();
+    stay.leftover = Leftover::Stay;
+    assert_eq!(stay.to_string(), "leftover=stay");
+    assert_eq!(
+        RuleOptions::value(&stay, "leftover").as_deref(),
+        Some("stay")
+    );
+}
+
+#[test]
+fn keys_equal_for_equal_positions_and_differ_with_honours() {
+    let a = two_row([1, 0, 0, 0, 0, 4, 2, 1, 1, 1, 1, 5], 0);
+    let b: Robertson = a.to_string().parse().expect("valid");
+    assert_eq!(a, b);
+    assert_eq!(a.key(), b.key());
+    let mut setup = a.to_setup();
+    setup.honours = vec![2, 0];
+    let c = Robertson::from_setup(setup).expect("valid");
+    assert_ne!(a, c);
+    assert_ne!(a.key(), c.key());
 }

@@ -7,11 +7,12 @@
 
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
+use std::str::FromStr;
 
 use clap::{Parser, ValueEnum};
-use mancala_core::{Game, Mancala, Outcome, Pit, Player, Status};
-use mankka::{Mankka, Placement, SIDE};
-use numa::{Choice, JointMove, Numa};
+use mancala_core::{Game, Mancala, Outcome, Player, Status};
+use mankka::Mankka;
+use numa::Numa;
 use numercy::Numercy;
 use robertson::Robertson;
 
@@ -34,7 +35,7 @@ pub enum GameName {
     Numercy,
     /// Robertson's game (see --layout).
     Robertson,
-    /// Mankka (see --variant); opens with placements: `place 1 1 1 1 1 1`.
+    /// Mankka (see --variant); opens with placements such as `1+1+1+1+1+1`.
     Mankka,
     /// Numa: simultaneous choices like `pentagon-red+square-blue`.
     Numa,
@@ -62,8 +63,8 @@ pub enum Variant {
 
 /// Play a mancala game against the computer, or watch it play itself.
 ///
-/// At your turn type a hole number (Mankka: also `place 1 1 1 1 1 1` or
-/// `pass`; Numa: a choice like `pentagon-red+square-blue`), `undo` (back to
+/// At your turn type a hole number (Mankka: also a placement `1+1+1+1+1+1`
+/// or `pass`; Numa: a choice like `pentagon-red+square-blue`), `undo` (back to
 /// your previous move), `hint` (the computer's suggestion) or `quit`.
 #[derive(Clone, Debug, Parser)]
 #[command(name = "play")]
@@ -147,6 +148,21 @@ impl PlayArgs {
     }
 }
 
+/// A computer player: `player`'s action in `game`, or `None` if he has none.
+type Computer<'a, G> = Box<dyn FnMut(&G, Player) -> Option<<G as Game>::Action> + 'a>;
+
+/// The search agent as a [`Computer`] for a sequential game.
+fn searcher<'a, G: Game + 'a>(nodes: u64) -> Computer<'a, G> {
+    let mut search = AlphaBeta::new(nodes);
+    Box::new(move |game: &G, _p| search.choose(game))
+}
+
+/// Regret matching as Numa's [`Computer`].
+fn numa_player<'a>(seed: u64) -> Computer<'a, Numa> {
+    let mut agent = RegretMatching::new(seed, NUMA_ITERATIONS);
+    Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
+}
+
 /// Plays one game as `args` ask, reading commands from `input` and writing
 /// everything to `output`. End of input ends the game quietly.
 ///
@@ -160,6 +176,7 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
         Ok(map) => map,
         Err(e) => return writeln!(out, "invalid options: {e}"),
     };
+    let nodes = args.nodes;
     match args.game {
         GameName::Oware | GameName::Kalah => {
             let base = if args.game == GameName::Oware {
@@ -167,78 +184,68 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
             } else {
                 mancala_core::Rules::kalah()
             };
-            let game = crate::sowing_driver::rules_from(base, &map)
-                .and_then(|rules| Mancala::new(rules).map_err(|e| e.to_string()));
-            match game {
-                Ok(game) => sequential(
-                    args,
-                    game,
-                    &draw_mancala,
-                    &parse_pit,
-                    &describe_mancala,
-                    input,
-                    out,
-                ),
+            match crate::sowing_driver::rules_from(base, &map)
+                .and_then(|rules| Mancala::new(rules).map_err(|e| e.to_string()))
+            {
+                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
         GameName::Numercy => {
-            let options = crate::numercy_driver::options_from(&map).map(|options| {
-                if args.holes.is_some() && !map.contains_key("operators") {
-                    options.random_row(args.seed, &[])
-                } else {
-                    options
-                }
-            });
+            let options = crate::conformance::options_from(numercy::Options::default(), &map).map(
+                |options| {
+                    if args.holes.is_some() && !map.contains_key("operators") {
+                        options.random_row(args.seed, &[])
+                    } else {
+                        options
+                    }
+                },
+            );
             match options.and_then(|o| Numercy::new(o).map_err(|e| e.to_string())) {
-                Ok(game) => sequential(
-                    args,
-                    game,
-                    &draw_numercy,
-                    &parse_pit,
-                    &describe_numercy,
-                    input,
-                    out,
-                ),
+                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
         GameName::Robertson => {
-            let game = crate::robertson_driver::options_from(&map)
-                .and_then(|o| Robertson::new(o).map_err(|e| e.to_string()));
-            match game {
-                Ok(game) => sequential(
-                    args,
-                    game,
-                    &Robertson::drawing,
-                    &parse_pit,
-                    &describe_robertson,
-                    input,
-                    out,
-                ),
+            match crate::conformance::options_from(robertson::Options::default(), &map)
+                .and_then(|o| Robertson::new(o).map_err(|e| e.to_string()))
+            {
+                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
         GameName::Mankka => {
-            let game = crate::mankka_driver::options_from(&map)
-                .and_then(|o| Mankka::new(o).map_err(|e| e.to_string()));
-            match game {
-                Ok(game) => sequential(
-                    args,
-                    game,
-                    &draw_mankka,
-                    &parse_mankka,
-                    &describe_mankka,
-                    input,
-                    out,
-                ),
+            match crate::conformance::options_from(mankka::Options::default(), &map)
+                .and_then(|o| Mankka::new(o).map_err(|e| e.to_string()))
+            {
+                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
                 Err(e) => writeln!(out, "invalid options: {e}"),
             }
         }
-        GameName::Numa => match crate::numa_driver::options_from(&map) {
-            Ok(options) => play_numa(args, options, input, out),
-            Err(e) => writeln!(out, "invalid options: {e}"),
-        },
+        GameName::Numa => {
+            match crate::conformance::options_from(numa::Options::default(), &map)
+                .and_then(|o| Numa::new(o).map_err(|e| e.to_string()))
+            {
+                Ok(game) => {
+                    let computer = {
+                        let (mut arabic, mut roman) = (
+                            numa_player(args.seed),
+                            numa_player(args.seed.wrapping_add(0x9e37_79b9)),
+                        );
+                        Box::new(move |game: &Numa, p: Player| {
+                            if p == Player::P0 {
+                                arabic(game, p)
+                            } else {
+                                roman(game, p)
+                            }
+                        })
+                    };
+                    let adviser = numa_player(args.seed.wrapping_add(7));
+                    play_game(args, game, computer, adviser, input, out)
+                }
+                Err(e) => writeln!(out, "invalid options: {e}"),
+            }
+        }
     }
 }
 
@@ -251,90 +258,11 @@ fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
     Ok(Some(line.trim().to_string()))
 }
 
-fn parse_pit(_game: &impl Game, _p: Player, text: &str) -> Result<Pit, String> {
-    let n: usize = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a hole number or a command"))?;
-    Pit::new(n).ok_or_else(|| format!("there is no hole {n}"))
-}
-
-fn parse_mankka(game: &Mankka, p: Player, text: &str) -> Result<mankka::Move, String> {
-    if text == "pass" {
-        return Ok(mankka::Move::Pass);
-    }
-    if let Some(rest) = text.strip_prefix("place") {
-        let counts: Vec<u16> = rest
-            .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse().map_err(|_| format!("`{s}` is not a count")))
-            .collect::<Result<_, _>>()?;
-        let counts: [u16; SIDE] = counts
-            .try_into()
-            .map_err(|_| format!("a placement has {SIDE} counts"))?;
-        return Ok(mankka::Move::Place(Placement::new(p, counts)));
-    }
-    parse_pit(game, p, text).map(mankka::Move::Sow)
-}
-
-/// Two rows of numbers, the upper row right to left, with hole numbers.
-fn two_rows(holes: &[u16], width: usize) -> [String; 4] {
-    let n = holes.len() / 2;
-    let cells = |it: &mut dyn Iterator<Item = String>| {
-        it.map(|c| format!("{c:>width$}")).collect::<String>()
-    };
-    [
-        cells(&mut (n..2 * n).rev().map(|i| format!("({i})"))),
-        cells(&mut holes[n..].iter().rev().map(u16::to_string)),
-        cells(&mut holes[..n].iter().map(u16::to_string)),
-        cells(&mut (0..n).map(|i| format!("({i})"))),
-    ]
-}
-
-fn draw_mancala(game: &Mancala) -> String {
-    let board = game.board();
-    let [nl, north, south, sl] = two_rows(board.holes(), 5);
-    let pad = " ".repeat(north.len());
-    format!(
-        "        {nl}\n        {north}\n  N {:>3} {pad} {:>3} S\n        {south}\n        {sl}",
-        board.store(Player::P1),
-        board.store(Player::P0),
-    )
-}
-
-fn draw_numercy(game: &Numercy) -> String {
-    let [nl, north, south, sl] = two_rows(game.board().holes(), 5);
-    let n = game.board().holes().len() / 2;
-    let ops: String = game.options().operators()[..n]
-        .iter()
-        .map(|o| format!("{:>5}", o.to_string()))
-        .collect();
-    let [s, nn] = game.points();
-    format!(
-        "             |{nl}\n  North {nn:>4} |{north}\n             |{ops}\n  South {s:>4} |{south}\n             |{sl}"
-    )
-}
-
-fn draw_mankka(game: &Mankka) -> String {
-    let board = game.board();
-    let [nl, north, south, sl] = two_rows(board.holes(), 5);
-    let stores = board.stores();
-    let pad = " ".repeat(north.len());
-    format!(
-        "        {nl}\n        {north}\n  N {:>3} {pad} {:>3} S\n        {south}\n        {sl}\n  in hand: player 0 {}, player 1 {}",
-        stores[1],
-        stores[0],
-        game.hands()[0],
-        game.hands()[1],
-    )
-}
-
 fn scores_line<G: Game>(game: &G) -> String {
     let parts: Vec<String> = game
         .scores()
-        .as_slice()
         .iter()
-        .enumerate()
-        .map(|(i, s)| format!("player {i} {s}"))
+        .map(|(p, s)| format!("{p} {s}"))
         .collect();
     format!("scores: {}", parts.join(", "))
 }
@@ -375,285 +303,200 @@ fn command<M>(
     })
 }
 
-type Draw<'a, G> = &'a dyn Fn(&G) -> String;
-type Parse<'a, G> = &'a dyn Fn(&G, Player, &str) -> Result<<G as Game>::Move, String>;
-/// What a move does from a position, in words (empty if nothing to say).
-type Describe<'a, G> = &'a dyn Fn(&G, &<G as Game>::Move) -> String;
-
-/// Oware and Kalah: the laps, captures and leftovers of a move.
-fn describe_mancala(game: &Mancala, pit: &Pit) -> String {
-    let mut events = Vec::new();
-    if game.clone().play_observed(*pit, &mut events).is_err() {
-        return String::new();
+/// The legal actions of `p`, listed when there are few.
+fn legal_list<G: Game>(game: &G, p: Player) -> String
+where
+    G::Action: Display,
+{
+    let legal: Vec<String> = game
+        .legal_actions(p)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if legal.len() > 8 {
+        format!("{} choices", legal.len())
+    } else {
+        legal.join(", ")
     }
-    let mut parts = Vec::new();
-    for e in events {
-        match e {
-            mancala_core::Event::Capture { pit, seeds, .. } => {
-                parts.push(format!("captures {seeds} from hole {pit}"))
+}
+
+/// What one turn's players chose, or why the game loop stops.
+enum Turn<A> {
+    Chosen(Vec<(Player, A)>),
+    Undo,
+    Stop,
+}
+
+/// Asks every acting player for his action: the computer's players choose at
+/// once; a human types his (hidden from the others in a simultaneous turn).
+#[allow(clippy::too_many_arguments)]
+fn choose<G>(
+    args: &PlayArgs,
+    game: &G,
+    acting: &[Player],
+    computer: &mut Computer<'_, G>,
+    adviser: &mut Computer<'_, G>,
+    can_undo: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Turn<G::Action>>
+where
+    G: Game,
+    G::Action: Display + FromStr,
+    <G::Action as FromStr>::Err: Display,
+{
+    let simultaneous = acting.len() > 1;
+    let mut choices = Vec::new();
+    for &p in acting {
+        if !args.is_human(p) {
+            match computer(game, p) {
+                Some(a) => choices.push((p, a)),
+                None => {
+                    writeln!(out, "{p} has no move.")?;
+                    return Ok(Turn::Stop);
+                }
             }
-            mancala_core::Event::GrandSlamRefused => {
-                parts.push("a grand slam: captures nothing".into())
-            }
-            mancala_core::Event::ExtraTurn => parts.push("moves again".into()),
-            mancala_core::Event::Collect { pit, seeds, to } => {
-                parts.push(format!("{to} collects {seeds} from hole {pit}"))
-            }
-            _ => {}
+            continue;
         }
-    }
-    parts.join(", ")
-}
-
-/// Numercy: the move's arithmetic.
-fn describe_numercy(game: &Numercy, pit: &Pit) -> String {
-    game.clone()
-        .play(*pit)
-        .map(|r| r.to_string())
-        .unwrap_or_default()
-}
-
-/// Robertson: the capture and its honours.
-fn describe_robertson(game: &Robertson, pit: &Pit) -> String {
-    match game.clone().play(*pit) {
-        Ok(r) if r.holes > 0 => format!(
-            "captures {} hole{} of {}: {} stones{}",
-            r.holes,
-            if r.holes == 1 { "" } else { "s" },
-            r.count,
-            r.stones,
-            if r.honours > 0 {
-                format!(", honours {}", r.honours)
+        loop {
+            if simultaneous {
+                write!(
+                    out,
+                    "{p}, your choice (hidden until all chose; or undo, hint, quit): "
+                )?;
             } else {
-                String::new()
+                write!(
+                    out,
+                    "{p} to move [{}] (or undo, hint, quit): ",
+                    legal_list(game, p)
+                )?;
             }
-        ),
-        _ => String::new(),
-    }
-}
-
-/// Mankka: every hole captured.
-fn describe_mankka(game: &Mankka, mv: &mankka::Move) -> String {
-    match game.clone().play(*mv) {
-        Ok(r) if !r.captures.is_empty() => {
-            let taken: Vec<String> = r
-                .captures
-                .iter()
-                .map(|(pit, seeds)| format!("{seeds} from hole {pit}"))
-                .collect();
-            format!("captures {} ({} seeds)", taken.join(", "), r.seeds())
+            out.flush()?;
+            let Some(line) = read_line(input)? else {
+                writeln!(out, "\nEnd of input.")?;
+                return Ok(Turn::Stop);
+            };
+            match command(&line, |t| t.parse::<G::Action>().map_err(|e| e.to_string())) {
+                Err(msg) => writeln!(out, "error: {msg}")?,
+                Ok(Command::Quit) => {
+                    writeln!(out, "Quit.")?;
+                    return Ok(Turn::Stop);
+                }
+                Ok(Command::Undo) if can_undo => return Ok(Turn::Undo),
+                Ok(Command::Undo) => writeln!(out, "error: nothing to undo")?,
+                Ok(Command::Hint) => match adviser(game, p) {
+                    Some(a) => writeln!(out, "hint: {a}")?,
+                    None => writeln!(out, "hint: no move")?,
+                },
+                Ok(Command::Empty) => {}
+                Ok(Command::Move(action)) => {
+                    // A sequential move is checked at once, with the
+                    // library's own message; a simultaneous choice only
+                    // against the legal choices.
+                    let refusal = if simultaneous {
+                        (!game.legal_actions(p).contains(&action))
+                            .then(|| format!("{action} is not a legal choice"))
+                    } else {
+                        game.joint_move(&[(p, action)])
+                            .and_then(|mv| game.clone().play(mv))
+                            .err()
+                            .map(|e| e.to_string())
+                    };
+                    match refusal {
+                        Some(e) => writeln!(out, "error: {e}")?,
+                        None => {
+                            choices.push((p, action));
+                            break;
+                        }
+                    }
+                }
+            }
         }
-        _ => String::new(),
     }
+    Ok(Turn::Chosen(choices))
 }
 
-fn sequential<G>(
+/// The game loop for any game of the family, sequential or simultaneous,
+/// through the [`Game`] trait: draws the board (`{:#}`), asks the acting
+/// players, plays their move and says what it did (the move's report).
+fn play_game<G>(
     args: &PlayArgs,
     mut game: G,
-    draw: Draw<'_, G>,
-    parse: Parse<'_, G>,
-    describe: Describe<'_, G>,
+    mut computer: Computer<'_, G>,
+    mut adviser: Computer<'_, G>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> io::Result<()>
 where
-    G: Game,
-    G::Move: From<G::Action>,
-    G::Action: Display,
+    G: Game + Display,
+    G::Action: Display + FromStr,
+    <G::Action as FromStr>::Err: Display,
+    G::Report: Display,
 {
-    let mut search = AlphaBeta::new(args.nodes);
     let mut history: Vec<G> = Vec::new();
     let mut plies = 0;
-    let mut redraw = true;
-    while let Status::ToMove(p) = game.status() {
+    loop {
+        let acting: Vec<Player> = match game.status() {
+            Status::Over(_) => break,
+            Status::ToMove(p) => vec![p],
+            Status::Simultaneous(set) => set.iter().collect(),
+        };
         if plies >= MAX_PLIES {
             writeln!(out, "Stopped after {MAX_PLIES} moves.")?;
             break;
         }
-        if redraw {
-            writeln!(out, "\n{}\n{}", draw(&game), scores_line(&game))?;
-        }
-        redraw = true;
-        if !args.is_human(p) {
-            let Some(action) = search.choose(&game) else {
-                writeln!(out, "{p} has no move.")?;
-                break;
-            };
-            let mv: G::Move = action.into();
-            let what = describe(&game, &mv);
-            writeln!(
-                out,
-                "{p} (computer) plays {action}{}{what}",
-                if what.is_empty() { "" } else { ": " }
-            )?;
-            if let Err(e) = game.play(mv) {
-                writeln!(out, "the computer's move was refused: {e}")?;
-                break;
-            }
-            plies += 1;
-            continue;
-        }
-        let legal: Vec<String> = game
-            .legal_actions(p)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let legal = if legal.len() > 8 {
-            format!("{} choices", legal.len())
-        } else {
-            legal.join(", ")
-        };
-        write!(out, "{p} to move [{legal}] (or undo, hint, quit): ")?;
-        out.flush()?;
-        let Some(line) = read_line(input)? else {
-            writeln!(out, "\nEnd of input.")?;
-            return Ok(());
-        };
-        match command(&line, |t| parse(&game, p, t)) {
-            Err(msg) => {
-                writeln!(out, "error: {msg}")?;
-                redraw = false;
-            }
-            Ok(Command::Quit) => {
-                writeln!(out, "Quit.")?;
-                return Ok(());
-            }
-            Ok(Command::Undo) => match history.pop() {
-                Some(previous) => {
+        writeln!(out, "\n{game:#}\n{}", scores_line(&game))?;
+        let choices = match choose(
+            args,
+            &game,
+            &acting,
+            &mut computer,
+            &mut adviser,
+            !history.is_empty(),
+            input,
+            out,
+        )? {
+            Turn::Stop => return Ok(()),
+            Turn::Undo => {
+                if let Some(previous) = history.pop() {
                     game = previous;
-                    writeln!(out, "Undone.")?;
                 }
-                None => {
-                    writeln!(out, "error: nothing to undo")?;
-                    redraw = false;
-                }
-            },
-            Ok(Command::Hint) => {
-                match search.choose(&game) {
-                    Some(a) => writeln!(out, "hint: {a}")?,
-                    None => writeln!(out, "hint: no move")?,
-                }
-                redraw = false;
+                writeln!(out, "Undone.")?;
+                continue;
             }
-            Ok(Command::Empty) => redraw = false,
-            Ok(Command::Move(mv)) => {
-                let before = game.clone();
-                let what = describe(&game, &mv);
-                match game.play(mv) {
-                    Ok(()) => {
-                        if !what.is_empty() {
-                            writeln!(out, "{p} {what}")?;
-                        }
-                        history.push(before);
-                        plies += 1;
-                    }
-                    Err(e) => {
-                        writeln!(out, "error: {e}")?;
-                        redraw = false;
-                    }
+            Turn::Chosen(choices) => choices,
+        };
+        let before = game.clone();
+        let played = game.joint_move(&choices).and_then(|mv| game.play(mv));
+        match played {
+            Ok(report) => {
+                if choices.iter().any(|&(p, _)| args.is_human(p)) {
+                    history.push(before);
                 }
+                plies += 1;
+                let said: Vec<String> = choices
+                    .iter()
+                    .map(|(p, a)| {
+                        let who = if args.is_human(*p) { "" } else { " (computer)" };
+                        if acting.len() > 1 {
+                            format!("{p}{who} chose {a}")
+                        } else {
+                            format!("{p}{who} plays {a}")
+                        }
+                    })
+                    .collect();
+                writeln!(out, "{}\n  {report}", said.join(", "))?;
+            }
+            Err(e) => {
+                writeln!(out, "the move was refused: {e}")?;
+                break;
             }
         }
     }
     let scores = game.scores();
     writeln!(
         out,
-        "\n{}\n{}",
-        draw(&game),
+        "\n{game:#}\n{}",
         result_line(game.outcome(), scores.as_slice())
-    )
-}
-
-fn play_numa(
-    args: &PlayArgs,
-    options: numa::Options,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let mut game = Numa::new(options);
-    let mut agents = [
-        RegretMatching::new(args.seed, NUMA_ITERATIONS),
-        RegretMatching::new(args.seed.wrapping_add(0x9e37_79b9), NUMA_ITERATIONS),
-    ];
-    let mut adviser = RegretMatching::new(args.seed.wrapping_add(7), NUMA_ITERATIONS);
-    let mut history: Vec<Numa> = Vec::new();
-    let mut turns = 0;
-    'turn: while game.outcome().is_none() {
-        if turns >= MAX_PLIES {
-            writeln!(out, "Stopped after {MAX_PLIES} turns.")?;
-            break;
-        }
-        let [a, r] = game.scores();
-        writeln!(
-            out,
-            "\n{}\nscores: player 0 {a}, player 1 {r}",
-            game.drawing()
-        )?;
-        let mut choices: [Option<Choice>; 2] = [None, None];
-        for p in [Player::P0, Player::P1] {
-            let i = p.index();
-            if !args.is_human(p) {
-                choices[i] = Some(agents[i].choose(&game, p));
-                continue;
-            }
-            loop {
-                write!(
-                    out,
-                    "{p}, your choice (hidden until both chose; or undo, hint, quit): "
-                )?;
-                out.flush()?;
-                let Some(line) = read_line(input)? else {
-                    writeln!(out, "\nEnd of input.")?;
-                    return Ok(());
-                };
-                match command(&line, |t| t.parse::<Choice>().map_err(|e| e.to_string())) {
-                    Err(msg) => writeln!(out, "error: {msg}")?,
-                    Ok(Command::Quit) => {
-                        writeln!(out, "Quit.")?;
-                        return Ok(());
-                    }
-                    Ok(Command::Undo) => match history.pop() {
-                        Some(previous) => {
-                            game = previous;
-                            writeln!(out, "Undone.")?;
-                            continue 'turn;
-                        }
-                        None => writeln!(out, "error: nothing to undo")?,
-                    },
-                    Ok(Command::Hint) => {
-                        writeln!(out, "hint: {}", adviser.choose(&game, p))?;
-                    }
-                    Ok(Command::Empty) => {}
-                    Ok(Command::Move(c)) => {
-                        choices[i] = Some(c);
-                        break;
-                    }
-                }
-            }
-        }
-        let [Some(arabic), Some(roman)] = choices else {
-            break;
-        };
-        let before = game;
-        match game.turn(JointMove { arabic, roman }) {
-            Ok(report) => {
-                if args.is_human(Player::P0) || args.is_human(Player::P1) {
-                    history.push(before);
-                }
-                turns += 1;
-                writeln!(
-                    out,
-                    "player 0 chose {arabic}, player 1 chose {roman}\n  {report}"
-                )?;
-            }
-            Err(e) => writeln!(out, "error: {e}")?,
-        }
-    }
-    let [a, r] = game.scores();
-    writeln!(
-        out,
-        "\n{}\n{}",
-        game.drawing(),
-        result_line(game.outcome(), &[u64::from(a), u64::from(r)])
     )
 }

@@ -1,0 +1,536 @@
+//! The text forms of sowing rules and positions.
+//!
+//! # Rules
+//!
+//! [`Rules`] read and write as `key=value` words (see
+//! [`RuleOptions`]), over oware's rules:
+//!
+//! | key | values | meaning |
+//! | --- | --- | --- |
+//! | `rules` | `oware`, `kalah` | start from this preset (first if given) |
+//! | `houses` | 1 to 13 | two rows of this many holes, player 0's first |
+//! | `layout` | `N:o,o,...` | rows of `N` holes, one owner per row in ring order (`4:0,1,2`) |
+//! | `seeds` | a number | seeds per hole at the start |
+//! | `direction` | `ccw`, `cw` | the sowing direction |
+//! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
+//! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
+//! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
+//! | `endless` | `forbid`, `stop` | moves that relay forever |
+//! | `capture` | `none`, `opposite`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover` or `ring` |
+//! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
+//! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
+//! | `feeding` | `off`, `required`, `if-possible` | the feeding obligation |
+//! | `extra_turn` | `true`, `false` | a last seed in the own store moves again |
+//! | `majority` | `true`, `false` | end when a store holds more than half |
+//! | `side_empty` | `true`, `false` | end when a player's holes are empty |
+//! | `repetition` | `true`, `false` | end when a position repeats |
+//! | `at_most_left` | `none`, a number | end when at most this many seeds are left after a sowing move |
+//! | `pass` | `true`, `false` | a player who cannot move passes |
+//! | `leftover` | `owner`, `stay`, `void` | the seeds left at the end |
+//!
+//! # Positions
+//!
+//! A [`Mancala`] position is one line of whitespace-separated words:
+//!
+//! ```text
+//! HOLES STORES PLAYER [over] [seen=POSITION|POSITION...] [RULES...]
+//! ```
+//!
+//! - `HOLES`: the counts of each row in canonical order, rows separated by
+//!   `/` and counts by `,` (`4,4,4,4,4,4/4,4,4,4,4,4`);
+//! - `STORES`: one count per player, separated by `,`;
+//! - `PLAYER`: the player to move (in a finished game, the one who would
+//!   have), `0` to `5`;
+//! - `over`: the game is over;
+//! - `seen=`: for the repetition rule, the positions seen before this one
+//!   since seeds last left the holes, oldest first, each `HOLES:PLAYER`;
+//! - `RULES`: the rule words above that differ from oware.
+//!
+//! `{:#}` draws the board instead.
+//!
+//! ```
+//! use mancala_core::{Game, Mancala, Move, Pit};
+//!
+//! let mut game: Mancala = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0 rules=kalah".parse()?;
+//! assert_eq!(game, mancala_core::kalah());
+//! game.play(Move::Sow(Pit::new(2).unwrap()))?;
+//! assert_eq!(game.to_string(), "4,4,0,5,5,5/4,4,4,4,4,4 1,0 0 rules=kalah");
+//! assert_eq!(mancala_core::oware().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::notation::{
+    self, NotationError, OptionError, RuleOptions, option_bool, option_choice, option_number,
+};
+use crate::{
+    Capture, ChainLimit, CountSet, Direction, Endless, Feeding, GrandSlam, Layout, Leftover,
+    MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
+};
+
+const ZONES: [&str; 3] = ["opponents", "own", "any"];
+const LIMITS: [&str; 4] = ["row", "owner", "not-mover", "ring"];
+
+fn zone_name(zone: Zone) -> &'static str {
+    match zone {
+        Zone::Opponents => ZONES[0],
+        Zone::Own => ZONES[1],
+        Zone::Any => ZONES[2],
+    }
+}
+
+fn limit_name(limit: ChainLimit) -> &'static str {
+    match limit {
+        ChainLimit::Row => LIMITS[0],
+        ChainLimit::Owner => LIMITS[1],
+        ChainLimit::NotMover => LIMITS[2],
+        ChainLimit::Ring => LIMITS[3],
+    }
+}
+
+fn capture_text(capture: Capture) -> String {
+    match capture {
+        Capture::None => "none".into(),
+        Capture::Opposite { .. } => "opposite".into(),
+        Capture::Chain {
+            zone,
+            counts,
+            same_count,
+            limit,
+        } => {
+            let list: Vec<String> = (0..64u16)
+                .filter(|&c| counts.contains(c))
+                .map(|c| c.to_string())
+                .collect();
+            format!(
+                "chain:{}:{}:{}:{}",
+                zone_name(zone),
+                list.join("."),
+                if same_count { "same" } else { "mixed" },
+                limit_name(limit)
+            )
+        }
+    }
+}
+
+fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
+    const EXPECTED: &str = "none, opposite or chain:ZONE:COUNTS:same|mixed:LIMIT";
+    let bad = || OptionError::bad_value(key, value, EXPECTED);
+    match value {
+        "none" => return Ok(Capture::None),
+        "opposite" => {
+            return Ok(Capture::Opposite {
+                require_opposite: true,
+            });
+        }
+        _ => {}
+    }
+    let mut parts = value.split(':');
+    if parts.next() != Some("chain") {
+        return Err(bad());
+    }
+    let (Some(zone), Some(counts), Some(kind), Some(limit), None) = (
+        parts.next(),
+        parts.next(),
+        parts.next(),
+        parts.next(),
+        parts.next(),
+    ) else {
+        return Err(bad());
+    };
+    let zone = match ZONES.iter().position(|z| *z == zone) {
+        Some(0) => Zone::Opponents,
+        Some(1) => Zone::Own,
+        Some(2) => Zone::Any,
+        _ => return Err(bad()),
+    };
+    let mut set = CountSet::EMPTY;
+    if !counts.is_empty() {
+        for c in counts.split('.') {
+            let c: u16 = option_number(key, c).map_err(|_| bad())?;
+            if c >= 64 {
+                return Err(bad());
+            }
+            set = set.with(c);
+        }
+    }
+    let same_count = match kind {
+        "same" => true,
+        "mixed" => false,
+        _ => return Err(bad()),
+    };
+    let limit = match LIMITS.iter().position(|l| *l == limit) {
+        Some(0) => ChainLimit::Row,
+        Some(1) => ChainLimit::Owner,
+        Some(2) => ChainLimit::NotMover,
+        Some(3) => ChainLimit::Ring,
+        _ => return Err(bad()),
+    };
+    Ok(Capture::Chain {
+        zone,
+        counts: set,
+        same_count,
+        limit,
+    })
+}
+
+fn parse_layout(key: &str, value: &str) -> Result<Layout, OptionError> {
+    let bad = || OptionError::bad_value(key, value, "ROW_LENGTH:OWNER,OWNER,...");
+    let (len, owners) = value.split_once(':').ok_or_else(bad)?;
+    let len: u8 = option_number(key, len).map_err(|_| bad())?;
+    let mut list = [Player::P0; MAX_ROWS];
+    let mut rows = 0;
+    for o in owners.split(',') {
+        let p = notation::parse_player("owner", o).map_err(|_| bad())?;
+        *list.get_mut(rows).ok_or_else(bad)? = p;
+        rows += 1;
+    }
+    Ok(Layout::new(len, &list[..rows]))
+}
+
+fn layout_text(layout: &Layout) -> String {
+    let owners: Vec<String> = layout
+        .row_owners()
+        .iter()
+        .map(|p| p.index().to_string())
+        .collect();
+    format!("{}:{}", layout.row_len, owners.join(","))
+}
+
+fn bool_text(b: bool) -> String {
+    if b { "true" } else { "false" }.into()
+}
+
+impl RuleOptions for Rules {
+    const PRESET: Option<&'static str> = Some("rules");
+    const KEYS: &'static [&'static str] = &[
+        "rules",
+        "houses",
+        "layout",
+        "seeds",
+        "direction",
+        "skip_origin",
+        "into_own_store",
+        "relay",
+        "endless",
+        "capture",
+        "empty_capture",
+        "grand_slam",
+        "feeding",
+        "extra_turn",
+        "majority",
+        "side_empty",
+        "repetition",
+        "at_most_left",
+        "pass",
+        "leftover",
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "rules" => {
+                *self = match option_choice(key, value, &["oware", "kalah"], "oware or kalah")? {
+                    0 => Rules::oware(),
+                    _ => Rules::kalah(),
+                }
+            }
+            "houses" => self.layout = Layout::two_rows(option_number(key, value)?),
+            "layout" => self.layout = parse_layout(key, value)?,
+            "seeds" => self.seeds = option_number(key, value)?,
+            "direction" => {
+                self.sowing.direction =
+                    match option_choice(key, value, &["ccw", "cw"], "ccw or cw")? {
+                        0 => Direction::CounterClockwise,
+                        _ => Direction::Clockwise,
+                    }
+            }
+            "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
+            "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
+            "relay" => {
+                self.relay = if value == "never" {
+                    Relay::Never
+                } else {
+                    Relay::AtLeast(
+                        option_number(key, value)
+                            .map_err(|_| OptionError::bad_value(key, value, "never or a number"))?,
+                    )
+                }
+            }
+            "endless" => {
+                self.endless =
+                    match option_choice(key, value, &["forbid", "stop"], "forbid or stop")? {
+                        0 => Endless::Forbid,
+                        _ => Endless::Stop,
+                    }
+            }
+            "capture" => self.capture = parse_capture(key, value)?,
+            "empty_capture" => {
+                let take_empty = option_bool(key, value)?;
+                match &mut self.capture {
+                    Capture::Opposite { require_opposite } => *require_opposite = !take_empty,
+                    _ => {
+                        return Err(OptionError::bad_value(
+                            key,
+                            value,
+                            "an option of capture=opposite",
+                        ));
+                    }
+                }
+            }
+            "grand_slam" => {
+                self.grand_slam = match option_choice(
+                    key,
+                    value,
+                    &["allow", "no-capture", "forbid"],
+                    "allow, no-capture or forbid",
+                )? {
+                    0 => GrandSlam::Allow,
+                    1 => GrandSlam::NoCapture,
+                    _ => GrandSlam::Forbid,
+                }
+            }
+            "feeding" => {
+                self.feeding = match option_choice(
+                    key,
+                    value,
+                    &["off", "required", "if-possible"],
+                    "off, required or if-possible",
+                )? {
+                    0 => Feeding::Off,
+                    1 => Feeding::Required,
+                    _ => Feeding::IfPossible,
+                }
+            }
+            "extra_turn" => self.extra_turn = option_bool(key, value)?,
+            "majority" => self.end.majority = option_bool(key, value)?,
+            "side_empty" => self.end.side_empty = option_bool(key, value)?,
+            "repetition" => self.end.repetition = option_bool(key, value)?,
+            "at_most_left" => {
+                self.end.at_most_left = if value == "none" {
+                    None
+                } else {
+                    Some(
+                        option_number(key, value)
+                            .map_err(|_| OptionError::bad_value(key, value, "none or a number"))?,
+                    )
+                }
+            }
+            "pass" => self.end.pass = option_bool(key, value)?,
+            "leftover" => {
+                self.leftover = match option_choice(
+                    key,
+                    value,
+                    &["owner", "stay", "void"],
+                    "owner, stay or void",
+                )? {
+                    0 => Leftover::ToOwner,
+                    1 => Leftover::Stay,
+                    _ => Leftover::Void,
+                }
+            }
+            _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
+        }
+        Ok(())
+    }
+
+    fn value(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "rules" => match self.capture {
+                Capture::Opposite { .. } => "kalah".into(),
+                _ => "oware".into(),
+            },
+            "houses" => {
+                return (self.layout == Layout::two_rows(self.layout.row_len))
+                    .then(|| self.layout.row_len.to_string());
+            }
+            "layout" => layout_text(&self.layout),
+            "seeds" => self.seeds.to_string(),
+            "direction" => match self.sowing.direction {
+                Direction::CounterClockwise => "ccw".into(),
+                Direction::Clockwise => "cw".into(),
+            },
+            "skip_origin" => bool_text(self.sowing.skip_origin),
+            "into_own_store" => bool_text(self.sowing.into_own_store),
+            "relay" => match self.relay {
+                Relay::Never => "never".into(),
+                Relay::AtLeast(n) => n.to_string(),
+            },
+            "endless" => match self.endless {
+                Endless::Forbid => "forbid".into(),
+                Endless::Stop => "stop".into(),
+            },
+            "capture" => capture_text(self.capture),
+            "empty_capture" => match self.capture {
+                Capture::Opposite { require_opposite } => bool_text(!require_opposite),
+                _ => return None,
+            },
+            "grand_slam" => match self.grand_slam {
+                GrandSlam::Allow => "allow".into(),
+                GrandSlam::NoCapture => "no-capture".into(),
+                GrandSlam::Forbid => "forbid".into(),
+            },
+            "feeding" => match self.feeding {
+                Feeding::Off => "off".into(),
+                Feeding::Required => "required".into(),
+                Feeding::IfPossible => "if-possible".into(),
+            },
+            "extra_turn" => bool_text(self.extra_turn),
+            "majority" => bool_text(self.end.majority),
+            "side_empty" => bool_text(self.end.side_empty),
+            "repetition" => bool_text(self.end.repetition),
+            "at_most_left" => match self.end.at_most_left {
+                None => "none".into(),
+                Some(n) => n.to_string(),
+            },
+            "pass" => bool_text(self.end.pass),
+            "leftover" => match self.leftover {
+                Leftover::ToOwner => "owner".into(),
+                Leftover::Stay => "stay".into(),
+                Leftover::Void => "void".into(),
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// Rules as their `key=value` words over oware's (empty for oware).
+///
+/// ```
+/// use mancala_core::Rules;
+///
+/// assert_eq!(Rules::oware().to_string(), "");
+/// assert_eq!(Rules::oware().with_houses(4).to_string(), "houses=4");
+/// assert_eq!("houses=4".parse::<Rules>(), Ok(Rules::oware().with_houses(4)));
+/// ```
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut words = String::new();
+        struct Words<'a>(&'a Rules);
+        impl fmt::Display for Words<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                notation::write_options(f, self.0)
+            }
+        }
+        let _ = fmt::write(&mut words, format_args!("{}", Words(self)));
+        f.write_str(words.trim_start())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Rules, OptionError> {
+        notation::parse_options(s.split_whitespace())
+    }
+}
+
+/// Why a position's text could not be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The text is well formed, but the position is impossible.
+    #[error("impossible position: {0}")]
+    Setup(#[from] SetupError),
+}
+
+impl From<OptionError> for ParseError {
+    fn from(e: OptionError) -> ParseError {
+        ParseError::Notation(e.into())
+    }
+}
+
+impl fmt::Display for Mancala {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return self.draw(f);
+        }
+        let setup = self.to_setup();
+        let row_len = self.topology.row_len();
+        notation::write_rows(f, &setup.board, row_len)?;
+        f.write_str(" ")?;
+        notation::write_counts(f, &setup.stores, ',')?;
+        write!(f, " {}", setup.to_move.index())?;
+        if setup.over {
+            f.write_str(" over")?;
+        }
+        notation::write_seen(f, &setup.history, row_len)?;
+        notation::write_options(f, &self.rules)
+    }
+}
+
+impl FromStr for Mancala {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Mancala, ParseError> {
+        let mut words = s.split_whitespace().peekable();
+        let holes = notation::next_word(&mut words, "holes")?;
+        let stores =
+            notation::parse_counts("stores", notation::next_word(&mut words, "stores")?, ',')?;
+        let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
+        let over = words.next_if_eq(&"over").is_some();
+        let seen = words.next_if(|w| w.starts_with("seen="));
+        let rules: Rules = notation::parse_options(words)?;
+        // The rows' length comes from the rules, written last.
+        let row_len = usize::from(rules.layout.row_len);
+        let board = notation::parse_rows("holes", holes, row_len)?;
+        let history = match seen {
+            Some(word) => notation::parse_seen(word, row_len)?,
+            None => Vec::new(),
+        };
+        let setup = Setup {
+            rules,
+            board,
+            stores,
+            to_move,
+            over,
+            history,
+        };
+        Ok(Mancala::from_setup(setup)?)
+    }
+}
+
+impl Mancala {
+    /// Draws the board: two-row boards as they face the players (player 1's
+    /// row reversed above player 0's, stores at the ends, hole numbers in
+    /// brackets), other boards row by row with their owners.
+    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let holes = self.board.holes();
+        let n = self.topology.row_len();
+        let stores = self.board.stores();
+        let cells = |items: &mut dyn Iterator<Item = String>| {
+            items.map(|c| format!("{c:>5}")).collect::<String>()
+        };
+        if self.topology.is_two_row() {
+            let numbers_north = cells(&mut (n..2 * n).rev().map(|i| format!("({i})")));
+            let north = cells(&mut holes[n..].iter().rev().map(u16::to_string));
+            let south = cells(&mut holes[..n].iter().map(u16::to_string));
+            let numbers_south = cells(&mut (0..n).map(|i| format!("({i})")));
+            let pad = " ".repeat(north.len());
+            writeln!(f, "        {numbers_north}")?;
+            writeln!(f, "        {north}")?;
+            writeln!(f, "  N {:>3} {pad} {:>3} S", stores[1], stores[0])?;
+            writeln!(f, "        {south}")?;
+            write!(f, "        {numbers_south}")?;
+        } else {
+            for (row, counts) in holes.chunks(n.max(1)).enumerate() {
+                let owner = self.topology.row_owner(row).unwrap_or_default();
+                let numbers = cells(&mut (row * n..(row + 1) * n).map(|i| format!("({i})")));
+                let counts = cells(&mut counts.iter().map(u16::to_string));
+                writeln!(f, "row {row} of {owner}:")?;
+                writeln!(f, "  {numbers}")?;
+                writeln!(f, "  {counts}")?;
+            }
+            let stores: Vec<String> = Player::all(self.topology.players())
+                .map(|p| format!("{p}: {}", stores[p.index()]))
+                .collect();
+            write!(f, "stores: {}", stores.join(", "))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,410 @@
+//! Building blocks of the family's text notations: rule options as
+//! `key=value` words, count lists, players, and their typed errors.
+//!
+//! Every game writes its rule options the same way: whitespace-separated
+//! `key=value` words naming only the options that differ from the game's
+//! default, list values separated by commas (`operators=+,-,x`). One
+//! implementation of [`RuleOptions`] per game reads them, and everything that
+//! takes options from text (notation, the conformance runner, command lines)
+//! goes through it.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{MAX_PLAYERS, Player};
+
+/// Why a text form could not be read: the first thing found wrong.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// The text ended before this part.
+    #[error("missing {0}")]
+    Missing(&'static str),
+    /// A part is not what it should be.
+    #[error("{part}: `{text}` is not {expected}")]
+    Invalid {
+        /// The part being read.
+        part: &'static str,
+        /// What it should be.
+        expected: &'static str,
+        /// The text found.
+        text: String,
+    },
+    /// Text was left over after the whole form was read.
+    #[error("unexpected `{0}` at the end")]
+    Trailing(String),
+    /// A rule option was refused.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
+impl NotationError {
+    /// An [`Invalid`](NotationError::Invalid) error.
+    pub fn invalid(part: &'static str, expected: &'static str, text: &str) -> NotationError {
+        NotationError::Invalid {
+            part,
+            expected,
+            text: text.to_string(),
+        }
+    }
+}
+
+/// Why a rule option given as text was refused.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OptionError {
+    /// No option has this key.
+    #[error("unknown option `{key}` (known: {known})")]
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The keys this game knows, comma-separated.
+        known: String,
+    },
+    /// The value does not fit the option.
+    #[error("option `{key}`: `{value}` is not {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What the option takes.
+        expected: &'static str,
+    },
+    /// The same key was given twice.
+    #[error("option `{0}` given twice")]
+    Duplicate(String),
+    /// A preset key came after other options, which it would undo.
+    #[error("option `{0}` sets every option: give it first")]
+    PresetNotFirst(String),
+    /// A word is not of the form `key=value`.
+    #[error("`{0}` is not of the form key=value")]
+    NotKeyValue(String),
+}
+
+impl OptionError {
+    /// A [`BadValue`](OptionError::BadValue) error.
+    pub fn bad_value(key: &str, value: &str, expected: &'static str) -> OptionError {
+        OptionError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected,
+        }
+    }
+
+    /// An [`UnknownKey`](OptionError::UnknownKey) error listing `keys`.
+    pub fn unknown_key(key: &str, keys: &[&str]) -> OptionError {
+        OptionError::UnknownKey {
+            key: key.to_string(),
+            known: keys.join(", "),
+        }
+    }
+}
+
+/// A game's rule options, read and written as `key=value` text.
+///
+/// Implementations list their keys in [`KEYS`](RuleOptions::KEYS) in the
+/// order they are applied: a key that resets others (a preset) comes first.
+/// [`write_options`] writes, in that order, each key whose value differs from
+/// what the keys before it gave, starting from `Default`; [`parse_options`]
+/// applies words to `Default` in the order given. So every value round-trips.
+pub trait RuleOptions: Sized + Clone + PartialEq + Default {
+    /// Every key, in writing order.
+    const KEYS: &'static [&'static str];
+
+    /// A key that resets every option to a preset (such as `rules=kalah`);
+    /// [`parse_options`] accepts it only as the first word, since it would
+    /// silently undo the words before it.
+    const PRESET: Option<&'static str> = None;
+
+    /// Sets the option `key` from its text `value`.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::UnknownKey`] or [`OptionError::BadValue`]. The options
+    /// are unchanged on error. Values are checked one by one; a whole set of
+    /// options may still be refused by the game's own check.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
+
+    /// The text of option `key` as [`set`](RuleOptions::set) reads it, or
+    /// `None` where the key does not apply to these options (an alias for
+    /// another shape of board, say) or is unknown.
+    fn value(&self, key: &str) -> Option<String>;
+}
+
+/// Writes the options that differ from the default as ` key=value` words
+/// (each with a leading space), in [`RuleOptions::KEYS`] order.
+///
+/// # Errors
+///
+/// Only the formatter's.
+pub fn write_options<T: RuleOptions>(f: &mut fmt::Formatter<'_>, options: &T) -> fmt::Result {
+    let mut base = T::default();
+    for key in T::KEYS {
+        let Some(value) = options.value(key) else {
+            continue;
+        };
+        if base.value(key).as_deref() != Some(value.as_str()) {
+            write!(f, " {key}={value}")?;
+            // The value came from `value`, so `set` reads it.
+            let _ = base.set(key, &value);
+        }
+    }
+    Ok(())
+}
+
+/// The options of `words` (`key=value` each) applied to the default, in the
+/// order given.
+///
+/// # Errors
+///
+/// An [`OptionError`] for a word that is not `key=value`, a key given twice,
+/// an unknown key or a bad value.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{notation::parse_options, Rules};
+///
+/// let rules: Rules = parse_options("houses=4 seeds=3".split_whitespace())?;
+/// assert_eq!(rules, Rules::oware().with_houses(4).with_seeds(3));
+/// assert!(parse_options::<Rules>(["seeds=3", "seeds=4"]).is_err());
+/// # Ok::<(), mancala_core::notation::OptionError>(())
+/// ```
+pub fn parse_options<'a, T: RuleOptions>(
+    words: impl IntoIterator<Item = &'a str>,
+) -> Result<T, OptionError> {
+    let mut options = T::default();
+    let mut seen: Vec<&str> = Vec::new();
+    for word in words {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| OptionError::NotKeyValue(word.to_string()))?;
+        if seen.contains(&key) {
+            return Err(OptionError::Duplicate(key.to_string()));
+        }
+        if T::PRESET == Some(key) && !seen.is_empty() {
+            return Err(OptionError::PresetNotFirst(key.to_string()));
+        }
+        seen.push(key);
+        options.set(key, value)?;
+    }
+    Ok(options)
+}
+
+/// Reads an option's number.
+///
+/// # Errors
+///
+/// [`OptionError::BadValue`] if `value` is not a number of type `T`.
+pub fn option_number<T: FromStr>(key: &str, value: &str) -> Result<T, OptionError> {
+    if value.starts_with('+') {
+        return Err(OptionError::bad_value(key, value, "a number"));
+    }
+    value
+        .parse()
+        .map_err(|_| OptionError::bad_value(key, value, "a number"))
+}
+
+/// Reads an option's `true` or `false`.
+///
+/// # Errors
+///
+/// [`OptionError::BadValue`] for anything else.
+pub fn option_bool(key: &str, value: &str) -> Result<bool, OptionError> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::bad_value(key, value, "true or false")),
+    }
+}
+
+/// Reads an option whose value is one of `names`, returning its index.
+///
+/// # Errors
+///
+/// [`OptionError::BadValue`] for anything else.
+pub fn option_choice(
+    key: &str,
+    value: &str,
+    names: &[&str],
+    expected: &'static str,
+) -> Result<usize, OptionError> {
+    names
+        .iter()
+        .position(|n| *n == value)
+        .ok_or_else(|| OptionError::bad_value(key, value, expected))
+}
+
+/// Reads a list of counts separated by `sep` (no spaces), such as a row of
+/// holes `4,4,0,3`.
+///
+/// # Errors
+///
+/// [`NotationError::Invalid`] if a count is missing or not a `u16`.
+pub fn parse_counts(part: &'static str, text: &str, sep: char) -> Result<Vec<u16>, NotationError> {
+    text.split(sep)
+        .map(|c| {
+            if c.is_empty() || !c.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(NotationError::invalid(part, "a list of counts", text));
+            }
+            c.parse()
+                .map_err(|_| NotationError::invalid(part, "a list of counts", text))
+        })
+        .collect()
+}
+
+/// Writes counts separated by `sep`.
+///
+/// # Errors
+///
+/// Only the formatter's.
+pub fn write_counts(f: &mut fmt::Formatter<'_>, counts: &[u16], sep: char) -> fmt::Result {
+    for (i, c) in counts.iter().enumerate() {
+        if i > 0 {
+            write!(f, "{sep}")?;
+        }
+        write!(f, "{c}")?;
+    }
+    Ok(())
+}
+
+/// Reads a player written as his index, `0` to `5`.
+///
+/// # Errors
+///
+/// [`NotationError::Invalid`] for anything else.
+pub fn parse_player(part: &'static str, text: &str) -> Result<Player, NotationError> {
+    match text.as_bytes() {
+        [d @ b'0'..=b'9'] if usize::from(d - b'0') < MAX_PLAYERS => {
+            Player::new(usize::from(d - b'0'))
+                .ok_or_else(|| NotationError::invalid(part, "a player number", text))
+        }
+        _ => Err(NotationError::invalid(
+            part,
+            "a player number (0 to 5)",
+            text,
+        )),
+    }
+}
+
+/// The next whitespace-separated word of a notation, or
+/// [`NotationError::Missing`].
+///
+/// # Errors
+///
+/// [`NotationError::Missing`] naming `part` if the words are used up.
+pub fn next_word<'a>(
+    words: &mut impl Iterator<Item = &'a str>,
+    part: &'static str,
+) -> Result<&'a str, NotationError> {
+    words.next().ok_or(NotationError::Missing(part))
+}
+
+/// Writes hole counts row by row: rows of `row_len` separated by `/`, counts
+/// by `,` (`4,4,4/4,4,4`).
+///
+/// # Errors
+///
+/// Only the formatter's.
+pub fn write_rows(f: &mut fmt::Formatter<'_>, holes: &[u16], row_len: usize) -> fmt::Result {
+    for (i, row) in holes.chunks(row_len.max(1)).enumerate() {
+        if i > 0 {
+            f.write_str("/")?;
+        }
+        write_counts(f, row, ',')?;
+    }
+    Ok(())
+}
+
+/// Reads hole counts written by [`write_rows`], checking that every row
+/// holds `row_len` counts.
+///
+/// # Errors
+///
+/// [`NotationError::Invalid`] for a malformed count or a row of another
+/// length.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::notation::parse_rows;
+///
+/// assert_eq!(parse_rows("holes", "1,2/3,4", 2)?, [1, 2, 3, 4]);
+/// assert!(parse_rows("holes", "1,2,3/4", 2).is_err());
+/// # Ok::<(), mancala_core::notation::NotationError>(())
+/// ```
+pub fn parse_rows(
+    part: &'static str,
+    text: &str,
+    row_len: usize,
+) -> Result<Vec<u16>, NotationError> {
+    let mut holes = Vec::new();
+    for row in text.split('/') {
+        let counts = parse_counts(part, row, ',')?;
+        if counts.len() != row_len {
+            return Err(NotationError::invalid(
+                part,
+                "rows of the board's length",
+                text,
+            ));
+        }
+        holes.extend(counts);
+    }
+    Ok(holes)
+}
+
+/// Writes a repetition history as one word, ` seen=HOLES:PLAYER|...` (with a
+/// leading space), or nothing when it is empty.
+///
+/// # Errors
+///
+/// Only the formatter's.
+pub fn write_seen(
+    f: &mut fmt::Formatter<'_>,
+    seen: &[crate::SeenPosition],
+    row_len: usize,
+) -> fmt::Result {
+    for (i, position) in seen.iter().enumerate() {
+        f.write_str(if i == 0 { " seen=" } else { "|" })?;
+        write_rows(f, &position.board, row_len)?;
+        write!(f, ":{}", position.to_move.index())?;
+    }
+    Ok(())
+}
+
+/// Reads the word [`write_seen`] writes (`seen=` included), rows of
+/// `row_len` counts.
+///
+/// # Errors
+///
+/// [`NotationError::Invalid`] for a malformed position.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{notation::parse_seen, Player};
+///
+/// let seen = parse_seen("seen=1,2/3,4:1|2,2/2,4:0", 2)?;
+/// assert_eq!(seen.len(), 2);
+/// assert_eq!((seen[0].board.as_slice(), seen[0].to_move), (&[1, 2, 3, 4][..], Player::P1));
+/// # Ok::<(), mancala_core::notation::NotationError>(())
+/// ```
+pub fn parse_seen(word: &str, row_len: usize) -> Result<Vec<crate::SeenPosition>, NotationError> {
+    let list = word
+        .strip_prefix("seen=")
+        .ok_or_else(|| NotationError::invalid("seen", "seen=HOLES:PLAYER|...", word))?;
+    list.split('|')
+        .map(|position| {
+            let (holes, player) = position
+                .split_once(':')
+                .ok_or_else(|| NotationError::invalid("seen", "HOLES:PLAYER", position))?;
+            Ok(crate::SeenPosition {
+                board: parse_rows("seen", holes, row_len)?,
+                to_move: parse_player("seen", player)?,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,283 @@
+//! The shared test harness for games of the family (feature `testing`).
+//!
+//! Every game crate's property tests and fuzz targets call these checks, so
+//! the contract of [`Game`] is tested the same way everywhere:
+//!
+//! - the legal actions of each player are exactly the actions `play` accepts
+//!   (checked against a list of candidate actions, legal or not), and players
+//!   who need not act have none;
+//! - a refused move changes nothing, and [`Game::is_legal`] agrees with
+//!   [`Game::play`];
+//! - [`Game::joint_move`] refuses players who need not act;
+//! - the text notation and serde round-trip, and equal states have equal
+//!   [`Game::key`]s;
+//! - random playouts keep a game's own invariant (seed conservation, say)
+//!   and are deterministic.
+//!
+//! The checks panic with a message naming the position when something is
+//! wrong, as test assertions do.
+//!
+//! # Examples
+//!
+//! ```
+//! use mancala_core::{testing, Mancala, Move, Pit};
+//!
+//! let candidates: Vec<Move> = (0..14).filter_map(Pit::new).map(Move::Sow).chain([Move::Pass]).collect();
+//! testing::random_playouts(Mancala::default(), 7, 3, 300, |game, _report| {
+//!     testing::check_state(game, &candidates);
+//!     assert_eq!(game.board().total(), 48); // seeds are conserved
+//! });
+//! ```
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
+use alloc::format;
+use alloc::vec::Vec;
+use core::fmt::{Debug, Display};
+use core::str::FromStr;
+
+use crate::{Game, MAX_PLAYERS, Player, Status};
+
+/// A small deterministic random number generator (SplitMix64) for playouts.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator from a seed.
+    pub const fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+/// The players who must act now.
+pub fn acting<G: Game>(game: &G) -> Vec<Player> {
+    match game.status() {
+        Status::ToMove(p) => alloc::vec![p],
+        Status::Simultaneous(set) => set.iter().collect(),
+        Status::Over(_) => Vec::new(),
+    }
+}
+
+/// Plays one random legal move (each acting player picks uniformly among his
+/// legal actions) and returns its report, or `None` once the game is over.
+///
+/// # Panics
+///
+/// If an acting player has no legal action, or the move built from legal
+/// actions is refused.
+pub fn play_random<G: Game>(game: &mut G, rng: &mut SplitMix) -> Option<G::Report> {
+    let players = acting(game);
+    if players.is_empty() {
+        return None;
+    }
+    let mut choices = Vec::with_capacity(players.len());
+    for p in players {
+        let actions = game.legal_actions(p);
+        assert!(
+            !actions.is_empty(),
+            "{p} must act but has no legal action in {game:?}"
+        );
+        choices.push((p, actions[rng.below(actions.len())]));
+    }
+    let mv = game
+        .joint_move(&choices)
+        .unwrap_or_else(|e| panic!("legal actions {choices:?} make no move: {e} in {game:?}"));
+    Some(
+        game.play(mv.clone())
+            .unwrap_or_else(|e| panic!("legal move {mv:?} refused: {e} in {game:?}")),
+    )
+}
+
+/// Plays `games` random games from `start` (seeded by `seed`), at most
+/// `max_plies` moves each, calling `each` with every state reached (the start
+/// included, with no report) and the report of the move that reached it.
+///
+/// Each game is played twice and must be the same both times (play is
+/// deterministic).
+///
+/// # Panics
+///
+/// As [`play_random`], or if a replay differs.
+pub fn random_playouts<G: Game>(
+    start: G,
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+    mut each: impl FnMut(&G, Option<&G::Report>),
+) {
+    let mut rng = SplitMix::new(seed);
+    for _ in 0..games {
+        let game_seed = rng.next_u64();
+        let mut game = start.clone();
+        let mut again = start.clone();
+        let (mut a, mut b) = (SplitMix::new(game_seed), SplitMix::new(game_seed));
+        each(&game, None);
+        for _ in 0..max_plies {
+            let Some(report) = play_random(&mut game, &mut a) else {
+                break;
+            };
+            play_random(&mut again, &mut b);
+            assert_eq!(game, again, "the same moves gave different states");
+            each(&game, Some(&report));
+        }
+    }
+}
+
+/// Checks the [`Game`] contract at one position:
+///
+/// - a player must act exactly when he has legal actions, and the list has no
+///   duplicates;
+/// - each candidate action of each acting player (the others playing their
+///   first legal action) makes a move that `play` accepts exactly when the
+///   action is legal, [`Game::is_legal`] agreeing, and a refused move leaves
+///   the state equal to what it was;
+/// - `joint_move` refuses a player who need not act;
+/// - the clone has the same key, and the notation round-trips
+///   ([`check_notation`]).
+///
+/// `candidates` should include actions that are not legal (every hole, a
+/// pass, ...).
+///
+/// # Panics
+///
+/// On the first broken rule.
+pub fn check_state<G>(game: &G, candidates: &[G::Action])
+where
+    G: Game + Display + FromStr,
+    <G as FromStr>::Err: Debug,
+{
+    let players = acting(game);
+    for p in Player::all(MAX_PLAYERS) {
+        let actions = game.legal_actions(p);
+        let must = players.contains(&p);
+        assert_eq!(
+            !actions.is_empty(),
+            must,
+            "{p}: legal actions {:?} but must act: {must}, in {game:?}",
+            &*actions
+        );
+        for (i, a) in actions.iter().enumerate() {
+            assert!(
+                !actions[..i].contains(a),
+                "{p}: {a:?} listed twice in {game:?}"
+            );
+        }
+    }
+    let firsts: Vec<(Player, G::Action)> = players
+        .iter()
+        .map(|&p| (p, game.legal_actions(p)[0]))
+        .collect();
+    for (slot, &p) in players.iter().enumerate() {
+        let legal = game.legal_actions(p);
+        for &action in candidates.iter().chain(legal.iter()) {
+            let mut choices = firsts.clone();
+            choices[slot] = (p, action);
+            let mv = game
+                .joint_move(&choices)
+                .unwrap_or_else(|e| panic!("{choices:?} make no move: {e} in {game:?}"));
+            let expected = legal.contains(&action);
+            assert_eq!(
+                game.is_legal(&mv),
+                expected,
+                "is_legal({mv:?}) disagrees with the legal actions in {game:?}"
+            );
+            let mut copy = game.clone();
+            match copy.play(mv.clone()) {
+                Ok(_) => assert!(expected, "illegal {mv:?} accepted in {game:?}"),
+                Err(e) => {
+                    assert!(!expected, "legal {mv:?} refused ({e}) in {game:?}");
+                    assert_eq!(&copy, game, "refused {mv:?} changed the state");
+                }
+            }
+        }
+    }
+    if let Some(outsider) = Player::all(MAX_PLAYERS).find(|p| !players.contains(p))
+        && let Some(&(_, action)) = firsts.first()
+    {
+        let mut choices = firsts.clone();
+        choices.push((outsider, action));
+        assert!(
+            game.joint_move(&choices).is_err(),
+            "joint_move accepted {outsider}, who need not act, in {game:?}"
+        );
+    }
+    if players.is_empty() {
+        assert!(game.outcome().is_some(), "nobody acts in a live game");
+        for &action in candidates.iter().take(4) {
+            if let Ok(mv) = game.joint_move(&[(Player::P0, action)]) {
+                let mut copy = game.clone();
+                assert!(copy.play(mv).is_err(), "a finished game accepted a move");
+                assert_eq!(&copy, game);
+            }
+        }
+    }
+    assert_eq!(game.clone().key(), game.key(), "a clone has another key");
+    check_notation(game);
+}
+
+/// Checks that the text notation round-trips: `game.to_string()` parses back
+/// to an equal state with the same key, whose text is the same.
+///
+/// # Panics
+///
+/// If the text does not parse or gives another state.
+pub fn check_notation<G>(game: &G)
+where
+    G: Game + Display + FromStr,
+    <G as FromStr>::Err: Debug,
+{
+    let text = format!("{game}");
+    let back: G = text
+        .parse()
+        .unwrap_or_else(|e| panic!("`{text}` does not parse: {e:?}"));
+    assert_eq!(&back, game, "`{text}` parses to another state");
+    assert_eq!(back.key(), game.key(), "`{text}` parses to another key");
+    assert_eq!(format!("{back}"), text);
+}
+
+/// Checks that actions and moves print and parse back to themselves.
+///
+/// # Panics
+///
+/// If one does not.
+pub fn check_action_text<A>(actions: &[A])
+where
+    A: Display + FromStr + PartialEq + Debug,
+    <A as FromStr>::Err: Debug,
+{
+    for a in actions {
+        let text = format!("{a}");
+        let back: A = text
+            .parse()
+            .unwrap_or_else(|e| panic!("`{text}` does not parse: {e:?}"));
+        assert_eq!(&back, a, "`{text}` parses to another value");
+    }
+}
+
+/// Checks that a state survives a JSON round trip through serde.
+///
+/// # Panics
+///
+/// If serialization fails or gives back another state.
+pub fn check_serde<G>(game: &G)
+where
+    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let json = serde_json::to_string(game).expect("a state serializes");
+    let back: G = serde_json::from_str(&json)
+        .unwrap_or_else(|e| panic!("`{json}` does not deserialize: {e}"));
+    assert_eq!(&back, game, "`{json}` deserializes to another state");
+}

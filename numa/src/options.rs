@@ -1,0 +1,153 @@
+//! Numa's rule options, their check and their `key=value` text.
+
+use alloc::string::{String, ToString};
+use core::fmt;
+use core::str::FromStr;
+
+use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option_number};
+
+/// Numa's options: the two keys of `TRACES.md`.
+///
+/// Plain data: any value can be built, and [`Numa::new`](crate::Numa::new)
+/// (or [`Numa::from_setup`](crate::Numa::from_setup)) checks it
+/// ([`Options::check`]).
+///
+/// As text (through [`RuleOptions`], the one place options are read from
+/// text) they are `key=value` words naming what differs from the source's
+/// game:
+///
+/// | key | values | meaning |
+/// | --- | --- | --- |
+/// | `target` | a number, at least 1 (default `30`) | the score that wins |
+/// | `wrap_adjacency` | `true` (default), `false` | pieces touch across the board's edges |
+///
+/// # Examples
+///
+/// ```
+/// use numa::{Options, RuleOptions};
+///
+/// let options = Options::standard();
+/// assert_eq!((options.target, options.wrap_adjacency), (30, true));
+/// assert_eq!(options.to_string(), "");
+///
+/// let mut short = Options::standard();
+/// short.set("target", "10")?;
+/// assert_eq!(short.to_string(), "target=10");
+/// assert_eq!("target=10".parse::<Options>(), Ok(short));
+/// assert!(short.set("target", "0").is_err());
+/// # Ok::<(), numa::OptionError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub struct Options {
+    /// The score that wins (the source: 30; at least 1). A tie at or above
+    /// it plays on.
+    pub target: u32,
+    /// Pieces touch across the board's edges (the board is a torus; on by
+    /// default).
+    pub wrap_adjacency: bool,
+}
+
+impl Options {
+    /// The source's game: target 30, adjacency across the wrap.
+    pub const fn standard() -> Options {
+        Options {
+            target: 30,
+            wrap_adjacency: true,
+        }
+    }
+
+    /// Checks that these options make a game.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionsError::ZeroTarget`] for a target of 0.
+    pub const fn check(&self) -> Result<(), OptionsError> {
+        if self.target == 0 {
+            return Err(OptionsError::ZeroTarget);
+        }
+        Ok(())
+    }
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::standard()
+    }
+}
+
+/// Why [`Options`] make no game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OptionsError {
+    /// The target is 0 (RULES.md: the target is at least 1).
+    #[error("the target must be at least 1")]
+    ZeroTarget,
+}
+
+impl RuleOptions for Options {
+    const KEYS: &'static [&'static str] = &["target", "wrap_adjacency"];
+
+    /// Sets `target` (a number, at least 1) or `wrap_adjacency` (`true` or
+    /// `false`).
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::UnknownKey`] for another key,
+    /// [`OptionError::BadValue`] for a value that is not a number from 1 to
+    /// 4,294,967,295 (`target`) or not `true`/`false`. The options are
+    /// unchanged on error.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "target" => {
+                const EXPECTED: &str = "a number from 1 to 4294967295";
+                let target: u32 = option_number(key, value)
+                    .map_err(|_| OptionError::bad_value(key, value, EXPECTED))?;
+                if target == 0 {
+                    return Err(OptionError::bad_value(key, value, EXPECTED));
+                }
+                self.target = target;
+            }
+            "wrap_adjacency" => self.wrap_adjacency = option_bool(key, value)?,
+            _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
+        }
+        Ok(())
+    }
+
+    fn value(&self, key: &str) -> Option<String> {
+        match key {
+            "target" => Some(self.target.to_string()),
+            "wrap_adjacency" => Some(self.wrap_adjacency.to_string()),
+            _ => None,
+        }
+    }
+}
+
+/// The options' `key=value` words after a space each (nothing for the
+/// standard options), for the position notation.
+pub(crate) struct OptionWords<'a>(pub(crate) &'a Options);
+
+impl fmt::Display for OptionWords<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        notation::write_options(f, self.0)
+    }
+}
+
+/// The options that differ from the standard as `key=value` words separated
+/// by spaces (empty for the standard game).
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = OptionWords(self).to_string();
+        f.write_str(words.trim_start())
+    }
+}
+
+/// Reads whitespace-separated `key=value` words over the standard options.
+impl FromStr for Options {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Options, OptionError> {
+        notation::parse_options(s.split_whitespace())
+    }
+}

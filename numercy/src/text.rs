@@ -1,0 +1,142 @@
+//! The one-line text form of a Numercy position (grammar in the crate docs)
+//! and the drawing of its board.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use mancala_core::notation::{self, NotationError, OptionError};
+
+use crate::{Numercy, Options, Setup, SetupError};
+
+/// Why a position's text could not be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The text is well formed, but the position is impossible.
+    #[error("impossible position: {0}")]
+    Setup(#[from] SetupError),
+}
+
+impl From<OptionError> for ParseError {
+    fn from(e: OptionError) -> ParseError {
+        ParseError::Notation(e.into())
+    }
+}
+
+/// Writes the two rows of hole counts, player 0's first, separated by `/`.
+fn write_rows(f: &mut fmt::Formatter<'_>, holes: &[u16]) -> fmt::Result {
+    let (south, north) = holes.split_at(holes.len() / 2);
+    notation::write_counts(f, south, ',')?;
+    f.write_str("/")?;
+    notation::write_counts(f, north, ',')
+}
+
+/// Reads two rows of hole counts of the same length (whether that length is
+/// the options' is checked by the setup).
+fn parse_rows(part: &'static str, text: &str) -> Result<Vec<u16>, NotationError> {
+    let (south, north) = text
+        .split_once('/')
+        .ok_or_else(|| NotationError::invalid(part, "two rows of counts (SOUTH/NORTH)", text))?;
+    let mut holes = notation::parse_counts(part, south, ',')?;
+    let north = notation::parse_counts(part, north, ',')?;
+    if north.len() != holes.len() {
+        return Err(NotationError::invalid(
+            part,
+            "two rows of as many counts",
+            text,
+        ));
+    }
+    holes.extend(north);
+    Ok(holes)
+}
+
+/// Reads the two players' points, `P0,P1` (64-bit numbers).
+fn parse_points(text: &str) -> Result<Vec<u64>, NotationError> {
+    text.split(',')
+        .map(|n| {
+            let bad = || NotationError::invalid("points", "a list of numbers", text);
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            n.parse().map_err(|_| bad())
+        })
+        .collect()
+}
+
+/// The one-line notation of the position (see the crate docs); `{:#}` draws
+/// the board instead, with its operator row, as the `play` example shows it.
+impl fmt::Display for Numercy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return self.draw(f);
+        }
+        write_rows(f, self.board.holes())?;
+        write!(
+            f,
+            " {},{} {}",
+            self.points[0],
+            self.points[1],
+            self.to_move.index()
+        )?;
+        if self.over {
+            f.write_str(" over")?;
+        }
+        notation::write_seen(f, &self.to_setup().history, self.board.len() / 2)?;
+        notation::write_options(f, &self.options)
+    }
+}
+
+/// Reads the one-line notation back through [`Numercy::from_setup`].
+impl FromStr for Numercy {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Numercy, ParseError> {
+        let mut words = s.split_whitespace().peekable();
+        let board = parse_rows("holes", notation::next_word(&mut words, "holes")?)?;
+        let points = parse_points(notation::next_word(&mut words, "points")?)?;
+        let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
+        let over = words.next_if_eq(&"over").is_some();
+        let history = match words.next_if(|w| w.starts_with("seen=")) {
+            Some(word) => notation::parse_seen(word, board.len() / 2)?,
+            None => Vec::new(),
+        };
+        let options: Options = notation::parse_options(words)?;
+        Ok(Numercy::from_setup(Setup {
+            options,
+            board,
+            points,
+            to_move,
+            over,
+            history,
+        })?)
+    }
+}
+
+impl Numercy {
+    /// Draws the board as it faces the players: North's row reversed above
+    /// the operator row and South's row, hole numbers in brackets, each
+    /// player's points at his side.
+    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let holes = self.board.holes();
+        let n = holes.len() / 2;
+        let cells = |items: &mut dyn Iterator<Item = String>| {
+            items.map(|c| format!("{c:>5}")).collect::<String>()
+        };
+        let numbers_north = cells(&mut (n..2 * n).rev().map(|i| format!("({i})")));
+        let north = cells(&mut holes[n..].iter().rev().map(u16::to_string));
+        let operators = cells(&mut self.options.operators().iter().map(|o| o.to_string()));
+        let south = cells(&mut holes[..n].iter().map(u16::to_string));
+        let numbers_south = cells(&mut (0..n).map(|i| format!("({i})")));
+        let [s, nn] = self.points;
+        writeln!(f, "             |{numbers_north}")?;
+        writeln!(f, "  North {nn:>4} |{north}")?;
+        writeln!(f, "             |{operators}")?;
+        writeln!(f, "  South {s:>4} |{south}")?;
+        write!(f, "             |{numbers_south}")
+    }
+}

@@ -1,0 +1,99 @@
+//! The one-line text form of a Robertson position (grammar in the crate
+//! docs).
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use mancala_core::notation::{self, NotationError, OptionError};
+
+use crate::{Options, Robertson, Setup, SetupError};
+
+/// Holes in a row of every board of Robertson's.
+const ROW_LEN: usize = 6;
+
+/// Why a position's text could not be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The text is well formed, but the position is impossible.
+    #[error("impossible position: {0}")]
+    Setup(#[from] SetupError),
+}
+
+impl From<OptionError> for ParseError {
+    fn from(e: OptionError) -> ParseError {
+        ParseError::Notation(e.into())
+    }
+}
+
+/// Reads a comma-separated list of `u64` (the honours).
+fn parse_numbers(part: &'static str, text: &str) -> Result<Vec<u64>, NotationError> {
+    text.split(',')
+        .map(|n| {
+            let bad = || NotationError::invalid(part, "a list of numbers", text);
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            n.parse().map_err(|_| bad())
+        })
+        .collect()
+}
+
+/// The one-line notation of the position (see the crate docs); `{:#}` draws
+/// the board instead, as [`drawing`](Robertson::drawing) does.
+impl fmt::Display for Robertson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f.write_str(&self.drawing());
+        }
+        let setup = self.to_setup();
+        notation::write_rows(f, &setup.board, ROW_LEN)?;
+        f.write_str(" ")?;
+        notation::write_counts(f, &setup.captured, ',')?;
+        for (i, h) in setup.honours.iter().enumerate() {
+            write!(f, "{}{h}", if i == 0 { " " } else { "," })?;
+        }
+        write!(f, " {}", setup.to_move.index())?;
+        if setup.over {
+            f.write_str(" over")?;
+        }
+        notation::write_seen(f, &setup.history, ROW_LEN)?;
+        notation::write_options(f, &self.options)
+    }
+}
+
+/// Reads the one-line notation back through [`Robertson::from_setup`].
+impl FromStr for Robertson {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Robertson, ParseError> {
+        let mut words = s.split_whitespace().peekable();
+        let board =
+            notation::parse_rows("holes", notation::next_word(&mut words, "holes")?, ROW_LEN)?;
+        let captured = notation::parse_counts(
+            "captured",
+            notation::next_word(&mut words, "captured")?,
+            ',',
+        )?;
+        let honours = parse_numbers("honours", notation::next_word(&mut words, "honours")?)?;
+        let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
+        let over = words.next_if_eq(&"over").is_some();
+        let history = match words.next_if(|w| w.starts_with("seen=")) {
+            Some(word) => notation::parse_seen(word, ROW_LEN)?,
+            None => Vec::new(),
+        };
+        let options: Options = notation::parse_options(words)?;
+        Ok(Robertson::from_setup(Setup {
+            options,
+            board,
+            captured,
+            honours,
+            to_move,
+            over,
+            history,
+        })?)
+    }
+}
