@@ -588,10 +588,9 @@ impl Mancala {
                     }
                 }
             }
-            let before = board.on_board();
+            applied.seeds = taken.iter().map(|p| u32::from(board.get(p))).sum();
             capture::take_into_store(board, taken, mover, observer);
             applied.captured = taken;
-            applied.seeds = before - board.on_board();
         }
         Ok(applied)
     }
@@ -599,6 +598,7 @@ impl Mancala {
     /// A whole turn: the move, then whose turn it is and whether the game
     /// ended. A move refused by the engine, or any move once the game is over,
     /// changes nothing.
+    #[inline]
     fn apply_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
         let mover = self.to_move;
         if self.over {
@@ -754,6 +754,13 @@ impl Game for Mancala {
         moves
     }
 
+    /// The legal moves of the player to move (empty once the game is over),
+    /// without going through [`status`](Game::status).
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        self.legal_actions(self.to_move)
+    }
+
     fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
         Ok(sequential_move(self.status(), actions)?)
     }
@@ -778,6 +785,7 @@ impl Game for Mancala {
     /// landing; other illegal moves (an opponent's hole, a move that fails to
     /// feed, a pass by a player who could sow) are played as if legal, which
     /// can reach positions the rules never would.
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) -> Turn {
         self.apply_turn(mv, &mut ())
     }
