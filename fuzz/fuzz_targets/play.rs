@@ -63,18 +63,8 @@ fn slow(text: &str) -> bool {
 
 /// Any text: an error, or a value that prints back the same.
 fn check_text(text: &str) {
-    if !slow(text)
-        && let Ok(game) = text.parse::<Mancala>()
-    {
-        let again = game.to_string();
-        let back: Mancala = again.parse().expect("a printed position parses");
-        assert_eq!(
-            back, game,
-            "`{text}` prints as `{again}`, which reads back otherwise"
-        );
-        assert_eq!(back.to_string(), again);
-        assert_eq!(back.key(), game.key());
-        testing::check_notation(&game);
+    if !slow(text) {
+        testing::check_text::<Mancala>(text);
     }
     if let Ok(rules) = text.parse::<Rules>() {
         let again = rules.to_string();

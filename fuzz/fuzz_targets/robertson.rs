@@ -41,16 +41,7 @@ fn stones(game: &Robertson) -> u64 {
 
 /// Any text: an error, or a value that prints back the same.
 fn check_text(text: &str) {
-    if let Ok(game) = text.parse::<Robertson>() {
-        let again = game.to_string();
-        let back: Robertson = again.parse().expect("a printed position parses");
-        assert_eq!(
-            back, game,
-            "`{text}` prints as `{again}`, which reads back otherwise"
-        );
-        assert_eq!(back.to_string(), again);
-        assert_eq!(back.key(), game.key());
-    }
+    testing::check_text::<Robertson>(text);
     if let Ok(options) = text.parse::<Options>()
         && options.leftover != Leftover::Stay
     {

@@ -65,9 +65,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::notation::{
-    self, NotationError, OptionError, RuleOptions, option_bool, option_choice, option_number,
-};
+use crate::notation::{self, OptionError, RuleOptions, option_bool, option_choice, option_number};
 use crate::{
     Capture, ChainLimit, CountSet, Direction, Endless, Feeding, GrandSlam, Layout, Leftover,
     MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
@@ -428,23 +426,10 @@ impl FromStr for Rules {
     }
 }
 
-/// Why a position's text could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseError {
-    /// The text is malformed.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The text is well formed, but the position is impossible.
-    #[error("impossible position: {0}")]
-    Setup(#[from] SetupError),
-}
-
-impl From<OptionError> for ParseError {
-    fn from(e: OptionError) -> ParseError {
-        ParseError::Notation(e.into())
-    }
-}
+/// Why a position's text could not be read: malformed text
+/// ([`ParseError::Notation`](notation::ParseError::Notation)), or a position
+/// the checked setup refused.
+pub type ParseError = notation::ParseError<SetupError>;
 
 impl fmt::Display for Mancala {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -491,7 +476,7 @@ impl FromStr for Mancala {
             over,
             history,
         };
-        Ok(Mancala::from_setup(setup)?)
+        Mancala::from_setup(setup).map_err(ParseError::Setup)
     }
 }
 

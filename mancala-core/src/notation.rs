@@ -51,6 +51,26 @@ impl NotationError {
     }
 }
 
+/// Why a position's text could not be read: malformed text, or a well-formed
+/// position that the game's checked setup refused (its error `E`). Every game
+/// names its own as `ParseError = notation::ParseError<SetupError>`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError<E> {
+    /// The text is malformed.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The text is well formed, but the position is impossible.
+    #[error("impossible position: {0}")]
+    Setup(#[source] E),
+}
+
+impl<E> From<OptionError> for ParseError<E> {
+    fn from(e: OptionError) -> ParseError<E> {
+        ParseError::Notation(e.into())
+    }
+}
+
 /// Why a rule option given as text was refused.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]

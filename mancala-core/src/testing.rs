@@ -248,6 +248,34 @@ where
     assert_eq!(format!("{back}"), text);
 }
 
+/// Checks the notation on any text, such as a fuzzer's: it is refused, or it
+/// reads as a state that prints as text which reads back to the same state,
+/// with the same key, and prints the same again (`{:#}` draws it too).
+///
+/// # Panics
+///
+/// If a state read from `text` does not round-trip.
+pub fn check_text<G>(text: &str)
+where
+    G: Game + Display + FromStr,
+    <G as FromStr>::Err: Debug,
+{
+    let Ok(game) = text.parse::<G>() else {
+        return;
+    };
+    let again = format!("{game}");
+    let back: G = again
+        .parse()
+        .unwrap_or_else(|e| panic!("`{text}` prints as `{again}`, which does not parse: {e:?}"));
+    assert_eq!(
+        back, game,
+        "`{text}` prints as `{again}`, which reads back otherwise"
+    );
+    assert_eq!(format!("{back}"), again);
+    assert_eq!(back.key(), game.key());
+    let _ = format!("{game:#}");
+}
+
 /// Checks that actions and moves print and parse back to themselves.
 ///
 /// # Panics

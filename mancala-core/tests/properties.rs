@@ -1435,20 +1435,8 @@ fn slow(text: &str) -> bool {
 /// rules, a move). Texts that may be slow to read are read as rules and
 /// moves only.
 fn check_text(text: &str) {
-    if !slow(text)
-        && let Ok(game) = text.parse::<Mancala>()
-    {
-        let again = game.to_string();
-        let back: Mancala = again
-            .parse()
-            .unwrap_or_else(|e| panic!("`{text}` prints as `{again}`, which does not read: {e}"));
-        assert_eq!(
-            back, game,
-            "`{text}` prints as `{again}`, which reads otherwise"
-        );
-        assert_eq!(back.to_string(), again);
-        assert_eq!(back.key(), game.key());
-        testing::check_notation(&game);
+    if !slow(text) {
+        testing::check_text::<Mancala>(text);
     }
     if let Ok(rules) = text.parse::<Rules>() {
         let again = rules.to_string();

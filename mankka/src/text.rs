@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use mancala_core::notation::{self, NotationError, OptionError};
+use mancala_core::notation::{self, NotationError};
 
 use crate::{Mankka, Move, Options, Pit, Placement, SIDE, Setup, SetupError};
 
@@ -64,23 +64,10 @@ impl FromStr for Move {
     }
 }
 
-/// Why a position's text could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseError {
-    /// The text is malformed.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The text is well formed, but the position is impossible.
-    #[error("impossible position: {0}")]
-    Setup(#[from] SetupError),
-}
-
-impl From<OptionError> for ParseError {
-    fn from(e: OptionError) -> ParseError {
-        ParseError::Notation(e.into())
-    }
-}
+/// Why a position's text could not be read: malformed text
+/// ([`ParseError::Notation`]), or a position the checked setup refused
+/// ([`ParseError::Setup`]).
+pub type ParseError = mancala_core::notation::ParseError<SetupError>;
 
 /// The one-line notation (`HOLES STORES HANDS PLAYER [over] [seen=...]
 /// [OPTIONS...]`, see the crate docs); `{:#}` draws the board with the
@@ -132,7 +119,7 @@ impl FromStr for Mankka {
             over,
             history,
         };
-        Ok(Mankka::from_setup(setup)?)
+        Mankka::from_setup(setup).map_err(ParseError::Setup)
     }
 }
 

@@ -5,29 +5,15 @@ use core::fmt;
 use core::fmt::Write as _;
 use core::str::FromStr;
 
-use mancala_core::notation::{self, NotationError, OptionError};
+use mancala_core::notation::{self, NotationError};
 
 use crate::options::OptionWords;
 use crate::{Face, Numa, Options, Piece, SIZE, Setup, SetupError, Shape, Square};
 
-/// Why a position's text could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseError {
-    /// The text is malformed (a part missing, a piece, a score or an option
-    /// that is not what it should be, or words left over).
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The text is well formed, but the checked setup refused the position.
-    #[error("impossible position: {0}")]
-    Setup(#[from] SetupError),
-}
-
-impl From<OptionError> for ParseError {
-    fn from(e: OptionError) -> ParseError {
-        ParseError::Notation(e.into())
-    }
-}
+/// Why a position's text could not be read: malformed text
+/// ([`ParseError::Notation`]), or a position the checked setup refused
+/// ([`ParseError::Setup`]).
+pub type ParseError = mancala_core::notation::ParseError<SetupError>;
 
 /// What a piece's text must be, per shape.
 const fn piece_expected(shape: Shape) -> &'static str {
@@ -125,11 +111,12 @@ impl FromStr for Numa {
         })?;
         let scores = [parse_score(a, scores_text)?, parse_score(r, scores_text)?];
         let options: Options = notation::parse_options(words)?;
-        Ok(Numa::from_setup(Setup {
+        Numa::from_setup(Setup {
             options,
             pieces,
             scores,
-        })?)
+        })
+        .map_err(ParseError::Setup)
     }
 }
 

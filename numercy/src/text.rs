@@ -7,27 +7,14 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use mancala_core::notation::{self, NotationError, OptionError};
+use mancala_core::notation::{self, NotationError};
 
 use crate::{Numercy, Options, Setup, SetupError};
 
-/// Why a position's text could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseError {
-    /// The text is malformed.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The text is well formed, but the position is impossible.
-    #[error("impossible position: {0}")]
-    Setup(#[from] SetupError),
-}
-
-impl From<OptionError> for ParseError {
-    fn from(e: OptionError) -> ParseError {
-        ParseError::Notation(e.into())
-    }
-}
+/// Why a position's text could not be read: malformed text
+/// ([`ParseError::Notation`]), or a position the checked setup refused
+/// ([`ParseError::Setup`]).
+pub type ParseError = mancala_core::notation::ParseError<SetupError>;
 
 /// Writes the two rows of hole counts, player 0's first, separated by `/`.
 fn write_rows(f: &mut fmt::Formatter<'_>, holes: &[u16]) -> fmt::Result {
@@ -106,14 +93,15 @@ impl FromStr for Numercy {
             None => Vec::new(),
         };
         let options: Options = notation::parse_options(words)?;
-        Ok(Numercy::from_setup(Setup {
+        Numercy::from_setup(Setup {
             options,
             board,
             points,
             to_move,
             over,
             history,
-        })?)
+        })
+        .map_err(ParseError::Setup)
     }
 }
 

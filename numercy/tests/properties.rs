@@ -822,17 +822,8 @@ fn slow(text: &str) -> bool {
 /// Any text: an error, or a value that prints back the same (texts that
 /// may be slow to read are only read as options and holes).
 fn check_text(text: &str) {
-    if !slow(text)
-        && let Ok(game) = text.parse::<Numercy>()
-    {
-        let again = game.to_string();
-        let back: Numercy = again.parse().expect("a printed position parses");
-        assert_eq!(
-            back, game,
-            "`{text}` prints as `{again}`, which reads back otherwise"
-        );
-        assert_eq!(back.to_string(), again);
-        assert_eq!(back.key(), game.key());
+    if !slow(text) {
+        testing::check_text::<Numercy>(text);
     }
     if let Ok(options) = text.parse::<Options>() {
         let again = options.to_string();

@@ -5,30 +5,17 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use mancala_core::notation::{self, NotationError, OptionError};
+use mancala_core::notation::{self, NotationError};
 
 use crate::{Options, Robertson, Setup, SetupError};
 
 /// Holes in a row of every board of Robertson's.
 const ROW_LEN: usize = 6;
 
-/// Why a position's text could not be read.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseError {
-    /// The text is malformed.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The text is well formed, but the position is impossible.
-    #[error("impossible position: {0}")]
-    Setup(#[from] SetupError),
-}
-
-impl From<OptionError> for ParseError {
-    fn from(e: OptionError) -> ParseError {
-        ParseError::Notation(e.into())
-    }
-}
+/// Why a position's text could not be read: malformed text
+/// ([`ParseError::Notation`]), or a position the checked setup refused
+/// ([`ParseError::Setup`]).
+pub type ParseError = mancala_core::notation::ParseError<SetupError>;
 
 /// Reads a comma-separated list of `u64` (the honours).
 fn parse_numbers(part: &'static str, text: &str) -> Result<Vec<u64>, NotationError> {
@@ -86,7 +73,7 @@ impl FromStr for Robertson {
             None => Vec::new(),
         };
         let options: Options = notation::parse_options(words)?;
-        Ok(Robertson::from_setup(Setup {
+        Robertson::from_setup(Setup {
             options,
             board,
             captured,
@@ -94,6 +81,7 @@ impl FromStr for Robertson {
             to_move,
             over,
             history,
-        })?)
+        })
+        .map_err(ParseError::Setup)
     }
 }
