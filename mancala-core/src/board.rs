@@ -113,11 +113,13 @@ impl Board {
     }
 
     /// Seeds in all holes.
+    #[inline]
     pub fn on_board(&self) -> u32 {
         self.holes().iter().map(|&c| u32::from(c)).sum()
     }
 
     /// Seeds in all holes and stores.
+    #[inline]
     pub fn total(&self) -> u32 {
         self.on_board() + self.stores.iter().map(|&c| u32::from(c)).sum::<u32>()
     }

@@ -6,13 +6,19 @@ use smallvec::SmallVec;
 
 use crate::{
     Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, JointMoveError, KeyHasher,
-    Landing, Leftover, MAX_HOLES, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay,
-    RelayRule, Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn,
-    Zone, capture, filter_feeding, sequential_move,
+    Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, RelayRule,
+    Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Zone,
+    capture, filter_feeding, sequential_move,
 };
 
-/// The legal moves of a sowing position, stored inline (never on the heap).
-pub type MoveList = SmallVec<[Move; MAX_HOLES]>;
+/// The legal moves of a sowing position, stored inline.
+///
+/// Up to 56 moves fit inline (120 bytes, which keeps returning and copying
+/// the list cheap); every preset and every
+/// layout where each player owns at most four rows stays on the stack. A
+/// layout where one player owns five rows of 12 or 13 holes spills the list
+/// to the heap.
+pub type MoveList = SmallVec<[Move; 56]>;
 
 /// Why a move was refused. The state is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -687,6 +693,7 @@ impl Mancala {
 
     /// Whether a store holds more than half of all seeds, or two stores hold
     /// exactly half each.
+    #[inline]
     fn majority(&self) -> bool {
         let total = self.board.total();
         let stores = &self.board.stores()[..self.topology.players()];
