@@ -57,41 +57,49 @@ impl Board {
     }
 
     /// Number of holes.
+    #[inline]
     pub const fn len(&self) -> usize {
         self.len as usize
     }
 
     /// Whether the board has no holes.
+    #[inline]
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The hole counts in canonical order.
+    #[inline]
     pub fn holes(&self) -> &[u16] {
         &self.holes[..self.len as usize]
     }
 
     /// The store counts of all [`MAX_PLAYERS`] possible players.
+    #[inline]
     pub fn stores(&self) -> &[u16; MAX_PLAYERS] {
         &self.stores
     }
 
     /// Seeds in a hole (0 for a hole not on the board).
+    #[inline]
     pub const fn get(&self, pit: Pit) -> u16 {
         self.holes[pit.index()]
     }
 
     /// Seeds in a player's store.
+    #[inline]
     pub const fn store(&self, player: Player) -> u16 {
         self.stores[player.index()]
     }
 
     /// Empties a hole and returns what it held.
+    #[inline]
     pub fn take(&mut self, pit: Pit) -> u16 {
         core::mem::take(&mut self.holes[pit.index()])
     }
 
     /// Sets a hole's count.
+    #[inline]
     pub fn set(&mut self, pit: Pit, seeds: u16) {
         if pit.index() < self.len as usize {
             self.holes[pit.index()] = seeds;
@@ -99,6 +107,7 @@ impl Board {
     }
 
     /// Adds seeds to a hole (saturating).
+    #[inline]
     pub fn add(&mut self, pit: Pit, seeds: u16) {
         if pit.index() < self.len as usize {
             let h = &mut self.holes[pit.index()];
@@ -107,6 +116,7 @@ impl Board {
     }
 
     /// Adds seeds to a player's store (saturating).
+    #[inline]
     pub fn add_to_store(&mut self, player: Player, seeds: u16) {
         let s = &mut self.stores[player.index()];
         *s = s.saturating_add(seeds);
@@ -125,6 +135,7 @@ impl Board {
     }
 
     /// Seeds in the holes `player` owns.
+    #[inline]
     pub fn seeds_of(&self, topology: &Topology, player: Player) -> u32 {
         topology
             .pits_of(player)
@@ -133,11 +144,15 @@ impl Board {
     }
 
     /// Whether `player` has any seed in his holes.
+    #[inline]
     pub fn has_seeds(&self, topology: &Topology, player: Player) -> bool {
-        topology.pits_of(player).any(|p| self.get(p) > 0)
+        topology
+            .row_ranges_of(player)
+            .any(|r| self.holes[r].iter().any(|&c| c > 0))
     }
 
     /// Adds `count` to every hole (used for whole laps of bulk sowing).
+    #[inline]
     pub(crate) fn add_all(&mut self, count: u16) {
         for h in &mut self.holes[..self.len as usize] {
             *h = h.saturating_add(count);

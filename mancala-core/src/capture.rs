@@ -28,6 +28,7 @@ impl CountSet {
 
     /// This set with `count` added (counts above 63 are ignored).
     #[must_use]
+    #[inline]
     pub const fn with(self, count: u16) -> CountSet {
         if count < 64 {
             CountSet(self.0 | (1 << count))
@@ -37,11 +38,13 @@ impl CountSet {
     }
 
     /// Whether `count` is in the set.
+    #[inline]
     pub const fn contains(self, count: u16) -> bool {
         count < 64 && self.0 & (1 << count) != 0
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }

@@ -23,21 +23,23 @@ pub struct InvalidHistory {
     pub index: usize,
 }
 
-const MAX_STRIDE: usize = (MAX_HOLES * 16 + 3).div_ceil(64);
 /// Positions the history holds before it needs to grow its buffer.
 const RESERVED_POSITIONS: usize = 256;
 
 /// The positions (hole counts and player to move) seen since the seed total on
-/// the board last changed, packed exactly (no hashing), for rules that end a
+/// the board last changed, stored exactly (no hashing), for rules that end a
 /// game when a position repeats.
 ///
 /// Positions with different board totals can never be equal, so a game clears
 /// the history whenever seeds leave the board (a capture, a store entry); the
 /// stores are then constant and need not be part of a position.
 ///
-/// Room for 256 positions is reserved up front (and kept by `clone`), so
-/// recording a position does not allocate unless a game goes longer than that
-/// without a capture.
+/// Each position is stored as 16-bit lanes (every hole count, then the
+/// player to move) packed four to a `u64`, so recording one is a handful of
+/// word writes, and a 256-bit filter of fingerprints proves most positions
+/// new without comparing them with the stored ones. Room for 256 positions is
+/// reserved up front (and kept by `clone`), so recording a position does not
+/// allocate unless a game goes longer than that without a capture.
 ///
 /// # Examples
 ///
@@ -45,39 +47,24 @@ const RESERVED_POSITIONS: usize = 256;
 /// use mancala_core::{Board, History, Player};
 ///
 /// let board = Board::filled(12, 4);
-/// let mut history = History::new(12, 48);
+/// let mut history = History::new(12);
 /// assert!(history.insert(&board, Player::P0));
 /// assert!(!history.insert(&board, Player::P0)); // seen before
 /// assert!(history.insert(&board, Player::P1));
 /// assert_eq!(history.len(), 2);
 /// ```
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct History {
     words: Vec<u64>,
     holes: u8,
-    bits: u8,
     stride: u8,
     /// A 256-bit filter of position fingerprints: a clear bit proves a
     /// position new without scanning.
     filter: [u64; 4],
 }
 
-/// Two histories are equal when they hold the same positions in the same
-/// order, however they pack them (the packing depends on the seeds the
-/// history was made for).
-impl PartialEq for History {
-    fn eq(&self, other: &History) -> bool {
-        if self.bits == other.bits && self.holes == other.holes {
-            return self.words == other.words;
-        }
-        self.len() == other.len() && self.positions().eq(other.positions())
-    }
-}
-
-impl Eq for History {}
-
-/// Hashes the number of positions only: equal histories have equal lengths
-/// however they pack their positions.
+/// Hashes the number of positions only (equal histories have equal
+/// lengths); cheap, and enough for a state's hash.
 impl core::hash::Hash for History {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.len().hash(state);
@@ -91,7 +78,6 @@ impl Clone for History {
         History {
             words,
             holes: self.holes,
-            bits: self.bits,
             stride: self.stride,
             filter: self.filter,
         }
@@ -99,89 +85,99 @@ impl Clone for History {
 }
 
 impl History {
-    /// An empty history for boards of `holes` holes (at most [`MAX_HOLES`])
-    /// where no hole ever holds more than `max_count` seeds.
-    pub fn new(holes: usize, max_count: u32) -> History {
+    /// An empty history for boards of `holes` holes (at most [`MAX_HOLES`]).
+    pub fn new(holes: usize) -> History {
         let holes = holes.min(MAX_HOLES);
-        let bits = (32 - max_count.min(u32::from(u16::MAX)).leading_zeros()).max(1);
-        let stride = (holes * bits as usize + 3).div_ceil(64);
         History {
             words: Vec::new(),
             holes: holes as u8,
-            bits: bits as u8,
-            stride: stride as u8,
+            // The hole lanes and the player's lane, four to a word.
+            stride: (holes + 1).div_ceil(4) as u8,
             filter: [0; 4],
         }
     }
 
     /// Number of positions held.
+    #[inline]
     pub fn len(&self) -> usize {
         self.words.len() / usize::from(self.stride).max(1)
     }
 
     /// Whether no position is held.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
     }
 
     /// Forgets every position (after seeds left the board), keeping the
     /// buffer.
+    #[inline]
     pub fn clear(&mut self) {
         self.words.clear();
         self.filter = [0; 4];
     }
 
-    fn key(&self, board: &Board, to_move: Player) -> [u64; MAX_STRIDE] {
-        let mut key = [0u64; MAX_STRIDE];
-        let bits = usize::from(self.bits);
-        let mut pos = 0usize;
-        let mut put = |value: u64, width: usize| {
-            let value = value & ((1u64 << width) - 1);
-            let (w, b) = (pos / 64, pos % 64);
-            key[w] |= value << b;
-            if b + width > 64 {
-                key[w + 1] |= value >> (64 - b);
-            }
-            pos += width;
-        };
-        put(to_move.index() as u64, 3);
-        for &c in board.holes().iter().take(usize::from(self.holes)) {
-            put(u64::from(c), bits);
+    /// Appends the packed position to `words`.
+    #[inline]
+    fn push_key(words: &mut Vec<u64>, holes: &[u16], to_move: Player) {
+        let mut chunks = holes.chunks_exact(4);
+        for c in &mut chunks {
+            let lane = |i: usize| u64::from(c.get(i).copied().unwrap_or(0));
+            words.push(lane(0) | lane(1) << 16 | lane(2) << 32 | lane(3) << 48);
         }
-        key
+        let mut last = 0u64;
+        let rest = chunks.remainder();
+        for (i, &c) in rest.iter().enumerate() {
+            last |= u64::from(c) << (16 * i);
+        }
+        last |= (to_move.index() as u64) << (16 * rest.len());
+        words.push(last);
     }
 
+    #[inline]
     fn fingerprint(key: &[u64]) -> usize {
         let mut h = 0x9e37_79b9_7f4a_7c15u64;
         for &w in key {
             h = (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd);
-            h ^= h >> 29;
         }
         (h >> 56) as usize
     }
 
+    /// The holes of `board` this history records.
+    #[inline]
+    fn holes_of<'a>(&self, board: &'a Board) -> &'a [u16] {
+        let holes = board.holes();
+        holes.get(..usize::from(self.holes)).unwrap_or(holes)
+    }
+
     /// Records a position; returns `false` if it was already recorded (a
     /// repetition), `true` if it is new.
+    #[inline]
     pub fn insert(&mut self, board: &Board, to_move: Player) -> bool {
-        let stride = usize::from(self.stride);
-        let full = self.key(board, to_move);
-        let key = &full[..stride];
+        if self.words.capacity() == 0 {
+            self.words
+                .reserve_exact(RESERVED_POSITIONS * usize::from(self.stride));
+        }
+        let start = self.words.len();
+        let holes = self.holes_of(board);
+        Self::push_key(&mut self.words, holes, to_move);
+        let (old, key) = self.words.split_at(start);
         let f = Self::fingerprint(key);
         let (word, bit) = (f / 64, f % 64);
-        if self.filter[word] & (1 << bit) != 0 && self.words.chunks_exact(stride).any(|k| k == key)
-        {
+        let seen = self.filter.get(word).is_some_and(|w| w & (1 << bit) != 0)
+            && old.chunks_exact(key.len()).any(|k| k == key);
+        if seen {
+            self.words.truncate(start);
             return false;
         }
-        self.filter[word] |= 1 << bit;
-        if self.words.capacity() == 0 {
-            self.words.reserve_exact(RESERVED_POSITIONS * stride);
+        if let Some(w) = self.filter.get_mut(word) {
+            *w |= 1 << bit;
         }
-        self.words.extend_from_slice(key);
         true
     }
 
-    /// A history for boards of `holes` holes where no hole ever holds more
-    /// than `max_count` seeds, holding the positions `seen` (oldest first):
+    /// A history for boards of `holes` holes, holding the positions `seen`
+    /// (oldest first):
     /// the check every setup with a repetition history shares. Each position
     /// must have `holes` holes holding `on_board` seeds in all and a player
     /// below `players`.
@@ -196,19 +192,18 @@ impl History {
     /// use mancala_core::{History, Player, SeenPosition};
     ///
     /// let seen = [SeenPosition { board: vec![2, 2], to_move: Player::P1 }];
-    /// let history = History::from_seen(2, 4, 4, 2, &seen)?;
+    /// let history = History::from_seen(2, 4, 2, &seen)?;
     /// assert_eq!(history.len(), 1);
-    /// assert!(History::from_seen(2, 4, 3, 2, &seen).is_err()); // 4 seeds, not 3
+    /// assert!(History::from_seen(2, 3, 2, &seen).is_err()); // 4 seeds, not 3
     /// # Ok::<(), mancala_core::InvalidHistory>(())
     /// ```
     pub fn from_seen(
         holes: usize,
-        max_count: u32,
         on_board: u32,
         players: usize,
         seen: &[SeenPosition],
     ) -> Result<History, InvalidHistory> {
-        let mut history = History::new(holes, max_count);
+        let mut history = History::new(holes);
         for (index, position) in seen.iter().enumerate() {
             let total: u64 = position.board.iter().map(|&c| u64::from(c)).sum();
             if position.board.len() != holes
@@ -224,31 +219,23 @@ impl History {
 
     /// Whether the position was recorded.
     pub fn contains(&self, board: &Board, to_move: Player) -> bool {
-        let stride = usize::from(self.stride);
-        let full = self.key(board, to_move);
-        let key = &full[..stride];
-        self.words.chunks_exact(stride).any(|k| k == key)
+        let mut key = Vec::new();
+        Self::push_key(&mut key, self.holes_of(board), to_move);
+        self.words.chunks_exact(key.len()).any(|k| k == key)
     }
 
     /// The recorded positions, oldest first, as hole counts and player to
     /// move.
     pub fn positions(&self) -> impl Iterator<Item = (Vec<u16>, Player)> + '_ {
-        let stride = usize::from(self.stride);
-        let bits = usize::from(self.bits);
+        let stride = usize::from(self.stride).max(1);
+        let holes = usize::from(self.holes);
         self.words.chunks_exact(stride).map(move |key| {
-            let mut pos = 0usize;
-            let mut get = |width: usize| -> u64 {
-                let (w, b) = (pos / 64, pos % 64);
-                let mut v = key[w] >> b;
-                if b + width > 64 {
-                    v |= key[w + 1] << (64 - b);
-                }
-                pos += width;
-                v & ((1u64 << width) - 1)
+            let lane = |i: usize| {
+                let word = key.get(i / 4).copied().unwrap_or(0);
+                (word >> (16 * (i % 4))) as u16
             };
-            let to_move = Player::from_owner(get(3) as u8);
-            let holes = (0..self.holes).map(|_| get(bits) as u16).collect();
-            (holes, to_move)
+            let board = (0..holes).map(lane).collect();
+            (board, Player::from_owner(lane(holes) as u8))
         })
     }
 }

@@ -235,7 +235,7 @@ impl Mancala {
         let mut game = Mancala {
             rules,
             topology,
-            history: Mancala::empty_history(&rules, &topology, board.total()),
+            history: Mancala::empty_history(&rules, &topology),
             board,
             to_move: first,
             over: false,
@@ -244,11 +244,11 @@ impl Mancala {
         game
     }
 
-    pub(crate) fn empty_history(rules: &Rules, topology: &Topology, total: u32) -> History {
+    pub(crate) fn empty_history(rules: &Rules, topology: &Topology) -> History {
         if rules.end.repetition {
-            History::new(topology.holes(), total)
+            History::new(topology.holes())
         } else {
-            History::new(0, 0)
+            History::new(0)
         }
     }
 
@@ -296,7 +296,7 @@ impl Mancala {
         for &(pit, n) in seeds {
             self.board.add(pit, n);
         }
-        self.history = Mancala::empty_history(&self.rules, &self.topology, self.board.total());
+        self.history = Mancala::empty_history(&self.rules, &self.topology);
         self.settle(next, false, false, &mut ());
         Ok(())
     }
@@ -725,6 +725,21 @@ impl Mancala {
     }
 }
 
+impl Mancala {
+    /// [`Game::legal_actions`] of the player to move, one hole at a time.
+    fn legal_actions_slow(&self, player: Player) -> MoveList {
+        let mut moves = MoveList::new();
+        self.for_each_legal(player, |p| {
+            moves.push(Move::Sow(p));
+            ControlFlow::Continue(())
+        });
+        if moves.is_empty() && self.rules.end.pass {
+            moves.push(Move::Pass);
+        }
+        moves
+    }
+}
+
 impl Game for Mancala {
     type Action = Move;
     type Move = Move;
@@ -747,18 +762,30 @@ impl Game for Mancala {
     /// The sowing moves of `player` in hole order, or only [`Move::Pass`]
     /// when he must pass; empty unless he is to move. Never allocates.
     fn legal_actions(&self, player: Player) -> MoveList {
-        let mut moves = MoveList::new();
         if self.over || player != self.to_move {
-            return moves;
+            return MoveList::new();
         }
-        self.for_each_legal(player, |p| {
-            moves.push(Move::Sow(p));
-            ControlFlow::Continue(())
-        });
-        if moves.is_empty() && self.rules.end.pass {
-            moves.push(Move::Pass);
+        if !self.needs_simulation(player) {
+            // The common case: every non-empty hole of the mover, gathered
+            // without a branch per hole.
+            let mut buf = [Move::Pass; 56];
+            let mut n = 0;
+            let holes = self.board.holes();
+            for range in self.topology.row_ranges_of(player) {
+                for i in range {
+                    let Some(slot) = buf.get_mut(n) else {
+                        // More than 56 holes: the general path below.
+                        return self.legal_actions_slow(player);
+                    };
+                    *slot = Move::Sow(Pit::from_index(i));
+                    n += usize::from(holes.get(i).is_some_and(|&c| c > 0));
+                }
+            }
+            if n > 0 || !self.rules.end.pass {
+                return MoveList::from_buf_and_len(buf, n);
+            }
         }
-        moves
+        self.legal_actions_slow(player)
     }
 
     /// The legal moves of the player to move (empty once the game is over),

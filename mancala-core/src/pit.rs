@@ -29,6 +29,7 @@ pub struct Pit(u8);
 
 impl Pit {
     /// The hole with this index, or `None` if `index >= MAX_HOLES`.
+    #[inline]
     pub const fn new(index: usize) -> Option<Pit> {
         if index < MAX_HOLES {
             Some(Pit(index as u8))
@@ -38,11 +39,13 @@ impl Pit {
     }
 
     /// The hole's index.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// Builds a pit from an index known to be in range (crate-internal).
+    #[inline]
     pub(crate) const fn from_index(index: usize) -> Pit {
         debug_assert!(index < MAX_HOLES);
         Pit(index as u8)
@@ -50,6 +53,7 @@ impl Pit {
 }
 
 impl fmt::Display for Pit {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }
@@ -62,6 +66,7 @@ pub struct InvalidPit(pub usize);
 
 impl TryFrom<u8> for Pit {
     type Error = InvalidPit;
+    #[inline]
     fn try_from(value: u8) -> Result<Self, Self::Error> {
         Pit::new(value as usize).ok_or(InvalidPit(value as usize))
     }
@@ -69,6 +74,7 @@ impl TryFrom<u8> for Pit {
 
 impl TryFrom<usize> for Pit {
     type Error = InvalidPit;
+    #[inline]
     fn try_from(value: usize) -> Result<Self, Self::Error> {
         Pit::new(value).ok_or(InvalidPit(value))
     }
@@ -85,6 +91,7 @@ impl TryFrom<usize> for Pit {
 /// ```
 impl core::str::FromStr for Pit {
     type Err = crate::notation::NotationError;
+    #[inline]
     fn from_str(s: &str) -> Result<Pit, Self::Err> {
         let bad = || crate::notation::NotationError::invalid("hole", "a hole number (0 to 77)", s);
         if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
@@ -95,6 +102,7 @@ impl core::str::FromStr for Pit {
 }
 
 impl From<Pit> for u8 {
+    #[inline]
     fn from(p: Pit) -> u8 {
         p.0
     }
@@ -102,6 +110,7 @@ impl From<Pit> for u8 {
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Pit {
+    #[inline]
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         Ok(Pit(u.int_in_range(0..=(MAX_HOLES as u8 - 1))?))
     }
@@ -129,21 +138,25 @@ impl PitSet {
     pub const EMPTY: PitSet = PitSet(0);
 
     /// Adds a hole.
+    #[inline]
     pub fn insert(&mut self, pit: Pit) {
         self.0 |= 1u128 << pit.0;
     }
 
     /// Whether the hole is in the set.
+    #[inline]
     pub const fn contains(self, pit: Pit) -> bool {
         self.0 & (1u128 << pit.0) != 0
     }
 
     /// The number of holes in the set.
+    #[inline]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -164,6 +177,7 @@ impl PitSet {
 }
 
 impl FromIterator<Pit> for PitSet {
+    #[inline]
     fn from_iter<I: IntoIterator<Item = Pit>>(iter: I) -> Self {
         let mut set = PitSet::EMPTY;
         for p in iter {

@@ -35,6 +35,7 @@ impl Player {
     pub const P1: Player = Player(1);
 
     /// The player with this index, or `None` if `index >= MAX_PLAYERS`.
+    #[inline]
     pub const fn new(index: usize) -> Option<Player> {
         if index < MAX_PLAYERS {
             Some(Player(index as u8))
@@ -44,25 +45,34 @@ impl Player {
     }
 
     /// The player's index, `0..MAX_PLAYERS`.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The next player in turn order in a game of `count` players
     /// (`(index + 1) mod count`). A `count` of 0 is treated as 1.
+    #[inline]
     pub const fn next(self, count: usize) -> Player {
-        let count = if count == 0 { 1 } else { count };
-        Player(((self.0 as usize + 1) % count) as u8)
+        // No division: this runs on every move.
+        let next = self.0 as usize + 1;
+        if next >= count {
+            Player(0)
+        } else {
+            Player(next as u8)
+        }
     }
 
     /// All players of a game of `count` players, in turn order (at most
     /// [`MAX_PLAYERS`]).
+    #[inline]
     pub fn all(count: usize) -> impl Iterator<Item = Player> + Clone {
         (0..count.min(MAX_PLAYERS)).map(|i| Player(i as u8))
     }
 }
 
 impl fmt::Display for Player {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "player {}", self.0)
     }
@@ -75,6 +85,7 @@ pub struct InvalidPlayer(pub usize);
 
 impl TryFrom<u8> for Player {
     type Error = InvalidPlayer;
+    #[inline]
     fn try_from(value: u8) -> Result<Self, Self::Error> {
         Player::new(value as usize).ok_or(InvalidPlayer(value as usize))
     }
@@ -82,6 +93,7 @@ impl TryFrom<u8> for Player {
 
 impl TryFrom<usize> for Player {
     type Error = InvalidPlayer;
+    #[inline]
     fn try_from(value: usize) -> Result<Self, Self::Error> {
         Player::new(value).ok_or(InvalidPlayer(value))
     }
@@ -97,12 +109,14 @@ impl TryFrom<usize> for Player {
 /// ```
 impl core::str::FromStr for Player {
     type Err = crate::notation::NotationError;
+    #[inline]
     fn from_str(s: &str) -> Result<Player, Self::Err> {
         crate::notation::parse_player("player", s)
     }
 }
 
 impl From<Player> for u8 {
+    #[inline]
     fn from(p: Player) -> u8 {
         p.0
     }
@@ -110,6 +124,7 @@ impl From<Player> for u8 {
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Player {
+    #[inline]
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         Ok(Player(u.int_in_range(0..=(MAX_PLAYERS as u8 - 1))?))
     }
@@ -136,6 +151,7 @@ impl PlayerSet {
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
     /// The first `count` players (all of a game's players).
+    #[inline]
     pub const fn all(count: usize) -> PlayerSet {
         let count = if count > MAX_PLAYERS {
             MAX_PLAYERS
@@ -146,32 +162,38 @@ impl PlayerSet {
     }
 
     /// A set holding one player.
+    #[inline]
     pub const fn only(player: Player) -> PlayerSet {
         PlayerSet(1 << player.0)
     }
 
     /// This set with `player` added.
     #[must_use]
+    #[inline]
     pub const fn with(self, player: Player) -> PlayerSet {
         PlayerSet(self.0 | (1 << player.0))
     }
 
     /// Whether `player` is in the set.
+    #[inline]
     pub const fn contains(self, player: Player) -> bool {
         self.0 & (1 << player.0) != 0
     }
 
     /// The number of players in the set.
+    #[inline]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The players in the set, in turn order.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Player> + Clone {
         (0..MAX_PLAYERS as u8)
             .filter(move |i| self.0 & (1 << i) != 0)
@@ -217,6 +239,7 @@ impl<T: Copy + Default> ByPlayer<T> {
 
     /// Values for the first `values.len()` players (at most [`MAX_PLAYERS`]
     /// are kept).
+    #[inline]
     pub fn from_slice(values: &[T]) -> ByPlayer<T> {
         let mut out = ByPlayer::new(values.len(), T::default());
         for (slot, v) in out.values.iter_mut().zip(values) {
@@ -228,26 +251,31 @@ impl<T: Copy + Default> ByPlayer<T> {
 
 impl<T> ByPlayer<T> {
     /// The number of players.
+    #[inline]
     pub const fn len(&self) -> usize {
         self.count as usize
     }
 
     /// Whether there are no players (never true for a game's values).
+    #[inline]
     pub const fn is_empty(&self) -> bool {
         self.count == 0
     }
 
     /// The values, player 0 first.
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
         &self.values[..self.count as usize]
     }
 
     /// The values, player 0 first, mutably.
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.values[..self.count as usize]
     }
 
     /// `(player, value)` pairs in turn order.
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = (Player, &T)> {
         self.as_slice()
             .iter()
@@ -259,6 +287,7 @@ impl<T> ByPlayer<T> {
 /// Equal when they have the same players with the same values (slots beyond
 /// the player count do not count).
 impl<T: PartialEq> PartialEq for ByPlayer<T> {
+    #[inline]
     fn eq(&self, other: &ByPlayer<T>) -> bool {
         self.as_slice() == other.as_slice()
     }
@@ -267,6 +296,7 @@ impl<T: PartialEq> PartialEq for ByPlayer<T> {
 impl<T: Eq> Eq for ByPlayer<T> {}
 
 impl<T: core::hash::Hash> core::hash::Hash for ByPlayer<T> {
+    #[inline]
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.as_slice().hash(state);
     }
@@ -280,6 +310,7 @@ impl<T: core::hash::Hash> core::hash::Hash for ByPlayer<T> {
 /// assert_eq!(format!("{:?}", ByPlayer::from_slice(&[3u64, 4])), "[3, 4]");
 /// ```
 impl<T: fmt::Debug> fmt::Debug for ByPlayer<T> {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
     }
@@ -287,12 +318,14 @@ impl<T: fmt::Debug> fmt::Debug for ByPlayer<T> {
 
 impl<T> Index<Player> for ByPlayer<T> {
     type Output = T;
+    #[inline]
     fn index(&self, p: Player) -> &T {
         &self.values[p.index()]
     }
 }
 
 impl<T> IndexMut<Player> for ByPlayer<T> {
+    #[inline]
     fn index_mut(&mut self, p: Player) -> &mut T {
         &mut self.values[p.index()]
     }

@@ -157,6 +157,7 @@ pub struct Rules {
 }
 
 impl Default for Rules {
+    #[inline]
     fn default() -> Rules {
         Rules::oware()
     }
@@ -235,6 +236,7 @@ impl Rules {
 
     /// These rules on two rows of `houses` holes.
     #[must_use]
+    #[inline]
     pub const fn with_houses(mut self, houses: u8) -> Rules {
         self.layout = Layout::two_rows(houses);
         self
@@ -242,6 +244,7 @@ impl Rules {
 
     /// These rules with `seeds` seeds in each hole at the start.
     #[must_use]
+    #[inline]
     pub const fn with_seeds(mut self, seeds: u16) -> Rules {
         self.seeds = seeds;
         self
@@ -275,6 +278,7 @@ impl Rules {
     }
 
     /// Seeds in the game at the start.
+    #[inline]
     pub fn total_seeds(&self) -> u32 {
         u32::from(self.seeds) * u32::from(self.layout.row_len) * u32::from(self.layout.rows)
     }

@@ -161,7 +161,7 @@ impl Mancala {
         let mut game = Mancala {
             rules,
             topology,
-            history: Mancala::empty_history(&rules, &topology, total as u32),
+            history: Mancala::empty_history(&rules, &topology),
             board,
             to_move,
             over,
@@ -172,7 +172,6 @@ impl Mancala {
         if rules.end.repetition {
             game.history = History::from_seen(
                 topology.holes(),
-                total as u32,
                 on_board as u32,
                 topology.players(),
                 &history,

@@ -22,6 +22,7 @@ pub enum Direction {
 
 impl Direction {
     /// The other direction.
+    #[inline]
     pub const fn reverse(self) -> Direction {
         match self {
             Direction::CounterClockwise => Direction::Clockwise,
@@ -67,6 +68,7 @@ pub struct Layout {
 impl Layout {
     /// Two rows of `n` holes, player 0's row first (oware, kalah, numercy,
     /// mankka).
+    #[inline]
     pub const fn two_rows(n: u8) -> Layout {
         let mut owners = [Player::P0; MAX_ROWS];
         owners[1] = Player::P1;
@@ -100,6 +102,7 @@ impl Layout {
     }
 
     /// The owners of the rows actually on the board.
+    #[inline]
     pub fn row_owners(&self) -> &[Player] {
         &self.owners[..(self.rows as usize).min(MAX_ROWS)]
     }
@@ -108,6 +111,7 @@ impl Layout {
 /// Layouts are equal when their rows and row owners are (entries of `owners`
 /// beyond `rows` do not count).
 impl PartialEq for Layout {
+    #[inline]
     fn eq(&self, other: &Layout) -> bool {
         self.row_len == other.row_len
             && self.rows == other.rows
@@ -118,6 +122,7 @@ impl PartialEq for Layout {
 impl Eq for Layout {}
 
 impl core::hash::Hash for Layout {
+    #[inline]
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.row_len.hash(state);
         self.rows.hash(state);
@@ -198,6 +203,8 @@ pub struct Topology {
     players: u8,
     owner: [u8; MAX_HOLES],
     store_after: [u8; MAX_HOLES],
+    /// The rows each player owns, as bit masks (bit `r` for row `r`).
+    rows_of: [u8; crate::MAX_PLAYERS],
 }
 
 impl Topology {
@@ -228,7 +235,9 @@ impl Topology {
         let holes = row_len * owners.len();
         let mut owner = [0u8; MAX_HOLES];
         let mut store_after = [NO_STORE; MAX_HOLES];
+        let mut rows_of = [0u8; crate::MAX_PLAYERS];
         for (r, p) in owners.iter().enumerate() {
+            rows_of[p.index()] |= 1 << r;
             for slot in &mut owner[r * row_len..(r + 1) * row_len] {
                 *slot = p.index() as u8;
             }
@@ -244,40 +253,48 @@ impl Topology {
             players: players as u8,
             owner,
             store_after,
+            rows_of,
         })
     }
 
     /// The layout this topology was built from.
+    #[inline]
     pub const fn layout(&self) -> Layout {
         self.layout
     }
 
     /// Number of holes in the ring.
+    #[inline]
     pub const fn holes(&self) -> usize {
         self.holes as usize
     }
 
     /// Number of players.
+    #[inline]
     pub const fn players(&self) -> usize {
         self.players as usize
     }
 
     /// Holes in each row.
+    #[inline]
     pub const fn row_len(&self) -> usize {
         self.layout.row_len as usize
     }
 
     /// Number of rows.
+    #[inline]
     pub const fn rows(&self) -> usize {
         self.layout.rows as usize
     }
 
     /// Whether `pit` is on this board.
+    #[inline]
     pub const fn contains(&self, pit: Pit) -> bool {
         pit.index() < self.holes as usize
     }
 
     /// The hole with this index, if it is on this board.
+    #[inline]
     pub const fn pit(&self, index: usize) -> Option<Pit> {
         if index < self.holes as usize {
             Some(Pit::from_index(index))
@@ -287,32 +304,52 @@ impl Topology {
     }
 
     /// All holes in counter-clockwise order.
+    #[inline]
     pub fn pits(&self) -> impl DoubleEndedIterator<Item = Pit> + Clone + use<> {
         (0..self.holes as usize).map(Pit::from_index)
     }
 
     /// The holes owned by `player`, in counter-clockwise order.
+    #[inline]
     pub fn pits_of(&self, player: Player) -> impl DoubleEndedIterator<Item = Pit> + Clone + '_ {
-        self.pits()
-            .filter(move |p| self.owner[p.index()] as usize == player.index())
+        self.row_ranges_of(player)
+            .flat_map(|r| r.map(Pit::from_index))
+    }
+
+    /// The index ranges of the rows `player` owns, in counter-clockwise
+    /// order (a player's holes are whole rows).
+    #[inline]
+    pub(crate) fn row_ranges_of(
+        &self,
+        player: Player,
+    ) -> impl DoubleEndedIterator<Item = core::ops::Range<usize>> + Clone + use<> {
+        let mask = self.rows_of[player.index()];
+        let len = self.layout.row_len as usize;
+        (0..self.layout.rows as usize)
+            .filter(move |r| mask >> r & 1 == 1)
+            .map(move |r| r * len..(r + 1) * len)
     }
 
     /// The owner of a hole (player 0 for a hole not on the board).
+    #[inline]
     pub const fn owner(&self, pit: Pit) -> Player {
         Player::from_owner(self.owner[pit.index()])
     }
 
     /// The row a hole belongs to.
+    #[inline]
     pub const fn row(&self, pit: Pit) -> usize {
         pit.index() / self.layout.row_len as usize
     }
 
     /// The owner of row `row` (`None` beyond the last row).
+    #[inline]
     pub fn row_owner(&self, row: usize) -> Option<Player> {
         self.layout.row_owners().get(row).copied()
     }
 
     /// The hole after `pit` going `direction` around the ring.
+    #[inline]
     pub const fn step(&self, pit: Pit, direction: Direction) -> Pit {
         let n = self.holes as usize;
         let i = pit.index() % n;
@@ -324,6 +361,7 @@ impl Topology {
 
     /// The player whose store sits right after `pit` counter-clockwise (between
     /// `pit` and the next hole), if any.
+    #[inline]
     pub const fn store_after(&self, pit: Pit) -> Option<Player> {
         let s = self.store_after[pit.index()];
         if s == NO_STORE {
@@ -334,6 +372,7 @@ impl Topology {
     }
 
     /// The store passed when moving one step `direction` from `from`.
+    #[inline]
     pub(crate) const fn store_between(&self, from: Pit, direction: Direction) -> Option<Player> {
         match direction {
             Direction::CounterClockwise => self.store_after(from),
@@ -342,12 +381,14 @@ impl Topology {
     }
 
     /// Whether this is a two-row board (opposite holes exist).
+    #[inline]
     pub const fn is_two_row(&self) -> bool {
         self.layout.rows == 2
     }
 
     /// The hole in the same file on the other row of a two-row board
     /// (`2n - 1 - i`); `None` on other boards.
+    #[inline]
     pub const fn opposite(&self, pit: Pit) -> Option<Pit> {
         if self.is_two_row() && pit.index() < self.holes as usize {
             Some(Pit::from_index(self.holes as usize - 1 - pit.index()))
@@ -359,6 +400,7 @@ impl Topology {
 
 impl Player {
     /// Converts an owner byte stored by a topology (always `< MAX_PLAYERS`).
+    #[inline]
     pub(crate) const fn from_owner(index: u8) -> Player {
         match Player::new(index as usize) {
             Some(p) => p,

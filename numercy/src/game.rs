@@ -264,9 +264,9 @@ impl Numercy {
 
     pub(crate) fn empty_history(options: &Options, board: &Board) -> History {
         if options.repetition {
-            History::new(board.len(), board.on_board())
+            History::new(board.len())
         } else {
-            History::new(0, 0)
+            History::new(0)
         }
     }
 

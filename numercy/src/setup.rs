@@ -135,7 +135,7 @@ impl Numercy {
         let history = if setup.options.repetition && !setup.over {
             // `balls` is at most MAX_SEEDS, checked above.
             let balls = balls as u32;
-            History::from_seen(topology.holes(), balls, balls, 2, &setup.history)?
+            History::from_seen(topology.holes(), balls, 2, &setup.history)?
         } else {
             Numercy::empty_history(&setup.options, &board)
         };
