@@ -6,9 +6,9 @@ use smallvec::SmallVec;
 
 use crate::{
     Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, JointMoveError, KeyHasher,
-    Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, RelayRule,
-    Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Zone,
-    capture, filter_feeding, sequential_move,
+    Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, Rules,
+    RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Zone, capture,
+    filter_feeding, sequential_move,
 };
 
 /// The legal moves of a sowing position, stored inline.
@@ -391,7 +391,7 @@ impl Mancala {
             return Ok(());
         }
         let mut board = self.board;
-        self.apply_move(&mut board, pit, mover, &mut ())?;
+        Self::apply_move(&self.rules, &self.topology, &mut board, pit, mover, &mut ())?;
         if self.must_feed(mover) && !board.has_seeds(&self.topology, self.fed_player(mover)) {
             // Under `IfPossible` a move that does not feed is legal exactly
             // when no move feeds.
@@ -426,7 +426,8 @@ impl Mancala {
         self.topology.pits_of(mover).any(|p| {
             let mut board = self.board;
             self.board.get(p) > 0
-                && self.apply_move(&mut board, p, mover, &mut ()).is_ok()
+                && Self::apply_move(&self.rules, &self.topology, &mut board, p, mover, &mut ())
+                    .is_ok()
                 && board.has_seeds(&self.topology, fed)
         })
     }
@@ -452,7 +453,7 @@ impl Mancala {
         let fed = self.fed_player(mover);
         let outcome = |p: Pit| {
             let mut board = self.board;
-            self.apply_move(&mut board, p, mover, &mut ())
+            Self::apply_move(&self.rules, &self.topology, &mut board, p, mover, &mut ())
                 .ok()
                 .map(|_| board.has_seeds(&self.topology, fed))
         };
@@ -475,39 +476,35 @@ impl Mancala {
         found
     }
 
-    /// Sows `pit` on `board` for `mover` under these rules' relay rule.
-    fn sow_on<R: RelayRule, O: Observer>(
-        &self,
-        board: &mut Board,
-        pit: Pit,
-        mover: Player,
-        relay: &R,
-        observer: &mut O,
-    ) -> Result<crate::Sown, SowError> {
-        Sower {
-            topology: &self.topology,
-            spec: self.rules.sowing,
-            mover,
-            relay,
-            endless: self.rules.endless,
-        }
-        .sow(board, pit, observer)
-    }
-
     /// Sowing and capture of one move on `board`, for `mover`. On error
-    /// `board` is unchanged.
+    /// `board` may hold a partly played move: callers that keep the board
+    /// after an error work on a copy (only endless relays and forbidden
+    /// grand slams fail after sowing began).
     fn apply_move<O: Observer>(
-        &self,
+        rules: &Rules,
+        topology: &Topology,
         board: &mut Board,
         pit: Pit,
         mover: Player,
         observer: &mut O,
     ) -> Result<Applied, PlayError> {
-        let rules = &self.rules;
-        let topology = &self.topology;
         let sown = match rules.relay {
-            Relay::Never => self.sow_on(board, pit, mover, &SingleLap, observer),
-            relay => self.sow_on(board, pit, mover, &relay, observer),
+            Relay::Never => Sower {
+                topology,
+                spec: rules.sowing,
+                mover,
+                relay: &SingleLap,
+                endless: rules.endless,
+            }
+            .sow(board, pit, observer),
+            relay => Sower {
+                topology,
+                spec: rules.sowing,
+                mover,
+                relay: &relay,
+                endless: rules.endless,
+            }
+            .sow(board, pit, observer),
         }
         .map_err(|e| PlayError::from_sow(pit, e))?;
         let mut applied = Applied {
@@ -586,12 +583,7 @@ impl Mancala {
                         applied.grand_slam_refused = true;
                         return Ok(applied);
                     }
-                    GrandSlam::Forbid => {
-                        // Undo the sowing: replay is cheaper to reason about
-                        // than an undo log, and this path is rare.
-                        *board = self.board;
-                        return Err(PlayError::GrandSlam(pit));
-                    }
+                    GrandSlam::Forbid => return Err(PlayError::GrandSlam(pit)),
                 }
             }
             applied.seeds = taken.iter().map(|p| u32::from(board.get(p))).sum();
@@ -619,11 +611,38 @@ impl Mancala {
             Move::Sow(pit) => pit,
         };
         let before = self.board.on_board();
-        let mut board = self.board;
-        let Ok(applied) = self.apply_move(&mut board, pit, mover, observer) else {
+        // Without relays or forbidden grand slams a move can only be refused
+        // before its first seed moves, so it is played in place; otherwise
+        // on a copy, kept only if the move stands.
+        let in_place =
+            self.rules.relay == Relay::Never && self.rules.grand_slam != GrandSlam::Forbid;
+        let result = if in_place {
+            Self::apply_move(
+                &self.rules,
+                &self.topology,
+                &mut self.board,
+                pit,
+                mover,
+                observer,
+            )
+        } else {
+            let mut board = self.board;
+            let result = Self::apply_move(
+                &self.rules,
+                &self.topology,
+                &mut board,
+                pit,
+                mover,
+                observer,
+            );
+            if result.is_ok() {
+                self.board = board;
+            }
+            result
+        };
+        let Ok(applied) = result else {
             return Turn::nothing(mover, mv);
         };
-        self.board = board;
         let next = if applied.extra_turn {
             if O::RECORDS {
                 observer.event(Event::ExtraTurn);
