@@ -398,11 +398,106 @@ impl fmt::Display for MoveReport {
     }
 }
 
-/// The legal actions of one position: up to six sowing moves, or one pass,
-/// inline; the 462 placements of the opening spill to the heap.
-// TODO(later issue): an opening list that does not allocate (a lazy list of
-// compositions, or placements addressed by index).
-pub type MoveList = SmallVec<[Move; SIDE]>;
+/// The legal actions of one position: up to six sowing moves or one pass,
+/// inline, or the 462 placements of the opening, which are one constant
+/// table shared by every position (so no list ever allocates).
+///
+/// It dereferences to a slice of [`Move`]s.
+///
+/// # Examples
+///
+/// ```
+/// use mankka::*;
+///
+/// let game = Mankka::default();
+/// let opening = game.legal_moves();
+/// assert_eq!(opening.len(), 462);
+/// assert_eq!(opening[0], Move::Place(Placement::new([0, 0, 0, 0, 0, 6])));
+/// assert_eq!(opening.as_slice().last(), Some(&Move::Place(Placement::new([6, 0, 0, 0, 0, 0]))));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct MoveList {
+    moves: SmallVec<[Move; SIDE]>,
+    /// The opening's placements instead of `moves`.
+    opening: bool,
+}
+
+impl MoveList {
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        if self.opening { &OPENING } else { &self.moves }
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// The seeds in hand at the start of Mankka Two's opening; a hand holds
+/// them or none (see [`Options::hand`] and the setup checks).
+const OPENING_HAND: u16 = 6;
+
+/// Every placement of [`OPENING_HAND`] seeds in lexicographic order of the
+/// counts: the compositions of 6 into 6 parts, C(11, 5) = 462 of them.
+static OPENING: [Move; 462] = opening();
+
+/// Builds [`OPENING`] at compile time, in [`Placement::all`]'s order (a
+/// wrong count fails the build: the array index would go out of range, or
+/// the last check would).
+const fn opening() -> [Move; 462] {
+    let mut out = [Move::Pass; 462];
+    let mut current = [0u16; SIDE];
+    current[SIDE - 1] = OPENING_HAND;
+    let mut n = 0;
+    loop {
+        out[n] = Move::Place(Placement::new(current));
+        n += 1;
+        // The next composition: grow the rightmost hole that has seeds
+        // after it, and put those seeds, less one, in the last hole.
+        let mut i = SIDE - 1;
+        let mut grown = false;
+        while i > 0 {
+            i -= 1;
+            let mut tail = 0;
+            let mut j = i + 1;
+            while j < SIDE {
+                tail += current[j];
+                j += 1;
+            }
+            if tail > 0 {
+                current[i] += 1;
+                let mut j = i + 1;
+                while j < SIDE {
+                    current[j] = 0;
+                    j += 1;
+                }
+                current[SIDE - 1] = tail - 1;
+                grown = true;
+                break;
+            }
+        }
+        if !grown {
+            break;
+        }
+    }
+    assert!(n == 462, "every placement of 6 seeds is listed");
+    out
+}
 
 /// A game of Mankka: options, board, stores, hands, player to move, outcome
 /// and (without the early ends) the positions seen for the repetition rule.
@@ -604,26 +699,27 @@ impl Game for Mankka {
     }
 
     /// In the opening, the 462 placements of the hand in lexicographic order
-    /// of their counts ([`Placement::all`]; the list is on the heap); after
+    /// of their counts ([`Placement::all`]; a constant table); after
     /// it, the sowing moves in hole order, or only [`Move::Pass`] when the
     /// player must pass. Empty unless `player` is to move.
     fn legal_actions(&self, player: Player) -> MoveList {
-        let mut moves = MoveList::new();
+        let mut list = MoveList::default();
         if self.to_move() != Some(player) {
-            return moves;
+            return list;
         }
-        let hand = self.hand(player);
-        if hand > 0 {
-            moves.extend(Placement::all(hand).map(Move::Place));
+        if self.hand(player) > 0 {
+            // A hand holds the opening's 6 seeds or none (`from_setup` and
+            // `Options::hand` see to it), so the table is every placement.
+            list.opening = true;
         } else {
-            moves.extend(
+            list.moves.extend(
                 self.game
                     .legal_actions(player)
                     .iter()
                     .map(|&m| Move::from(m)),
             );
         }
-        moves
+        list
     }
 
     /// # Errors

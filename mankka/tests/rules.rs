@@ -1057,3 +1057,21 @@ fn the_player_to_move_holds_his_hand_while_anyone_does() {
         }
     }
 }
+
+/// The opening's constant table lists exactly the placements of the hand:
+/// the compositions of 6 seeds into 6 holes, C(11, 5) = 462, in the order of
+/// `Placement::all`; both players see the same list.
+#[test]
+fn opening_table_is_every_placement_of_the_hand() {
+    let mut game = Mankka::default();
+    let all: Vec<Move> = Placement::all(Options::two().hand())
+        .map(Move::Place)
+        .collect();
+    assert_eq!(all.len(), 462);
+    assert_eq!(game.legal_moves().as_slice(), all.as_slice());
+    game.play(all[17]).unwrap();
+    assert_eq!(game.legal_moves().as_slice(), all.as_slice());
+    game.play(all[400]).unwrap();
+    // After the opening: sowing moves only.
+    assert!(game.legal_moves().iter().all(|m| matches!(m, Move::Sow(_))));
+}
