@@ -172,6 +172,12 @@ pub struct Mancala {
     pub(crate) to_move: Player,
     pub(crate) over: bool,
     pub(crate) history: History,
+    /// The legal sowing moves of the player to move where legality needs
+    /// trial sowings (feeding, forbidden grand slams, relays), worked out
+    /// once when the turn passed to him; empty otherwise and once the game
+    /// is over. A function of the rest of the state, so equality and
+    /// hashing are unaffected.
+    pub(crate) legal: PitSet,
 }
 
 /// The part of a turn that does not depend on the game's history.
@@ -239,6 +245,7 @@ impl Mancala {
             board,
             to_move: first,
             over: false,
+            legal: PitSet::EMPTY,
         };
         game.settle(first, false, false, &mut ());
         game
@@ -366,7 +373,7 @@ impl Mancala {
     /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
     /// has no sowing move. His only legal move is then [`Move::Pass`].
     pub fn must_pass(&self) -> bool {
-        !self.over && self.rules.end.pass && !self.has_legal_move(self.to_move)
+        !self.over && self.rules.end.pass && !self.can_sow()
     }
 
     /// The reason `mv` is not legal now, if any.
@@ -384,6 +391,10 @@ impl Mancala {
             }
             Move::Sow(pit) => pit,
         };
+        if !self.over && self.legal.contains(pit) {
+            return Ok(());
+        }
+        // Refused: find out why.
         let mover = (!self.over).then_some(self.to_move);
         check_sowing_move(&self.topology, &self.board, mover, pit)?;
         let mover = self.to_move;
@@ -464,6 +475,26 @@ impl Mancala {
             outcome,
             f,
         );
+    }
+
+    /// Whether the player to move has a legal sowing move (game not over).
+    #[inline]
+    fn can_sow(&self) -> bool {
+        if self.needs_simulation(self.to_move) {
+            !self.legal.is_empty()
+        } else {
+            self.has_legal_move(self.to_move)
+        }
+    }
+
+    /// The legal sowing moves of `mover`.
+    fn legal_set(&self, mover: Player) -> PitSet {
+        let mut set = PitSet::EMPTY;
+        self.for_each_legal(mover, |p| {
+            set.insert(p);
+            ControlFlow::Continue(())
+        });
+        set
     }
 
     /// Whether `mover` has a legal sowing move.
@@ -698,7 +729,14 @@ impl Mancala {
         {
             return self.finish(observer);
         }
-        if !(self.has_legal_move(next) || self.rules.end.pass && self.another_can_move()) {
+        // Where legality takes trial sowings, the legal set is worked out
+        // once, now; elsewhere it is as cheap to read off the board later.
+        self.legal = if self.needs_simulation(next) {
+            self.legal_set(next)
+        } else {
+            PitSet::EMPTY
+        };
+        if !(self.can_sow() || self.rules.end.pass && self.another_can_move()) {
             self.finish(observer);
         }
     }
@@ -726,6 +764,7 @@ impl Mancala {
 
     fn finish<O: Observer>(&mut self, observer: &mut O) {
         self.over = true;
+        self.legal = PitSet::EMPTY;
         // Repetitions no longer matter; a finished state carries no history,
         // so that it equals the state its setup rebuilds.
         self.history.clear();
@@ -745,10 +784,10 @@ impl Mancala {
 }
 
 impl Mancala {
-    /// [`Game::legal_actions`] of the player to move, one hole at a time.
-    fn legal_actions_slow(&self, player: Player) -> MoveList {
+    /// [`Game::legal_actions`] of the player to move, pushed one by one.
+    fn legal_actions_slow(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.for_each_legal(player, |p| {
+        self.for_each_legal(self.to_move, |p| {
             moves.push(Move::Sow(p));
             ControlFlow::Continue(())
         });
@@ -784,27 +823,36 @@ impl Game for Mancala {
         if self.over || player != self.to_move {
             return MoveList::new();
         }
-        if !self.needs_simulation(player) {
-            // The common case: every non-empty hole of the mover, gathered
-            // without a branch per hole.
-            let mut buf = [Move::Pass; 56];
-            let mut n = 0;
+        let mut buf = [Move::Pass; 56];
+        let mut n = 0;
+        if self.needs_simulation(player) {
+            // The set worked out when the turn passed to him.
+            for pit in self.legal.iter() {
+                let Some(slot) = buf.get_mut(n) else {
+                    // More than 56 moves: the general path below.
+                    return self.legal_actions_slow();
+                };
+                *slot = Move::Sow(pit);
+                n += 1;
+            }
+        } else {
+            // Every non-empty hole of the mover, gathered without a branch
+            // per hole (quicker than walking the set's bits).
             let holes = self.board.holes();
             for range in self.topology.row_ranges_of(player) {
                 for i in range {
                     let Some(slot) = buf.get_mut(n) else {
-                        // More than 56 holes: the general path below.
-                        return self.legal_actions_slow(player);
+                        return self.legal_actions_slow();
                     };
                     *slot = Move::Sow(Pit::from_index(i));
                     n += usize::from(holes.get(i).is_some_and(|&c| c > 0));
                 }
             }
-            if n > 0 || !self.rules.end.pass {
-                return MoveList::from_buf_and_len(buf, n);
-            }
         }
-        self.legal_actions_slow(player)
+        if n > 0 || !self.rules.end.pass {
+            return MoveList::from_buf_and_len(buf, n);
+        }
+        self.legal_actions_slow()
     }
 
     /// The legal moves of the player to move (empty once the game is over),

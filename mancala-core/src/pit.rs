@@ -131,39 +131,41 @@ impl<'a> arbitrary::Arbitrary<'a> for Pit {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct PitSet(u128);
+pub struct PitSet([u64; 2]);
+// Two words rather than a `u128`: the set lives in game states and reports,
+// and a `u128` would raise their alignment (and size) to 16 bytes.
 
 impl PitSet {
     /// The empty set.
-    pub const EMPTY: PitSet = PitSet(0);
+    pub const EMPTY: PitSet = PitSet([0; 2]);
 
     /// Adds a hole.
     #[inline]
     pub fn insert(&mut self, pit: Pit) {
-        self.0 |= 1u128 << pit.0;
+        self.0[usize::from(pit.0 >> 6) & 1] |= 1u64 << (pit.0 & 63);
     }
 
     /// Whether the hole is in the set.
     #[inline]
     pub const fn contains(self, pit: Pit) -> bool {
-        self.0 & (1u128 << pit.0) != 0
+        self.0[(pit.0 >> 6) as usize & 1] & (1u64 << (pit.0 & 63)) != 0
     }
 
     /// The number of holes in the set.
     #[inline]
     pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
+        (self.0[0].count_ones() + self.0[1].count_ones()) as usize
     }
 
     /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0[0] | self.0[1] == 0
     }
 
     /// The holes in increasing index order.
     pub fn iter(self) -> impl Iterator<Item = Pit> + Clone {
-        let mut bits = self.0;
+        let mut bits = (u128::from(self.0[1]) << 64) | u128::from(self.0[0]);
         core::iter::from_fn(move || {
             if bits == 0 {
                 None

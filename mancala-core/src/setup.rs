@@ -3,8 +3,8 @@
 use alloc::vec::Vec;
 
 use crate::{
-    Board, History, InvalidHistory, Leftover, MAX_SEEDS, Mancala, Player, Rules, RulesError,
-    SeenPosition,
+    Board, History, InvalidHistory, Leftover, MAX_SEEDS, Mancala, PitSet, Player, Rules,
+    RulesError, SeenPosition,
 };
 
 /// An unchecked description of a [`Mancala`] position: rules, counts, player
@@ -165,6 +165,7 @@ impl Mancala {
             board,
             to_move,
             over,
+            legal: PitSet::EMPTY,
         };
         if over {
             return Ok(game);
