@@ -6,18 +6,17 @@ use smallvec::SmallVec;
 
 use crate::{
     Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, JointMoveError, KeyHasher,
-    Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, Rules,
-    RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Zone, capture,
-    filter_feeding, sequential_move,
+    Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, RelayRule,
+    Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Zone,
+    capture, filter_feeding, sequential_move,
 };
 
 /// The legal moves of a sowing position, stored inline.
 ///
 /// Up to 56 moves fit inline (120 bytes, which keeps returning and copying
-/// the list cheap); every preset and every
-/// layout where each player owns at most four rows stays on the stack. A
-/// layout where one player owns five rows of 12 or 13 holes spills the list
-/// to the heap.
+/// the list cheap): every preset, and every layout where each player owns at
+/// most four rows, stays on the stack. A layout where one player owns five
+/// rows of 12 or 13 holes spills the list to the heap.
 pub type MoveList = SmallVec<[Move; 56]>;
 
 /// Why a move was refused. The state is unchanged.
@@ -507,6 +506,26 @@ impl Mancala {
         found
     }
 
+    /// Sows `pit` on `board` for `mover` under `relay`.
+    fn sow_on<R: RelayRule, O: Observer>(
+        rules: &Rules,
+        topology: &Topology,
+        board: &mut Board,
+        pit: Pit,
+        mover: Player,
+        relay: &R,
+        observer: &mut O,
+    ) -> Result<crate::Sown, SowError> {
+        Sower {
+            topology,
+            spec: rules.sowing,
+            mover,
+            relay,
+            endless: rules.endless,
+        }
+        .sow(board, pit, observer)
+    }
+
     /// Sowing and capture of one move on `board`, for `mover`. On error
     /// `board` may hold a partly played move: callers that keep the board
     /// after an error work on a copy (only endless relays and forbidden
@@ -520,22 +539,8 @@ impl Mancala {
         observer: &mut O,
     ) -> Result<Applied, PlayError> {
         let sown = match rules.relay {
-            Relay::Never => Sower {
-                topology,
-                spec: rules.sowing,
-                mover,
-                relay: &SingleLap,
-                endless: rules.endless,
-            }
-            .sow(board, pit, observer),
-            relay => Sower {
-                topology,
-                spec: rules.sowing,
-                mover,
-                relay: &relay,
-                endless: rules.endless,
-            }
-            .sow(board, pit, observer),
+            Relay::Never => Self::sow_on(rules, topology, board, pit, mover, &SingleLap, observer),
+            relay => Self::sow_on(rules, topology, board, pit, mover, &relay, observer),
         }
         .map_err(|e| PlayError::from_sow(pit, e))?;
         let mut applied = Applied {
