@@ -1,7 +1,7 @@
 //! Uniform random playouts from the start of every game, single thread.
 //!
 //! ```text
-//! cargo run --release --example bench -- [--secs S] [--seed N] [GAME...]
+//! cargo run --release --example bench -- [--secs S] [--seed N] [--clone] [GAME...]
 //! ```
 //!
 //! GAME is any of `oware`, `kalah`, `numercy`, `robertson`,
@@ -22,6 +22,14 @@
 //! a multiply-shift reduction, as in `../shared/bench/oware-floor`, so the
 //! two programs' figures compare directly when run side by side (pin both
 //! with `taskset -c 1`).
+//!
+//! With `--clone` it measures what a search pays to copy a state instead:
+//! the size of the state type and the time to clone (and drop) positions
+//! taken from random games, one line per game:
+//!
+//! ```text
+//! GAME: B bytes, T ns per clone
+//! ```
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -30,7 +38,7 @@ use std::time::Instant;
 use mancala_core::{Game, Player, Status};
 use smallvec::SmallVec;
 
-const USAGE: &str = "usage: bench [--secs S] [--seed N] [GAME...]
+const USAGE: &str = "usage: bench [--secs S] [--seed N] [--clone] [GAME...]
   GAME  oware | kalah | numercy | robertson | robertson-triangle |
         robertson-hexagon | mankka | mankka-one | numa   (default: all)";
 
@@ -125,29 +133,92 @@ fn measure<G: Game>(name: &str, start: G, secs: f64, seed: u64) {
     );
 }
 
-fn run(name: &str, secs: f64, seed: u64) -> Result<(), String> {
+/// Positions met in random games from `start`: one every few moves.
+fn positions<G: Game>(start: &G, rng: &mut SplitMix, count: usize) -> Vec<G> {
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut game = start.clone();
+        let stop = rng.below(40);
+        let mut ply = 0;
+        while !game.is_over() && ply < stop {
+            let mut choices: SmallVec<[(Player, G::Action); 2]> = SmallVec::new();
+            for player in Player::all(game.player_count()) {
+                if game.status().must_act(player) {
+                    let actions = game.legal_actions(player);
+                    choices.push((player, actions[rng.below(actions.len())]));
+                }
+            }
+            match game.joint_move(&choices) {
+                Ok(mv) => {
+                    game.play_unchecked(mv);
+                }
+                Err(e) => panic!("a legal action was refused: {e}"),
+            }
+            ply += 1;
+        }
+        out.push(game);
+    }
+    out
+}
+
+/// Clones positions of random games for `secs` seconds and prints the size
+/// of `G` and the mean time of one clone and its drop.
+fn measure_clone<G: Game>(name: &str, start: G, secs: f64, seed: u64) {
+    let mut rng = SplitMix(seed);
+    let pool = positions(&start, &mut rng, 64);
+    let t0 = Instant::now();
+    let mut clones = 0u64;
+    loop {
+        for _ in 0..64 {
+            for game in &pool {
+                black_box(black_box(game).clone());
+            }
+        }
+        clones += 64 * pool.len() as u64;
+        if t0.elapsed().as_secs_f64() >= secs {
+            break;
+        }
+    }
+    let dt = t0.elapsed().as_secs_f64();
+    println!(
+        "{name}: {} bytes, {:.1} ns per clone",
+        std::mem::size_of::<G>(),
+        dt * 1e9 / clones as f64
+    );
+}
+
+fn run(name: &str, secs: f64, seed: u64, clone: bool) -> Result<(), String> {
     let fail = |e: &dyn std::fmt::Display| format!("{name}: {e}");
+    macro_rules! go {
+        ($name:expr, $start:expr, $secs:expr, $seed:expr) => {
+            if clone {
+                measure_clone($name, $start, $secs, $seed)
+            } else {
+                measure($name, $start, $secs, $seed)
+            }
+        };
+    }
     match name {
-        "oware" => measure(name, mancala_core::oware(), secs, seed),
-        "kalah" => measure(name, mancala_core::kalah(), secs, seed),
-        "numercy" => measure(name, numercy::Numercy::default(), secs, seed),
-        "robertson" => measure(name, robertson::Robertson::default(), secs, seed),
+        "oware" => go!(name, mancala_core::oware(), secs, seed),
+        "kalah" => go!(name, mancala_core::kalah(), secs, seed),
+        "numercy" => go!(name, numercy::Numercy::default(), secs, seed),
+        "robertson" => go!(name, robertson::Robertson::default(), secs, seed),
         "robertson-triangle" => {
             let game =
                 robertson::Robertson::new(robertson::Options::triangle()).map_err(|e| fail(&e))?;
-            measure(name, game, secs, seed);
+            go!(name, game, secs, seed);
         }
         "robertson-hexagon" => {
             let options = robertson::Options::hexagon(2).map_err(|e| fail(&e))?;
             let game = robertson::Robertson::new(options).map_err(|e| fail(&e))?;
-            measure(name, game, secs, seed);
+            go!(name, game, secs, seed);
         }
-        "mankka" => measure(name, mankka::Mankka::default(), secs, seed),
+        "mankka" => go!(name, mankka::Mankka::default(), secs, seed),
         "mankka-one" => {
             let game = mankka::Mankka::new(mankka::Options::one()).map_err(|e| fail(&e))?;
-            measure(name, game, secs, seed);
+            go!(name, game, secs, seed);
         }
-        "numa" => measure(name, numa::Numa::default(), secs, seed),
+        "numa" => go!(name, numa::Numa::default(), secs, seed),
         _ => return Err(format!("unknown game {name:?}\n{USAGE}")),
     }
     Ok(())
@@ -156,6 +227,7 @@ fn run(name: &str, secs: f64, seed: u64) -> Result<(), String> {
 fn main() -> ExitCode {
     let mut secs = 3.0;
     let mut seed = 1;
+    let mut clone = false;
     let mut games = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -180,6 +252,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
+            "--clone" => clone = true,
             _ if GAMES.contains(&arg.as_str()) => games.push(arg),
             _ => {
                 eprintln!("unknown argument {arg:?}\n{USAGE}");
@@ -191,7 +264,7 @@ fn main() -> ExitCode {
         games = GAMES.iter().map(|s| s.to_string()).collect();
     }
     for name in &games {
-        if let Err(e) = run(name, secs, seed) {
+        if let Err(e) = run(name, secs, seed, clone) {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
