@@ -185,3 +185,50 @@ fn mankka_never_allocates() {
 fn numa_never_allocates() {
     check("numa", numa::Numa::default(), 2_000);
 }
+
+/// Allocations made by cloning `game` and dropping the clone.
+fn clone_allocations<G: Clone>(game: &G) -> u64 {
+    let before = counts().0;
+    drop(std::hint::black_box(game.clone()));
+    counts().0 - before
+}
+
+/// Plays `plies` first legal actions (fewer if the game ends).
+fn advance<G: Game>(mut game: G, plies: usize) -> G {
+    for _ in 0..plies {
+        let Status::ToMove(p) = game.status() else {
+            break;
+        };
+        let action = game.legal_actions(p)[0].clone();
+        let mv = game.joint_move(&[(p, action)]).unwrap();
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn small_states_clone_without_allocating() {
+    // Every state of a 2x6 or 2x7 preset is at most 128 bytes (two cache
+    // lines) and, without a repetition history, a clone is a copy and a
+    // reference count: no allocation, at the start and later on.
+    assert!(std::mem::size_of::<mancala_core::Mancala>() <= 128);
+    assert!(std::mem::size_of::<numercy::Numercy>() <= 128);
+    assert!(std::mem::size_of::<robertson::Robertson>() <= 128);
+    assert!(std::mem::size_of::<mankka::Mankka>() <= 128);
+    for plies in [0, 9] {
+        assert_eq!(clone_allocations(&advance(mancala_core::kalah(), plies)), 0);
+        assert_eq!(
+            clone_allocations(&advance(numercy::Numercy::default(), plies)),
+            0
+        );
+        assert_eq!(
+            clone_allocations(&advance(mankka::Mankka::default(), plies)),
+            0
+        );
+        let one = mankka::Mankka::new(mankka::Options::one()).unwrap();
+        assert_eq!(clone_allocations(&advance(one, plies)), 0);
+        assert_eq!(clone_allocations(&advance(numa::Numa::default(), plies)), 0);
+    }
+    // With the repetition rule (oware, Robertson) the history is one block.
+    assert_eq!(clone_allocations(&advance(mancala_core::oware(), 9)), 2);
+}

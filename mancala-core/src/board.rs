@@ -1,15 +1,27 @@
 //! Seed counts in holes and stores.
 
+use alloc::boxed::Box;
+
 use crate::{MAX_HOLES, MAX_PLAYERS, Pit, Player, Topology};
 
 /// The largest number of seeds a board may hold in all (holes, stores and
 /// anything else a game keeps). Every count therefore fits a `u16`.
 pub const MAX_SEEDS: u32 = u16::MAX as u32;
 
-/// Seed counts in the holes and stores of a board, stored inline.
+/// The most holes a board keeps inline; larger boards keep their counts on
+/// the heap.
+pub const INLINE_HOLES: usize = 20;
+
+/// Seed counts in the holes and stores of a board.
 ///
 /// A `Board` is a plain container; the game states keep theirs private and
 /// keep it consistent. Its arithmetic saturates rather than panics.
+///
+/// Boards of up to [`INLINE_HOLES`] holes (every two-row board up to 2x10,
+/// the triangle) keep their counts inline in 56 bytes, so that copying a
+/// game state is a few word moves; larger boards keep them on the heap, with
+/// a second block for trying moves (so that legality checks do not
+/// allocate), and cloning such a board allocates both.
 ///
 /// # Examples
 ///
@@ -22,24 +34,135 @@ pub const MAX_SEEDS: u32 = u16::MAX as u32;
 /// board.add_to_store(Player::P0, 4);
 /// assert_eq!(board.total(), 48);
 /// assert_eq!(board.on_board(), 44);
+/// assert!(std::mem::size_of::<Board>() <= 56);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
-    holes: [u16; MAX_HOLES],
+    repr: Repr,
+}
+
+impl Clone for Board {
+    #[inline]
+    fn clone(&self) -> Board {
+        Board {
+            repr: self.repr.clone(),
+        }
+    }
+
+    /// Copies `source` in place: no allocation when both boards are of
+    /// one size.
+    #[inline]
+    fn clone_from(&mut self, source: &Board) {
+        match (&mut self.repr, &source.repr) {
+            (
+                Repr::Heap { len, counts, .. },
+                Repr::Heap {
+                    len: l, counts: c, ..
+                },
+            ) => {
+                *len = *l;
+                **counts = (**c).clone();
+            }
+            (dst, src) => *dst = src.clone(),
+        }
+    }
+}
+
+/// A board's counts: inline for small boards, boxed for large ones. Holes
+/// beyond the board's length always hold 0.
+enum Repr {
+    Inline {
+        len: u8,
+        stores: [u16; MAX_PLAYERS],
+        holes: [u16; INLINE_HOLES],
+    },
+    Heap {
+        len: u8,
+        counts: Box<Large>,
+        /// A second block for trial sowings ([`Board::take_spare`]),
+        /// allocated with the board so that trying moves does not allocate.
+        spare: Option<Box<Large>>,
+    },
+}
+
+impl Clone for Repr {
+    #[inline]
+    fn clone(&self) -> Repr {
+        match self {
+            Repr::Inline { len, stores, holes } => Repr::Inline {
+                len: *len,
+                stores: *stores,
+                holes: *holes,
+            },
+            Repr::Heap { len, counts, .. } => Repr::Heap {
+                len: *len,
+                counts: counts.clone(),
+                // The clone gets its own spare now rather than on a move.
+                spare: Some(Box::new(Large::EMPTY)),
+            },
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Large {
     stores: [u16; MAX_PLAYERS],
-    len: u8,
+    holes: [u16; MAX_HOLES],
+}
+
+impl Large {
+    const EMPTY: Large = Large {
+        stores: [0; MAX_PLAYERS],
+        holes: [0; MAX_HOLES],
+    };
+}
+
+impl PartialEq for Board {
+    #[inline]
+    fn eq(&self, other: &Board) -> bool {
+        self.holes() == other.holes() && self.stores() == other.stores()
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.holes().hash(state);
+        self.stores().hash(state);
+    }
+}
+
+impl core::fmt::Debug for Board {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Board")
+            .field("holes", &self.holes())
+            .field("stores", self.stores())
+            .finish()
+    }
 }
 
 impl Board {
     /// `holes` holes (at most [`MAX_HOLES`]) holding `seeds` each, stores empty.
     pub fn filled(holes: usize, seeds: u16) -> Board {
         let len = holes.min(MAX_HOLES);
-        let mut board = Board {
-            holes: [0; MAX_HOLES],
-            stores: [0; MAX_PLAYERS],
-            len: len as u8,
+        let mut board = if len <= INLINE_HOLES {
+            Board {
+                repr: Repr::Inline {
+                    len: len as u8,
+                    stores: [0; MAX_PLAYERS],
+                    holes: [0; INLINE_HOLES],
+                },
+            }
+        } else {
+            Board {
+                repr: Repr::Heap {
+                    len: len as u8,
+                    counts: Box::new(Large::EMPTY),
+                    spare: Some(Box::new(Large::EMPTY)),
+                },
+            }
         };
-        board.holes[..len].fill(seeds);
+        board.parts_mut().0.fill(seeds);
         board
     }
 
@@ -47,70 +170,124 @@ impl Board {
     /// [`MAX_HOLES`] and [`MAX_PLAYERS`] are dropped).
     pub fn from_counts(holes: &[u16], stores: &[u16]) -> Board {
         let mut board = Board::filled(holes.len(), 0);
-        for (slot, c) in board.holes.iter_mut().zip(holes) {
+        let (slots, store_slots) = board.parts_mut();
+        for (slot, c) in slots.iter_mut().zip(holes) {
             *slot = *c;
         }
-        for (slot, c) in board.stores.iter_mut().zip(stores) {
+        for (slot, c) in store_slots.iter_mut().zip(stores) {
             *slot = *c;
         }
         board
     }
 
+    /// Every hole slot (those beyond the board's length hold 0) and the
+    /// stores.
+    #[inline]
+    fn slots(&self) -> (&[u16], &[u16; MAX_PLAYERS]) {
+        match &self.repr {
+            Repr::Inline { holes, stores, .. } => (holes, stores),
+            Repr::Heap { counts, .. } => (&counts.holes, &counts.stores),
+        }
+    }
+
+    /// The board's holes and the stores, for writing.
+    #[inline]
+    pub(crate) fn parts_mut(&mut self) -> (&mut [u16], &mut [u16; MAX_PLAYERS]) {
+        match &mut self.repr {
+            Repr::Inline { len, holes, stores } => (&mut holes[..usize::from(*len)], stores),
+            Repr::Heap { len, counts, .. } => {
+                let Large { holes, stores } = &mut **counts;
+                (&mut holes[..usize::from(*len)], stores)
+            }
+        }
+    }
+
+    /// A board of this one's size to try moves on (its counts are
+    /// unspecified: copy into it with `clone_from`): for an inline board a
+    /// copy, for a heap board the spare block allocated with it and given
+    /// back by [`keep_spare`](Board::keep_spare).
+    pub(crate) fn take_spare(&mut self) -> Board {
+        match &mut self.repr {
+            Repr::Inline { .. } => self.clone(),
+            Repr::Heap { len, spare, .. } => Board {
+                repr: Repr::Heap {
+                    len: *len,
+                    counts: spare.take().unwrap_or_else(|| Box::new(Large::EMPTY)),
+                    spare: None,
+                },
+            },
+        }
+    }
+
+    /// Keeps the block of a board from [`take_spare`](Board::take_spare)
+    /// for the next trials.
+    pub(crate) fn keep_spare(&mut self, board: Board) {
+        if let (Repr::Heap { spare, .. }, Repr::Heap { counts, .. }) = (&mut self.repr, board.repr)
+        {
+            *spare = Some(counts);
+        }
+    }
+
     /// Number of holes.
     #[inline]
     pub const fn len(&self) -> usize {
-        self.len as usize
+        match &self.repr {
+            Repr::Inline { len, .. } | Repr::Heap { len, .. } => *len as usize,
+        }
     }
 
     /// Whether the board has no holes.
     #[inline]
     pub const fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
     /// The hole counts in canonical order.
     #[inline]
     pub fn holes(&self) -> &[u16] {
-        &self.holes[..self.len as usize]
+        let len = self.len();
+        &self.slots().0[..len]
     }
 
     /// The store counts of all [`MAX_PLAYERS`] possible players.
     #[inline]
     pub fn stores(&self) -> &[u16; MAX_PLAYERS] {
-        &self.stores
+        self.slots().1
     }
 
     /// Seeds in a hole (0 for a hole not on the board).
     #[inline]
-    pub const fn get(&self, pit: Pit) -> u16 {
-        self.holes[pit.index()]
+    pub fn get(&self, pit: Pit) -> u16 {
+        self.slots().0.get(pit.index()).copied().unwrap_or(0)
     }
 
     /// Seeds in a player's store.
     #[inline]
-    pub const fn store(&self, player: Player) -> u16 {
-        self.stores[player.index()]
+    pub fn store(&self, player: Player) -> u16 {
+        self.slots().1[player.index()]
     }
 
     /// Empties a hole and returns what it held.
     #[inline]
     pub fn take(&mut self, pit: Pit) -> u16 {
-        core::mem::take(&mut self.holes[pit.index()])
+        self.parts_mut()
+            .0
+            .get_mut(pit.index())
+            .map_or(0, core::mem::take)
     }
 
     /// Sets a hole's count.
     #[inline]
     pub fn set(&mut self, pit: Pit, seeds: u16) {
-        if pit.index() < self.len as usize {
-            self.holes[pit.index()] = seeds;
+        if let Some(h) = self.parts_mut().0.get_mut(pit.index()) {
+            *h = seeds;
         }
     }
 
     /// Adds seeds to a hole (saturating).
     #[inline]
     pub fn add(&mut self, pit: Pit, seeds: u16) {
-        if pit.index() < self.len as usize {
-            let h = &mut self.holes[pit.index()];
+        if let Some(h) = self.parts_mut().0.get_mut(pit.index()) {
             *h = h.saturating_add(seeds);
         }
     }
@@ -118,7 +295,7 @@ impl Board {
     /// Adds seeds to a player's store (saturating).
     #[inline]
     pub fn add_to_store(&mut self, player: Player, seeds: u16) {
-        let s = &mut self.stores[player.index()];
+        let s = &mut self.parts_mut().1[player.index()];
         *s = s.saturating_add(seeds);
     }
 
@@ -131,7 +308,7 @@ impl Board {
     /// Seeds in all holes and stores.
     #[inline]
     pub fn total(&self) -> u32 {
-        self.on_board() + self.stores.iter().map(|&c| u32::from(c)).sum::<u32>()
+        self.on_board() + self.stores().iter().map(|&c| u32::from(c)).sum::<u32>()
     }
 
     /// Seeds in the holes `player` owns.
@@ -146,15 +323,18 @@ impl Board {
     /// Whether `player` has any seed in his holes.
     #[inline]
     pub fn has_seeds(&self, topology: &Topology, player: Player) -> bool {
-        topology
-            .row_ranges_of(player)
-            .any(|r| self.holes[r].iter().any(|&c| c > 0))
+        topology.row_ranges_of(player).any(|r| {
+            self.slots()
+                .0
+                .get(r)
+                .is_some_and(|row| row.iter().any(|&c| c > 0))
+        })
     }
 
     /// Adds `count` to every hole (used for whole laps of bulk sowing).
     #[inline]
     pub(crate) fn add_all(&mut self, count: u16) {
-        for h in &mut self.holes[..self.len as usize] {
+        for h in self.parts_mut().0 {
             *h = h.saturating_add(count);
         }
     }

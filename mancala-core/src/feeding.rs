@@ -57,7 +57,7 @@ pub fn filter_feeding<M: Copy>(
     policy: Feeding,
     hungry: bool,
     candidates: impl Iterator<Item = M> + Clone,
-    outcome: impl Fn(M) -> Option<bool>,
+    mut outcome: impl FnMut(M) -> Option<bool>,
     mut emit: impl FnMut(M) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let obliged = hungry && policy != Feeding::Off;

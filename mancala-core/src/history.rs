@@ -1,5 +1,6 @@
 //! Positions seen since the last irreversible change, for repetition rules.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::{Board, MAX_HOLES, Player};
@@ -37,9 +38,13 @@ const RESERVED_POSITIONS: usize = 256;
 /// Each position is stored as 16-bit lanes (every hole count, then the
 /// player to move) packed four to a `u64`, so recording one is a handful of
 /// word writes, and a 256-bit filter of fingerprints proves most positions
-/// new without comparing them with the stored ones. Room for 256 positions is
-/// reserved up front (and kept by `clone`), so recording a position does not
-/// allocate unless a game goes longer than that without a capture.
+/// new without comparing them with the stored ones.
+///
+/// A `History` is one pointer: an empty one (a game without the repetition
+/// rule) holds no heap memory, and the first position recorded allocates
+/// one block with room for 256 positions, which `clear` and `clone` keep, so
+/// recording a position does not allocate unless a game goes longer than
+/// that without a capture.
 ///
 /// # Examples
 ///
@@ -47,16 +52,39 @@ const RESERVED_POSITIONS: usize = 256;
 /// use mancala_core::{Board, History, Player};
 ///
 /// let board = Board::filled(12, 4);
-/// let mut history = History::new(12);
+/// let mut history = History::new();
 /// assert!(history.insert(&board, Player::P0));
 /// assert!(!history.insert(&board, Player::P0)); // seen before
 /// assert!(history.insert(&board, Player::P1));
 /// assert_eq!(history.len(), 2);
+/// assert_eq!(std::mem::size_of::<History>(), std::mem::size_of::<usize>());
 /// ```
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct History {
+    inner: Option<Box<Inner>>,
+}
+
+/// Histories are equal when they hold the same positions in the same order
+/// (whether an empty one has a buffer does not count).
+impl PartialEq for History {
+    fn eq(&self, other: &History) -> bool {
+        match (&self.inner, &other.inner) {
+            (Some(a), Some(b)) => a.holes == b.holes && a.words == b.words,
+            (Some(a), None) | (None, Some(a)) => a.words.is_empty(),
+            (None, None) => true,
+        }
+    }
+}
+
+impl Eq for History {}
+
+/// The recorded positions of a history that has held one.
+#[derive(Debug)]
+struct Inner {
     words: Vec<u64>,
+    /// Holes in each position (those of the first board recorded).
     holes: u8,
+    /// Words in each position.
     stride: u8,
     /// A 256-bit filter of position fingerprints: a clear bit proves a
     /// position new without scanning.
@@ -73,48 +101,52 @@ impl core::hash::Hash for History {
 
 impl Clone for History {
     fn clone(&self) -> History {
-        let mut words = Vec::with_capacity(self.words.capacity());
-        words.extend_from_slice(&self.words);
         History {
-            words,
-            holes: self.holes,
-            stride: self.stride,
-            filter: self.filter,
+            inner: self.inner.as_ref().map(|inner| {
+                let mut words = Vec::with_capacity(inner.words.capacity());
+                words.extend_from_slice(&inner.words);
+                Box::new(Inner {
+                    words,
+                    holes: inner.holes,
+                    stride: inner.stride,
+                    filter: inner.filter,
+                })
+            }),
         }
     }
 }
 
 impl History {
-    /// An empty history for boards of `holes` holes (at most [`MAX_HOLES`]).
-    pub fn new(holes: usize) -> History {
-        let holes = holes.min(MAX_HOLES);
-        History {
-            words: Vec::new(),
-            holes: holes as u8,
-            // The hole lanes and the player's lane, four to a word.
-            stride: (holes + 1).div_ceil(4) as u8,
-            filter: [0; 4],
-        }
+    /// An empty history (no heap memory until a position is recorded).
+    #[inline]
+    pub const fn new() -> History {
+        History { inner: None }
     }
 
     /// Number of positions held.
     #[inline]
     pub fn len(&self) -> usize {
-        self.words.len() / usize::from(self.stride).max(1)
+        self.inner.as_ref().map_or(0, |inner| {
+            inner.words.len() / usize::from(inner.stride).max(1)
+        })
     }
 
     /// Whether no position is held.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.words.is_empty()
+        self.inner
+            .as_ref()
+            .is_none_or(|inner| inner.words.is_empty())
     }
 
     /// Forgets every position (after seeds left the board), keeping the
     /// buffer.
     #[inline]
     pub fn clear(&mut self) {
-        self.words.clear();
-        self.filter = [0; 4];
+        if let Some(inner) = &mut self.inner {
+            inner.words.clear();
+            inner.filter = [0; 4];
+        }
     }
 
     /// Appends the packed position to `words`.
@@ -143,34 +175,45 @@ impl History {
         (h >> 56) as usize
     }
 
-    /// The holes of `board` this history records.
+    /// The holes of `board` a history of `holes`-hole positions records.
     #[inline]
-    fn holes_of<'a>(&self, board: &'a Board) -> &'a [u16] {
-        let holes = board.holes();
-        holes.get(..usize::from(self.holes)).unwrap_or(holes)
+    fn holes_of(holes: u8, board: &Board) -> &[u16] {
+        let all = board.holes();
+        all.get(..usize::from(holes)).unwrap_or(all)
     }
 
     /// Records a position; returns `false` if it was already recorded (a
-    /// repetition), `true` if it is new.
+    /// repetition), `true` if it is new. The first position recorded fixes
+    /// the number of holes of every position (a longer board is cut to it).
     #[inline]
     pub fn insert(&mut self, board: &Board, to_move: Player) -> bool {
-        if self.words.capacity() == 0 {
-            self.words
-                .reserve_exact(RESERVED_POSITIONS * usize::from(self.stride));
-        }
-        let start = self.words.len();
-        let holes = self.holes_of(board);
-        Self::push_key(&mut self.words, holes, to_move);
-        let (old, key) = self.words.split_at(start);
+        let inner = self.inner.get_or_insert_with(|| {
+            let holes = board.len().min(MAX_HOLES);
+            // The hole lanes and the player's lane, four to a word.
+            let stride = (holes + 1).div_ceil(4);
+            Box::new(Inner {
+                words: Vec::with_capacity(RESERVED_POSITIONS * stride),
+                holes: holes as u8,
+                stride: stride as u8,
+                filter: [0; 4],
+            })
+        });
+        let start = inner.words.len();
+        Self::push_key(
+            &mut inner.words,
+            Self::holes_of(inner.holes, board),
+            to_move,
+        );
+        let (old, key) = inner.words.split_at(start);
         let f = Self::fingerprint(key);
         let (word, bit) = (f / 64, f % 64);
-        let seen = self.filter.get(word).is_some_and(|w| w & (1 << bit) != 0)
+        let seen = inner.filter.get(word).is_some_and(|w| w & (1 << bit) != 0)
             && old.chunks_exact(key.len()).any(|k| k == key);
         if seen {
-            self.words.truncate(start);
+            inner.words.truncate(start);
             return false;
         }
-        if let Some(w) = self.filter.get_mut(word) {
+        if let Some(w) = inner.filter.get_mut(word) {
             *w |= 1 << bit;
         }
         true
@@ -203,7 +246,7 @@ impl History {
         players: usize,
         seen: &[SeenPosition],
     ) -> Result<History, InvalidHistory> {
-        let mut history = History::new(holes);
+        let mut history = History::new();
         for (index, position) in seen.iter().enumerate() {
             let total: u64 = position.board.iter().map(|&c| u64::from(c)).sum();
             if position.board.len() != holes
@@ -219,17 +262,26 @@ impl History {
 
     /// Whether the position was recorded.
     pub fn contains(&self, board: &Board, to_move: Player) -> bool {
+        let Some(inner) = &self.inner else {
+            return false;
+        };
         let mut key = Vec::new();
-        Self::push_key(&mut key, self.holes_of(board), to_move);
-        self.words.chunks_exact(key.len()).any(|k| k == key)
+        Self::push_key(&mut key, Self::holes_of(inner.holes, board), to_move);
+        inner.words.chunks_exact(key.len()).any(|k| k == key)
     }
 
     /// The recorded positions, oldest first, as hole counts and player to
     /// move.
     pub fn positions(&self) -> impl Iterator<Item = (Vec<u16>, Player)> + '_ {
-        let stride = usize::from(self.stride).max(1);
-        let holes = usize::from(self.holes);
-        self.words.chunks_exact(stride).map(move |key| {
+        let (words, stride, holes) = match &self.inner {
+            Some(inner) => (
+                &inner.words[..],
+                usize::from(inner.stride).max(1),
+                usize::from(inner.holes),
+            ),
+            None => (&[][..], 1, 0),
+        };
+        words.chunks_exact(stride).map(move |key| {
             let lane = |i: usize| {
                 let word = key.get(i / 4).copied().unwrap_or(0);
                 (word >> (16 * (i % 4))) as u16

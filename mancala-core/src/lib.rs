@@ -114,7 +114,7 @@ pub mod testing;
 mod topology;
 mod turn;
 
-pub use board::{Board, MAX_SEEDS};
+pub use board::{Board, INLINE_HOLES, MAX_SEEDS};
 pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store};
 pub use event::{Event, Observer};
 pub use feeding::{Feeding, filter_feeding};

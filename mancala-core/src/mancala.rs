@@ -1,5 +1,6 @@
 //! The generic sowing game: a checked state driven by [`Rules`].
 
+use alloc::sync::Arc;
 use core::ops::ControlFlow;
 
 use smallvec::SmallVec;
@@ -165,8 +166,9 @@ pub fn check_sowing_move(
     serde(try_from = "crate::Setup", into = "crate::Setup")
 )]
 pub struct Mancala {
-    pub(crate) rules: Rules,
-    pub(crate) topology: Topology,
+    /// The rules and the board's shape, shared by every state of one game
+    /// (a clone copies the pointer).
+    pub(crate) shared: Arc<Shared>,
     pub(crate) board: Board,
     pub(crate) to_move: Player,
     pub(crate) over: bool,
@@ -177,6 +179,13 @@ pub struct Mancala {
     /// is over. A function of the rest of the state, so equality and
     /// hashing are unaffected.
     pub(crate) legal: PitSet,
+}
+
+/// What every state of one game shares: its rules and board shape.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Shared {
+    pub(crate) rules: Rules,
+    pub(crate) topology: Topology,
 }
 
 /// The part of a turn that does not depend on the game's history.
@@ -238,9 +247,8 @@ impl Mancala {
     fn start(rules: Rules, topology: Topology, first: Player) -> Mancala {
         let board = Board::filled(topology.holes(), rules.seeds);
         let mut game = Mancala {
-            rules,
-            topology,
-            history: Mancala::empty_history(&rules, &topology),
+            shared: Arc::new(Shared { rules, topology }),
+            history: History::new(),
             board,
             to_move: first,
             over: false,
@@ -248,14 +256,6 @@ impl Mancala {
         };
         game.settle(first, false, false, &mut ());
         game
-    }
-
-    pub(crate) fn empty_history(rules: &Rules, topology: &Topology) -> History {
-        if rules.end.repetition {
-            History::new(topology.holes())
-        } else {
-            History::new(0)
-        }
     }
 
     /// Adds seeds to holes (an opening placement such as Mankka's, the seeds
@@ -286,12 +286,12 @@ impl Mancala {
         if self.over {
             return Err(PlaceError::GameOver);
         }
-        if next.index() >= self.topology.players() {
+        if next.index() >= self.shared.topology.players() {
             return Err(PlaceError::NoSuchPlayer(next));
         }
         let mut total = u64::from(self.board.total());
         for &(pit, n) in seeds {
-            if !self.topology.contains(pit) {
+            if !self.shared.topology.contains(pit) {
                 return Err(PlaceError::NotOnBoard(pit));
             }
             total += u64::from(n);
@@ -302,19 +302,19 @@ impl Mancala {
         for &(pit, n) in seeds {
             self.board.add(pit, n);
         }
-        self.history = Mancala::empty_history(&self.rules, &self.topology);
+        self.history.clear();
         self.settle(next, false, false, &mut ());
         Ok(())
     }
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.shared.rules
     }
 
     /// The board's shape.
     pub fn topology(&self) -> &Topology {
-        &self.topology
+        &self.shared.topology
     }
 
     /// The seeds in holes and stores.
@@ -372,7 +372,7 @@ impl Mancala {
     /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
     /// has no sowing move. His only legal move is then [`Move::Pass`].
     pub fn must_pass(&self) -> bool {
-        !self.over && self.rules.end.pass && !self.can_sow()
+        !self.over && self.shared.rules.end.pass && !self.can_sow()
     }
 
     /// The reason `mv` is not legal now, if any.
@@ -395,17 +395,25 @@ impl Mancala {
         }
         // Refused: find out why.
         let mover = (!self.over).then_some(self.to_move);
-        check_sowing_move(&self.topology, &self.board, mover, pit)?;
+        check_sowing_move(&self.shared.topology, &self.board, mover, pit)?;
         let mover = self.to_move;
         if !self.needs_simulation(mover) {
             return Ok(());
         }
-        let mut board = self.board;
-        Self::apply_move(&self.rules, &self.topology, &mut board, pit, mover, &mut ())?;
-        if self.must_feed(mover) && !board.has_seeds(&self.topology, self.fed_player(mover)) {
+        let mut board = self.board.clone();
+        Self::apply_move(
+            &self.shared.rules,
+            &self.shared.topology,
+            &mut board,
+            pit,
+            mover,
+            &mut (),
+        )?;
+        if self.must_feed(mover) && !board.has_seeds(&self.shared.topology, self.fed_player(mover))
+        {
             // Under `IfPossible` a move that does not feed is legal exactly
             // when no move feeds.
-            if self.rules.feeding == Feeding::Required || self.feeds_some(mover) {
+            if self.shared.rules.feeding == Feeding::Required || self.feeds_some(mover) {
                 return Err(PlayError::MustFeed(pit));
             }
         }
@@ -414,41 +422,57 @@ impl Mancala {
 
     /// The player `mover` must feed (the next in turn order).
     fn fed_player(&self, mover: Player) -> Player {
-        mover.next(self.topology.players())
+        mover.next(self.shared.topology.players())
     }
 
     /// Whether feeding constrains `mover` now.
     fn must_feed(&self, mover: Player) -> bool {
-        self.rules.feeding != Feeding::Off
-            && !self.board.has_seeds(&self.topology, self.fed_player(mover))
+        self.shared.rules.feeding != Feeding::Off
+            && !self
+                .board
+                .has_seeds(&self.shared.topology, self.fed_player(mover))
     }
 
     /// Whether legality needs each move played out on a copy.
     fn needs_simulation(&self, mover: Player) -> bool {
         self.must_feed(mover)
-            || self.rules.grand_slam == GrandSlam::Forbid
-            || self.rules.relay != Relay::Never
+            || self.shared.rules.grand_slam == GrandSlam::Forbid
+            || self.shared.rules.relay != Relay::Never
     }
 
     /// Whether some move of `mover` feeds the next player.
     fn feeds_some(&self, mover: Player) -> bool {
         let fed = self.fed_player(mover);
-        self.topology.pits_of(mover).any(|p| {
-            let mut board = self.board;
+        self.shared.topology.pits_of(mover).any(|p| {
+            let mut board = self.board.clone();
             self.board.get(p) > 0
-                && Self::apply_move(&self.rules, &self.topology, &mut board, p, mover, &mut ())
-                    .is_ok()
-                && board.has_seeds(&self.topology, fed)
+                && Self::apply_move(
+                    &self.shared.rules,
+                    &self.shared.topology,
+                    &mut board,
+                    p,
+                    mover,
+                    &mut (),
+                )
+                .is_ok()
+                && board.has_seeds(&self.shared.topology, fed)
         })
     }
 
     /// Calls `f` with each legal sowing move of `mover` in hole order until
-    /// it breaks.
-    fn for_each_legal(&self, mover: Player, mut f: impl FnMut(Pit) -> ControlFlow<()>) {
+    /// it breaks. Trial sowings, where legality needs them, are played on
+    /// `spare` (any board; a copy of this one when `None`).
+    fn for_each_legal(
+        &self,
+        mover: Player,
+        spare: Option<&mut Board>,
+        mut f: impl FnMut(Pit) -> ControlFlow<()>,
+    ) {
         if self.over {
             return;
         }
         let candidates = self
+            .shared
             .topology
             .pits_of(mover)
             .filter(|&p| self.board.get(p) > 0);
@@ -460,15 +484,24 @@ impl Mancala {
             }
             return;
         }
+        let mut own;
+        let trial = match spare {
+            Some(board) => board,
+            None => {
+                own = self.board.clone();
+                &mut own
+            }
+        };
         let fed = self.fed_player(mover);
+        let (rules, topology) = (&self.shared.rules, &self.shared.topology);
         let outcome = |p: Pit| {
-            let mut board = self.board;
-            Self::apply_move(&self.rules, &self.topology, &mut board, p, mover, &mut ())
+            trial.clone_from(&self.board);
+            Self::apply_move(rules, topology, trial, p, mover, &mut ())
                 .ok()
-                .map(|_| board.has_seeds(&self.topology, fed))
+                .map(|_| trial.has_seeds(topology, fed))
         };
         let _ = filter_feeding(
-            self.rules.feeding,
+            self.shared.rules.feeding,
             self.must_feed(mover),
             candidates,
             outcome,
@@ -486,10 +519,10 @@ impl Mancala {
         }
     }
 
-    /// The legal sowing moves of `mover`.
-    fn legal_set(&self, mover: Player) -> PitSet {
+    /// The legal sowing moves of `mover`, with trial sowings on `spare`.
+    fn legal_set(&self, mover: Player, spare: &mut Board) -> PitSet {
         let mut set = PitSet::EMPTY;
-        self.for_each_legal(mover, |p| {
+        self.for_each_legal(mover, Some(spare), |p| {
             set.insert(p);
             ControlFlow::Continue(())
         });
@@ -499,7 +532,7 @@ impl Mancala {
     /// Whether `mover` has a legal sowing move.
     fn has_legal_move(&self, mover: Player) -> bool {
         let mut found = false;
-        self.for_each_legal(mover, |_| {
+        self.for_each_legal(mover, None, |_| {
             found = true;
             ControlFlow::Break(())
         });
@@ -640,7 +673,7 @@ impl Mancala {
         }
         let pit = match mv {
             Move::Pass => {
-                let next = mover.next(self.topology.players());
+                let next = mover.next(self.shared.topology.players());
                 self.settle(next, false, false, observer);
                 return Turn::nothing(mover, mv);
             }
@@ -648,24 +681,26 @@ impl Mancala {
         };
         let before = self.board.on_board();
         // Without relays or forbidden grand slams a move can only be refused
-        // before its first seed moves, so it is played in place; otherwise
-        // on a copy, kept only if the move stands.
-        let in_place =
-            self.rules.relay == Relay::Never && self.rules.grand_slam != GrandSlam::Forbid;
+        // before its first seed moves, and with them the legal set worked
+        // out for this turn names the moves that stand, so those are played
+        // in place; any other move on a copy, kept only if the move stands.
+        let in_place = self.legal.contains(pit)
+            || self.shared.rules.relay == Relay::Never
+                && self.shared.rules.grand_slam != GrandSlam::Forbid;
         let result = if in_place {
             Self::apply_move(
-                &self.rules,
-                &self.topology,
+                &self.shared.rules,
+                &self.shared.topology,
                 &mut self.board,
                 pit,
                 mover,
                 observer,
             )
         } else {
-            let mut board = self.board;
+            let mut board = self.board.clone();
             let result = Self::apply_move(
-                &self.rules,
-                &self.topology,
+                &self.shared.rules,
+                &self.shared.topology,
                 &mut board,
                 pit,
                 mover,
@@ -685,7 +720,7 @@ impl Mancala {
             }
             mover
         } else {
-            mover.next(self.topology.players())
+            mover.next(self.shared.topology.players())
         };
         let seeds_left_board = self.board.on_board() != before;
         self.settle(next, seeds_left_board, true, observer);
@@ -711,7 +746,7 @@ impl Mancala {
         observer: &mut O,
     ) {
         self.to_move = next;
-        if self.rules.end.repetition {
+        if self.shared.rules.end.repetition {
             if seeds_left_board {
                 self.history.clear();
             }
@@ -719,17 +754,17 @@ impl Mancala {
                 return self.finish(observer);
             }
         }
-        if self.rules.end.majority && self.majority() {
+        if self.shared.rules.end.majority && self.majority() {
             return self.finish(observer);
         }
-        if self.rules.end.side_empty
-            && Player::all(self.topology.players())
-                .any(|p| !self.board.has_seeds(&self.topology, p))
+        if self.shared.rules.end.side_empty
+            && Player::all(self.shared.topology.players())
+                .any(|p| !self.board.has_seeds(&self.shared.topology, p))
         {
             return self.finish(observer);
         }
         if after_sowing
-            && let Some(most) = self.rules.end.at_most_left
+            && let Some(most) = self.shared.rules.end.at_most_left
             && self.board.on_board() <= u32::from(most)
         {
             return self.finish(observer);
@@ -737,18 +772,21 @@ impl Mancala {
         // Where legality takes trial sowings, the legal set is worked out
         // once, now; elsewhere it is as cheap to read off the board later.
         self.legal = if self.needs_simulation(next) {
-            self.legal_set(next)
+            let mut spare = self.board.take_spare();
+            let legal = self.legal_set(next, &mut spare);
+            self.board.keep_spare(spare);
+            legal
         } else {
             PitSet::EMPTY
         };
-        if !(self.can_sow() || self.rules.end.pass && self.another_can_move()) {
+        if !(self.can_sow() || self.shared.rules.end.pass && self.another_can_move()) {
             self.finish(observer);
         }
     }
 
     /// Whether a player other than the one to move has a legal move.
     fn another_can_move(&self) -> bool {
-        Player::all(self.topology.players())
+        Player::all(self.shared.topology.players())
             .filter(|&p| p != self.to_move)
             .any(|p| self.has_legal_move(p))
     }
@@ -758,7 +796,7 @@ impl Mancala {
     #[inline]
     fn majority(&self) -> bool {
         let total = self.board.total();
-        let stores = &self.board.stores()[..self.topology.players()];
+        let stores = &self.board.stores()[..self.shared.topology.players()];
         let more = stores.iter().any(|&s| 2 * u32::from(s) > total);
         let halves = stores
             .iter()
@@ -773,11 +811,11 @@ impl Mancala {
         // Repetitions no longer matter; a finished state carries no history,
         // so that it equals the state its setup rebuilds.
         self.history.clear();
-        if self.rules.leftover == Leftover::ToOwner {
-            for pit in self.topology.pits() {
+        if self.shared.rules.leftover == Leftover::ToOwner {
+            for pit in self.shared.topology.pits() {
                 let seeds = self.board.take(pit);
                 if seeds > 0 {
-                    let to = self.topology.owner(pit);
+                    let to = self.shared.topology.owner(pit);
                     self.board.add_to_store(to, seeds);
                     if O::RECORDS {
                         observer.event(Event::Collect { pit, seeds, to });
@@ -792,11 +830,11 @@ impl Mancala {
     /// [`Game::legal_actions`] of the player to move, pushed one by one.
     fn legal_actions_slow(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.for_each_legal(self.to_move, |p| {
+        self.for_each_legal(self.to_move, None, |p| {
             moves.push(Move::Sow(p));
             ControlFlow::Continue(())
         });
-        if moves.is_empty() && self.rules.end.pass {
+        if moves.is_empty() && self.shared.rules.end.pass {
             moves.push(Move::Pass);
         }
         moves
@@ -811,7 +849,7 @@ impl Game for Mancala {
     type Error = PlayError;
 
     fn player_count(&self) -> usize {
-        self.topology.players()
+        self.shared.topology.players()
     }
 
     fn status(&self) -> Status {
@@ -844,7 +882,7 @@ impl Game for Mancala {
             // Every non-empty hole of the mover, gathered without a branch
             // per hole (quicker than walking the set's bits).
             let holes = self.board.holes();
-            for range in self.topology.row_ranges_of(player) {
+            for range in self.shared.topology.row_ranges_of(player) {
                 for i in range {
                     let Some(slot) = buf.get_mut(n) else {
                         return self.legal_actions_slow();
@@ -854,7 +892,7 @@ impl Game for Mancala {
                 }
             }
         }
-        if n > 0 || !self.rules.end.pass {
+        if n > 0 || !self.shared.rules.end.pass {
             return MoveList::from_buf_and_len(buf, n);
         }
         self.legal_actions_slow()
@@ -899,11 +937,11 @@ impl Game for Mancala {
     /// Each player's store, plus (once the game is over, under
     /// [`Leftover::Stay`]) the seeds left in his holes.
     fn scores(&self) -> ByPlayer<u64> {
-        let mut scores = ByPlayer::new(self.topology.players(), 0u64);
-        for p in Player::all(self.topology.players()) {
+        let mut scores = ByPlayer::new(self.shared.topology.players(), 0u64);
+        for p in Player::all(self.shared.topology.players()) {
             scores[p] = u64::from(self.board.store(p));
-            if self.over && self.rules.leftover == Leftover::Stay {
-                scores[p] += u64::from(self.board.seeds_of(&self.topology, p));
+            if self.over && self.shared.rules.leftover == Leftover::Stay {
+                scores[p] += u64::from(self.board.seeds_of(&self.shared.topology, p));
             }
         }
         scores
@@ -919,7 +957,7 @@ impl Game for Mancala {
     fn key(&self) -> u64 {
         let mut h = KeyHasher::new();
         h.write_counts(self.board.holes());
-        h.write_counts(&self.board.stores()[..self.topology.players()]);
+        h.write_counts(&self.board.stores()[..self.shared.topology.players()]);
         h.write(self.to_move.index() as u64 | (u64::from(self.over) << 8));
         h.finish()
     }

@@ -437,7 +437,7 @@ impl fmt::Display for Mancala {
             return self.draw(f);
         }
         let setup = self.to_setup();
-        let row_len = self.topology.row_len();
+        let row_len = self.shared.topology.row_len();
         notation::write_rows(f, &setup.board, row_len)?;
         f.write_str(" ")?;
         notation::write_counts(f, &setup.stores, ',')?;
@@ -446,7 +446,7 @@ impl fmt::Display for Mancala {
             f.write_str(" over")?;
         }
         notation::write_seen(f, &setup.history, row_len)?;
-        notation::write_options(f, &self.rules)
+        notation::write_options(f, &self.shared.rules)
     }
 }
 
@@ -486,12 +486,12 @@ impl Mancala {
     /// brackets), other boards row by row with their owners.
     fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let holes = self.board.holes();
-        let n = self.topology.row_len();
+        let n = self.shared.topology.row_len();
         let stores = self.board.stores();
         let cells = |items: &mut dyn Iterator<Item = String>| {
             items.map(|c| format!("{c:>5}")).collect::<String>()
         };
-        if self.topology.is_two_row() {
+        if self.shared.topology.is_two_row() {
             let numbers_north = cells(&mut (n..2 * n).rev().map(|i| format!("({i})")));
             let north = cells(&mut holes[n..].iter().rev().map(u16::to_string));
             let south = cells(&mut holes[..n].iter().map(u16::to_string));
@@ -504,14 +504,14 @@ impl Mancala {
             write!(f, "        {numbers_south}")?;
         } else {
             for (row, counts) in holes.chunks(n.max(1)).enumerate() {
-                let owner = self.topology.row_owner(row).unwrap_or_default();
+                let owner = self.shared.topology.row_owner(row).unwrap_or_default();
                 let numbers = cells(&mut (row * n..(row + 1) * n).map(|i| format!("({i})")));
                 let counts = cells(&mut counts.iter().map(u16::to_string));
                 writeln!(f, "row {row} of {owner}:")?;
                 writeln!(f, "  {numbers}")?;
                 writeln!(f, "  {counts}")?;
             }
-            let stores: Vec<String> = Player::all(self.topology.players())
+            let stores: Vec<String> = Player::all(self.shared.topology.players())
                 .map(|p| format!("{p}: {}", stores[p.index()]))
                 .collect();
             write!(f, "stores: {}", stores.join(", "))?;

@@ -1,10 +1,11 @@
 //! Unchecked position descriptions and the check that turns them into states.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::{
     Board, History, InvalidHistory, Leftover, MAX_SEEDS, Mancala, PitSet, Player, Rules,
-    RulesError, SeenPosition,
+    RulesError, SeenPosition, mancala::Shared,
 };
 
 /// An unchecked description of a [`Mancala`] position: rules, counts, player
@@ -159,9 +160,8 @@ impl Mancala {
             return Err(SetupError::UnusedHistory);
         }
         let mut game = Mancala {
-            rules,
-            topology,
-            history: Mancala::empty_history(&rules, &topology),
+            shared: Arc::new(Shared { rules, topology }),
+            history: History::new(),
             board,
             to_move,
             over,
@@ -197,7 +197,7 @@ impl Mancala {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_setup(&self) -> Setup {
-        let players = self.topology.players();
+        let players = self.shared.topology.players();
         let mut history: Vec<SeenPosition> = if self.over {
             Vec::new()
         } else {
@@ -210,7 +210,7 @@ impl Mancala {
         // when it is reached); the setup lists only earlier ones.
         history.pop();
         Setup {
-            rules: self.rules,
+            rules: self.shared.rules,
             board: self.board.holes().to_vec(),
             stores: self.board.stores()[..players].to_vec(),
             to_move: self.to_move,

@@ -315,7 +315,7 @@ impl<R: RelayRule> Sower<'_, R> {
         }
         // Learn the outcome first, so that a refused move records nothing,
         // then replay the same laps with events.
-        let mut dry = *board;
+        let mut dry = board.clone();
         let sown = engine.run(&mut dry, origin, endless)?;
         let mut from = origin;
         for _ in 0..sown.laps {
@@ -347,7 +347,7 @@ impl<R: RelayRule> Engine<'_, R> {
     }
 
     fn run(&self, board: &mut Board, origin: Pit, endless: Endless) -> Result<Sown, SowError> {
-        let start = *board;
+        let start = board.clone();
         let mut from = origin;
         let mut laps = 0u64;
         let mut checked = false;
@@ -404,15 +404,15 @@ impl<R: RelayRule> Engine<'_, R> {
                 _ => false,
             }
         };
-        let (mut tortoise, mut t_hole) = (*start, origin);
-        let (mut hare, mut h_hole) = (*start, origin);
+        let (mut tortoise, mut t_hole) = (start.clone(), origin);
+        let (mut hare, mut h_hole) = (start.clone(), origin);
         if !advance(&mut hare, &mut h_hole) {
             return None;
         }
         let (mut power, mut lambda) = (1u64, 1u64);
-        while (tortoise, t_hole) != (hare, h_hole) {
+        while t_hole != h_hole || tortoise != hare {
             if power == lambda {
-                tortoise = hare;
+                tortoise.clone_from(&hare);
                 t_hole = h_hole;
                 power *= 2;
                 lambda = 0;
@@ -423,13 +423,13 @@ impl<R: RelayRule> Engine<'_, R> {
             lambda += 1;
         }
         // The first repeated lap start: run two pointers `lambda` apart.
-        let (mut tortoise, mut t_hole) = (*start, origin);
-        let (mut hare, mut h_hole) = (*start, origin);
+        let (mut tortoise, mut t_hole) = (start.clone(), origin);
+        let (mut hare, mut h_hole) = (start.clone(), origin);
         for _ in 0..lambda {
             advance(&mut hare, &mut h_hole);
         }
         let mut mu = 0u64;
-        while (tortoise, t_hole) != (hare, h_hole) {
+        while t_hole != h_hole || tortoise != hare {
             advance(&mut tortoise, &mut t_hole);
             advance(&mut hare, &mut h_hole);
             mu += 1;

@@ -51,9 +51,9 @@ fn sow_both(
         relay: &relay,
         endless,
     };
-    let mut fast = *board;
+    let mut fast = board.clone();
     let fast_result = sower.sow(&mut fast, origin, &mut ());
-    let mut slow = *board;
+    let mut slow = board.clone();
     let mut events = Vec::new();
     let slow_result = sower.sow(&mut slow, origin, &mut events);
     assert_eq!(fast_result, slow_result);
@@ -668,7 +668,7 @@ fn a_player_who_cannot_sow_passes_under_the_pass_rule() {
     assert_eq!(game.legal_moves().as_slice(), &[Move::Pass]);
     assert!(game.legal_actions(Player::P1).is_empty());
     assert_eq!(game.play(sow(0)), Err(PlayError::EmptyHole(pit(0))));
-    let before = *game.board();
+    let before = game.board().clone();
     let turn = game.play(Move::Pass).unwrap();
     assert_eq!(turn.mover, Player::P0);
     assert_eq!(turn.played, Move::Pass);

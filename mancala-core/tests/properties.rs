@@ -405,7 +405,7 @@ fn check_round_trips(game: &Mancala) {
 /// for every seed and returns the board they lead to.
 fn replay_events(before: &Mancala, mv: Move, events: &[Event]) -> Board {
     let topology = before.topology();
-    let mut board = *before.board();
+    let mut board = before.board().clone();
     let mut pending = 0u16;
     let mut last_sown: Option<Pit> = None;
     let mut lifts = 0;
@@ -1046,7 +1046,7 @@ proptest! {
         // The same rule as a closure gives the same result.
         let threshold = case.threshold;
         let closure = |b: &Board, p: Pit| b.get(p) >= threshold;
-        let mut closure_board = start;
+        let mut closure_board = start.clone();
         let closure_result = sower(&case, &topology, &closure, Endless::Stop)
             .sow(&mut closure_board, pit(case.origin), &mut ());
         prop_assert_eq!(&closure_result, &stop);
@@ -1056,15 +1056,15 @@ proptest! {
         if case.origin >= topology.holes() {
             prop_assert_eq!(forbid, Err(SowError::NotOnBoard(pit(case.origin))));
             prop_assert_eq!(stop, Err(SowError::NotOnBoard(pit(case.origin))));
-            prop_assert_eq!(forbid_board, start);
-            prop_assert_eq!(stop_board, start);
+            prop_assert_eq!(&forbid_board, &start);
+            prop_assert_eq!(&stop_board, &start);
             return Ok(());
         }
         if case.holes[case.origin] == 0 {
             prop_assert_eq!(forbid, Err(SowError::EmptyHole(pit(case.origin))));
             prop_assert_eq!(stop, Err(SowError::EmptyHole(pit(case.origin))));
-            prop_assert_eq!(forbid_board, start);
-            prop_assert_eq!(stop_board, start);
+            prop_assert_eq!(&forbid_board, &start);
+            prop_assert_eq!(&stop_board, &start);
             return Ok(());
         }
 
@@ -1077,11 +1077,11 @@ proptest! {
             (Ok(f), Ok(s)) => {
                 prop_assert!(!f.endless && !s.endless);
                 prop_assert_eq!(f, s);
-                prop_assert_eq!(forbid_board, stop_board);
+                prop_assert_eq!(&forbid_board, &stop_board);
             }
             (Err(SowError::Endless(e)), Ok(s)) => {
                 prop_assert!(s.endless);
-                prop_assert_eq!(forbid_board, start, "a refused move leaves the board");
+                prop_assert_eq!(&forbid_board, &start, "a refused move leaves the board");
                 prop_assert_eq!(s.laps, e.laps_before_cycle + e.cycle_laps);
                 prop_assert!(e.cycle_laps >= 1);
             }
@@ -1800,7 +1800,7 @@ fn mankka_endless_example() {
     let topology = Topology::new(Layout::two_rows(6)).unwrap();
     let start = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
     let run = |endless| {
-        let mut board = start;
+        let mut board = start.clone();
         let sower = Sower {
             topology: &topology,
             spec: SowSpec::default(),

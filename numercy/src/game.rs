@@ -1,5 +1,6 @@
 //! The Numercy game state: moves, relays, arithmetic scoring and the end.
 
+use alloc::sync::Arc;
 use core::fmt;
 
 use mancala_core::{
@@ -221,8 +222,9 @@ impl fmt::Display for MoveReport {
     serde(try_from = "crate::Setup", into = "crate::Setup")
 )]
 pub struct Numercy {
-    pub(crate) options: Options,
-    pub(crate) topology: Topology,
+    /// The options and the board's shape, shared by every state of one game
+    /// (a clone copies the pointer).
+    pub(crate) shared: Arc<Shared>,
     pub(crate) board: Board,
     pub(crate) points: [u64; 2],
     pub(crate) to_move: Player,
@@ -230,6 +232,13 @@ pub struct Numercy {
     /// Positions seen since balls last left the board (only with
     /// [`Options::repetition`]; empty once the game is over).
     pub(crate) history: History,
+}
+
+/// What every state of one game shares: its options and board shape.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Shared {
+    pub(crate) options: Options,
+    pub(crate) topology: Topology,
 }
 
 impl Default for Numercy {
@@ -250,24 +259,15 @@ impl Numercy {
         let topology = Numercy::topology_of(&options)?;
         let board = Board::filled(topology.holes(), options.seeds);
         let mut game = Numercy {
-            options,
-            history: Numercy::empty_history(&options, &board),
+            shared: Arc::new(Shared { options, topology }),
+            history: History::new(),
             board,
-            topology,
             points: [0; 2],
             to_move: Player::P0,
             over: false,
         };
         game.begin_turn(Player::P0, false);
         Ok(game)
-    }
-
-    pub(crate) fn empty_history(options: &Options, board: &Board) -> History {
-        if options.repetition {
-            History::new(board.len())
-        } else {
-            History::new(0)
-        }
     }
 
     /// The classic game at the start ([`Options::classic`]); the same as
@@ -287,7 +287,7 @@ impl Numercy {
 
     /// The options.
     pub fn options(&self) -> &Options {
-        &self.options
+        &self.shared.options
     }
 
     /// The board (stores are unused: balls removed from the game are gone).
@@ -297,7 +297,7 @@ impl Numercy {
 
     /// The board's shape (two rows of `options.holes`).
     pub fn topology(&self) -> &Topology {
-        &self.topology
+        &self.shared.topology
     }
 
     /// The operator of the file holding `pit`.
@@ -310,13 +310,14 @@ impl Numercy {
     /// assert_eq!(game.operator_at(Pit::new(13).unwrap()), Operator::Add); // opposite hole 0
     /// ```
     pub fn operator_at(&self, pit: Pit) -> Operator {
-        let n = self.topology.row_len();
+        let n = self.shared.topology.row_len();
         let file = if pit.index() < n {
             pit.index()
         } else {
             (2 * n - 1).saturating_sub(pit.index())
         };
-        self.options
+        self.shared
+            .options
             .operators()
             .get(file)
             .copied()
@@ -331,14 +332,14 @@ impl Numercy {
         observer: &mut O,
     ) -> Result<mancala_core::Sown, SowError> {
         Sower {
-            topology: &self.topology,
+            topology: &self.shared.topology,
             spec: SowSpec {
-                skip_origin: self.options.skip_origin,
+                skip_origin: self.shared.options.skip_origin,
                 ..SowSpec::default()
             },
             mover: self.to_move,
-            relay: &Relay::AtLeast(self.options.relay_at),
-            endless: self.options.endless,
+            relay: &Relay::AtLeast(self.shared.options.relay_at),
+            endless: self.shared.options.endless,
         }
         .sow(board, pit, observer)
     }
@@ -346,8 +347,8 @@ impl Numercy {
     /// Whether sowing `p` (one of the mover's non-empty holes) is allowed by
     /// the endless-relay policy.
     fn sows_finitely(&self, p: Pit) -> bool {
-        self.options.endless == Endless::Stop || {
-            let mut board = self.board;
+        self.shared.options.endless == Endless::Stop || {
+            let mut board = self.board.clone();
             self.sow_on(&mut board, p, &mut ()).is_ok()
         }
     }
@@ -358,10 +359,10 @@ impl Numercy {
         if self.over {
             return Err(PlayError::GameOver);
         }
-        if !self.topology.contains(pit) {
+        if !self.shared.topology.contains(pit) {
             return Err(PlayError::NotOnBoard(pit));
         }
-        let (owner, mover) = (self.topology.owner(pit), self.to_move);
+        let (owner, mover) = (self.shared.topology.owner(pit), self.to_move);
         if owner != mover {
             return Err(PlayError::NotYourHole { pit, owner, mover });
         }
@@ -398,7 +399,7 @@ impl Numercy {
         observer: &mut O,
     ) -> Result<MoveReport, PlayError> {
         self.basic_check(pit)?;
-        let mut board = self.board;
+        let mut board = self.board.clone();
         let sown = self
             .sow_on(&mut board, pit, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
@@ -419,7 +420,7 @@ impl Numercy {
             // Numercy never sows into stores.
             Landing::Store(_) => origin,
         };
-        let opposite_pit = self.topology.opposite(end).unwrap_or(end);
+        let opposite_pit = self.shared.topology.opposite(end).unwrap_or(end);
         let (count, opposite) = (board.get(end), board.get(opposite_pit));
         let operator = self.operator_at(end);
         let scoring = if sown.endless {
@@ -429,8 +430,8 @@ impl Numercy {
                 operator.apply(
                     count,
                     opposite,
-                    self.options.rounding,
-                    self.options.divide_by_zero,
+                    self.shared.options.rounding,
+                    self.shared.options.divide_by_zero,
                 )
             };
             match count {
@@ -476,7 +477,7 @@ impl Numercy {
     /// repeats, the game ends.
     pub(crate) fn begin_turn(&mut self, player: Player, balls_left: bool) {
         self.to_move = player;
-        if self.options.repetition {
+        if self.shared.options.repetition {
             if balls_left {
                 self.history.clear();
             }
@@ -485,6 +486,7 @@ impl Numercy {
             }
         }
         let can_move = self
+            .shared
             .topology
             .pits_of(player)
             .any(|p| self.board.get(p) > 0 && self.sows_finitely(p));
@@ -499,7 +501,7 @@ impl Numercy {
         self.over = true;
         self.history.clear();
         for p in [Player::P0, Player::P1] {
-            let left = u64::from(self.board.seeds_of(&self.topology, p));
+            let left = u64::from(self.board.seeds_of(&self.shared.topology, p));
             let slot = &mut self.points[p.index()];
             *slot = slot.saturating_add(left);
         }
@@ -536,7 +538,7 @@ impl Game for Numercy {
         if self.over || player != self.to_move {
             return moves;
         }
-        for p in self.topology.pits_of(player) {
+        for p in self.shared.topology.pits_of(player) {
             if self.board.get(p) > 0 && self.sows_finitely(p) {
                 moves.push(p);
             }
@@ -578,7 +580,7 @@ impl Game for Numercy {
     /// (`laps == 0`); a hole of the other player is sown as if it were the
     /// mover's.
     fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
-        let mut board = self.board;
+        let mut board = self.board.clone();
         match self.sow_on(&mut board, pit, &mut ()) {
             Ok(sown) if !self.over => self.finish_move(pit, board, sown),
             _ => MoveReport {
@@ -588,7 +590,11 @@ impl Game for Numercy {
                 laps: 0,
                 endless: false,
                 count: self.board.get(pit),
-                opposite: self.topology.opposite(pit).map_or(0, |o| self.board.get(o)),
+                opposite: self
+                    .shared
+                    .topology
+                    .opposite(pit)
+                    .map_or(0, |o| self.board.get(o)),
                 operator: self.operator_at(pit),
                 scoring: None,
             },

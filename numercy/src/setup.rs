@@ -1,9 +1,11 @@
 //! Unchecked position descriptions and the check that turns them into games.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use mancala_core::{Board, History, InvalidHistory, MAX_SEEDS, Player, SeenPosition};
 
+use crate::game::Shared;
 use crate::{Numercy, Options, OptionsError};
 
 /// An unchecked description of a Numercy position. Public fields, no
@@ -137,13 +139,15 @@ impl Numercy {
             let balls = balls as u32;
             History::from_seen(topology.holes(), balls, 2, &setup.history)?
         } else {
-            Numercy::empty_history(&setup.options, &board)
+            History::new()
         };
         let mut game = Numercy {
-            options: setup.options,
+            shared: Arc::new(Shared {
+                options: setup.options,
+                topology,
+            }),
             history,
             board,
-            topology,
             points: [p0, p1],
             to_move: setup.to_move,
             over: setup.over,
@@ -159,7 +163,7 @@ impl Numercy {
     /// this exact state.
     pub fn to_setup(&self) -> Setup {
         Setup {
-            options: self.options,
+            options: self.shared.options,
             board: self.board.holes().to_vec(),
             points: self.points.to_vec(),
             to_move: self.to_move,

@@ -75,7 +75,7 @@ impl fmt::Display for Numercy {
             f.write_str(" over")?;
         }
         notation::write_seen(f, &self.to_setup().history, self.board.len() / 2)?;
-        notation::write_options(f, &self.options)
+        notation::write_options(f, &self.shared.options)
     }
 }
 
@@ -117,7 +117,14 @@ impl Numercy {
         };
         let numbers_north = cells(&mut (n..2 * n).rev().map(|i| format!("({i})")));
         let north = cells(&mut holes[n..].iter().rev().map(u16::to_string));
-        let operators = cells(&mut self.options.operators().iter().map(|o| o.to_string()));
+        let operators = cells(
+            &mut self
+                .shared
+                .options
+                .operators()
+                .iter()
+                .map(|o| o.to_string()),
+        );
         let south = cells(&mut holes[..n].iter().map(u16::to_string));
         let numbers_south = cells(&mut (0..n).map(|i| format!("({i})")));
         let [s, nn] = self.points;

@@ -1,6 +1,7 @@
 //! The Robertson game state: the shared sowing game plus honours, scores
 //! and rankings, and its implementation of [`Game`].
 
+use alloc::sync::Arc;
 use core::fmt;
 
 use mancala_core::{
@@ -156,9 +157,12 @@ impl fmt::Display for MoveReport {
     serde(try_from = "crate::Setup", into = "crate::Setup")
 )]
 pub struct Robertson {
-    pub(crate) options: Options,
+    /// The options, shared by every state of one game (a clone copies the
+    /// pointer).
+    pub(crate) options: Arc<Options>,
     pub(crate) game: Mancala,
-    pub(crate) honours: ByPlayer<u64>,
+    /// Honours won by each player (inline for two players).
+    pub(crate) honours: SmallVec<[u64; 2]>,
 }
 
 impl Default for Robertson {
@@ -213,9 +217,9 @@ impl Robertson {
     fn around(options: Options, game: Mancala) -> Robertson {
         let players = game.topology().players();
         Robertson {
-            options,
+            options: Arc::new(options),
             game,
-            honours: ByPlayer::new(players, 0),
+            honours: smallvec::smallvec![0; players],
         }
     }
 
@@ -248,7 +252,7 @@ impl Robertson {
 
     /// Honours won by each player.
     pub fn honours(&self) -> ByPlayer<u64> {
-        self.honours
+        ByPlayer::from_slice(&self.honours)
     }
 
     /// The players from the highest score to the lowest (ties by turn order),
@@ -314,8 +318,9 @@ impl Robertson {
             _ => 0,
         };
         let honours = self.options.honours.for_capture(holes, count);
-        let slot = &mut self.honours[turn.mover];
-        *slot = slot.saturating_add(honours);
+        if let Some(slot) = self.honours.get_mut(turn.mover.index()) {
+            *slot = slot.saturating_add(honours);
+        }
         MoveReport {
             mover: turn.mover,
             pit,
@@ -402,8 +407,8 @@ impl Game for Robertson {
     /// Each player's captured stones plus honours.
     fn scores(&self) -> ByPlayer<u64> {
         let mut scores = self.captured();
-        for (player, score) in Player::all(MAX_PLAYERS).zip(scores.as_mut_slice()) {
-            *score = score.saturating_add(self.honours[player]);
+        for (score, honours) in scores.as_mut_slice().iter_mut().zip(&self.honours) {
+            *score = score.saturating_add(*honours);
         }
         scores
     }
@@ -418,7 +423,7 @@ impl Game for Robertson {
     fn key(&self) -> u64 {
         let mut h = KeyHasher::new();
         h.write(self.game.key());
-        for (_, &honours) in self.honours.iter() {
+        for &honours in &self.honours {
             h.write(honours);
         }
         h.finish()

@@ -1,8 +1,10 @@
 //! Unchecked position descriptions and the check that turns them into games.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use mancala_core::{ByPlayer, Mancala, Player, SeenPosition};
+use mancala_core::{Mancala, Player, SeenPosition};
+use smallvec::SmallVec;
 
 use crate::{Options, OptionsError, Robertson};
 
@@ -107,9 +109,9 @@ impl Robertson {
             history: setup.history,
         })?;
         Ok(Robertson {
-            options: setup.options,
+            options: Arc::new(setup.options),
             game,
-            honours: ByPlayer::from_slice(&setup.honours),
+            honours: SmallVec::from_slice(&setup.honours),
         })
     }
 
@@ -118,10 +120,10 @@ impl Robertson {
     pub fn to_setup(&self) -> Setup {
         let inner = self.game.to_setup();
         Setup {
-            options: self.options,
+            options: *self.options,
             board: inner.board,
             captured: inner.stores,
-            honours: self.honours.as_slice().to_vec(),
+            honours: self.honours.to_vec(),
             to_move: inner.to_move,
             over: inner.over,
             history: inner.history,

@@ -49,7 +49,7 @@ impl fmt::Display for Robertson {
             f.write_str(" over")?;
         }
         notation::write_seen(f, &setup.history, ROW_LEN)?;
-        notation::write_options(f, &self.options)
+        notation::write_options(f, &*self.options)
     }
 }
 
