@@ -199,7 +199,7 @@ fn advance<G: Game>(mut game: G, plies: usize) -> G {
         let Status::ToMove(p) = game.status() else {
             break;
         };
-        let action = game.legal_actions(p)[0].clone();
+        let action = game.legal_actions(p)[0];
         let mv = game.joint_move(&[(p, action)]).unwrap();
         game.play(mv).unwrap();
     }
