@@ -305,10 +305,16 @@ impl Board {
         self.holes().iter().map(|&c| u32::from(c)).sum()
     }
 
+    /// Seeds in all stores.
+    #[inline]
+    pub fn stores_total(&self) -> u32 {
+        self.stores().iter().map(|&c| u32::from(c)).sum()
+    }
+
     /// Seeds in all holes and stores.
     #[inline]
     pub fn total(&self) -> u32 {
-        self.on_board() + self.stores().iter().map(|&c| u32::from(c)).sum::<u32>()
+        self.on_board() + self.stores_total()
     }
 
     /// Seeds in the holes `player` owns.

@@ -173,11 +173,11 @@ pub struct Mancala {
     pub(crate) to_move: Player,
     pub(crate) over: bool,
     pub(crate) history: History,
-    /// The legal sowing moves of the player to move where legality needs
-    /// trial sowings (feeding, forbidden grand slams, relays), worked out
-    /// once when the turn passed to him; empty otherwise and once the game
-    /// is over. A function of the rest of the state, so equality and
-    /// hashing are unaffected.
+    /// The legal sowing moves of the player to move, worked out once when
+    /// the turn passed to him (with trial sowings where legality needs them:
+    /// feeding, forbidden grand slams, relays); empty once the game is over.
+    /// A function of the rest of the state, so equality and hashing are
+    /// unaffected.
     pub(crate) legal: PitSet,
 }
 
@@ -512,11 +512,7 @@ impl Mancala {
     /// Whether the player to move has a legal sowing move (game not over).
     #[inline]
     fn can_sow(&self) -> bool {
-        if self.needs_simulation(self.to_move) {
-            !self.legal.is_empty()
-        } else {
-            self.has_legal_move(self.to_move)
-        }
+        !self.legal.is_empty()
     }
 
     /// The legal sowing moves of `mover`, with trial sowings on `spare`.
@@ -679,7 +675,8 @@ impl Mancala {
             }
             Move::Sow(pit) => pit,
         };
-        let before = self.board.on_board();
+        // Seeds leave the board only for the stores.
+        let before = self.board.stores_total();
         // Without relays or forbidden grand slams a move can only be refused
         // before its first seed moves, and with them the legal set worked
         // out for this turn names the moves that stand, so those are played
@@ -722,7 +719,7 @@ impl Mancala {
         } else {
             mover.next(self.shared.topology.players())
         };
-        let seeds_left_board = self.board.on_board() != before;
+        let seeds_left_board = self.board.stores_total() != before;
         self.settle(next, seeds_left_board, true, observer);
         Turn {
             mover,
@@ -754,7 +751,10 @@ impl Mancala {
                 return self.finish(observer);
             }
         }
-        if self.shared.rules.end.majority && self.majority() {
+        // A sowing that left every seed on the board changed no store: a
+        // majority would have ended the game at the last turn already.
+        if self.shared.rules.end.majority && (seeds_left_board || !after_sowing) && self.majority()
+        {
             return self.finish(observer);
         }
         if self.shared.rules.end.side_empty
@@ -769,19 +769,34 @@ impl Mancala {
         {
             return self.finish(observer);
         }
-        // Where legality takes trial sowings, the legal set is worked out
-        // once, now; elsewhere it is as cheap to read off the board later.
+        // The legal set, worked out once, now: with trial sowings where
+        // legality takes them, else the mover's holes that hold seeds.
         self.legal = if self.needs_simulation(next) {
             let mut spare = self.board.take_spare();
             let legal = self.legal_set(next, &mut spare);
             self.board.keep_spare(spare);
             legal
         } else {
-            PitSet::EMPTY
+            self.sowable(next)
         };
         if !(self.can_sow() || self.shared.rules.end.pass && self.another_can_move()) {
             self.finish(observer);
         }
+    }
+
+    /// The holes of `player` that hold seeds.
+    #[inline]
+    fn sowable(&self, player: Player) -> PitSet {
+        let mut set = PitSet::EMPTY;
+        let holes = self.board.holes();
+        for range in self.shared.topology.row_ranges_of(player) {
+            if let Some(row) = holes.get(range.clone()) {
+                for (i, &c) in range.zip(row) {
+                    set.insert_if(Pit::from_index(i), c > 0);
+                }
+            }
+        }
+        set
     }
 
     /// Whether a player other than the one to move has a legal move.
@@ -866,30 +881,19 @@ impl Game for Mancala {
         if self.over || player != self.to_move {
             return MoveList::new();
         }
+        // The set worked out when the turn passed to him, gathered without
+        // a branch per hole (quicker than pushing each move).
         let mut buf = [Move::Pass; 56];
         let mut n = 0;
-        if self.needs_simulation(player) {
-            // The set worked out when the turn passed to him.
-            for pit in self.legal.iter() {
+        for range in self.shared.topology.row_ranges_of(player) {
+            for i in range {
                 let Some(slot) = buf.get_mut(n) else {
-                    // More than 56 moves: the general path below.
+                    // More than 56 moves: the general path.
                     return self.legal_actions_slow();
                 };
+                let pit = Pit::from_index(i);
                 *slot = Move::Sow(pit);
-                n += 1;
-            }
-        } else {
-            // Every non-empty hole of the mover, gathered without a branch
-            // per hole (quicker than walking the set's bits).
-            let holes = self.board.holes();
-            for range in self.shared.topology.row_ranges_of(player) {
-                for i in range {
-                    let Some(slot) = buf.get_mut(n) else {
-                        return self.legal_actions_slow();
-                    };
-                    *slot = Move::Sow(Pit::from_index(i));
-                    n += usize::from(holes.get(i).is_some_and(|&c| c > 0));
-                }
+                n += usize::from(self.legal.contains(pit));
             }
         }
         if n > 0 || !self.shared.rules.end.pass {

@@ -145,6 +145,12 @@ impl PitSet {
         self.0[usize::from(pit.0 >> 6) & 1] |= 1u64 << (pit.0 & 63);
     }
 
+    /// Adds `pit` if `yes`, without a branch.
+    #[inline]
+    pub fn insert_if(&mut self, pit: Pit, yes: bool) {
+        self.0[usize::from(pit.0 >> 6) & 1] |= u64::from(yes) << (pit.0 & 63);
+    }
+
     /// Whether the hole is in the set.
     #[inline]
     pub const fn contains(self, pit: Pit) -> bool {

@@ -352,7 +352,12 @@ impl Topology {
     #[inline]
     pub const fn step(&self, pit: Pit, direction: Direction) -> Pit {
         let n = self.holes as usize;
-        let i = pit.index() % n;
+        // Holes on the board need no division (one per sown seed otherwise).
+        let i = if pit.index() < n {
+            pit.index()
+        } else {
+            pit.index() % n
+        };
         match direction {
             Direction::CounterClockwise => Pit::from_index(if i + 1 == n { 0 } else { i + 1 }),
             Direction::Clockwise => Pit::from_index(if i == 0 { n - 1 } else { i - 1 }),
