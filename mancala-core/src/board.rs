@@ -336,12 +336,4 @@ impl Board {
                 .is_some_and(|row| row.iter().any(|&c| c > 0))
         })
     }
-
-    /// Adds `count` to every hole (used for whole laps of bulk sowing).
-    #[inline]
-    pub(crate) fn add_all(&mut self, count: u16) {
-        for h in self.parts_mut().0 {
-            *h = h.saturating_add(count);
-        }
-    }
 }

@@ -421,11 +421,13 @@ impl Mancala {
     }
 
     /// The player `mover` must feed (the next in turn order).
+    #[inline]
     fn fed_player(&self, mover: Player) -> Player {
         mover.next(self.shared.topology.players())
     }
 
     /// Whether feeding constrains `mover` now.
+    #[inline]
     fn must_feed(&self, mover: Player) -> bool {
         self.shared.rules.feeding != Feeding::Off
             && !self
@@ -434,10 +436,11 @@ impl Mancala {
     }
 
     /// Whether legality needs each move played out on a copy.
+    #[inline]
     fn needs_simulation(&self, mover: Player) -> bool {
-        self.must_feed(mover)
-            || self.shared.rules.grand_slam == GrandSlam::Forbid
+        self.shared.rules.grand_slam == GrandSlam::Forbid
             || self.shared.rules.relay != Relay::Never
+            || self.must_feed(mover)
     }
 
     /// Whether some move of `mover` feeds the next player.

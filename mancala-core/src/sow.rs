@@ -152,6 +152,91 @@ pub enum SowError {
 /// takes longer is re-run under Brent's cycle detection, which is exact.
 const LAP_BUDGET: u64 = 256;
 
+/// [`lap`] without events, once `seeds` were lifted from `from`: whole
+/// revolutions at once, then the rest seed by seed on the board's counts
+/// directly.
+#[inline]
+fn lap_quiet(
+    board: &mut Board,
+    topology: &Topology,
+    spec: SowSpec,
+    mover: Player,
+    from: Pit,
+    mut seeds: u16,
+) -> Landing {
+    let store = spec.into_own_store;
+    let skip = spec.skip_origin;
+    let origin = from.index();
+    // The hole after which the mover's store is passed, going this way.
+    let n = topology.holes();
+    let store_at = match spec.direction {
+        Direction::CounterClockwise => topology.store_hole(mover),
+        Direction::Clockwise => match topology.store_hole(mover) + 1 {
+            end if end >= n => 0,
+            next => next,
+        },
+    };
+    let (holes, stores) = board.parts_mut();
+    let n = holes.len();
+    if n == 0 || origin >= n {
+        return Landing::Hole(from);
+    }
+    let store_slot = &mut stores[mover.index()];
+    let per_rev = n - usize::from(skip) + usize::from(store);
+    if per_rev > 0 && usize::from(seeds) > per_rev {
+        let full = (usize::from(seeds) - 1) / per_rev;
+        for h in holes.iter_mut() {
+            *h = h.saturating_add(full as u16);
+        }
+        if skip {
+            holes[origin] = 0;
+        }
+        if store {
+            *store_slot = store_slot.saturating_add(full as u16);
+        }
+        seeds -= (full * per_rev) as u16;
+    }
+    let mut at = origin;
+    match spec.direction {
+        Direction::CounterClockwise => loop {
+            if store && at == store_at {
+                *store_slot = store_slot.saturating_add(1);
+                seeds -= 1;
+                if seeds == 0 {
+                    return Landing::Store(mover);
+                }
+            }
+            at = if at + 1 == n { 0 } else { at + 1 };
+            if skip && at == origin {
+                continue;
+            }
+            holes[at] = holes[at].saturating_add(1);
+            seeds -= 1;
+            if seeds == 0 {
+                return Landing::Hole(Pit::from_index(at));
+            }
+        },
+        Direction::Clockwise => loop {
+            if store && at == store_at {
+                *store_slot = store_slot.saturating_add(1);
+                seeds -= 1;
+                if seeds == 0 {
+                    return Landing::Store(mover);
+                }
+            }
+            at = if at == 0 { n - 1 } else { at - 1 };
+            if skip && at == origin {
+                continue;
+            }
+            holes[at] = holes[at].saturating_add(1);
+            seeds -= 1;
+            if seeds == 0 {
+                return Landing::Hole(Pit::from_index(at));
+            }
+        },
+    }
+}
+
 /// Sows one lap from `from`: lifts all its seeds and drops them one by one.
 /// `from` must be on the board and hold at least one seed.
 fn lap<O: Observer>(
@@ -169,23 +254,12 @@ fn lap<O: Observer>(
     if seeds == 0 {
         return Landing::Hole(from);
     }
+    if !O::RECORDS {
+        return lap_quiet(board, topology, spec, mover, from, seeds);
+    }
+    // With events every seed is dropped one by one, so that each is told.
     let direction = spec.direction;
     let store = spec.into_own_store;
-    if !O::RECORDS {
-        // Whole revolutions at once: every slot gets the same number of seeds.
-        let per_rev = topology.holes() - usize::from(spec.skip_origin) + usize::from(store);
-        if usize::from(seeds) > per_rev {
-            let full = (usize::from(seeds) - 1) / per_rev;
-            board.add_all(full as u16);
-            if spec.skip_origin {
-                board.set(from, 0);
-            }
-            if store {
-                board.add_to_store(mover, full as u16);
-            }
-            seeds -= (full * per_rev) as u16;
-        }
-    }
     let mut at = from;
     loop {
         if store && topology.store_between(at, direction) == Some(mover) {

@@ -203,8 +203,14 @@ pub struct Topology {
     players: u8,
     owner: [u8; MAX_HOLES],
     store_after: [u8; MAX_HOLES],
-    /// The rows each player owns, as bit masks (bit `r` for row `r`).
-    rows_of: [u8; crate::MAX_PLAYERS],
+    /// The row of each hole.
+    row_of: [u8; MAX_HOLES],
+    /// The hole each player's store sits right after.
+    store_hole: [u8; crate::MAX_PLAYERS],
+    /// Each player's holes as runs of consecutive indices (at most three:
+    /// rows alternate owners at worst), start and end, and how many runs.
+    runs: [[(u8, u8); MAX_ROWS / 2]; crate::MAX_PLAYERS],
+    run_count: [u8; crate::MAX_PLAYERS],
 }
 
 impl Topology {
@@ -235,16 +241,38 @@ impl Topology {
         let holes = row_len * owners.len();
         let mut owner = [0u8; MAX_HOLES];
         let mut store_after = [NO_STORE; MAX_HOLES];
-        let mut rows_of = [0u8; crate::MAX_PLAYERS];
         for (r, p) in owners.iter().enumerate() {
-            rows_of[p.index()] |= 1 << r;
             for slot in &mut owner[r * row_len..(r + 1) * row_len] {
                 *slot = p.index() as u8;
             }
         }
+        let mut store_hole = [0u8; crate::MAX_PLAYERS];
         for p in Player::all(players) {
             if let Some(last_row) = owners.iter().rposition(|o| *o == p) {
                 store_after[(last_row + 1) * row_len - 1] = p.index() as u8;
+                store_hole[p.index()] = ((last_row + 1) * row_len - 1) as u8;
+            }
+        }
+        let mut row_of = [0u8; MAX_HOLES];
+        for (i, slot) in row_of.iter_mut().enumerate().take(holes) {
+            *slot = (i / row_len) as u8;
+        }
+        let mut runs = [[(0u8, 0u8); MAX_ROWS / 2]; crate::MAX_PLAYERS];
+        let mut run_count = [0u8; crate::MAX_PLAYERS];
+        for (r, p) in owners.iter().enumerate() {
+            let (start, end) = ((r * row_len) as u8, ((r + 1) * row_len) as u8);
+            let (list, count) = (&mut runs[p.index()], &mut run_count[p.index()]);
+            match usize::from(*count)
+                .checked_sub(1)
+                .map(|last| &mut list[last])
+            {
+                Some(run) if run.1 == start => run.1 = end,
+                _ => {
+                    if let Some(slot) = list.get_mut(usize::from(*count)) {
+                        *slot = (start, end);
+                        *count += 1;
+                    }
+                }
             }
         }
         Ok(Topology {
@@ -253,7 +281,10 @@ impl Topology {
             players: players as u8,
             owner,
             store_after,
-            rows_of,
+            row_of,
+            store_hole,
+            runs,
+            run_count,
         })
     }
 
@@ -316,18 +347,18 @@ impl Topology {
             .flat_map(|r| r.map(Pit::from_index))
     }
 
-    /// The index ranges of the rows `player` owns, in counter-clockwise
-    /// order (a player's holes are whole rows).
+    /// The index ranges of the holes `player` owns, in counter-clockwise
+    /// order: runs of whole rows (one run on the usual boards).
     #[inline]
     pub(crate) fn row_ranges_of(
         &self,
         player: Player,
-    ) -> impl DoubleEndedIterator<Item = core::ops::Range<usize>> + Clone + use<> {
-        let mask = self.rows_of[player.index()];
-        let len = self.layout.row_len as usize;
-        (0..self.layout.rows as usize)
-            .filter(move |r| mask >> r & 1 == 1)
-            .map(move |r| r * len..(r + 1) * len)
+    ) -> impl DoubleEndedIterator<Item = core::ops::Range<usize>> + Clone + '_ {
+        let p = player.index();
+        let count = usize::from(self.run_count[p]).min(MAX_ROWS / 2);
+        self.runs[p][..count]
+            .iter()
+            .map(|&(start, end)| usize::from(start)..usize::from(end))
     }
 
     /// The owner of a hole (player 0 for a hole not on the board).
@@ -339,7 +370,13 @@ impl Topology {
     /// The row a hole belongs to.
     #[inline]
     pub const fn row(&self, pit: Pit) -> usize {
-        pit.index() / self.layout.row_len as usize
+        self.row_of[pit.index()] as usize
+    }
+
+    /// The hole `player`'s store sits right after (counter-clockwise).
+    #[inline]
+    pub(crate) const fn store_hole(&self, player: Player) -> usize {
+        self.store_hole[player.index()] as usize
     }
 
     /// The owner of row `row` (`None` beyond the last row).
