@@ -844,21 +844,6 @@ impl Mancala {
     }
 }
 
-impl Mancala {
-    /// [`Game::legal_actions`] of the player to move, pushed one by one.
-    fn legal_actions_slow(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        self.for_each_legal(self.to_move, None, |p| {
-            moves.push(Move::Sow(p));
-            ControlFlow::Continue(())
-        });
-        if moves.is_empty() && self.shared.rules.end.pass {
-            moves.push(Move::Pass);
-        }
-        moves
-    }
-}
-
 impl Game for Mancala {
     type Action = Move;
     type Move = Move;
@@ -885,24 +870,28 @@ impl Game for Mancala {
             return MoveList::new();
         }
         // The set worked out when the turn passed to him, gathered without
-        // a branch per hole (quicker than pushing each move).
-        let mut buf = [Move::Pass; 56];
+        // a branch per hole, in place in the list returned (a buffer copied
+        // into it afterwards costs more: its narrow writes stall the wide
+        // reads of the copy).
+        let ranges = self.shared.topology.row_ranges_of(player);
+        let own: usize = ranges.clone().map(|r| r.len()).sum();
+        let mut moves = MoveList::new();
+        moves.resize(own, Move::Pass);
         let mut n = 0;
-        for range in self.shared.topology.row_ranges_of(player) {
+        for range in ranges {
             for i in range {
-                let Some(slot) = buf.get_mut(n) else {
-                    // More than 56 moves: the general path.
-                    return self.legal_actions_slow();
-                };
                 let pit = Pit::from_index(i);
-                *slot = Move::Sow(pit);
+                if let Some(slot) = moves.get_mut(n) {
+                    *slot = Move::Sow(pit);
+                }
                 n += usize::from(self.legal.contains(pit));
             }
         }
-        if n > 0 || !self.shared.rules.end.pass {
-            return MoveList::from_buf_and_len(buf, n);
+        moves.truncate(n);
+        if n == 0 && self.shared.rules.end.pass {
+            moves.push(Move::Pass);
         }
-        self.legal_actions_slow()
+        moves
     }
 
     /// The legal moves of the player to move (empty once the game is over),

@@ -29,6 +29,14 @@ pub trait RelayRule {
     /// Whether the lap that ended in `landing` (already sown into `board`)
     /// continues with a new lap lifted from `landing`.
     fn relays(&self, board: &Board, landing: Pit) -> bool;
+
+    /// `Some(n)` if this rule is exactly "relay when the landing hole then
+    /// holds at least `n` seeds": the engine then sows relays on the counts
+    /// directly. `None` (the default) for any other rule.
+    #[inline]
+    fn threshold(&self) -> Option<u16> {
+        None
+    }
 }
 
 /// The relay rules that are plain data.
@@ -63,6 +71,14 @@ impl RelayRule for Relay {
         match *self {
             Relay::Never => false,
             Relay::AtLeast(n) => board.get(landing) >= n,
+        }
+    }
+
+    #[inline]
+    fn threshold(&self) -> Option<u16> {
+        match *self {
+            Relay::Never => None,
+            Relay::AtLeast(n) => Some(n),
         }
     }
 }
@@ -152,12 +168,26 @@ pub enum SowError {
 /// takes longer is re-run under Brent's cycle detection, which is exact.
 const LAP_BUDGET: u64 = 256;
 
-/// [`lap`] without events, once `seeds` were lifted from `from`: whole
-/// revolutions at once, then the rest seed by seed on the board's counts
-/// directly.
+/// [`lap`] without events, once `seeds` were lifted from `from`.
 #[inline]
 fn lap_quiet(
     board: &mut Board,
+    topology: &Topology,
+    spec: SowSpec,
+    mover: Player,
+    from: Pit,
+    seeds: u16,
+) -> Landing {
+    let (holes, stores) = board.parts_mut();
+    sow_counts(holes, stores, topology, spec, mover, from, seeds)
+}
+
+/// Sows `seeds` lifted from `from` on a board's hole and store counts:
+/// whole revolutions at once, then the rest seed by seed.
+#[inline]
+fn sow_counts(
+    holes: &mut [u16],
+    stores: &mut [u16; crate::MAX_PLAYERS],
     topology: &Topology,
     spec: SowSpec,
     mover: Player,
@@ -168,7 +198,7 @@ fn lap_quiet(
     let skip = spec.skip_origin;
     let origin = from.index();
     // The hole after which the mover's store is passed, going this way.
-    let n = topology.holes();
+    let n = holes.len();
     let store_at = match spec.direction {
         Direction::CounterClockwise => topology.store_hole(mover),
         Direction::Clockwise => match topology.store_hole(mover) + 1 {
@@ -176,9 +206,7 @@ fn lap_quiet(
             next => next,
         },
     };
-    let (holes, stores) = board.parts_mut();
-    let n = holes.len();
-    if n == 0 || origin >= n {
+    if seeds == 0 || origin >= n {
         return Landing::Hole(from);
     }
     let store_slot = &mut stores[mover.index()];
@@ -420,16 +448,28 @@ impl<R: RelayRule> Engine<'_, R> {
         (landing, relays)
     }
 
-    fn run(&self, board: &mut Board, origin: Pit, endless: Endless) -> Result<Sown, SowError> {
-        let start = board.clone();
+    /// The laps of a move under a threshold rule, on the counts directly,
+    /// up to [`LAP_BUDGET`] laps: `Ok` with the move's end, or `Err` with
+    /// the next lap start once the budget is spent.
+    #[inline]
+    fn run_counts(&self, board: &mut Board, origin: Pit, at_least: u16) -> Result<Sown, Pit> {
+        let (holes, stores) = board.parts_mut();
         let mut from = origin;
-        let mut laps = 0u64;
-        let mut checked = false;
-        loop {
-            let (landing, relays) = self.step(board, from);
-            laps += 1;
+        for laps in 1..=LAP_BUDGET {
+            let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
+            let landing = sow_counts(
+                holes,
+                stores,
+                self.topology,
+                self.spec,
+                self.mover,
+                from,
+                seeds,
+            );
             match landing {
-                Landing::Hole(p) if relays => from = p,
+                Landing::Hole(p) if holes.get(p.index()).is_some_and(|&c| c >= at_least) => {
+                    from = p;
+                }
                 _ => {
                     return Ok(Sown {
                         landing,
@@ -438,6 +478,26 @@ impl<R: RelayRule> Engine<'_, R> {
                     });
                 }
             }
+        }
+        Err(from)
+    }
+
+    fn run(&self, board: &mut Board, origin: Pit, endless: Endless) -> Result<Sown, SowError> {
+        let start = board.clone();
+        let mut from = origin;
+        let mut laps = 0u64;
+        let mut checked = false;
+        if let Some(at_least) = self.relay.threshold() {
+            match self.run_counts(board, origin, at_least) {
+                Ok(sown) => return Ok(sown),
+                // Past the budget: the general loop below takes over.
+                Err(next) => {
+                    from = next;
+                    laps = LAP_BUDGET;
+                }
+            }
+        }
+        loop {
             if laps >= LAP_BUDGET && !checked {
                 checked = true;
                 if let Some(cycle) = self.find_cycle(&start, origin) {
@@ -461,6 +521,18 @@ impl<R: RelayRule> Engine<'_, R> {
                     };
                 }
                 // No cycle: the move is finite; keep sowing to its end.
+            }
+            let (landing, relays) = self.step(board, from);
+            laps += 1;
+            match landing {
+                Landing::Hole(p) if relays => from = p,
+                _ => {
+                    return Ok(Sown {
+                        landing,
+                        laps,
+                        endless: false,
+                    });
+                }
             }
         }
     }

@@ -5,8 +5,8 @@ use core::fmt;
 
 use mancala_core::{
     Board, ByPlayer, Endless, EndlessRelay, Game, History, JointMoveError, KeyHasher, Landing,
-    Layout, Observer, Outcome, Pit, Player, Relay, SowError, SowSpec, Sower, Status, Topology,
-    sequential_move,
+    Layout, Observer, Outcome, Pit, PitSet, Player, Relay, SowError, SowSpec, Sower, Status,
+    Topology, sequential_move,
 };
 use smallvec::SmallVec;
 
@@ -232,6 +232,11 @@ pub struct Numercy {
     /// Positions seen since balls last left the board (only with
     /// [`Options::repetition`]; empty once the game is over).
     pub(crate) history: History,
+    /// The legal moves of the player to move, worked out (with a trial
+    /// sowing each where endless moves are forbidden) when the turn passed
+    /// to him; empty once the game is over. A function of the rest of the
+    /// state.
+    pub(crate) legal: PitSet,
 }
 
 /// What every state of one game shares: its options and board shape.
@@ -265,6 +270,7 @@ impl Numercy {
             points: [0; 2],
             to_move: Player::P0,
             over: false,
+            legal: PitSet::EMPTY,
         };
         game.begin_turn(Player::P0, false);
         Ok(game)
@@ -342,15 +348,6 @@ impl Numercy {
             endless: self.shared.options.endless,
         }
         .sow(board, pit, observer)
-    }
-
-    /// Whether sowing `p` (one of the mover's non-empty holes) is allowed by
-    /// the endless-relay policy.
-    fn sows_finitely(&self, p: Pit) -> bool {
-        self.shared.options.endless == Endless::Stop || {
-            let mut board = self.board.clone();
-            self.sow_on(&mut board, p, &mut ()).is_ok()
-        }
     }
 
     /// The checks that need no sowing: the game goes on, and the hole is on
@@ -485,12 +482,20 @@ impl Numercy {
                 return self.end_game();
             }
         }
-        let can_move = self
-            .shared
-            .topology
-            .pits_of(player)
-            .any(|p| self.board.get(p) > 0 && self.sows_finitely(p));
-        if !can_move {
+        let mut legal = PitSet::EMPTY;
+        let mut trial = self.board.clone();
+        for p in self.shared.topology.pits_of(player) {
+            if self.board.get(p) == 0 {
+                continue;
+            }
+            let finite = self.shared.options.endless == Endless::Stop || {
+                trial.clone_from(&self.board);
+                self.sow_on(&mut trial, p, &mut ()).is_ok()
+            };
+            legal.insert_if(p, finite);
+        }
+        self.legal = legal;
+        if legal.is_empty() {
             self.end_game();
         }
     }
@@ -499,6 +504,7 @@ impl Numercy {
     /// points; the board stays as it is.
     fn end_game(&mut self) {
         self.over = true;
+        self.legal = PitSet::EMPTY;
         self.history.clear();
         for p in [Player::P0, Player::P1] {
             let left = u64::from(self.board.seeds_of(&self.shared.topology, p));
@@ -538,11 +544,7 @@ impl Game for Numercy {
         if self.over || player != self.to_move {
             return moves;
         }
-        for p in self.shared.topology.pits_of(player) {
-            if self.board.get(p) > 0 && self.sows_finitely(p) {
-                moves.push(p);
-            }
-        }
+        moves.extend(self.legal.iter());
         moves
     }
 
@@ -555,7 +557,7 @@ impl Game for Numercy {
     }
 
     fn is_legal(&self, pit: &Pit) -> bool {
-        self.basic_check(*pit).is_ok() && self.sows_finitely(*pit)
+        !self.over && self.legal.contains(*pit)
     }
 
     /// Sows `pit` for the player to move, scores the move's arithmetic and

@@ -3,7 +3,7 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use mancala_core::{Board, History, InvalidHistory, MAX_SEEDS, Player, SeenPosition};
+use mancala_core::{Board, History, InvalidHistory, MAX_SEEDS, PitSet, Player, SeenPosition};
 
 use crate::game::Shared;
 use crate::{Numercy, Options, OptionsError};
@@ -151,6 +151,7 @@ impl Numercy {
             points: [p0, p1],
             to_move: setup.to_move,
             over: setup.over,
+            legal: PitSet::EMPTY,
         };
         if setup.over {
             return Ok(game);
