@@ -12,6 +12,7 @@ pub mod mankka_driver;
 pub mod numa_driver;
 pub mod numercy_driver;
 pub mod play;
+pub mod playout;
 pub mod robertson_driver;
 pub mod sowing_driver;
 

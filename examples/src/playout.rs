@@ -1,0 +1,165 @@
+//! Uniform random playouts of every game through the [`Game`] trait alone,
+//! shared by the `bench` example and the criterion benches.
+
+use std::hint::black_box;
+
+use mancala_core::{Game, Player, Status};
+use smallvec::SmallVec;
+
+/// The games measured, by name: `oware`, `kalah`, `numercy` (classic),
+/// `robertson` (two rows), `robertson-triangle`, `robertson-hexagon`
+/// (`hexagon(2)`), `mankka` (Mankka Two, placements included), `mankka-one`
+/// and `numa`.
+pub const GAMES: [&str; 9] = [
+    "oware",
+    "kalah",
+    "numercy",
+    "robertson",
+    "robertson-triangle",
+    "robertson-hexagon",
+    "mankka",
+    "mankka-one",
+    "numa",
+];
+
+/// SplitMix64 with Lemire's multiply-shift reduction (no division): the
+/// generator of `../shared/bench/oware-floor`, so that figures compare
+/// directly.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_examples::playout::SplitMix;
+///
+/// let (mut a, mut b) = (SplitMix::new(3), SplitMix::new(3));
+/// assert_eq!(a.below(6), b.below(6));
+/// assert!(a.below(6) < 6);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator started from `seed`.
+    pub const fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+/// Plays one move of `game`: each acting player draws one of his legal
+/// actions, as a Monte Carlo search does (`status`, `legal_actions`,
+/// `joint_move`, `play_unchecked`). Returns `false` once the game is over.
+///
+/// # Panics
+///
+/// If the game refuses a joint move made of legal actions (a bug).
+#[inline]
+pub fn random_move<G: Game>(game: &mut G, rng: &mut SplitMix) -> bool {
+    let mut choices: SmallVec<[(Player, G::Action); 2]> = SmallVec::new();
+    match game.status() {
+        Status::Over(_) => return false,
+        Status::ToMove(player) => {
+            let actions = game.legal_actions(player);
+            choices.push((player, actions[rng.below(actions.len())]));
+        }
+        Status::Simultaneous(players) => {
+            for player in players.iter() {
+                let actions = game.legal_actions(player);
+                choices.push((player, actions[rng.below(actions.len())]));
+            }
+        }
+    }
+    match game.joint_move(&choices) {
+        Ok(mv) => {
+            black_box(game.play_unchecked(mv));
+            true
+        }
+        Err(e) => panic!("a legal action was refused: {e}"),
+    }
+}
+
+/// One uniform random game from a clone of `start`; returns its moves (in
+/// Numa, turns).
+#[inline(never)]
+pub fn playout<G: Game>(start: &G, rng: &mut SplitMix) -> u64 {
+    let mut game = start.clone();
+    let mut moves = 0;
+    while random_move(&mut game, rng) {
+        moves += 1;
+    }
+    black_box(&game);
+    moves
+}
+
+/// `count` positions met in random games from `start`, each after 0 to 39
+/// random moves: states as a search meets them, with their histories.
+pub fn positions<G: Game>(start: &G, rng: &mut SplitMix, count: usize) -> Vec<G> {
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut game = start.clone();
+        let stop = rng.below(40);
+        for _ in 0..stop {
+            if !random_move(&mut game, rng) {
+                break;
+            }
+        }
+        out.push(game);
+    }
+    out
+}
+
+/// What to do with each game's start position (a generic callback, since
+/// the games are different types).
+pub trait Visit {
+    /// Called with the game's name and its start position.
+    fn visit<G: Game>(&mut self, name: &str, start: G);
+}
+
+/// Calls `visitor` with the start of the game called `name` (one of
+/// [`GAMES`]).
+///
+/// # Errors
+///
+/// A message for an unknown name.
+pub fn visit<V: Visit>(name: &str, visitor: &mut V) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("{name}: {e}");
+    match name {
+        "oware" => visitor.visit(name, mancala_core::oware()),
+        "kalah" => visitor.visit(name, mancala_core::kalah()),
+        "numercy" => visitor.visit(name, numercy::Numercy::default()),
+        "robertson" => visitor.visit(name, robertson::Robertson::default()),
+        "robertson-triangle" => {
+            let game =
+                robertson::Robertson::new(robertson::Options::triangle()).map_err(|e| fail(&e))?;
+            visitor.visit(name, game);
+        }
+        "robertson-hexagon" => {
+            let options = robertson::Options::hexagon(2).map_err(|e| fail(&e))?;
+            let game = robertson::Robertson::new(options).map_err(|e| fail(&e))?;
+            visitor.visit(name, game);
+        }
+        "mankka" => visitor.visit(name, mankka::Mankka::default()),
+        "mankka-one" => {
+            let game = mankka::Mankka::new(mankka::Options::one()).map_err(|e| fail(&e))?;
+            visitor.visit(name, game);
+        }
+        "numa" => visitor.visit(name, numa::Numa::default()),
+        _ => return Err(format!("unknown game {name:?}")),
+    }
+    Ok(())
+}
