@@ -5,7 +5,7 @@ use core::fmt;
 use mancala_core::{ByPlayer, Game, KeyHasher, Outcome, Player, PlayerSet, Status};
 use smallvec::SmallVec;
 
-use crate::{Choice, Face, JointMove, Options, OptionsError, Shape, Square};
+use crate::{Choice, Face, JointMove, Options, OptionsError, SIZE, Shape, Square};
 
 /// A piece on the board: where it is and which numeral it shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -264,6 +264,7 @@ impl Numa {
     /// Plays a turn: all four instructions move and flip their pieces (a
     /// piece named by both players moves and flips twice), then lone pieces
     /// on touching squares showing the same system score.
+    #[inline]
     fn apply(&mut self, mv: JointMove) -> TurnReport {
         let mut paths: [PiecePath; 4] = core::array::from_fn(|i| PiecePath {
             shape: Shape::ALL[i],
@@ -294,27 +295,35 @@ impl Numa {
 
     /// The pairs that score in the current position (in shape order), and
     /// the points per player (Arabic, Roman).
+    #[inline]
     pub fn scoring(&self) -> (PairList, [u32; 2]) {
-        let alone =
-            |i: usize| (0..4).all(|j| j == i || self.pieces[j].square != self.pieces[i].square);
+        let cell = |i: usize| {
+            let sq = self.pieces[i].square;
+            usize::from(sq.y() - 1) * usize::from(SIZE) + usize::from(sq.x() - 1)
+        };
+        let cells = [cell(0), cell(1), cell(2), cell(3)];
+        // Whether each piece shares its square, worked out once and without
+        // a branch (positions are random in a search: branches mispredict).
+        let mut shared = [false; 4];
+        for (i, slot) in shared.iter_mut().enumerate() {
+            for (j, &c) in cells.iter().enumerate() {
+                *slot |= i != j && c == cells[i];
+            }
+        }
+        let touch = &TOUCHES[usize::from(self.options.wrap_adjacency)];
         let mut pairs = PairList::new();
         let mut points = [0u32; 2];
-        for i in 0..4 {
-            for j in i + 1..4 {
-                let (a, b) = (self.pieces[i], self.pieces[j]);
-                if a.face == b.face
-                    && alone(i)
-                    && alone(j)
-                    && a.square.touches(b.square, self.options.wrap_adjacency)
-                {
-                    let value = Shape::ALL[i].value() + Shape::ALL[j].value();
-                    points[a.face.player().index()] += value;
-                    pairs.push(ScoringPair {
-                        shapes: [Shape::ALL[i], Shape::ALL[j]],
-                        face: a.face,
-                        points: value,
-                    });
-                }
+        for (i, j) in PAIRS {
+            let (a, b) = (self.pieces[i], self.pieces[j]);
+            let scores = (a.face == b.face) & !shared[i] & !shared[j] & touch[cells[i]][cells[j]];
+            if scores {
+                let value = Shape::ALL[i].value() + Shape::ALL[j].value();
+                points[a.face.player().index()] += value;
+                pairs.push(ScoringPair {
+                    shapes: [Shape::ALL[i], Shape::ALL[j]],
+                    face: a.face,
+                    points: value,
+                });
             }
         }
         (pairs, points)
@@ -332,6 +341,42 @@ impl Numa {
         }
         word
     }
+}
+
+/// The six pairs of pieces, in shape order.
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// Squares per side, as an index bound.
+const SIDE: usize = SIZE as usize;
+
+/// Whether two squares (by index `5 (y - 1) + (x - 1)`) touch: without
+/// wrapping (`[0]`) and across the edges (`[1]`); the same rule as
+/// [`Square::touches`], tabulated.
+static TOUCHES: [[[bool; SIDE * SIDE]; SIDE * SIDE]; 2] = {
+    let mut table = [[[false; SIDE * SIDE]; SIDE * SIDE]; 2];
+    let mut wrap = 0;
+    while wrap < 2 {
+        let mut a = 0;
+        while a < SIDE * SIDE {
+            let mut b = 0;
+            while b < SIDE * SIDE {
+                let (ax, ay, bx, by) = (a % SIDE, a / SIDE, b % SIDE, b / SIDE);
+                let (dx, dy) = (distance(ax, bx, wrap == 1), distance(ay, by, wrap == 1));
+                table[wrap][a][b] = a != b && dx <= 1 && dy <= 1;
+                b += 1;
+            }
+            a += 1;
+        }
+        wrap += 1;
+    }
+    table
+};
+
+/// The distance between two coordinates `0..SIDE`, the short way round
+/// when `wrap`.
+const fn distance(p: usize, q: usize, wrap: bool) -> usize {
+    let d = if p > q { p - q } else { q - p };
+    if wrap && SIDE - d < d { SIDE - d } else { d }
 }
 
 /// A bijective 64-bit mixer (MurmurHash3's finalizer): distinct words give
@@ -436,6 +481,7 @@ impl Game for Numa {
     ///
     /// Never panics; a turn after the end moves the pieces and adds points
     /// (saturating) as if the game went on, which may change the winner.
+    #[inline]
     fn play_unchecked(&mut self, mv: JointMove) -> TurnReport {
         self.apply(mv)
     }
@@ -466,6 +512,38 @@ impl Game for Numa {
             h.write(pieces);
             h.write(a | r << 32);
             h.finish()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_touch_table_is_square_touches() {
+        for wrap in [false, true] {
+            for ax in 1..=SIZE {
+                for ay in 1..=SIZE {
+                    for bx in 1..=SIZE {
+                        for by in 1..=SIZE {
+                            let (Some(a), Some(b)) = (Square::new(ax, ay), Square::new(bx, by))
+                            else {
+                                unreachable!("coordinates 1 to 5 are on the board");
+                            };
+                            let (i, j) = (
+                                usize::from(ay - 1) * SIDE + usize::from(ax - 1),
+                                usize::from(by - 1) * SIDE + usize::from(bx - 1),
+                            );
+                            assert_eq!(
+                                TOUCHES[usize::from(wrap)][i][j],
+                                a.touches(b, wrap),
+                                "{a} {b} wrap={wrap}"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 }
