@@ -375,7 +375,7 @@ static TOUCHES: [[[bool; SIDE * SIDE]; SIDE * SIDE]; 2] = {
 /// The distance between two coordinates `0..SIDE`, the short way round
 /// when `wrap`.
 const fn distance(p: usize, q: usize, wrap: bool) -> usize {
-    let d = if p > q { p - q } else { q - p };
+    let d = p.abs_diff(q);
     if wrap && SIDE - d < d { SIDE - d } else { d }
 }
 
