@@ -790,16 +790,20 @@ impl Mancala {
     /// The holes of `player` that hold seeds.
     #[inline]
     fn sowable(&self, player: Player) -> PitSet {
-        let mut set = PitSet::EMPTY;
         let holes = self.board.holes();
+        let mut bits = 0u128;
         for range in self.shared.topology.row_ranges_of(player) {
-            if let Some(row) = holes.get(range.clone()) {
-                for (i, &c) in range.zip(row) {
-                    set.insert_if(Pit::from_index(i), c > 0);
+            let start = range.start;
+            if let Some(row) = holes.get(range) {
+                // One bit a hole, gathered without a branch.
+                let mut run = 0u128;
+                for (k, &c) in row.iter().enumerate() {
+                    run |= u128::from(c != 0) << k;
                 }
+                bits |= run << start;
             }
         }
-        set
+        PitSet::from_bits(bits)
     }
 
     /// Whether a player other than the one to move has a legal move.

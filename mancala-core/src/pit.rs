@@ -145,6 +145,14 @@ impl PitSet {
         self.0[usize::from(pit.0 >> 6) & 1] |= 1u64 << (pit.0 & 63);
     }
 
+    /// The set whose bit `i` is hole `i` (bits from [`MAX_HOLES`] on are
+    /// dropped).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u128) -> PitSet {
+        let bits = bits & ((1u128 << MAX_HOLES) - 1);
+        PitSet([bits as u64, (bits >> 64) as u64])
+    }
+
     /// Adds `pit` if `yes`, without a branch.
     #[inline]
     pub fn insert_if(&mut self, pit: Pit, yes: bool) {
