@@ -796,9 +796,14 @@ impl Mancala {
             let start = range.start;
             if let Some(row) = holes.get(range) {
                 // One bit a hole, gathered without a branch.
+                // (A row holds at most 13 holes, a run at most 5 rows.)
                 let mut run = 0u128;
-                for (k, &c) in row.iter().enumerate() {
-                    run |= u128::from(c != 0) << k;
+                for (k, chunk) in row.chunks(32).enumerate() {
+                    let mut word = 0u32;
+                    for (b, &c) in chunk.iter().enumerate() {
+                        word |= u32::from(c != 0) << b;
+                    }
+                    run |= u128::from(word) << (32 * k);
                 }
                 bits |= run << start;
             }
