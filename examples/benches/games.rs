@@ -63,7 +63,7 @@ impl Visit for Bench<'_> {
 
 fn games(c: &mut Criterion) {
     for name in GAMES {
-        if let Err(e) = playout::visit(name, &mut Bench(c)) {
+        if let Err(e) = playout::visit(name, false, &mut Bench(c)) {
             panic!("{e}");
         }
     }

@@ -1,7 +1,7 @@
 //! Uniform random playouts from the start of every game, single thread.
 //!
 //! ```text
-//! cargo run --release --example bench -- [--secs S] [--seed N] [--clone] [GAME...]
+//! cargo run --release --example bench -- [--secs S] [--seed N] [--clone] [--endless-stop] [GAME...]
 //! ```
 //!
 //! GAME is any of `oware`, `kalah`, `numercy`, `robertson`,
@@ -30,6 +30,10 @@
 //! ```text
 //! GAME: B bytes, T ns per clone
 //! ```
+//!
+//! With `--endless-stop` the relay games (numercy, mankka, mankka-one) play
+//! with endless moves stopped rather than forbidden: their legal moves then
+//! need no trial sowing, which shows what the trials cost.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -38,7 +42,7 @@ use std::time::Instant;
 use mancala_core::Game;
 use mancala_examples::playout::{self, GAMES, SplitMix, Visit};
 
-const USAGE: &str = "usage: bench [--secs S] [--seed N] [--clone] [GAME...]
+const USAGE: &str = "usage: bench [--secs S] [--seed N] [--clone] [--endless-stop] [GAME...]
   GAME  oware | kalah | numercy | robertson | robertson-triangle |
         robertson-hexagon | mankka | mankka-one | numa   (default: all)";
 
@@ -47,6 +51,7 @@ struct Measure {
     secs: f64,
     seed: u64,
     clone: bool,
+    endless_stop: bool,
 }
 
 impl Visit for Measure {
@@ -118,6 +123,7 @@ fn main() -> ExitCode {
         secs: 3.0,
         seed: 1,
         clone: false,
+        endless_stop: false,
     };
     let mut games = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -144,6 +150,7 @@ fn main() -> ExitCode {
                 }
             }
             "--clone" => measure.clone = true,
+            "--endless-stop" => measure.endless_stop = true,
             _ if GAMES.contains(&arg.as_str()) => games.push(arg),
             _ => {
                 eprintln!("unknown argument {arg:?}\n{USAGE}");
@@ -155,7 +162,7 @@ fn main() -> ExitCode {
         games = GAMES.iter().map(|s| s.to_string()).collect();
     }
     for name in &games {
-        if let Err(e) = playout::visit(name, &mut measure) {
+        if let Err(e) = playout::visit(name, measure.endless_stop, &mut measure) {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }

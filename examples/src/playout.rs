@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use mancala_core::{Game, Player, Status};
+use mancala_core::{Endless, Game, Player, Status};
 use smallvec::SmallVec;
 
 /// The games measured, by name: `oware`, `kalah`, `numercy` (classic),
@@ -131,17 +131,33 @@ pub trait Visit {
 }
 
 /// Calls `visitor` with the start of the game called `name` (one of
-/// [`GAMES`]).
+/// [`GAMES`]). With `endless_stop`, the relay games (Numercy, Mankka) end
+/// endless moves instead of forbidding them ([`Endless::Stop`]), so that
+/// their legal moves need no trial sowings.
 ///
 /// # Errors
 ///
 /// A message for an unknown name.
-pub fn visit<V: Visit>(name: &str, visitor: &mut V) -> Result<(), String> {
+pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Result<(), String> {
     let fail = |e: &dyn std::fmt::Display| format!("{name}: {e}");
+    let endless = if endless_stop {
+        Endless::Stop
+    } else {
+        Endless::Forbid
+    };
+    let mankka = |mut options: mankka::Options| {
+        options.endless = endless;
+        mankka::Mankka::new(options).map_err(|e| fail(&e))
+    };
     match name {
         "oware" => visitor.visit(name, mancala_core::oware()),
         "kalah" => visitor.visit(name, mancala_core::kalah()),
-        "numercy" => visitor.visit(name, numercy::Numercy::default()),
+        "numercy" => {
+            let mut options = numercy::Options::classic();
+            options.endless = endless;
+            let game = numercy::Numercy::new(options).map_err(|e| fail(&e))?;
+            visitor.visit(name, game);
+        }
         "robertson" => visitor.visit(name, robertson::Robertson::default()),
         "robertson-triangle" => {
             let game =
@@ -153,11 +169,8 @@ pub fn visit<V: Visit>(name: &str, visitor: &mut V) -> Result<(), String> {
             let game = robertson::Robertson::new(options).map_err(|e| fail(&e))?;
             visitor.visit(name, game);
         }
-        "mankka" => visitor.visit(name, mankka::Mankka::default()),
-        "mankka-one" => {
-            let game = mankka::Mankka::new(mankka::Options::one()).map_err(|e| fail(&e))?;
-            visitor.visit(name, game);
-        }
+        "mankka" => visitor.visit(name, mankka(mankka::Options::two())?),
+        "mankka-one" => visitor.visit(name, mankka(mankka::Options::one())?),
         "numa" => visitor.visit(name, numa::Numa::default()),
         _ => return Err(format!("unknown game {name:?}")),
     }

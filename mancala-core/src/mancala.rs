@@ -436,10 +436,13 @@ impl Mancala {
     }
 
     /// Whether legality needs each move played out on a copy.
+    /// (Moves that relay forever are refused only under
+    /// [`Endless::Forbid`](crate::Endless::Forbid); under `Stop` they stand.)
     #[inline]
     fn needs_simulation(&self, mover: Player) -> bool {
         self.shared.rules.grand_slam == GrandSlam::Forbid
             || self.shared.rules.relay != Relay::Never
+                && self.shared.rules.endless == crate::Endless::Forbid
             || self.must_feed(mover)
     }
 
@@ -497,19 +500,23 @@ impl Mancala {
         };
         let fed = self.fed_player(mover);
         let (rules, topology) = (&self.shared.rules, &self.shared.topology);
+        let must_feed = self.must_feed(mover);
+        // Unless the move must feed or may not capture a grand slam, only
+        // whether its relays end matters: the captures need not be made.
+        let sowing_only = !must_feed && rules.grand_slam != GrandSlam::Forbid;
         let outcome = |p: Pit| {
             trial.clone_from(&self.board);
-            Self::apply_move(rules, topology, trial, p, mover, &mut ())
-                .ok()
-                .map(|_| trial.has_seeds(topology, fed))
+            if sowing_only {
+                Self::sow_move(rules, topology, trial, p, mover, &mut ())
+                    .ok()
+                    .map(|_| true)
+            } else {
+                Self::apply_move(rules, topology, trial, p, mover, &mut ())
+                    .ok()
+                    .map(|_| trial.has_seeds(topology, fed))
+            }
         };
-        let _ = filter_feeding(
-            self.shared.rules.feeding,
-            self.must_feed(mover),
-            candidates,
-            outcome,
-            f,
-        );
+        let _ = filter_feeding(self.shared.rules.feeding, must_feed, candidates, outcome, f);
     }
 
     /// Whether the player to move has a legal sowing move (game not over).
@@ -558,6 +565,23 @@ impl Mancala {
         .sow(board, pit, observer)
     }
 
+    /// The sowing of one move on `board`, for `mover`, under the rules'
+    /// relay rule.
+    #[inline]
+    fn sow_move<O: Observer>(
+        rules: &Rules,
+        topology: &Topology,
+        board: &mut Board,
+        pit: Pit,
+        mover: Player,
+        observer: &mut O,
+    ) -> Result<crate::Sown, SowError> {
+        match rules.relay {
+            Relay::Never => Self::sow_on(rules, topology, board, pit, mover, &SingleLap, observer),
+            relay => Self::sow_on(rules, topology, board, pit, mover, &relay, observer),
+        }
+    }
+
     /// Sowing and capture of one move on `board`, for `mover`. On error
     /// `board` may hold a partly played move: callers that keep the board
     /// after an error work on a copy (only endless relays and forbidden
@@ -570,11 +594,8 @@ impl Mancala {
         mover: Player,
         observer: &mut O,
     ) -> Result<Applied, PlayError> {
-        let sown = match rules.relay {
-            Relay::Never => Self::sow_on(rules, topology, board, pit, mover, &SingleLap, observer),
-            relay => Self::sow_on(rules, topology, board, pit, mover, &relay, observer),
-        }
-        .map_err(|e| PlayError::from_sow(pit, e))?;
+        let sown = Self::sow_move(rules, topology, board, pit, mover, observer)
+            .map_err(|e| PlayError::from_sow(pit, e))?;
         let mut applied = Applied {
             landing: sown.landing,
             laps: sown.laps,
@@ -641,7 +662,9 @@ impl Mancala {
             }
         };
         if !taken.is_empty() {
-            if capture::is_grand_slam(board, topology, taken) {
+            if rules.grand_slam != GrandSlam::Allow
+                && capture::is_grand_slam(board, topology, taken)
+            {
                 match rules.grand_slam {
                     GrandSlam::Allow => {}
                     GrandSlam::NoCapture => {
