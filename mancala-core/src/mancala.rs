@@ -887,6 +887,7 @@ impl Game for Mancala {
         self.shared.topology.players()
     }
 
+    #[inline]
     fn status(&self) -> Status {
         if self.over {
             Status::Over(Outcome::from_scores(self.scores().as_slice()))
@@ -897,6 +898,7 @@ impl Game for Mancala {
 
     /// The sowing moves of `player` in hole order, or only [`Move::Pass`]
     /// when he must pass; empty unless he is to move. Never allocates.
+    #[inline]
     fn legal_actions(&self, player: Player) -> MoveList {
         if self.over || player != self.to_move {
             return MoveList::new();
@@ -933,6 +935,7 @@ impl Game for Mancala {
         self.legal_actions(self.to_move)
     }
 
+    #[inline]
     fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
         Ok(sequential_move(self.status(), actions)?)
     }

@@ -694,6 +694,7 @@ impl Game for Mankka {
         2
     }
 
+    #[inline]
     fn status(&self) -> Status {
         self.game.status()
     }
@@ -702,6 +703,7 @@ impl Game for Mankka {
     /// of their counts ([`Placement::all`]; a constant table); after
     /// it, the sowing moves in hole order, or only [`Move::Pass`] when the
     /// player must pass. Empty unless `player` is to move.
+    #[inline]
     fn legal_actions(&self, player: Player) -> MoveList {
         let mut list = MoveList::default();
         if self.to_move() != Some(player) {
@@ -726,6 +728,7 @@ impl Game for Mankka {
     ///
     /// [`PlayError::Joint`] unless `actions` is one action of the player to
     /// move.
+    #[inline]
     fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
         Ok(sequential_move(self.status(), actions)?)
     }
@@ -786,6 +789,7 @@ impl Game for Mankka {
     /// other player's hole, a pass by a player who could sow or under the
     /// early ends) are played as if legal, which can reach positions the
     /// rules never would.
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let Some(mover) = self.to_move() else {
             // Over: the engine changes nothing, and names the player who

@@ -528,6 +528,7 @@ impl Game for Numercy {
 
     /// The player to move, or once the game is over its outcome: more points
     /// wins, equal points draw.
+    #[inline]
     fn status(&self) -> Status {
         if self.over {
             Status::Over(Outcome::from_scores(&self.points))
@@ -539,6 +540,7 @@ impl Game for Numercy {
     /// The holes `player` may sow, in hole order: his non-empty holes, less
     /// those that relay forever while [`Endless::Forbid`] holds; empty unless
     /// he is to move.
+    #[inline]
     fn legal_actions(&self, player: Player) -> MoveList {
         let mut moves = MoveList::new();
         if self.over || player != self.to_move {
@@ -552,6 +554,7 @@ impl Game for Numercy {
     ///
     /// [`PlayError::Joint`] unless `actions` is one hole of the player to
     /// move.
+    #[inline]
     fn joint_move(&self, actions: &[(Player, Pit)]) -> Result<Pit, PlayError> {
         Ok(sequential_move(self.status(), actions)?)
     }
@@ -581,6 +584,7 @@ impl Game for Numercy {
     /// is over, changes nothing and reports an empty move from `pit`
     /// (`laps == 0`); a hole of the other player is sown as if it were the
     /// mover's.
+    #[inline]
     fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
         let mut board = self.board.clone();
         match self.sow_on(&mut board, pit, &mut ()) {

@@ -346,6 +346,7 @@ impl Game for Robertson {
     /// The player to move, or the outcome once the game is over: the single
     /// highest score (captures plus honours) wins; a tie for the top is a
     /// draw (see [`ranking`](Robertson::ranking)).
+    #[inline]
     fn status(&self) -> Status {
         match self.game.to_move() {
             Some(p) => Status::ToMove(p),
@@ -355,6 +356,7 @@ impl Game for Robertson {
 
     /// The holes `player` may sow, in hole order; empty unless he is to
     /// move. Never allocates.
+    #[inline]
     fn legal_actions(&self, player: Player) -> MoveList {
         self.game
             .legal_actions(player)
@@ -367,6 +369,7 @@ impl Game for Robertson {
     ///
     /// [`PlayError::Joint`] unless `actions` is one action of the player to
     /// move.
+    #[inline]
     fn joint_move(&self, actions: &[(Player, Pit)]) -> Result<Pit, PlayError> {
         Ok(sequential_move(self.status(), actions)?)
     }
@@ -399,6 +402,7 @@ impl Game for Robertson {
     /// is over or for a hole the engine cannot sow, reported as capturing
     /// nothing; another player's hole or a move that fails to feed is played
     /// for the player to move).
+    #[inline]
     fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
         let turn = Game::play_unchecked(&mut self.game, Move::Sow(pit));
         self.credit(pit, turn)
