@@ -368,6 +368,24 @@ impl Mancala {
         self.apply_turn(mv, observer)
     }
 
+    /// The holes the player to move may sow (empty once the game is over,
+    /// and when he must pass): his legal moves other than a pass, worked
+    /// out when the turn passed to him.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Move, Pit, Player};
+    ///
+    /// let game = mancala_core::oware();
+    /// let moves: Vec<Move> = game.legal_pits().iter().map(Move::Sow).collect();
+    /// assert_eq!(moves.as_slice(), game.legal_actions(Player::P0).as_slice());
+    /// ```
+    #[inline]
+    pub fn legal_pits(&self) -> PitSet {
+        self.legal
+    }
+
     /// Whether the player to move must pass: the rules allow passing
     /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
     /// has no sowing move. His only legal move is then [`Move::Pass`].
@@ -903,26 +921,11 @@ impl Game for Mancala {
         if self.over || player != self.to_move {
             return MoveList::new();
         }
-        // The set worked out when the turn passed to him, gathered without
-        // a branch per hole, in place in the list returned (a buffer copied
-        // into it afterwards costs more: its narrow writes stall the wide
-        // reads of the copy).
-        let ranges = self.shared.topology.row_ranges_of(player);
-        let own: usize = ranges.clone().map(|r| r.len()).sum();
+        // The set worked out when the turn passed to him, written in place
+        // into the list returned.
         let mut moves = MoveList::new();
-        moves.resize(own, Move::Pass);
-        let mut n = 0;
-        for range in ranges {
-            for i in range {
-                let pit = Pit::from_index(i);
-                if let Some(slot) = moves.get_mut(n) {
-                    *slot = Move::Sow(pit);
-                }
-                n += usize::from(self.legal.contains(pit));
-            }
-        }
-        moves.truncate(n);
-        if n == 0 && self.shared.rules.end.pass {
+        moves.extend(self.legal.iter().map(Move::Sow));
+        if moves.is_empty() && self.shared.rules.end.pass {
             moves.push(Move::Pass);
         }
         moves

@@ -178,19 +178,38 @@ impl PitSet {
     }
 
     /// The holes in increasing index order.
-    pub fn iter(self) -> impl Iterator<Item = Pit> + Clone {
-        let mut bits = (u128::from(self.0[1]) << 64) | u128::from(self.0[0]);
-        core::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some(Pit(i as u8))
-            }
-        })
+    #[inline]
+    pub fn iter(self) -> impl ExactSizeIterator<Item = Pit> + Clone {
+        PitIter((u128::from(self.0[1]) << 64) | u128::from(self.0[0]))
     }
 }
+
+/// The holes of a [`PitSet`], lowest first.
+#[derive(Clone, Debug)]
+struct PitIter(u128);
+
+impl Iterator for PitIter {
+    type Item = Pit;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pit> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            Some(Pit(i as u8))
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for PitIter {}
 
 impl FromIterator<Pit> for PitSet {
     #[inline]

@@ -714,12 +714,11 @@ impl Game for Mankka {
             // `Options::hand` see to it), so the table is every placement.
             list.opening = true;
         } else {
-            list.moves.extend(
-                self.game
-                    .legal_actions(player)
-                    .iter()
-                    .map(|&m| Move::from(m)),
-            );
+            list.moves
+                .extend(self.game.legal_pits().iter().map(Move::Sow));
+            if list.moves.is_empty() && self.game.must_pass() {
+                list.moves.push(Move::Pass);
+            }
         }
         list
     }

@@ -358,11 +358,11 @@ impl Game for Robertson {
     /// move. Never allocates.
     #[inline]
     fn legal_actions(&self, player: Player) -> MoveList {
-        self.game
-            .legal_actions(player)
-            .iter()
-            .filter_map(|m| m.pit())
-            .collect()
+        let mut moves = MoveList::new();
+        if self.game.to_move() == Some(player) {
+            moves.extend(self.game.legal_pits().iter());
+        }
+        moves
     }
 
     /// # Errors
