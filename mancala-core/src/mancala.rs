@@ -189,6 +189,7 @@ pub(crate) struct Shared {
 }
 
 /// The part of a turn that does not depend on the game's history.
+#[derive(Debug)]
 struct Applied {
     landing: Landing,
     laps: u64,
@@ -614,6 +615,52 @@ impl Mancala {
     ) -> Result<Applied, PlayError> {
         let sown = Self::sow_move(rules, topology, board, pit, mover, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
+        Self::capture_after(rules, topology, board, pit, mover, sown, observer)
+    }
+
+    /// A legal move without relays, played quietly: the sowing engine's
+    /// checks are skipped (the move is in the legal set, so the hole is
+    /// the mover's and holds seeds, and nothing can refuse it).
+    #[inline]
+    fn apply_legal_single_lap(
+        rules: &Rules,
+        topology: &Topology,
+        board: &mut Board,
+        pit: Pit,
+        mover: Player,
+    ) -> Applied {
+        let landing = crate::sow::sow_single_lap(board, topology, rules.sowing, mover, pit);
+        let sown = crate::Sown {
+            landing,
+            laps: 1,
+            endless: false,
+        };
+        // Only a forbidden grand slam fails here, and the legal set holds
+        // none.
+        let result = Self::capture_after(rules, topology, board, pit, mover, sown, &mut ());
+        debug_assert!(result.is_ok(), "a legal move was refused: {result:?}");
+        result.unwrap_or(Applied {
+            landing,
+            laps: 1,
+            endless: false,
+            captured: PitSet::EMPTY,
+            seeds: 0,
+            grand_slam_refused: false,
+            extra_turn: false,
+        })
+    }
+
+    /// The captures (and extra turn) after `sown`, the sowing of `pit`.
+    #[inline]
+    fn capture_after<O: Observer>(
+        rules: &Rules,
+        topology: &Topology,
+        board: &mut Board,
+        pit: Pit,
+        mover: Player,
+        sown: crate::Sown,
+        observer: &mut O,
+    ) -> Result<Applied, PlayError> {
         let mut applied = Applied {
             landing: sown.landing,
             laps: sown.laps,
@@ -728,6 +775,16 @@ impl Mancala {
         let in_place = self.legal.contains(pit)
             || self.shared.rules.relay == Relay::Never
                 && self.shared.rules.grand_slam != GrandSlam::Forbid;
+        if !O::RECORDS && self.shared.rules.relay == Relay::Never && self.legal.contains(pit) {
+            let applied = Self::apply_legal_single_lap(
+                &self.shared.rules,
+                &self.shared.topology,
+                &mut self.board,
+                pit,
+                mover,
+            );
+            return self.end_turn(mover, mv, applied, before, observer);
+        }
         let result = if in_place {
             Self::apply_move(
                 &self.shared.rules,
@@ -755,6 +812,20 @@ impl Mancala {
         let Ok(applied) = result else {
             return Turn::nothing(mover, mv);
         };
+        self.end_turn(mover, mv, applied, before, observer)
+    }
+
+    /// Passes the turn after `applied`, the move `mv` of `mover` (the
+    /// stores held `before` seeds before it), and reports it.
+    #[inline]
+    fn end_turn<O: Observer>(
+        &mut self,
+        mover: Player,
+        mv: Move,
+        applied: Applied,
+        before: u32,
+        observer: &mut O,
+    ) -> Turn {
         let next = if applied.extra_turn {
             if O::RECORDS {
                 observer.event(Event::ExtraTurn);

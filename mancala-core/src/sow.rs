@@ -168,6 +168,21 @@ pub enum SowError {
 /// takes longer is re-run under Brent's cycle detection, which is exact.
 const LAP_BUDGET: u64 = 256;
 
+/// One quiet lap from `from` (on the board, holding seeds): the sowing of
+/// a move without relays whose checks were made.
+#[inline]
+pub(crate) fn sow_single_lap(
+    board: &mut Board,
+    topology: &Topology,
+    spec: SowSpec,
+    mover: Player,
+    from: Pit,
+) -> Landing {
+    let (holes, stores) = board.parts_mut();
+    let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
+    sow_counts(holes, stores, topology, spec, mover, from, seeds)
+}
+
 /// [`lap`] without events, once `seeds` were lifted from `from`.
 #[inline]
 fn lap_quiet(
