@@ -995,7 +995,9 @@ impl Game for Mancala {
         // The set worked out when the turn passed to him, written in place
         // into the list returned.
         let mut moves = MoveList::new();
-        moves.extend(self.legal.iter().map(Move::Sow));
+        for pit in self.legal.iter() {
+            moves.push(Move::Sow(pit));
+        }
         if moves.is_empty() && self.shared.rules.end.pass {
             moves.push(Move::Pass);
         }

@@ -714,8 +714,9 @@ impl Game for Mankka {
             // `Options::hand` see to it), so the table is every placement.
             list.opening = true;
         } else {
-            list.moves
-                .extend(self.game.legal_pits().iter().map(Move::Sow));
+            for pit in self.game.legal_pits().iter() {
+                list.moves.push(Move::Sow(pit));
+            }
             if list.moves.is_empty() && self.game.must_pass() {
                 list.moves.push(Move::Pass);
             }

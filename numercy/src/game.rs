@@ -546,7 +546,9 @@ impl Game for Numercy {
         if self.over || player != self.to_move {
             return moves;
         }
-        moves.extend(self.legal.iter());
+        for pit in self.legal.iter() {
+            moves.push(pit);
+        }
         moves
     }
 

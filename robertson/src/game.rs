@@ -360,7 +360,9 @@ impl Game for Robertson {
     fn legal_actions(&self, player: Player) -> MoveList {
         let mut moves = MoveList::new();
         if self.game.to_move() == Some(player) {
-            moves.extend(self.game.legal_pits().iter());
+            for pit in self.game.legal_pits().iter() {
+                moves.push(pit);
+            }
         }
         moves
     }
