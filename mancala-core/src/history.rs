@@ -24,6 +24,10 @@ pub struct InvalidHistory {
     pub index: usize,
 }
 
+/// Words of the fingerprint filter (1024 bits: with a few hundred positions
+/// recorded, most new positions still find their bit clear).
+const FILTER_WORDS: usize = 16;
+
 /// Positions the history holds before it needs to grow its buffer.
 const RESERVED_POSITIONS: usize = 256;
 
@@ -37,7 +41,7 @@ const RESERVED_POSITIONS: usize = 256;
 ///
 /// Each position is stored as 16-bit lanes (every hole count, then the
 /// player to move) packed four to a `u64`, so recording one is a handful of
-/// word writes, and a 256-bit filter of fingerprints proves most positions
+/// word writes, and a 1024-bit filter of fingerprints proves most positions
 /// new without comparing them with the stored ones.
 ///
 /// A `History` is one pointer: an empty one (a game without the repetition
@@ -86,9 +90,9 @@ struct Inner {
     holes: u8,
     /// Words in each position.
     stride: u8,
-    /// A 256-bit filter of position fingerprints: a clear bit proves a
+    /// A 1024-bit filter of position fingerprints: a clear bit proves a
     /// position new without scanning.
-    filter: [u64; 4],
+    filter: [u64; FILTER_WORDS],
 }
 
 /// Hashes the number of positions only (equal histories have equal
@@ -145,7 +149,7 @@ impl History {
     pub fn clear(&mut self) {
         if let Some(inner) = &mut self.inner {
             inner.words.clear();
-            inner.filter = [0; 4];
+            inner.filter = [0; FILTER_WORDS];
         }
     }
 
@@ -172,7 +176,7 @@ impl History {
         for &w in key {
             h = (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd);
         }
-        (h >> 56) as usize
+        (h >> 54) as usize
     }
 
     /// The holes of `board` a history of `holes`-hole positions records.
@@ -195,7 +199,7 @@ impl History {
                 words: Vec::with_capacity(RESERVED_POSITIONS * stride),
                 holes: holes as u8,
                 stride: stride as u8,
-                filter: [0; 4],
+                filter: [0; FILTER_WORDS],
             })
         });
         let start = inner.words.len();
@@ -207,8 +211,11 @@ impl History {
         let (old, key) = inner.words.split_at(start);
         let f = Self::fingerprint(key);
         let (word, bit) = (f / 64, f % 64);
+        // A set bit may be another position's: compare, first words first.
         let seen = inner.filter.get(word).is_some_and(|w| w & (1 << bit) != 0)
-            && old.chunks_exact(key.len()).any(|k| k == key);
+            && old
+                .chunks_exact(key.len())
+                .any(|k| k.first() == key.first() && k == key);
         if seen {
             inner.words.truncate(start);
             return false;
