@@ -309,13 +309,16 @@ impl Robertson {
 
     /// Credits the honours of the engine's `turn` (a move of `pit`) to its
     /// mover and reports it.
+    #[inline]
     fn credit(&mut self, pit: Pit, turn: Turn) -> MoveReport {
         let holes = turn.captured.len();
         // Robertson's captures take holes of one count (`same_count`), so
-        // the seeds divide evenly.
+        // the seeds divide evenly (most moves capture nothing or one hole:
+        // no division then).
         let count = match u32::try_from(holes) {
-            Ok(h) if h > 0 => u16::try_from(turn.seeds / h).unwrap_or(u16::MAX),
-            _ => 0,
+            Ok(0) | Err(_) => 0,
+            Ok(1) => u16::try_from(turn.seeds).unwrap_or(u16::MAX),
+            Ok(h) => u16::try_from(turn.seeds / h).unwrap_or(u16::MAX),
         };
         let honours = self.options.honours.for_capture(holes, count);
         if let Some(slot) = self.honours.get_mut(turn.mover.index()) {
