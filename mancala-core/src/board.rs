@@ -305,6 +305,21 @@ impl Board {
         self.holes().iter().map(|&c| u32::from(c)).sum()
     }
 
+    /// The holes holding seeds, as a bit mask (bit `i` for hole `i`),
+    /// gathered without a branch.
+    #[inline]
+    pub(crate) fn nonempty_bits(&self) -> u128 {
+        let mut bits = 0u128;
+        for (k, chunk) in self.holes().chunks(32).enumerate() {
+            let mut word = 0u32;
+            for (b, &c) in chunk.iter().enumerate() {
+                word |= u32::from(c != 0) << b;
+            }
+            bits |= u128::from(word) << (32 * k);
+        }
+        bits
+    }
+
     /// Seeds in all stores.
     #[inline]
     pub fn stores_total(&self) -> u32 {

@@ -459,10 +459,16 @@ impl Mancala {
     /// [`Endless::Forbid`](crate::Endless::Forbid); under `Stop` they stand.)
     #[inline]
     fn needs_simulation(&self, mover: Player) -> bool {
-        self.shared.rules.grand_slam == GrandSlam::Forbid
-            || self.shared.rules.relay != Relay::Never
-                && self.shared.rules.endless == crate::Endless::Forbid
-            || self.must_feed(mover)
+        Self::trials_needed(&self.shared.rules, self.must_feed(mover))
+    }
+
+    /// Whether legality takes trial sowings under `rules`, the mover being
+    /// `hungry` if he must feed now.
+    #[inline]
+    fn trials_needed(rules: &Rules, hungry: bool) -> bool {
+        hungry
+            || rules.grand_slam == GrandSlam::Forbid
+            || rules.relay != Relay::Never && rules.endless == crate::Endless::Forbid
     }
 
     /// Whether some move of `mover` feeds the next player.
@@ -872,9 +878,11 @@ impl Mancala {
         {
             return self.finish(observer);
         }
+        // Which holes hold seeds, once for the checks below.
+        let nonempty = self.board.nonempty_bits();
+        let topology = &self.shared.topology;
         if self.shared.rules.end.side_empty
-            && Player::all(self.shared.topology.players())
-                .any(|p| !self.board.has_seeds(&self.shared.topology, p))
+            && Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)
         {
             return self.finish(observer);
         }
@@ -886,41 +894,20 @@ impl Mancala {
         }
         // The legal set, worked out once, now: with trial sowings where
         // legality takes them, else the mover's holes that hold seeds.
-        self.legal = if self.needs_simulation(next) {
+        let rules = &self.shared.rules;
+        let hungry = rules.feeding != Feeding::Off
+            && nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0;
+        self.legal = if Self::trials_needed(rules, hungry) {
             let mut spare = self.board.take_spare();
             let legal = self.legal_set(next, &mut spare);
             self.board.keep_spare(spare);
             legal
         } else {
-            self.sowable(next)
+            PitSet::from_bits(nonempty & self.shared.topology.mask_of(next))
         };
         if !(self.can_sow() || self.shared.rules.end.pass && self.another_can_move()) {
             self.finish(observer);
         }
-    }
-
-    /// The holes of `player` that hold seeds.
-    #[inline]
-    fn sowable(&self, player: Player) -> PitSet {
-        let holes = self.board.holes();
-        let mut bits = 0u128;
-        for range in self.shared.topology.row_ranges_of(player) {
-            let start = range.start;
-            if let Some(row) = holes.get(range) {
-                // One bit a hole, gathered without a branch.
-                // (A row holds at most 13 holes, a run at most 5 rows.)
-                let mut run = 0u128;
-                for (k, chunk) in row.chunks(32).enumerate() {
-                    let mut word = 0u32;
-                    for (b, &c) in chunk.iter().enumerate() {
-                        word |= u32::from(c != 0) << b;
-                    }
-                    run |= u128::from(word) << (32 * k);
-                }
-                bits |= run << start;
-            }
-        }
-        PitSet::from_bits(bits)
     }
 
     /// Whether a player other than the one to move has a legal move.

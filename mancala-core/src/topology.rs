@@ -211,6 +211,8 @@ pub struct Topology {
     /// rows alternate owners at worst), start and end, and how many runs.
     runs: [[(u8, u8); MAX_ROWS / 2]; crate::MAX_PLAYERS],
     run_count: [u8; crate::MAX_PLAYERS],
+    /// Each player's holes as a bit mask (bit `i` for hole `i`).
+    masks: [u128; crate::MAX_PLAYERS],
 }
 
 impl Topology {
@@ -275,7 +277,12 @@ impl Topology {
                 }
             }
         }
+        let mut masks = [0u128; crate::MAX_PLAYERS];
+        for (i, &o) in owner.iter().enumerate().take(holes) {
+            masks[usize::from(o)] |= 1 << i;
+        }
         Ok(Topology {
+            masks,
             layout,
             holes: holes as u8,
             players: players as u8,
@@ -359,6 +366,12 @@ impl Topology {
         self.runs[p][..count]
             .iter()
             .map(|&(start, end)| usize::from(start)..usize::from(end))
+    }
+
+    /// The holes `player` owns, as a bit mask (bit `i` for hole `i`).
+    #[inline]
+    pub(crate) const fn mask_of(&self, player: Player) -> u128 {
+        self.masks[player.index()]
     }
 
     /// The owner of a hole (player 0 for a hole not on the board).
