@@ -25,41 +25,7 @@ pub const GAMES: [&str; 9] = [
 /// SplitMix64 with Lemire's multiply-shift reduction (no division): the
 /// generator of `../shared/bench/oware-floor`, so that figures compare
 /// directly.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_examples::playout::SplitMix;
-///
-/// let (mut a, mut b) = (SplitMix::new(3), SplitMix::new(3));
-/// assert_eq!(a.below(6), b.below(6));
-/// assert!(a.below(6) < 6);
-/// ```
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator started from `seed`.
-    pub const fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+pub use mancala_core::testing::SplitMix;
 
 /// Plays one move of `game`: each acting player draws one of his legal
 /// actions, as a Monte Carlo search does (`status`, `legal_actions`,

@@ -239,44 +239,53 @@ fn sow_counts(
         }
         seeds -= (full * per_rev) as u16;
     }
-    let mut at = origin;
     match spec.direction {
-        Direction::CounterClockwise => loop {
-            if store && at == store_at {
-                *store_slot = store_slot.saturating_add(1);
-                seeds -= 1;
-                if seeds == 0 {
-                    return Landing::Store(mover);
-                }
-            }
-            at = if at + 1 == n { 0 } else { at + 1 };
-            if skip && at == origin {
-                continue;
-            }
-            holes[at] = holes[at].saturating_add(1);
+        Direction::CounterClockwise => {
+            drop_seeds::<true>(holes, store_slot, spec, mover, origin, store_at, seeds)
+        }
+        Direction::Clockwise => {
+            drop_seeds::<false>(holes, store_slot, spec, mover, origin, store_at, seeds)
+        }
+    }
+}
+
+/// Drops `seeds` (fewer than a revolution's worth) one by one from
+/// `origin`, counter-clockwise if `CCW`, entering the mover's store (into
+/// `store`) after the hole `store_at` if the rules sow into it.
+#[inline(always)]
+fn drop_seeds<const CCW: bool>(
+    holes: &mut [u16],
+    store: &mut u16,
+    spec: SowSpec,
+    mover: Player,
+    origin: usize,
+    store_at: usize,
+    mut seeds: u16,
+) -> Landing {
+    let n = holes.len();
+    let mut at = origin;
+    loop {
+        if spec.into_own_store && at == store_at {
+            *store = store.saturating_add(1);
             seeds -= 1;
             if seeds == 0 {
-                return Landing::Hole(Pit::from_index(at));
+                return Landing::Store(mover);
             }
-        },
-        Direction::Clockwise => loop {
-            if store && at == store_at {
-                *store_slot = store_slot.saturating_add(1);
-                seeds -= 1;
-                if seeds == 0 {
-                    return Landing::Store(mover);
-                }
-            }
-            at = if at == 0 { n - 1 } else { at - 1 };
-            if skip && at == origin {
-                continue;
-            }
-            holes[at] = holes[at].saturating_add(1);
-            seeds -= 1;
-            if seeds == 0 {
-                return Landing::Hole(Pit::from_index(at));
-            }
-        },
+        }
+        at = match CCW {
+            true if at + 1 == n => 0,
+            true => at + 1,
+            false if at == 0 => n - 1,
+            false => at - 1,
+        };
+        if spec.skip_origin && at == origin {
+            continue;
+        }
+        holes[at] = holes[at].saturating_add(1);
+        seeds -= 1;
+        if seeds == 0 {
+            return Landing::Hole(Pit::from_index(at));
+        }
     }
 }
 

@@ -37,7 +37,8 @@ use core::str::FromStr;
 
 use crate::{Game, MAX_PLAYERS, Player, Status};
 
-/// A small deterministic random number generator (SplitMix64) for playouts.
+/// A small deterministic random number generator (SplitMix64) for playouts
+/// and benchmarks.
 #[derive(Clone, Debug)]
 pub struct SplitMix(u64);
 
@@ -48,6 +49,7 @@ impl SplitMix {
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -56,9 +58,11 @@ impl SplitMix {
         z ^ (z >> 31)
     }
 
-    /// A number below `n` (`n > 0`).
+    /// A number in `0..n` (0 when `n` is 0), by Lemire's multiply-shift
+    /// reduction (no division), as in `../shared/bench/oware-floor`.
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
 
