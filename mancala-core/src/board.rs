@@ -12,6 +12,10 @@ pub const MAX_SEEDS: u32 = u16::MAX as u32;
 /// the heap.
 pub const INLINE_HOLES: usize = 20;
 
+// Inline boards gather their holes in one 32-bit word, heap boards in
+// three.
+const _: () = assert!(INLINE_HOLES <= 32 && MAX_HOLES % 3 == 0 && MAX_HOLES / 3 <= 32);
+
 /// Seed counts in the holes and stores of a board.
 ///
 /// A `Board` is a plain container; the game states keep theirs private and
@@ -309,15 +313,30 @@ impl Board {
     /// gathered without a branch.
     #[inline]
     pub(crate) fn nonempty_bits(&self) -> u128 {
-        let mut bits = 0u128;
-        for (k, chunk) in self.holes().chunks(32).enumerate() {
-            let mut word = 0u32;
-            for (b, &c) in chunk.iter().enumerate() {
-                word |= u32::from(c != 0) << b;
+        match &self.repr {
+            // A fixed number of slots (those beyond the board hold 0): the
+            // loop unrolls with constant shifts.
+            Repr::Inline { holes, .. } => {
+                let mut word = 0u32;
+                for (i, &c) in holes.iter().enumerate() {
+                    word |= u32::from(c != 0) << i;
+                }
+                u128::from(word)
             }
-            bits |= u128::from(word) << (32 * k);
+            Repr::Heap { counts, .. } => {
+                // Three fixed runs of 26 slots, a 32-bit word each.
+                let (runs, _) = counts.holes.as_chunks::<{ MAX_HOLES / 3 }>();
+                let mut bits = 0u128;
+                for (k, run) in runs.iter().enumerate() {
+                    let mut word = 0u32;
+                    for (i, &c) in run.iter().enumerate() {
+                        word |= u32::from(c != 0) << i;
+                    }
+                    bits |= u128::from(word) << (k * (MAX_HOLES / 3));
+                }
+                bits
+            }
         }
-        bits
     }
 
     /// Seeds in all stores.
