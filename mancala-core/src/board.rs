@@ -14,7 +14,7 @@ pub const INLINE_HOLES: usize = 20;
 
 // Inline boards gather their holes in one 32-bit word, heap boards in
 // three.
-const _: () = assert!(INLINE_HOLES <= 32 && MAX_HOLES % 3 == 0 && MAX_HOLES / 3 <= 32);
+const _: () = assert!(INLINE_HOLES <= 32 && MAX_HOLES.is_multiple_of(3) && MAX_HOLES / 3 <= 32);
 
 /// Seed counts in the holes and stores of a board.
 ///
