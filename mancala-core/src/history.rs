@@ -172,10 +172,21 @@ impl History {
 
     #[inline]
     fn fingerprint(key: &[u64]) -> usize {
-        let mut h = 0x9e37_79b9_7f4a_7c15u64;
-        for &w in key {
-            h = (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        // Each word multiplied by its own odd constant, independently (no
+        // chain of multiplications to wait for), the products summed, then
+        // mixed once: enough for a filter, whose false positives only cost
+        // a scan.
+        const K: [u64; 4] = [
+            0x9e37_79b9_7f4a_7c15,
+            0xff51_afd7_ed55_8ccd,
+            0xc4ce_b9fe_1a85_ec53,
+            0xbf58_476d_1ce4_e5b9,
+        ];
+        let mut sum = 0u64;
+        for (i, &w) in key.iter().enumerate() {
+            sum = sum.wrapping_add(w.wrapping_mul(K[i % 4]).rotate_left(i as u32));
         }
+        let h = (sum ^ (sum >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb);
         (h >> 54) as usize
     }
 
