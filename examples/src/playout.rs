@@ -52,7 +52,10 @@ pub fn random_move<G: Game>(game: &mut G, rng: &mut SplitMix) -> bool {
     }
     match game.joint_move(&choices) {
         Ok(mv) => {
-            black_box(game.play_unchecked(mv));
+            // The report is kept (by reference: a copy would only measure
+            // moving it around).
+            let report = game.play_unchecked(mv);
+            black_box(&report);
             true
         }
         Err(e) => panic!("a legal action was refused: {e}"),
