@@ -140,15 +140,16 @@ pub fn chain(
 /// # Ok::<(), mancala_core::LayoutError>(())
 /// ```
 pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool {
+    // With bit masks: the holes left with seeds, then each victim's share.
+    let taken = holes.bits();
+    let left = board.nonempty_bits() & !taken;
     let mut victims = crate::PlayerSet::EMPTY;
     for p in holes.iter() {
         victims = victims.with(topology.owner(p));
     }
-    victims.iter().any(|victim| {
-        topology
-            .pits_of(victim)
-            .all(|p| holes.contains(p) || board.get(p) == 0)
-    })
+    victims
+        .iter()
+        .any(|victim| left & topology.mask_of(victim) == 0)
 }
 
 /// Empties `holes` into `by`'s store and returns the seeds taken.
@@ -158,6 +159,19 @@ pub fn take_into_store<O: Observer>(
     by: Player,
     observer: &mut O,
 ) -> u32 {
+    if !O::RECORDS {
+        // On the counts directly.
+        let (counts, stores) = board.parts_mut();
+        let mut total = 0u32;
+        for pit in holes.iter() {
+            if let Some(c) = counts.get_mut(pit.index()) {
+                total += u32::from(core::mem::take(c));
+            }
+        }
+        let store = &mut stores[by.index()];
+        *store = store.saturating_add(total as u16);
+        return total;
+    }
     let mut total = 0u32;
     for pit in holes.iter() {
         let seeds = board.take(pit);

@@ -748,8 +748,7 @@ impl Mancala {
                     GrandSlam::Forbid => return Err(PlayError::GrandSlam(pit)),
                 }
             }
-            applied.seeds = taken.iter().map(|p| u32::from(board.get(p))).sum();
-            capture::take_into_store(board, taken, mover, observer);
+            applied.seeds = capture::take_into_store(board, taken, mover, observer);
             applied.captured = taken;
         }
         Ok(applied)

@@ -153,6 +153,12 @@ impl PitSet {
         PitSet([bits as u64, (bits >> 64) as u64])
     }
 
+    /// The set as bits (bit `i` for hole `i`).
+    #[inline]
+    pub(crate) const fn bits(self) -> u128 {
+        (self.0[1] as u128) << 64 | self.0[0] as u128
+    }
+
     /// Adds `pit` if `yes`, without a branch.
     #[inline]
     pub fn insert_if(&mut self, pit: Pit, yes: bool) {
