@@ -101,7 +101,10 @@ pub fn chain(
     takes: impl Fn(u16) -> bool,
 ) -> PitSet {
     let mut set = PitSet::EMPTY;
-    if !topology.contains(landing) || !takes(board.get(landing)) {
+    // The counts as a slice, read once.
+    let holes = board.holes();
+    let count = |p: Pit| holes.get(p.index()).copied().unwrap_or(0);
+    if !topology.contains(landing) || !takes(count(landing)) {
         return set;
     }
     set.insert(landing);
@@ -114,7 +117,7 @@ pub fn chain(
             ChainLimit::NotMover => topology.owner(at) != mover,
             ChainLimit::Ring => true,
         };
-        if !within || !takes(board.get(at)) {
+        if !within || !takes(count(at)) {
             break;
         }
         set.insert(at);
