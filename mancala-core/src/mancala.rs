@@ -771,8 +771,9 @@ impl Mancala {
             }
             Move::Sow(pit) => pit,
         };
-        // Seeds leave the board only for the stores.
-        let before = self.board.stores_total();
+        // Seeds leave the board only for the mover's store (his captures,
+        // his sowing into it).
+        let before = u32::from(self.board.store(mover));
         // Without relays or forbidden grand slams a move can only be refused
         // before its first seed moves, and with them the legal set worked
         // out for this turn names the moves that stand, so those are played
@@ -820,8 +821,8 @@ impl Mancala {
         self.end_turn(mover, mv, applied, before, observer)
     }
 
-    /// Passes the turn after `applied`, the move `mv` of `mover` (the
-    /// stores held `before` seeds before it), and reports it.
+    /// Passes the turn after `applied`, the move `mv` of `mover` (his store
+    /// held `before` seeds before it), and reports it.
     #[inline]
     fn end_turn<O: Observer>(
         &mut self,
@@ -839,7 +840,7 @@ impl Mancala {
         } else {
             mover.next(self.shared.topology.players())
         };
-        let seeds_left_board = self.board.stores_total() != before;
+        let seeds_left_board = u32::from(self.board.store(mover)) != before;
         self.settle(next, seeds_left_board, true, observer);
         Turn {
             mover,
