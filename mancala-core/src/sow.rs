@@ -199,7 +199,7 @@ fn lap_quiet(
 
 /// Sows `seeds` lifted from `from` on a board's hole and store counts:
 /// whole revolutions at once, then the rest seed by seed.
-#[inline]
+#[inline(always)]
 fn sow_counts(
     holes: &mut [u16],
     stores: &mut [u16; crate::MAX_PLAYERS],
