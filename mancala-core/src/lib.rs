@@ -122,7 +122,9 @@ pub use feeding::{Feeding, filter_feeding};
 pub use game::arbitrary_play;
 pub use game::{Game, JointMoveError, KeyHasher, Outcome, Status, sequential_move};
 pub use history::{History, InvalidHistory, SeenPosition};
-pub use mancala::{Mancala, MoveList, PlaceError, PlayError, check_sowing_move, kalah, oware};
+pub use mancala::{
+    MAX_MOVES, Mancala, MoveList, PlaceError, PlayError, check_sowing_move, kalah, oware,
+};
 pub use notation::RuleOptions;
 pub use pit::{InvalidPit, MAX_HOLES, Pit, PitSet};
 pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};

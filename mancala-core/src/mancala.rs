@@ -3,8 +3,6 @@
 use alloc::sync::Arc;
 use core::ops::ControlFlow;
 
-use smallvec::SmallVec;
-
 use crate::{
     Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, JointMoveError, KeyHasher,
     Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, RelayRule,
@@ -12,13 +10,13 @@ use crate::{
     capture, filter_feeding, sequential_move,
 };
 
-/// The legal moves of a sowing position, stored inline.
-///
-/// Up to 56 moves fit inline (120 bytes, which keeps returning and copying
-/// the list cheap): every preset, and every layout where each player owns at
-/// most four rows, stays on the stack. A layout where one player owns five
-/// rows of 12 or 13 holes spills the list to the heap.
-pub type MoveList = SmallVec<[Move; 56]>;
+/// The most moves a sowing position can have: the holes of a player who
+/// owns five rows of 13 (every other player owning one row).
+pub const MAX_MOVES: usize = 5 * crate::MAX_ROW_LEN;
+
+/// The legal moves of a sowing position, inline: room for [`MAX_MOVES`], so
+/// the list never allocates (and reading it never asks where it lives).
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 
 /// Why a move was refused. The state is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -983,10 +981,11 @@ impl Game for Mancala {
         // into the list returned.
         let mut moves = MoveList::new();
         for pit in self.legal.iter() {
-            moves.push(Move::Sow(pit));
+            // A player owns at most MAX_MOVES holes: never full.
+            let _ = moves.try_push(Move::Sow(pit));
         }
         if moves.is_empty() && self.shared.rules.end.pass {
-            moves.push(Move::Pass);
+            let _ = moves.try_push(Move::Pass);
         }
         moves
     }

@@ -417,7 +417,7 @@ impl fmt::Display for MoveReport {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct MoveList {
-    moves: SmallVec<[Move; SIDE]>,
+    moves: arrayvec::ArrayVec<Move, SIDE>,
     /// The opening's placements instead of `moves`.
     opening: bool,
 }
@@ -715,10 +715,11 @@ impl Game for Mankka {
             list.opening = true;
         } else {
             for pit in self.game.legal_pits().iter() {
-                list.moves.push(Move::Sow(pit));
+                // A player owns SIDE holes.
+                let _ = list.moves.try_push(Move::Sow(pit));
             }
             if list.moves.is_empty() && self.game.must_pass() {
-                list.moves.push(Move::Pass);
+                let _ = list.moves.try_push(Move::Pass);
             }
         }
         list

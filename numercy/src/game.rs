@@ -8,13 +8,12 @@ use mancala_core::{
     Layout, Observer, Outcome, Pit, PitSet, Player, Relay, SowError, SowSpec, Sower, Status,
     Topology, sequential_move,
 };
-use smallvec::SmallVec;
 
 use crate::{MAX_HOLES_PER_ROW, Operator, Options, OptionsError};
 
 /// The legal actions (holes) of a position, stored inline (never on the
 /// heap): [`Game::legal_actions`] of a [`Numercy`].
-pub type MoveList = SmallVec<[Pit; MAX_HOLES_PER_ROW]>;
+pub type MoveList = arrayvec::ArrayVec<Pit, MAX_HOLES_PER_ROW>;
 
 /// Why a move was refused. The state is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -547,7 +546,8 @@ impl Game for Numercy {
             return moves;
         }
         for pit in self.legal.iter() {
-            moves.push(pit);
+            // A player owns one row.
+            let _ = moves.try_push(pit);
         }
         moves
     }

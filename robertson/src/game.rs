@@ -18,7 +18,7 @@ pub const MAX_OWN_HOLES: usize = 30;
 
 /// The legal moves of a Robertson position (holes of the player to move, in
 /// hole order), stored inline (never on the heap).
-pub type MoveList = SmallVec<[Pit; MAX_OWN_HOLES]>;
+pub type MoveList = arrayvec::ArrayVec<Pit, MAX_OWN_HOLES>;
 
 /// Why a move was refused. The state is unchanged.
 ///
@@ -364,7 +364,8 @@ impl Game for Robertson {
         let mut moves = MoveList::new();
         if self.game.to_move() == Some(player) {
             for pit in self.game.legal_pits().iter() {
-                moves.push(pit);
+                // A player owns at most MAX_OWN_HOLES holes.
+                let _ = moves.try_push(pit);
             }
         }
         moves
