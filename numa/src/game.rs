@@ -2,8 +2,8 @@
 
 use core::fmt;
 
+use arrayvec::ArrayVec;
 use mancala_core::{ByPlayer, Game, KeyHasher, Outcome, Player, PlayerSet, Status};
-use smallvec::SmallVec;
 
 use crate::{Choice, Face, JointMove, Options, OptionsError, SIZE, Shape, Square};
 
@@ -28,7 +28,7 @@ pub struct PiecePath {
     pub from: Square,
     /// The squares it moved through, in order (empty if not named; two if
     /// both players named it).
-    pub steps: SmallVec<[Square; 2]>,
+    pub steps: ArrayVec<Square, 2>,
     /// Its face after the turn.
     pub face: Face,
 }
@@ -46,7 +46,7 @@ pub struct ScoringPair {
 }
 
 /// The scoring pairs of a position (at most six), inline.
-pub type PairList = SmallVec<[ScoringPair; 6]>;
+pub type PairList = ArrayVec<ScoringPair, 6>;
 
 /// What a turn did, so that an interface can show why a score came: the
 /// [`Report`](Game::Report) of Numa's [`Game`] implementation.
@@ -128,7 +128,7 @@ pub enum PlayError {
 }
 
 /// The 72 choices of a player, inline.
-pub type ChoiceList = SmallVec<[Choice; 72]>;
+pub type ChoiceList = ArrayVec<Choice, 72>;
 
 /// A game of Numa: the options, the four pieces and the two scores.
 ///
@@ -269,7 +269,7 @@ impl Numa {
         let mut paths: [PiecePath; 4] = core::array::from_fn(|i| PiecePath {
             shape: Shape::ALL[i],
             from: self.pieces[i].square,
-            steps: SmallVec::new(),
+            steps: ArrayVec::new(),
             face: self.pieces[i].face,
         });
         for choice in [mv.arabic, mv.roman] {
@@ -278,7 +278,8 @@ impl Numa {
                 piece.square = piece.square.step(ins.colour);
                 piece.face = piece.face.flip();
                 let path = &mut paths[ins.shape.index()];
-                path.steps.push(piece.square);
+                // Each player names a piece at most once: two steps.
+                let _ = path.steps.try_push(piece.square);
                 path.face = piece.face;
             }
         }
@@ -319,7 +320,7 @@ impl Numa {
             if scores {
                 let value = Shape::ALL[i].value() + Shape::ALL[j].value();
                 points[a.face.player().index()] += value;
-                pairs.push(ScoringPair {
+                let _ = pairs.try_push(ScoringPair {
                     shapes: [Shape::ALL[i], Shape::ALL[j]],
                     face: a.face,
                     points: value,
@@ -418,7 +419,7 @@ impl Game for Numa {
         if player.index() >= 2 || self.result().is_some() {
             ChoiceList::new()
         } else {
-            ChoiceList::from_buf(Choice::ALL)
+            ChoiceList::from(Choice::ALL)
         }
     }
 
