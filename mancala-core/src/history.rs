@@ -182,10 +182,13 @@ impl History {
             0xc4ce_b9fe_1a85_ec53,
             0xbf58_476d_1ce4_e5b9,
         ];
-        let mut sum = 0u64;
-        for (i, &w) in key.iter().enumerate() {
-            sum = sum.wrapping_add(w.wrapping_mul(K[i % 4]).rotate_left(i as u32));
+        let mut acc = [0u64; 4];
+        for chunk in key.chunks(4) {
+            for ((a, &w), k) in acc.iter_mut().zip(chunk).zip(K) {
+                *a = a.wrapping_add(w.wrapping_mul(k));
+            }
         }
+        let sum = acc[0] ^ acc[1].rotate_left(16) ^ acc[2].rotate_left(32) ^ acc[3].rotate_left(48);
         let h = (sum ^ (sum >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb);
         (h >> 54) as usize
     }
