@@ -854,6 +854,7 @@ impl Mancala {
     }
 
     /// Hands the turn to `next` and applies the end conditions.
+    #[inline]
     pub(crate) fn settle<O: Observer>(
         &mut self,
         next: Player,
