@@ -186,31 +186,37 @@ impl PitSet {
     /// The holes in increasing index order.
     #[inline]
     pub fn iter(self) -> impl ExactSizeIterator<Item = Pit> + Clone {
-        PitIter((u128::from(self.0[1]) << 64) | u128::from(self.0[0]))
+        PitIter(self.0)
     }
 }
 
-/// The holes of a [`PitSet`], lowest first.
+/// The holes of a [`PitSet`], lowest first (word by word: most boards use
+/// only the first).
 #[derive(Clone, Debug)]
-struct PitIter(u128);
+struct PitIter([u64; 2]);
 
 impl Iterator for PitIter {
     type Item = Pit;
 
     #[inline]
     fn next(&mut self) -> Option<Pit> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros();
-            self.0 &= self.0 - 1;
+        let [lo, hi] = &mut self.0;
+        if *lo != 0 {
+            let i = lo.trailing_zeros();
+            *lo &= *lo - 1;
             Some(Pit(i as u8))
+        } else if *hi != 0 {
+            let i = hi.trailing_zeros();
+            *hi &= *hi - 1;
+            Some(Pit(64 + i as u8))
+        } else {
+            None
         }
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.0[0].count_ones() + self.0[1].count_ones()) as usize;
         (n, Some(n))
     }
 }
