@@ -810,3 +810,23 @@ fn presets_are_valid() {
         }
     }
 }
+
+#[test]
+fn the_largest_move_list_holds_every_hole_of_a_five_row_player() {
+    // Six rows of 13, player 0 owning five: 65 holes of his, all sowable at
+    // the start, which is MAX_MOVES (the move list's inline room).
+    use mancala_core::{Game, Layout, MAX_MOVES, Mancala, Player, Rules};
+    let p0 = Player::P0;
+    let mut rules = Rules::oware();
+    rules.layout = Layout::new(13, &[p0, p0, p0, p0, p0, Player::P1]);
+    let game = Mancala::new(rules).expect("a valid layout");
+    let moves = game.legal_actions(p0);
+    assert_eq!(moves.len(), 65);
+    assert_eq!(moves.len(), MAX_MOVES);
+    assert!(
+        moves
+            .iter()
+            .zip(0..)
+            .all(|(m, i)| m.pit().map(|p| p.index()) == Some(i))
+    );
+}
