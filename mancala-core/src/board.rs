@@ -145,6 +145,17 @@ impl core::fmt::Debug for Board {
     }
 }
 
+/// Bit `i` set for each nonzero `counts[i]` (`N <= 32`), over a fixed
+/// number of slots so that the loop unrolls with constant shifts.
+#[inline(always)]
+fn nonzero_bits<const N: usize>(counts: &[u16; N]) -> u32 {
+    let mut word = 0u32;
+    for (i, &c) in counts.iter().enumerate() {
+        word |= u32::from(c != 0) << i;
+    }
+    word
+}
+
 impl Board {
     /// `holes` holes (at most [`MAX_HOLES`]) holding `seeds` each, stores empty.
     pub fn filled(holes: usize, seeds: u16) -> Board {
@@ -314,25 +325,14 @@ impl Board {
     #[inline]
     pub(crate) fn nonempty_bits(&self) -> u128 {
         match &self.repr {
-            // A fixed number of slots (those beyond the board hold 0): the
-            // loop unrolls with constant shifts.
-            Repr::Inline { holes, .. } => {
-                let mut word = 0u32;
-                for (i, &c) in holes.iter().enumerate() {
-                    word |= u32::from(c != 0) << i;
-                }
-                u128::from(word)
-            }
+            // Every slot (those beyond the board hold 0).
+            Repr::Inline { holes, .. } => u128::from(nonzero_bits(holes)),
             Repr::Heap { counts, .. } => {
                 // Three fixed runs of 26 slots, a 32-bit word each.
                 let (runs, _) = counts.holes.as_chunks::<{ MAX_HOLES / 3 }>();
                 let mut bits = 0u128;
                 for (k, run) in runs.iter().enumerate() {
-                    let mut word = 0u32;
-                    for (i, &c) in run.iter().enumerate() {
-                        word |= u32::from(c != 0) << i;
-                    }
-                    bits |= u128::from(word) << (k * (MAX_HOLES / 3));
+                    bits |= u128::from(nonzero_bits(run)) << (k * (MAX_HOLES / 3));
                 }
                 bits
             }

@@ -156,33 +156,26 @@ pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool 
 }
 
 /// Empties `holes` into `by`'s store and returns the seeds taken.
+#[inline]
 pub fn take_into_store<O: Observer>(
     board: &mut Board,
     holes: PitSet,
     by: Player,
     observer: &mut O,
 ) -> u32 {
-    if !O::RECORDS {
-        // On the counts directly.
-        let (counts, stores) = board.parts_mut();
-        let mut total = 0u32;
-        for pit in holes.iter() {
-            if let Some(c) = counts.get_mut(pit.index()) {
-                total += u32::from(core::mem::take(c));
-            }
-        }
-        let store = &mut stores[by.index()];
-        *store = store.saturating_add(total as u16);
-        return total;
-    }
+    let (counts, stores) = board.parts_mut();
     let mut total = 0u32;
     for pit in holes.iter() {
-        let seeds = board.take(pit);
-        board.add_to_store(by, seeds);
-        total += u32::from(seeds);
-        if O::RECORDS {
-            observer.event(Event::Capture { pit, seeds, by });
+        if let Some(count) = counts.get_mut(pit.index()) {
+            let seeds = core::mem::take(count);
+            total += u32::from(seeds);
+            if O::RECORDS {
+                observer.event(Event::Capture { pit, seeds, by });
+            }
         }
     }
+    // The store saturates, as every count of a board does.
+    let store = &mut stores[by.index()];
+    *store = store.saturating_add(u16::try_from(total).unwrap_or(u16::MAX));
     total
 }

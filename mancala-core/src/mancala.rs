@@ -198,6 +198,21 @@ struct Applied {
     extra_turn: bool,
 }
 
+impl Applied {
+    /// A sowing that captured nothing and gives no extra turn.
+    const fn sown(sown: crate::Sown) -> Applied {
+        Applied {
+            landing: sown.landing,
+            laps: sown.laps,
+            endless: sown.endless,
+            captured: PitSet::EMPTY,
+            seeds: 0,
+            grand_slam_refused: false,
+            extra_turn: false,
+        }
+    }
+}
+
 impl Default for Mancala {
     /// Oware at the start.
     fn default() -> Mancala {
@@ -633,7 +648,7 @@ impl Mancala {
         pit: Pit,
         mover: Player,
     ) -> Applied {
-        let landing = crate::sow::sow_single_lap(board, topology, rules.sowing, mover, pit);
+        let landing = crate::sow::lap_quiet(board, topology, rules.sowing, mover, pit);
         let sown = crate::Sown {
             landing,
             laps: 1,
@@ -643,15 +658,7 @@ impl Mancala {
         // none.
         let result = Self::capture_after(rules, topology, board, pit, mover, sown, &mut ());
         debug_assert!(result.is_ok(), "a legal move was refused: {result:?}");
-        result.unwrap_or(Applied {
-            landing,
-            laps: 1,
-            endless: false,
-            captured: PitSet::EMPTY,
-            seeds: 0,
-            grand_slam_refused: false,
-            extra_turn: false,
-        })
+        result.unwrap_or(Applied::sown(sown))
     }
 
     /// The captures (and extra turn) after `sown`, the sowing of `pit`.
@@ -665,15 +672,7 @@ impl Mancala {
         sown: crate::Sown,
         observer: &mut O,
     ) -> Result<Applied, PlayError> {
-        let mut applied = Applied {
-            landing: sown.landing,
-            laps: sown.laps,
-            endless: sown.endless,
-            captured: PitSet::EMPTY,
-            seeds: 0,
-            grand_slam_refused: false,
-            extra_turn: false,
-        };
+        let mut applied = Applied::sown(sown);
         let landing = match sown.landing {
             Landing::Hole(h) if !sown.endless => h,
             Landing::Store(p) => {
@@ -776,10 +775,9 @@ impl Mancala {
         // before its first seed moves, and with them the legal set worked
         // out for this turn names the moves that stand, so those are played
         // in place; any other move on a copy, kept only if the move stands.
-        let in_place = self.legal.contains(pit)
-            || self.shared.rules.relay == Relay::Never
-                && self.shared.rules.grand_slam != GrandSlam::Forbid;
-        if !O::RECORDS && self.shared.rules.relay == Relay::Never && self.legal.contains(pit) {
+        let legal = self.legal.contains(pit);
+        let single_lap = self.shared.rules.relay == Relay::Never;
+        if !O::RECORDS && single_lap && legal {
             let applied = Self::apply_legal_single_lap(
                 &self.shared.rules,
                 &self.shared.topology,
@@ -789,6 +787,7 @@ impl Mancala {
             );
             return self.end_turn(mover, mv, applied, before, observer);
         }
+        let in_place = legal || single_lap && self.shared.rules.grand_slam != GrandSlam::Forbid;
         let result = if in_place {
             Self::apply_move(
                 &self.shared.rules,

@@ -168,10 +168,12 @@ pub enum SowError {
 /// takes longer is re-run under Brent's cycle detection, which is exact.
 const LAP_BUDGET: u64 = 256;
 
-/// One quiet lap from `from` (on the board, holding seeds): the sowing of
-/// a move without relays whose checks were made.
+/// [`lap`] without events, on the board's counts directly: lifts the seeds
+/// of `from` and sows them (an empty hole or one off the board lands where
+/// it is). Also the whole sowing of a move without relays whose checks were
+/// made.
 #[inline]
-pub(crate) fn sow_single_lap(
+pub(crate) fn lap_quiet(
     board: &mut Board,
     topology: &Topology,
     spec: SowSpec,
@@ -180,20 +182,6 @@ pub(crate) fn sow_single_lap(
 ) -> Landing {
     let (holes, stores) = board.parts_mut();
     let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
-    sow_counts(holes, stores, topology, spec, mover, from, seeds)
-}
-
-/// [`lap`] without events, once `seeds` were lifted from `from`.
-#[inline]
-fn lap_quiet(
-    board: &mut Board,
-    topology: &Topology,
-    spec: SowSpec,
-    mover: Player,
-    from: Pit,
-    seeds: u16,
-) -> Landing {
-    let (holes, stores) = board.parts_mut();
     sow_counts(holes, stores, topology, spec, mover, from, seeds)
 }
 
@@ -299,15 +287,13 @@ fn lap<O: Observer>(
     from: Pit,
     observer: &mut O,
 ) -> Landing {
-    let mut seeds = board.take(from);
-    if O::RECORDS {
-        observer.event(Event::Lift { pit: from, seeds });
+    if !O::RECORDS {
+        return lap_quiet(board, topology, spec, mover, from);
     }
+    let mut seeds = board.take(from);
+    observer.event(Event::Lift { pit: from, seeds });
     if seeds == 0 {
         return Landing::Hole(from);
-    }
-    if !O::RECORDS {
-        return lap_quiet(board, topology, spec, mover, from, seeds);
     }
     // With events every seed is dropped one by one, so that each is told.
     let direction = spec.direction;
@@ -316,9 +302,7 @@ fn lap<O: Observer>(
     loop {
         if store && topology.store_between(at, direction) == Some(mover) {
             board.add_to_store(mover, 1);
-            if O::RECORDS {
-                observer.event(Event::Store { player: mover });
-            }
+            observer.event(Event::Store { player: mover });
             seeds -= 1;
             if seeds == 0 {
                 return Landing::Store(mover);
@@ -329,9 +313,7 @@ fn lap<O: Observer>(
             continue;
         }
         board.add(at, 1);
-        if O::RECORDS {
-            observer.event(Event::Sow { pit: at });
-        }
+        observer.event(Event::Sow { pit: at });
         seeds -= 1;
         if seeds == 0 {
             return Landing::Hole(at);
