@@ -380,19 +380,20 @@ pub fn arbitrary_play<G: Game>(
 ) -> arbitrary::Result<G> {
     let plies = u.int_in_range(0..=max_plies)?;
     for _ in 0..plies {
-        let acting: smallvec::SmallVec<[Player; crate::MAX_PLAYERS]> = match game.status() {
-            Status::ToMove(p) => smallvec::smallvec![p],
-            Status::Simultaneous(set) => set.iter().collect(),
+        let acting = match game.status() {
+            Status::ToMove(p) => PlayerSet::EMPTY.with(p),
+            Status::Simultaneous(set) => set,
             Status::Over(_) => break,
         };
-        let mut choices: smallvec::SmallVec<[(Player, G::Action); crate::MAX_PLAYERS]> =
-            smallvec::SmallVec::new();
-        for p in acting {
+        let mut choices: arrayvec::ArrayVec<(Player, G::Action), { crate::MAX_PLAYERS }> =
+            arrayvec::ArrayVec::new();
+        for p in acting.iter() {
             let actions = game.legal_actions(p);
             if actions.is_empty() {
                 return Ok(game);
             }
-            choices.push((p, actions[u.choose_index(actions.len())?]));
+            // At most MAX_PLAYERS players act: never full.
+            let _ = choices.try_push((p, actions[u.choose_index(actions.len())?]));
         }
         let Ok(mv) = game.joint_move(&choices) else {
             break;
