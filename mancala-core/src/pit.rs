@@ -131,9 +131,33 @@ impl<'a> arbitrary::Arbitrary<'a> for Pit {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "[u64; 2]", into = "[u64; 2]"))]
 pub struct PitSet([u64; 2]);
 // Two words rather than a `u128`: the set lives in game states and reports,
 // and a `u128` would raise their alignment (and size) to 16 bytes.
+
+/// A set's words as read: refused if they name a hole from [`MAX_HOLES`]
+/// on, which no board has (every [`Pit`] is below it).
+impl TryFrom<[u64; 2]> for PitSet {
+    type Error = InvalidPit;
+
+    fn try_from(words: [u64; 2]) -> Result<PitSet, InvalidPit> {
+        let set = PitSet(words);
+        let kept = PitSet::from_bits(set.bits());
+        if kept == set {
+            Ok(set)
+        } else {
+            let first_bad = (set.bits() & !kept.bits()).trailing_zeros();
+            Err(InvalidPit(first_bad as usize))
+        }
+    }
+}
+
+impl From<PitSet> for [u64; 2] {
+    fn from(set: PitSet) -> [u64; 2] {
+        set.0
+    }
+}
 
 impl PitSet {
     /// The empty set.

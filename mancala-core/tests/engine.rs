@@ -830,3 +830,15 @@ fn the_largest_move_list_holds_every_hole_of_a_five_row_player() {
             .all(|(m, i)| m.pit().map(|p| p.index()) == Some(i))
     );
 }
+
+#[test]
+fn a_pit_set_from_outside_names_only_holes_that_exist() {
+    // Hole 77 is the last a board can have (MAX_HOLES = 78); bit 100 names
+    // none, and a set holding it would yield a `Pit` out of range.
+    use mancala_core::{Pit, PitSet};
+    let last: PitSet = serde_json::from_str("[0, 8192]").expect("bit 77 is hole 77");
+    assert_eq!(last.iter().collect::<Vec<_>>(), [Pit::new(77).unwrap()]);
+    assert_eq!(serde_json::to_string(&last).unwrap(), "[0,8192]");
+    assert!(serde_json::from_str::<PitSet>("[0, 16384]").is_err()); // bit 78
+    assert!(serde_json::from_str::<PitSet>("[0, 68719476736]").is_err()); // bit 100
+}
