@@ -82,9 +82,10 @@ enum Repr {
     Heap {
         len: u8,
         counts: Box<Large>,
-        /// A second block for trial sowings ([`Board::take_spare`]),
-        /// allocated with the board so that trying moves does not allocate.
-        spare: Option<Box<Large>>,
+        /// Blocks for trial sowings and snapshots ([`Board::take_spare`]):
+        /// one allocated with the board so that trying moves does not
+        /// allocate, a second kept once a move needed two.
+        spare: arrayvec::ArrayVec<Box<Large>, 2>,
     },
 }
 
@@ -101,10 +102,17 @@ impl Clone for Repr {
                 len: *len,
                 counts: counts.clone(),
                 // The clone gets its own spare now rather than on a move.
-                spare: Some(Box::new(Large::EMPTY)),
+                spare: one_spare(),
             },
         }
     }
+}
+
+/// The spare blocks of a new heap board: one.
+fn one_spare() -> arrayvec::ArrayVec<Box<Large>, 2> {
+    let mut spare = arrayvec::ArrayVec::new();
+    spare.push(Box::new(Large::EMPTY));
+    spare
 }
 
 #[derive(Clone)]
@@ -173,7 +181,7 @@ impl Board {
                 repr: Repr::Heap {
                     len: len as u8,
                     counts: Box::new(Large::EMPTY),
-                    spare: Some(Box::new(Large::EMPTY)),
+                    spare: one_spare(),
                 },
             }
         };
@@ -227,8 +235,8 @@ impl Board {
             Repr::Heap { len, spare, .. } => Board {
                 repr: Repr::Heap {
                     len: *len,
-                    counts: spare.take().unwrap_or_else(|| Box::new(Large::EMPTY)),
-                    spare: None,
+                    counts: spare.pop().unwrap_or_else(|| Box::new(Large::EMPTY)),
+                    spare: arrayvec::ArrayVec::new(),
                 },
             },
         }
@@ -239,7 +247,8 @@ impl Board {
     pub(crate) fn keep_spare(&mut self, board: Board) {
         if let (Repr::Heap { spare, .. }, Repr::Heap { counts, .. }) = (&mut self.repr, board.repr)
         {
-            *spare = Some(counts);
+            // Full (a third block): it is dropped.
+            let _ = spare.try_push(counts);
         }
     }
 

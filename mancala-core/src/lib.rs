@@ -131,7 +131,8 @@ pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
 pub use rules::{Capture, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};
 pub use setup::{Setup, SetupError};
 pub use sow::{
-    Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown,
+    DEFAULT_MAX_LAPS, Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError,
+    SowSpec, Sower, Sown, Undecided,
 };
 pub use topology::{Direction, Layout, LayoutError, MAX_ROW_LEN, MAX_ROWS, Topology};
 pub use turn::{Move, Turn};

@@ -6,8 +6,8 @@ use core::ops::ControlFlow;
 use crate::{
     Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, JointMoveError, KeyHasher,
     Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, RelayRule,
-    Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Zone,
-    capture, filter_feeding, sequential_move,
+    Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Undecided,
+    Zone, capture, filter_feeding, sequential_move,
 };
 
 /// The most moves a sowing position can have: the holes of a player who
@@ -63,6 +63,18 @@ pub enum PlayError {
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
+    /// The work budget ([`Rules::max_laps`]) could not decide the move, or
+    /// a move of the position it leads to (`cause` names which: a move of
+    /// the player to move next, or of another player who could move when
+    /// he must pass). Every position that exists has all its moves
+    /// decided, so the move is refused.
+    #[error("{mv} cannot be decided: {cause}")]
+    Undecided {
+        /// The move refused.
+        mv: Move,
+        /// The move that could not be decided.
+        cause: Undecided,
+    },
 }
 
 impl PlayError {
@@ -81,6 +93,10 @@ impl PlayError {
             SowError::NotOnBoard(p) => PlayError::NotOnBoard(p),
             SowError::EmptyHole(p) => PlayError::EmptyHole(p),
             SowError::Endless(cause) => PlayError::Endless { pit, cause },
+            SowError::Undecided(cause) => PlayError::Undecided {
+                mv: Move::Sow(pit),
+                cause,
+            },
         }
     }
 }
@@ -226,10 +242,12 @@ impl Mancala {
     ///
     /// # Errors
     ///
-    /// A [`RulesError`] if the rules are invalid.
+    /// A [`RulesError`] if the rules are invalid, or
+    /// [`RulesError::Undecided`] if the start position has a move the work
+    /// budget ([`Rules::max_laps`]) cannot decide.
     pub fn new(rules: Rules) -> Result<Mancala, RulesError> {
         let topology = rules.check()?;
-        Ok(Mancala::start(rules, topology, Player::P0))
+        Mancala::start(rules, topology, Player::P0).map_err(RulesError::Undecided)
     }
 
     /// The start position of these rules with `first` to move (the next game
@@ -237,8 +255,10 @@ impl Mancala {
     ///
     /// # Errors
     ///
-    /// [`SetupError::Rules`] if the rules are invalid and
-    /// [`SetupError::NoSuchPlayer`] if `first` does not play under them.
+    /// [`SetupError::Rules`] if the rules are invalid,
+    /// [`SetupError::NoSuchPlayer`] if `first` does not play under them, and
+    /// [`SetupError::Undecided`] if the start position has a move the work
+    /// budget cannot decide.
     ///
     /// # Examples
     ///
@@ -255,10 +275,10 @@ impl Mancala {
         if first.index() >= topology.players() {
             return Err(SetupError::NoSuchPlayer(first));
         }
-        Ok(Mancala::start(rules, topology, first))
+        Mancala::start(rules, topology, first).map_err(SetupError::Undecided)
     }
 
-    fn start(rules: Rules, topology: Topology, first: Player) -> Mancala {
+    fn start(rules: Rules, topology: Topology, first: Player) -> Result<Mancala, Undecided> {
         let board = Board::filled(topology.holes(), rules.seeds);
         let mut game = Mancala {
             shared: Arc::new(Shared { rules, topology }),
@@ -268,8 +288,8 @@ impl Mancala {
             over: false,
             legal: PitSet::EMPTY,
         };
-        game.settle(first, false, false, &mut ());
-        game
+        game.settle(first, false, false, &mut ())?;
+        Ok(game)
     }
 
     /// Adds seeds to holes (an opening placement such as Mankka's, the seeds
@@ -281,9 +301,11 @@ impl Mancala {
     ///
     /// [`PlaceError::GameOver`] once the game is over,
     /// [`PlaceError::NotOnBoard`] for a hole not on the board,
-    /// [`PlaceError::NoSuchPlayer`] if `next` does not play, and
+    /// [`PlaceError::NoSuchPlayer`] if `next` does not play,
     /// [`PlaceError::TooManySeeds`] if the game would hold more than
-    /// [`MAX_SEEDS`]. The state is then unchanged.
+    /// [`MAX_SEEDS`], and [`PlaceError::Undecided`] if the position reached
+    /// has a move the work budget cannot decide. The state is then
+    /// unchanged.
     ///
     /// # Examples
     ///
@@ -313,12 +335,20 @@ impl Mancala {
         if total > u64::from(MAX_SEEDS) {
             return Err(PlaceError::TooManySeeds(total));
         }
+        let mut saved = self.board.take_spare();
+        saved.clone_from(&self.board);
         for &(pit, n) in seeds {
             self.board.add(pit, n);
         }
-        self.history.clear();
-        self.settle(next, false, false, &mut ());
-        Ok(())
+        // Seeds entered the board: settled as if seeds had left it, the
+        // history starting afresh. Settling fails before changing anything
+        // but the board, which is put back.
+        let settled = self.settle(next, true, false, &mut ());
+        if settled.is_err() {
+            core::mem::swap(&mut self.board, &mut saved);
+        }
+        self.board.keep_spare(saved);
+        settled.map_err(PlaceError::Undecided)
     }
 
     /// The rules.
@@ -370,7 +400,17 @@ impl Mancala {
         observer: &mut O,
     ) -> Result<Turn, PlayError> {
         self.check(mv)?;
-        Ok(self.apply_turn(mv, observer))
+        self.probe(mv)?;
+        self.try_turn(mv, observer)
+    }
+
+    /// Under a work budget, plays `mv` quietly on a copy first, so that a
+    /// move the budget refuses reports no event.
+    fn probe(&self, mv: Move) -> Result<(), PlayError> {
+        if Self::can_be_undecided(&self.shared.rules) {
+            self.clone().try_turn(mv, &mut ())?;
+        }
+        Ok(())
     }
 
     /// [`Game::play_unchecked`], reporting what happened to `observer`.
@@ -379,6 +419,9 @@ impl Mancala {
     ///
     /// Never panics; illegal moves behave as in [`Game::play_unchecked`].
     pub fn play_unchecked_observed<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
+        if self.probe(mv).is_err() {
+            return Turn::nothing(self.to_move, mv);
+        }
         self.apply_turn(mv, observer)
     }
 
@@ -469,7 +512,8 @@ impl Mancala {
 
     /// Whether legality needs each move played out on a copy.
     /// (Moves that relay forever are refused only under
-    /// [`Endless::Forbid`](crate::Endless::Forbid); under `Stop` they stand.)
+    /// [`Endless::Forbid`](crate::Endless::Forbid); under `Stop` they stand,
+    /// but a work budget must still decide them.)
     #[inline]
     fn needs_simulation(&self, mover: Player) -> bool {
         Self::trials_needed(&self.shared.rules, self.must_feed(mover))
@@ -479,9 +523,17 @@ impl Mancala {
     /// `hungry` if he must feed now.
     #[inline]
     fn trials_needed(rules: &Rules, hungry: bool) -> bool {
-        hungry
-            || rules.grand_slam == GrandSlam::Forbid
-            || rules.relay != Relay::Never && rules.endless == crate::Endless::Forbid
+        hungry || rules.grand_slam == GrandSlam::Forbid || Self::can_be_undecided(rules)
+    }
+
+    /// Whether a relaying move may be refused for its relays: an endless
+    /// one under [`Endless::Forbid`](crate::Endless::Forbid), or one the
+    /// work budget cannot decide. Legality then takes a trial sowing of
+    /// every move, and a move may fail after its first seed moved.
+    #[inline]
+    fn can_be_undecided(rules: &Rules) -> bool {
+        rules.relay != Relay::Never
+            && (rules.endless == crate::Endless::Forbid || rules.max_laps.is_some())
     }
 
     /// Whether some move of `mover` feeds the next player.
@@ -503,17 +555,13 @@ impl Mancala {
         })
     }
 
-    /// Calls `f` with each legal sowing move of `mover` in hole order until
-    /// it breaks. Trial sowings, where legality needs them, are played on
-    /// `spare` (any board; a copy of this one when `None`).
-    fn for_each_legal(
-        &self,
-        mover: Player,
-        spare: Option<&mut Board>,
-        mut f: impl FnMut(Pit) -> ControlFlow<()>,
-    ) {
+    /// The legal sowing moves of `mover`, with trial sowings (where
+    /// legality needs them) on `trial` (any board). `Err` names the first
+    /// move the work budget could not decide.
+    fn legal_set(&self, mover: Player, trial: &mut Board) -> Result<PitSet, Undecided> {
+        let mut set = PitSet::EMPTY;
         if self.over {
-            return;
+            return Ok(set);
         }
         let candidates = self
             .shared
@@ -522,20 +570,11 @@ impl Mancala {
             .filter(|&p| self.board.get(p) > 0);
         if !self.needs_simulation(mover) {
             for p in candidates {
-                if f(p).is_break() {
-                    return;
-                }
+                set.insert(p);
             }
-            return;
+            return Ok(set);
         }
-        let mut own;
-        let trial = match spare {
-            Some(board) => board,
-            None => {
-                own = self.board.clone();
-                &mut own
-            }
-        };
+        let mut undecided = None;
         let fed = self.fed_player(mover);
         let (rules, topology) = (&self.shared.rules, &self.shared.topology);
         let must_feed = self.must_feed(mover);
@@ -544,43 +583,43 @@ impl Mancala {
         let sowing_only = !must_feed && rules.grand_slam != GrandSlam::Forbid;
         let outcome = |p: Pit| {
             trial.clone_from(&self.board);
-            if sowing_only {
+            let result = if sowing_only {
                 Self::sow_move(rules, topology, trial, p, mover, &mut ())
-                    .ok()
                     .map(|_| true)
+                    .map_err(|e| PlayError::from_sow(p, e))
             } else {
                 Self::apply_move(rules, topology, trial, p, mover, &mut ())
-                    .ok()
                     .map(|_| trial.has_seeds(topology, fed))
+            };
+            match result {
+                Ok(fed) => Some(fed),
+                Err(PlayError::Undecided { cause, .. }) => {
+                    undecided.get_or_insert(cause);
+                    None
+                }
+                Err(_) => None,
             }
         };
-        let _ = filter_feeding(self.shared.rules.feeding, must_feed, candidates, outcome, f);
+        let _ = filter_feeding(
+            self.shared.rules.feeding,
+            must_feed,
+            candidates,
+            outcome,
+            |p| {
+                set.insert(p);
+                ControlFlow::Continue(())
+            },
+        );
+        match undecided {
+            Some(cause) => Err(cause),
+            None => Ok(set),
+        }
     }
 
     /// Whether the player to move has a legal sowing move (game not over).
     #[inline]
     fn can_sow(&self) -> bool {
         !self.legal.is_empty()
-    }
-
-    /// The legal sowing moves of `mover`, with trial sowings on `spare`.
-    fn legal_set(&self, mover: Player, spare: &mut Board) -> PitSet {
-        let mut set = PitSet::EMPTY;
-        self.for_each_legal(mover, Some(spare), |p| {
-            set.insert(p);
-            ControlFlow::Continue(())
-        });
-        set
-    }
-
-    /// Whether `mover` has a legal sowing move.
-    fn has_legal_move(&self, mover: Player) -> bool {
-        let mut found = false;
-        self.for_each_legal(mover, None, |_| {
-            found = true;
-            ControlFlow::Break(())
-        });
-        found
     }
 
     /// Sows `pit` on `board` for `mover` under `relay`.
@@ -599,6 +638,7 @@ impl Mancala {
             mover,
             relay,
             endless: rules.endless,
+            max_laps: rules.max_laps,
         }
         .sow(board, pit, observer)
     }
@@ -752,19 +792,29 @@ impl Mancala {
     }
 
     /// A whole turn: the move, then whose turn it is and whether the game
-    /// ended. A move refused by the engine, or any move once the game is over,
-    /// changes nothing.
+    /// ended. A move refused by the engine or by the work budget, or any
+    /// move once the game is over, changes nothing.
     #[inline]
     fn apply_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
         let mover = self.to_move;
+        self.try_turn(mv, observer)
+            .unwrap_or_else(|_| Turn::nothing(mover, mv))
+    }
+
+    /// [`apply_turn`](Mancala::apply_turn), with the reason a move changed
+    /// nothing. Once the game is over, `Ok` with a report of nothing.
+    #[inline]
+    fn try_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Result<Turn, PlayError> {
+        let mover = self.to_move;
         if self.over {
-            return Turn::nothing(mover, mv);
+            return Ok(Turn::nothing(mover, mv));
         }
         let pit = match mv {
             Move::Pass => {
                 let next = mover.next(self.shared.topology.players());
-                self.settle(next, false, false, observer);
-                return Turn::nothing(mover, mv);
+                self.settle(next, false, false, observer)
+                    .map_err(|cause| PlayError::Undecided { mv, cause })?;
+                return Ok(Turn::nothing(mover, mv));
             }
             Move::Sow(pit) => pit,
         };
@@ -785,8 +835,18 @@ impl Mancala {
                 pit,
                 mover,
             );
-            return self.end_turn(mover, mv, applied, before, observer);
+            // Without relays the next position is always decided.
+            return self
+                .end_turn(mover, mv, applied, before, observer)
+                .map_err(|cause| PlayError::Undecided { mv, cause });
         }
+        // Under a work budget the next position may not be decided: the
+        // board before the move is kept until it is.
+        let mut saved = Self::can_be_undecided(&self.shared.rules).then(|| {
+            let mut saved = self.board.take_spare();
+            saved.clone_from(&self.board);
+            saved
+        });
         let in_place = legal || single_lap && self.shared.rules.grand_slam != GrandSlam::Forbid;
         let result = if in_place {
             Self::apply_move(
@@ -812,10 +872,17 @@ impl Mancala {
             }
             result
         };
-        let Ok(applied) = result else {
-            return Turn::nothing(mover, mv);
-        };
-        self.end_turn(mover, mv, applied, before, observer)
+        let turn = result.and_then(|applied| {
+            self.end_turn(mover, mv, applied, before, observer)
+                .map_err(|cause| PlayError::Undecided { mv, cause })
+        });
+        if let Some(mut saved) = saved.take() {
+            if turn.is_err() {
+                core::mem::swap(&mut self.board, &mut saved);
+            }
+            self.board.keep_spare(saved);
+        }
+        turn
     }
 
     /// Passes the turn after `applied`, the move `mv` of `mover` (his store
@@ -828,7 +895,7 @@ impl Mancala {
         applied: Applied,
         before: u32,
         observer: &mut O,
-    ) -> Turn {
+    ) -> Result<Turn, Undecided> {
         let next = if applied.extra_turn {
             if O::RECORDS {
                 observer.event(Event::ExtraTurn);
@@ -838,8 +905,8 @@ impl Mancala {
             mover.next(self.shared.topology.players())
         };
         let seeds_left_board = u32::from(self.board.store(mover)) != before;
-        self.settle(next, seeds_left_board, true, observer);
-        Turn {
+        self.settle(next, seeds_left_board, true, observer)?;
+        Ok(Turn {
             mover,
             played: mv,
             landing: Some(applied.landing),
@@ -849,10 +916,17 @@ impl Mancala {
             seeds: applied.seeds,
             grand_slam_refused: applied.grand_slam_refused,
             extra_turn: applied.extra_turn,
-        }
+        })
     }
 
     /// Hands the turn to `next` and applies the end conditions.
+    ///
+    /// # Errors
+    ///
+    /// The first move of the new position that the work budget cannot
+    /// decide. Nothing has changed then (only rules that relay under a
+    /// budget can fail, and under them every check is made before the state
+    /// changes).
     #[inline]
     pub(crate) fn settle<O: Observer>(
         &mut self,
@@ -860,59 +934,93 @@ impl Mancala {
         seeds_left_board: bool,
         after_sowing: bool,
         observer: &mut O,
-    ) {
-        self.to_move = next;
+    ) -> Result<(), Undecided> {
+        let fallible = Self::can_be_undecided(&self.shared.rules);
         if self.shared.rules.end.repetition {
-            if seeds_left_board {
-                self.history.clear();
-            }
-            if !self.history.insert(&self.board, next) {
-                return self.finish(observer);
+            // A fallible settling records the position only once it stands.
+            let repeated = if fallible {
+                !seeds_left_board && self.history.contains(&self.board, next)
+            } else {
+                if seeds_left_board {
+                    self.history.clear();
+                }
+                !self.history.insert(&self.board, next)
+            };
+            if repeated {
+                self.to_move = next;
+                self.finish(observer);
+                return Ok(());
             }
         }
         // A sowing that left every seed on the board changed no store: a
         // majority would have ended the game at the last turn already.
-        if self.shared.rules.end.majority && (seeds_left_board || !after_sowing) && self.majority()
-        {
-            return self.finish(observer);
-        }
+        let ended = self.shared.rules.end.majority
+            && (seeds_left_board || !after_sowing)
+            && self.majority();
         // Which holes hold seeds, once for the checks below.
         let nonempty = self.board.nonempty_bits();
         let topology = &self.shared.topology;
-        if self.shared.rules.end.side_empty
-            && Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)
-        {
-            return self.finish(observer);
-        }
-        if after_sowing
-            && let Some(most) = self.shared.rules.end.at_most_left
-            && self.board.on_board() <= u32::from(most)
-        {
-            return self.finish(observer);
+        let ended = ended
+            || self.shared.rules.end.side_empty
+                && Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)
+            || after_sowing
+                && self
+                    .shared
+                    .rules
+                    .end
+                    .at_most_left
+                    .is_some_and(|most| self.board.on_board() <= u32::from(most));
+        if ended {
+            self.to_move = next;
+            self.finish(observer);
+            return Ok(());
         }
         // The legal set, worked out once, now: with trial sowings where
         // legality takes them, else the mover's holes that hold seeds.
         let rules = &self.shared.rules;
         let hungry = rules.feeding != Feeding::Off
             && nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0;
-        self.legal = if Self::trials_needed(rules, hungry) {
+        let legal = if Self::trials_needed(rules, hungry) {
             let mut spare = self.board.take_spare();
             let legal = self.legal_set(next, &mut spare);
             self.board.keep_spare(spare);
-            legal
+            legal?
         } else {
             PitSet::from_bits(nonempty & self.shared.topology.mask_of(next))
         };
-        if !(self.can_sow() || self.shared.rules.end.pass && self.another_can_move()) {
+        // He must pass: whether another can move, every move of the others
+        // decided (the board stays as it is after a pass).
+        let others_can_move = if legal.is_empty() && self.shared.rules.end.pass {
+            let mut spare = self.board.take_spare();
+            let others = self.another_can_move(next, &mut spare);
+            self.board.keep_spare(spare);
+            others?
+        } else {
+            false
+        };
+        // The position stands: commit.
+        self.to_move = next;
+        self.legal = legal;
+        if fallible && self.shared.rules.end.repetition {
+            if seeds_left_board {
+                self.history.clear();
+            }
+            self.history.insert(&self.board, next);
+        }
+        if !(self.can_sow() || others_can_move) {
             self.finish(observer);
         }
+        Ok(())
     }
 
-    /// Whether a player other than the one to move has a legal move.
-    fn another_can_move(&self) -> bool {
-        Player::all(self.shared.topology.players())
-            .filter(|&p| p != self.to_move)
-            .any(|p| self.has_legal_move(p))
+    /// Whether a player other than `mover` has a legal move, every move of
+    /// theirs decided (trial sowings on `trial`).
+    fn another_can_move(&self, mover: Player, trial: &mut Board) -> Result<bool, Undecided> {
+        let mut any = false;
+        for p in Player::all(self.shared.topology.players()).filter(|&p| p != mover) {
+            any |= !self.legal_set(p, trial)?.is_empty();
+        }
+        Ok(any)
     }
 
     /// Whether a store holds more than half of all seeds, or two stores hold
@@ -1011,7 +1119,7 @@ impl Game for Mancala {
     /// A [`PlayError`] if the move is not legal; the state is then unchanged.
     fn play(&mut self, mv: Move) -> Result<Turn, PlayError> {
         self.check(mv)?;
-        Ok(self.apply_turn(mv, &mut ()))
+        self.try_turn(mv, &mut ())
     }
 
     /// # Panics
@@ -1072,6 +1180,10 @@ pub enum PlaceError {
     /// The game would hold more seeds than a board can.
     #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
     TooManySeeds(u64),
+    /// The position reached has a move the work budget
+    /// ([`Rules::max_laps`]) cannot decide.
+    #[error("the position reached cannot be decided: {0}")]
+    Undecided(Undecided),
 }
 
 /// Oware as OpenSpiel 2.0.2 plays it, at the start ([`Rules::oware`]); the

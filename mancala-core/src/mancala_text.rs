@@ -65,7 +65,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::notation::{self, OptionError, RuleOptions, option_bool, option_choice, option_number};
+use crate::notation::{
+    self, OptionError, RuleOptions, max_laps_text, option_bool, option_choice, option_max_laps,
+    option_number,
+};
 use crate::{
     Capture, ChainLimit, CountSet, Direction, Endless, Feeding, GrandSlam, Layout, Leftover,
     MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
@@ -216,6 +219,7 @@ impl RuleOptions for Rules {
         "into_own_store",
         "relay",
         "endless",
+        "max_laps",
         "capture",
         "empty_capture",
         "grand_slam",
@@ -266,6 +270,7 @@ impl RuleOptions for Rules {
                         _ => Endless::Stop,
                     }
             }
+            "max_laps" => self.max_laps = option_max_laps(key, value)?,
             "capture" => self.capture = parse_capture(key, value)?,
             "empty_capture" => {
                 let take_empty = option_bool(key, value)?;
@@ -362,6 +367,7 @@ impl RuleOptions for Rules {
                 Endless::Forbid => "forbid".into(),
                 Endless::Stop => "stop".into(),
             },
+            "max_laps" => max_laps_text(self.max_laps),
             "capture" => capture_text(self.capture),
             "empty_capture" => match self.capture {
                 Capture::Opposite { require_opposite } => bool_text(!require_opposite),

@@ -228,6 +228,46 @@ pub fn option_number<T: FromStr>(key: &str, value: &str) -> Result<T, OptionErro
         .map_err(|_| OptionError::bad_value(key, value, "a number"))
 }
 
+/// Reads a work budget ([`Rules::max_laps`](crate::Rules::max_laps) and the
+/// games' `max_laps` options): a number of laps, at least 1, or `none` for
+/// no budget.
+///
+/// # Errors
+///
+/// [`OptionError::BadValue`] for anything else.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::notation::{max_laps_text, option_max_laps};
+///
+/// assert_eq!(option_max_laps("max_laps", "5000"), Ok(Some(5000)));
+/// assert_eq!(option_max_laps("max_laps", "none"), Ok(None));
+/// assert!(option_max_laps("max_laps", "0").is_err());
+/// assert_eq!(max_laps_text(None), "none");
+/// ```
+pub fn option_max_laps(key: &str, value: &str) -> Result<Option<u64>, OptionError> {
+    if value == "none" {
+        return Ok(None);
+    }
+    match option_number::<u64>(key, value) {
+        Ok(n) if n >= 1 => Ok(Some(n)),
+        _ => Err(OptionError::bad_value(
+            key,
+            value,
+            "a number of laps (1 or more) or none",
+        )),
+    }
+}
+
+/// The text [`option_max_laps`] reads back.
+pub fn max_laps_text(max_laps: Option<u64>) -> String {
+    match max_laps {
+        Some(n) => n.to_string(),
+        None => "none".into(),
+    }
+}
+
 /// Reads an option's `true` or `false`.
 ///
 /// # Errors

@@ -141,6 +141,21 @@ pub struct Rules {
     pub relay: Relay,
     /// What to do with moves whose relays never end.
     pub endless: Endless,
+    /// The work budget for relaying moves (RULES.md, "Work budget"):
+    /// `Some(n)` decides a move only if it ends within `n` laps or repeats
+    /// a lap start within `n` (see [`Sower`](crate::Sower)); a position
+    /// with a move it cannot decide is refused (by [`Mancala::new`],
+    /// [`Mancala::from_setup`], and [`Game::play`] for the move that would
+    /// reach it). `None` decides every move, however long it takes: only
+    /// for trusted positions. Default [`DEFAULT_MAX_LAPS`](crate::DEFAULT_MAX_LAPS);
+    /// `Some(0)` is refused. Without relays it never matters. Serialized
+    /// as a number or `null`; a missing field reads as the default.
+    ///
+    /// [`Mancala::new`]: crate::Mancala::new
+    /// [`Mancala::from_setup`]: crate::Mancala::from_setup
+    /// [`Game::play`]: crate::Game::play
+    #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
+    pub max_laps: Option<u64>,
     /// How captures are made.
     pub capture: Capture,
     /// What happens to grand slams.
@@ -181,6 +196,7 @@ impl Rules {
             },
             relay: Relay::Never,
             endless: Endless::Forbid,
+            max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: Capture::Chain {
                 zone: Zone::Opponents,
                 counts: CountSet::TWO_OR_THREE,
@@ -217,6 +233,7 @@ impl Rules {
             },
             relay: Relay::Never,
             endless: Endless::Forbid,
+            max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: Capture::Opposite {
                 require_opposite: true,
             },
@@ -255,8 +272,9 @@ impl Rules {
     /// # Errors
     ///
     /// A [`RulesError`] for an invalid layout, no seeds, more than
-    /// [`MAX_SEEDS`] seeds in all, a relay threshold below 2, or an
-    /// opposite-hole capture on a board that is not two rows.
+    /// [`MAX_SEEDS`] seeds in all, a relay threshold below 2, an
+    /// opposite-hole capture on a board that is not two rows, or a work
+    /// budget of 0 laps.
     pub fn check(&self) -> Result<Topology, RulesError> {
         let topology = Topology::new(self.layout)?;
         if self.seeds == 0 {
@@ -273,6 +291,9 @@ impl Rules {
         }
         if matches!(self.capture, Capture::Opposite { .. }) && !topology.is_two_row() {
             return Err(RulesError::OppositeNeedsTwoRows);
+        }
+        if self.max_laps == Some(0) {
+            return Err(RulesError::NoLaps);
         }
         Ok(topology)
     }
@@ -293,23 +314,32 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
             0 | 1 => Relay::Never,
             _ => Relay::AtLeast(u.int_in_range(1..=8)?),
         };
-        let mut seeds = if u.ratio(1, 16)? {
+        let seeds = if u.ratio(1, 16)? {
             u.arbitrary()?
         } else {
-            u.int_in_range(0..=8)?
+            u.int_in_range(0..=16)?
         };
-        // Endless-relay detection walks the whole cycle, and cycles grow
-        // exponentially with the seeds per hole relative to the relay
-        // threshold; keep fuzzed games where moves stay fast.
-        if let Relay::AtLeast(k) = relay {
-            seeds = seeds.min(k);
-        }
+        // Relay cycles grow exponentially with the seeds per hole relative
+        // to the relay threshold: a small budget keeps fuzzed games fast
+        // whatever the seeds, and reaches the undecided paths.
+        // No budget only where moves stay fast (seeds per hole at most the
+        // relay threshold).
+        let tame = match relay {
+            Relay::Never => true,
+            Relay::AtLeast(k) => seeds <= k,
+        };
+        let max_laps = match u.int_in_range(0..=7u8)? {
+            0 if tame => None,
+            1 => Some(u.int_in_range(0..=4)?),
+            _ => Some(u.int_in_range(1..=4096)?),
+        };
         Ok(Rules {
             layout: u.arbitrary()?,
             seeds,
             sowing: u.arbitrary()?,
             relay,
             endless: u.arbitrary()?,
+            max_laps,
             capture: u.arbitrary()?,
             grand_slam: u.arbitrary()?,
             feeding: u.arbitrary()?,
@@ -341,9 +371,24 @@ pub enum RulesError {
     /// The opposite-hole capture needs a two-row board.
     #[error("the opposite-hole capture needs a two-row board")]
     OppositeNeedsTwoRows,
+    /// A work budget of 0 laps decides no move (`max_laps` must be at least
+    /// 1, or `None`).
+    #[error("max_laps must be at least 1 (or none, for no budget)")]
+    NoLaps,
+    /// The start position has a move that the work budget cannot decide.
+    #[error("the start position cannot be decided: {0}")]
+    Undecided(crate::Undecided),
     /// A relay threshold below 2 relays from every landing hole (it holds at
     /// least the seed just sown), so every move would relay forever; finding
     /// where such a cycle starts can take astronomically long.
     #[error("a relay threshold of {0} relays from every hole: every move would be endless")]
     RelayAlways(u16),
+}
+
+/// The serde default of [`Rules::max_laps`]: a missing field means the
+/// default budget, not no budget.
+#[cfg(feature = "serde")]
+#[allow(clippy::unnecessary_wraps)]
+const fn default_max_laps() -> Option<u64> {
+    Some(crate::DEFAULT_MAX_LAPS)
 }

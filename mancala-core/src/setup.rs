@@ -113,6 +113,13 @@ pub enum SetupError {
     /// rule, or the game is over).
     #[error("remembered positions given, but this game keeps none")]
     UnusedHistory,
+    /// The position has a move the work budget ([`Rules::max_laps`])
+    /// cannot decide (RULES.md, "Work budget": such a position is never
+    /// built).
+    ///
+    /// [`Rules::max_laps`]: crate::Rules::max_laps
+    #[error("the position cannot be decided: {0}")]
+    Undecided(crate::Undecided),
 }
 
 impl Mancala {
@@ -178,7 +185,8 @@ impl Mancala {
                 &history,
             )?;
         }
-        game.settle(to_move, false, false, &mut ());
+        game.settle(to_move, false, false, &mut ())
+            .map_err(SetupError::Undecided)?;
         Ok(game)
     }
 

@@ -150,6 +150,33 @@ pub struct EndlessRelay {
     pub cycle_laps: u64,
 }
 
+/// The work budget's default: [`Rules::max_laps`](crate::Rules::max_laps)
+/// and the options of every relaying game start from it.
+///
+/// Random play never comes near it: over a million random games from each
+/// preset of the family (`cargo run --release --example laps`), the longest
+/// move of Numercy's presets took 31 laps and of Mankka's 25 (see
+/// [`Sower::max_laps`]), while deciding one move within this budget takes
+/// at most a few tens of milliseconds.
+pub const DEFAULT_MAX_LAPS: u64 = 1_000_000;
+
+/// A move whose relays the work budget could not decide: it neither ended
+/// nor repeated a lap start within `max_laps` laps (see
+/// [`Sower::max_laps`]). Such a move is never judged: whatever needed the
+/// decision fails with this error and changes nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error(
+    "hole {pit} of {player}: its relays were not decided within {max_laps} laps (the work budget, max_laps)"
+)]
+pub struct Undecided {
+    /// The hole sown.
+    pub pit: Pit,
+    /// The player sowing it.
+    pub player: Player,
+    /// The budget that was spent.
+    pub max_laps: u64,
+}
+
 /// Why the sowing engine refused to sow.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum SowError {
@@ -162,11 +189,15 @@ pub enum SowError {
     /// The relays never end and the policy forbids such moves.
     #[error(transparent)]
     Endless(#[from] EndlessRelay),
+    /// The relays were not decided within the work budget.
+    #[error(transparent)]
+    Undecided(#[from] Undecided),
 }
 
-/// Laps sown plainly before the engine checks for a cycle. Any move that
-/// takes longer is re-run under Brent's cycle detection, which is exact.
-const LAP_BUDGET: u64 = 256;
+/// Laps sown plainly before an unbounded engine checks for a cycle. Any
+/// move that takes longer is re-run under Brent's cycle detection, which is
+/// exact.
+const PLAIN_LAPS: u64 = 256;
 
 /// [`lap`] without events, on the board's counts directly: lifts the seeds
 /// of `from` and sows them (an empty hole or one off the board lands where
@@ -328,18 +359,24 @@ fn lap<O: Observer>(
 /// says so, and detects relays that never end exactly (a lap start that
 /// repeats within the move), handling them by `endless`.
 ///
-/// # Cost
+/// # Cost and the work budget
 ///
-/// A move that ends within 256 laps is sown plainly. A longer one is re-run
-/// under Brent's cycle detection (constant memory), which is exact but must
-/// walk the cycle: its time grows with the laps before the cycle plus the
-/// cycle's length. Those are short in the family's games as played (random
-/// play of Numercy and Mankka stays within milliseconds), but they grow
-/// exponentially with the seeds per hole relative to the relay threshold: a
-/// 2x6 board of 72 seeds relaying at 2 has a move whose cycle is 307,959,030
-/// laps (about 40 s). Code that sows positions from untrusted input under
-/// relay rules should bound the seeds per hole or run the work with a time
-/// limit.
+/// Number a move's lap starts (the board, and the hole about to be lifted)
+/// from 0, its first lift. A finite move of `L` laps has lap starts `0` to
+/// `L - 1`; an endless one first repeats at lap start `mu + lambda`, which
+/// equals lap start `mu` (`mu` laps before the cycle, `lambda` in it).
+/// Detection is exact, but the laps to walk grow exponentially with the
+/// seeds per hole relative to the relay threshold: a 2x6 board of 72 seeds
+/// relaying at 2 has a move whose cycle is 307,959,030 laps (about 40 s).
+///
+/// So a sower has a work budget, [`max_laps`](Sower::max_laps). With
+/// `Some(n)`, a move is decided when it ends within `n` laps or repeats a
+/// lap start with `mu + lambda <= n`; any other move fails with
+/// [`SowError::Undecided`], whatever [`Endless`] says, after walking at
+/// most about `3n` laps (so one decision under [`DEFAULT_MAX_LAPS`] takes
+/// a few tens of milliseconds at most). With `None` every move is decided,
+/// in constant memory (Brent's algorithm) and unbounded time: keep that for
+/// positions you trust.
 ///
 /// # Examples
 ///
@@ -353,6 +390,7 @@ fn lap<O: Observer>(
 ///     mover: Player::P0,
 ///     relay: &Relay::Never,
 ///     endless: Endless::Forbid,
+///     max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
 /// };
 /// let mut board = Board::filled(12, 4);
 /// let sown = sower.sow(&mut board, Pit::new(3).unwrap(), &mut ())?;
@@ -372,6 +410,10 @@ pub struct Sower<'a, R> {
     pub relay: &'a R,
     /// What to do with a move whose relays never end.
     pub endless: Endless,
+    /// The work budget: `Some(n)` decides only moves that end within `n`
+    /// laps or cycle within `n` lap starts (see "Cost and the work budget"
+    /// above), `None` decides every move however long it takes.
+    pub max_laps: Option<u64>,
 }
 
 impl<R: RelayRule> Sower<'_, R> {
@@ -383,8 +425,10 @@ impl<R: RelayRule> Sower<'_, R> {
     ///
     /// [`SowError::NotOnBoard`] or [`SowError::EmptyHole`] if `origin` cannot
     /// be sown (or `board` does not fit the topology), and
-    /// [`SowError::Endless`] for an endless relay under [`Endless::Forbid`].
-    /// On error the board is unchanged and no event was recorded.
+    /// [`SowError::Endless`] for an endless relay under [`Endless::Forbid`],
+    /// [`SowError::Undecided`] for a move the work budget
+    /// ([`max_laps`](Sower::max_laps)) cannot decide. On error the board is
+    /// unchanged and no event was recorded.
     pub fn sow<O: Observer>(
         &self,
         board: &mut Board,
@@ -397,6 +441,7 @@ impl<R: RelayRule> Sower<'_, R> {
             mover,
             relay,
             endless,
+            max_laps,
         } = *self;
         if !topology.contains(origin) || board.len() != topology.holes() {
             return Err(SowError::NotOnBoard(origin));
@@ -409,7 +454,13 @@ impl<R: RelayRule> Sower<'_, R> {
             spec,
             mover,
             relay,
+            origin,
+            endless,
+            max_laps,
         };
+        if max_laps == Some(0) {
+            return Err(engine.undecided());
+        }
         if R::SINGLE_LAP {
             let landing = lap(board, topology, spec, mover, origin, observer);
             return Ok(Sown {
@@ -419,12 +470,12 @@ impl<R: RelayRule> Sower<'_, R> {
             });
         }
         if !O::RECORDS {
-            return engine.run(board, origin, endless);
+            return engine.run(board);
         }
         // Learn the outcome first, so that a refused move records nothing,
         // then replay the same laps with events.
         let mut dry = board.clone();
-        let sown = engine.run(&mut dry, origin, endless)?;
+        let sown = engine.run(&mut dry)?;
         let mut from = origin;
         for _ in 0..sown.laps {
             if let Landing::Hole(p) = lap(board, topology, spec, mover, from, observer) {
@@ -444,144 +495,209 @@ struct Engine<'a, R> {
     spec: SowSpec,
     mover: Player,
     relay: &'a R,
+    origin: Pit,
+    endless: Endless,
+    max_laps: Option<u64>,
+}
+
+/// Where a lap start leads: the move ends, or the next lap starts.
+enum Next {
+    End(Landing),
+    Lap(Pit),
 }
 
 impl<R: RelayRule> Engine<'_, R> {
-    /// One lap from `from`; `Some(next lap start)` if it relays.
-    fn step(&self, board: &mut Board, from: Pit) -> (Landing, bool) {
-        let landing = lap(board, self.topology, self.spec, self.mover, from, &mut ());
-        let relays = matches!(landing, Landing::Hole(p) if self.relay.relays(board, p));
-        (landing, relays)
+    fn undecided(&self) -> SowError {
+        SowError::Undecided(Undecided {
+            pit: self.origin,
+            player: self.mover,
+            max_laps: self.max_laps.unwrap_or(u64::MAX),
+        })
     }
 
-    /// The laps of a move under a threshold rule, on the counts directly,
-    /// up to [`LAP_BUDGET`] laps: `Ok` with the move's end, or `Err` with
-    /// the next lap start once the budget is spent.
+    /// One lap from `from`.
+    fn step(&self, board: &mut Board, from: Pit) -> Next {
+        match lap(board, self.topology, self.spec, self.mover, from, &mut ()) {
+            Landing::Hole(p) if self.relay.relays(board, p) => Next::Lap(p),
+            landing => Next::End(landing),
+        }
+    }
+
+    /// Up to `limit` laps of the move from lap start `from` (on the counts
+    /// directly under a threshold rule): `Ok` with the move's end and laps
+    /// sown, or `Err` with the next lap start once `limit` laps are sown.
     #[inline]
-    fn run_counts(&self, board: &mut Board, origin: Pit, at_least: u16) -> Result<Sown, Pit> {
-        let (holes, stores) = board.parts_mut();
-        let mut from = origin;
-        for laps in 1..=LAP_BUDGET {
-            let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
-            let landing = sow_counts(
-                holes,
-                stores,
-                self.topology,
-                self.spec,
-                self.mover,
-                from,
-                seeds,
-            );
-            match landing {
-                Landing::Hole(p) if holes.get(p.index()).is_some_and(|&c| c >= at_least) => {
-                    from = p;
+    fn run_plain(&self, board: &mut Board, from: Pit, limit: u64) -> Result<(Landing, u64), Pit> {
+        let mut from = from;
+        if let Some(at_least) = self.relay.threshold() {
+            let (holes, stores) = board.parts_mut();
+            for laps in 1..=limit {
+                let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
+                let landing = sow_counts(
+                    holes,
+                    stores,
+                    self.topology,
+                    self.spec,
+                    self.mover,
+                    from,
+                    seeds,
+                );
+                match landing {
+                    Landing::Hole(p) if holes.get(p.index()).is_some_and(|&c| c >= at_least) => {
+                        from = p;
+                    }
+                    _ => return Ok((landing, laps)),
                 }
-                _ => {
-                    return Ok(Sown {
-                        landing,
-                        laps,
-                        endless: false,
-                    });
+            }
+        } else {
+            for laps in 1..=limit {
+                match self.step(board, from) {
+                    Next::Lap(p) => from = p,
+                    Next::End(landing) => return Ok((landing, laps)),
                 }
             }
         }
         Err(from)
     }
 
-    fn run(&self, board: &mut Board, origin: Pit, endless: Endless) -> Result<Sown, SowError> {
+    /// The whole move from `self.origin`, decided within the budget.
+    fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
         let start = board.clone();
-        let mut from = origin;
-        let mut laps = 0u64;
-        let mut checked = false;
-        if let Some(at_least) = self.relay.threshold() {
-            match self.run_counts(board, origin, at_least) {
-                Ok(sown) => return Ok(sown),
-                // Past the budget: the general loop below takes over.
-                Err(next) => {
-                    from = next;
-                    laps = LAP_BUDGET;
-                }
+        let plain = match self.max_laps {
+            Some(n) => n,
+            None => PLAIN_LAPS,
+        };
+        let from = match self.run_plain(board, self.origin, plain) {
+            Ok((landing, laps)) => {
+                return Ok(Sown {
+                    landing,
+                    laps,
+                    endless: false,
+                });
             }
-        }
-        loop {
-            if laps >= LAP_BUDGET && !checked {
-                checked = true;
-                if let Some(cycle) = self.find_cycle(&start, origin) {
-                    return match endless {
-                        Endless::Forbid => {
-                            *board = start;
-                            Err(EndlessRelay {
-                                laps_before_cycle: cycle.mu,
-                                cycle_laps: cycle.lambda,
-                            }
-                            .into())
-                        }
-                        Endless::Stop => {
-                            *board = cycle.board;
-                            Ok(Sown {
-                                landing: Landing::Hole(cycle.hole),
-                                laps: cycle.mu + cycle.lambda,
-                                endless: true,
-                            })
-                        }
-                    };
+            Err(from) => from,
+        };
+        let found = match self.max_laps {
+            Some(n) => self.find_cycle_within(board, from, &start, n),
+            None => self.find_cycle(board, &start),
+        };
+        match found {
+            Found::Cycle(cycle) => match self.endless {
+                Endless::Forbid => {
+                    *board = start;
+                    Err(EndlessRelay {
+                        laps_before_cycle: cycle.mu,
+                        cycle_laps: cycle.lambda,
+                    }
+                    .into())
                 }
-                // No cycle: the move is finite; keep sowing to its end.
-            }
-            let (landing, relays) = self.step(board, from);
-            laps += 1;
-            match landing {
-                Landing::Hole(p) if relays => from = p,
-                _ => {
-                    return Ok(Sown {
-                        landing,
-                        laps,
-                        endless: false,
-                    });
+                Endless::Stop => {
+                    *board = cycle.board;
+                    Ok(Sown {
+                        landing: Landing::Hole(cycle.hole),
+                        laps: cycle.mu + cycle.lambda,
+                        endless: true,
+                    })
                 }
+            },
+            Found::End(sown) => Ok(sown),
+            Found::Undecided => {
+                *board = start;
+                Err(self.undecided())
             }
         }
     }
 
-    /// Brent's cycle detection over lap starts, in constant memory. `None` if
-    /// the sequence of lap starts ends (the move is finite).
-    fn find_cycle(&self, start: &Board, origin: Pit) -> Option<Cycle> {
-        let advance = |b: &mut Board, h: &mut Pit| -> bool {
-            let (landing, relays) = self.step(b, *h);
-            match landing {
-                Landing::Hole(p) if relays => {
+    /// After `n` plain laps (`board` at lap start `n`, about to lift
+    /// `from`), whether the move cycles with `mu + lambda <= n`. Lap start
+    /// `n` then lies on the cycle, so `lambda` is the first return to it
+    /// (at most `n` more laps), and `mu` is found by two walkers `lambda`
+    /// apart from the start (at most `2n` laps). Any other move, finite or
+    /// not, is undecided.
+    fn find_cycle_within(&self, board: &mut Board, from: Pit, start: &Board, n: u64) -> Found {
+        let anchor = board.clone();
+        let mut hole = from;
+        let mut lambda = 0;
+        loop {
+            if lambda == n {
+                return Found::Undecided;
+            }
+            match self.step(board, hole) {
+                Next::Lap(p) => hole = p,
+                // It ends after more than `n` laps.
+                Next::End(_) => return Found::Undecided,
+            }
+            lambda += 1;
+            if hole == from && *board == anchor {
+                break;
+            }
+        }
+        self.first_repeat(start, lambda, Some(n - lambda))
+            .map_or(Found::Undecided, Found::Cycle)
+    }
+
+    /// Brent's cycle detection over lap starts from the move's start, in
+    /// constant memory and unbounded time; a finite move's end is left on
+    /// `board`.
+    fn find_cycle(&self, board: &mut Board, start: &Board) -> Found {
+        let advance = |b: &mut Board, h: &mut Pit| -> Option<Landing> {
+            match self.step(b, *h) {
+                Next::Lap(p) => {
                     *h = p;
-                    true
+                    None
                 }
-                _ => false,
+                Next::End(landing) => Some(landing),
             }
         };
-        let (mut tortoise, mut t_hole) = (start.clone(), origin);
-        let (mut hare, mut h_hole) = (start.clone(), origin);
-        if !advance(&mut hare, &mut h_hole) {
-            return None;
-        }
-        let (mut power, mut lambda) = (1u64, 1u64);
-        while t_hole != h_hole || tortoise != hare {
+        let (mut tortoise, mut t_hole) = (start.clone(), self.origin);
+        let (mut hare, mut h_hole) = (start.clone(), self.origin);
+        let mut hare_laps = 0u64;
+        let (mut power, mut lambda) = (1u64, 0u64);
+        loop {
+            if hare_laps > 0 && t_hole == h_hole && tortoise == hare {
+                break;
+            }
             if power == lambda {
                 tortoise.clone_from(&hare);
                 t_hole = h_hole;
-                power *= 2;
+                power = power.saturating_mul(2);
                 lambda = 0;
             }
-            if !advance(&mut hare, &mut h_hole) {
-                return None;
+            hare_laps += 1;
+            if let Some(landing) = advance(&mut hare, &mut h_hole) {
+                // A finite move: the hare holds its end.
+                *board = hare;
+                return Found::End(Sown {
+                    landing,
+                    laps: hare_laps,
+                    endless: false,
+                });
             }
             lambda += 1;
         }
-        // The first repeated lap start: run two pointers `lambda` apart.
-        let (mut tortoise, mut t_hole) = (start.clone(), origin);
-        let (mut hare, mut h_hole) = (start.clone(), origin);
+        self.first_repeat(start, lambda, None)
+            .map_or(Found::Undecided, Found::Cycle)
+    }
+
+    /// The cycle of length `lambda` from the move's start: `mu` by two
+    /// walkers `lambda` apart, giving up (`None`) once `mu` would pass
+    /// `mu_limit`.
+    fn first_repeat(&self, start: &Board, lambda: u64, mu_limit: Option<u64>) -> Option<Cycle> {
+        let advance = |b: &mut Board, h: &mut Pit| {
+            if let Next::Lap(p) = self.step(b, *h) {
+                *h = p;
+            }
+        };
+        let (mut tortoise, mut t_hole) = (start.clone(), self.origin);
+        let (mut hare, mut h_hole) = (start.clone(), self.origin);
         for _ in 0..lambda {
             advance(&mut hare, &mut h_hole);
         }
         let mut mu = 0u64;
         while t_hole != h_hole || tortoise != hare {
+            if mu_limit.is_some_and(|limit| mu >= limit) {
+                return None;
+            }
             advance(&mut tortoise, &mut t_hole);
             advance(&mut hare, &mut h_hole);
             mu += 1;
@@ -593,6 +709,13 @@ impl<R: RelayRule> Engine<'_, R> {
             hole: h_hole,
         })
     }
+}
+
+/// What cycle detection found.
+enum Found {
+    Cycle(Cycle),
+    End(Sown),
+    Undecided,
 }
 
 struct Cycle {

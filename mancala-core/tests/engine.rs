@@ -50,6 +50,7 @@ fn sow_both(
         mover,
         relay: &relay,
         endless,
+        max_laps: None,
     };
     let mut fast = board.clone();
     let fast_result = sower.sow(&mut fast, origin, &mut ());

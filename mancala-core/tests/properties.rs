@@ -233,6 +233,7 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
         sowing: o.sowing,
         relay,
         endless: o.endless,
+        max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
         capture,
         grand_slam: o.grand_slam,
         feeding: o.feeding,
@@ -997,6 +998,7 @@ fn sower<'a, R: RelayRule>(
         mover: player(case.mover),
         relay,
         endless,
+        max_laps: None,
     }
 }
 
@@ -1807,6 +1809,7 @@ fn mankka_endless_example() {
             mover: Player::P0,
             relay: &Relay::AtLeast(4),
             endless,
+            max_laps: None,
         };
         let r = sower.sow(&mut board, pit(2), &mut ());
         (r, board)

@@ -196,6 +196,12 @@ pub enum PlayError {
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
+    /// The work budget ([`Options::max_laps`](crate::Options::max_laps))
+    /// could not decide the move, or a move of the position it leads to
+    /// (named here). Every position that exists has all its moves decided,
+    /// so the move is refused.
+    #[error("the move cannot be decided: {0}")]
+    Undecided(mancala_core::Undecided),
 }
 
 /// The core's refusals of a sowing move or a pass that a game of Mankka can
@@ -230,6 +236,7 @@ impl TryFrom<mancala_core::PlayError> for PlayError {
             Core::Endless { pit, cause } => PlayError::Endless { pit, cause },
             Core::CannotPass => PlayError::CannotPass,
             Core::Joint(e) => PlayError::Joint(e),
+            Core::Undecided { cause, .. } => PlayError::Undecided(cause),
             Core::MustFeed(_) | Core::GrandSlam(_) => return Err(error),
             // Refusals the core may add later are not Mankka's either.
             _ => return Err(error),
@@ -261,6 +268,7 @@ impl TryFrom<PlaceError> for PlayError {
             PlaceError::GameOver => PlayError::GameOver,
             PlaceError::NotOnBoard(pit) => PlayError::NotOnBoard(pit),
             PlaceError::TooManySeeds(n) => PlayError::TooManySeeds(n),
+            PlaceError::Undecided(cause) => PlayError::Undecided(cause),
             PlaceError::NoSuchPlayer(_) => return Err(error),
             _ => return Err(error),
         })

@@ -5,7 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use mancala_core::notation::{
-    self, OptionError, RuleOptions, option_bool, option_choice, option_number,
+    self, OptionError, RuleOptions, max_laps_text, option_bool, option_choice, option_max_laps,
+    option_number,
 };
 use mancala_core::{
     Capture, ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, Relay,
@@ -68,6 +69,7 @@ pub enum OptionsError {
 /// | `skip_origin` | `false`, `true` | every lap skips the hole it was lifted from |
 /// | `chain` | `cross`, `side` | capture chains run across both sides, or stay on the landing side |
 /// | `endless` | `forbid`, `stop` | a move that relays forever is refused, or stopped |
+/// | `max_laps` | `1000000`, a number, `none` | the work budget: see [`Options::max_laps`] |
 ///
 /// # Examples
 ///
@@ -106,6 +108,26 @@ pub struct Options {
     pub chain: Chain,
     /// What to do with a move that relays forever.
     pub endless: Endless,
+    /// The work budget (RULES.md, "Work budget";
+    /// [`Rules::max_laps`](mancala_core::Rules::max_laps)): a move is
+    /// decided only if it ends within this many laps or repeats a lap start
+    /// within them, and a position with a move it cannot decide is refused
+    /// (by [`Mankka::from_setup`](crate::Mankka::from_setup) and by `play`
+    /// for the move that would reach it). `None`: no budget, for trusted
+    /// positions only. Default
+    /// [`DEFAULT_MAX_LAPS`](mancala_core::DEFAULT_MAX_LAPS); the longest
+    /// move in a million random games of each variant took 25 laps.
+    /// Serialized as a number or `null`; a missing field reads as the
+    /// default.
+    #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
+    pub max_laps: Option<u64>,
+}
+
+/// The serde default of [`Options::max_laps`].
+#[cfg(feature = "serde")]
+#[allow(clippy::unnecessary_wraps)]
+const fn default_max_laps() -> Option<u64> {
+    Some(mancala_core::DEFAULT_MAX_LAPS)
 }
 
 impl Default for Options {
@@ -125,6 +147,7 @@ impl Options {
             skip_origin: false,
             chain: Chain::Cross,
             endless: Endless::Forbid,
+            max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
         }
     }
 
@@ -166,6 +189,7 @@ impl Options {
             // neither 2 nor 3: 4 or more.
             relay: Relay::AtLeast(4),
             endless: self.endless,
+            max_laps: self.max_laps,
             capture: Capture::Chain {
                 zone: Zone::Any,
                 counts: CountSet::TWO_OR_THREE,
@@ -198,7 +222,7 @@ impl Options {
     /// # Errors
     ///
     /// [`OptionsError::Rules`] if the sowing rules they make are invalid:
-    /// never, for the options this type can hold.
+    /// only for a work budget of 0 laps.
     pub fn check(&self) -> Result<(), OptionsError> {
         self.rules().check()?;
         Ok(())
@@ -221,6 +245,7 @@ impl RuleOptions for Options {
         "skip_origin",
         "chain",
         "endless",
+        "max_laps",
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -246,6 +271,7 @@ impl RuleOptions for Options {
                     _ => Endless::Stop,
                 }
             }
+            "max_laps" => self.max_laps = option_max_laps(key, value)?,
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
         }
         Ok(())
@@ -268,6 +294,7 @@ impl RuleOptions for Options {
                 Endless::Forbid => ENDLESS[0].into(),
                 Endless::Stop => ENDLESS[1].into(),
             },
+            "max_laps" => max_laps_text(self.max_laps),
             _ => return None,
         })
     }
@@ -307,6 +334,11 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
             skip_origin: u.arbitrary()?,
             chain: u.arbitrary()?,
             endless: u.arbitrary()?,
+            // Small budgets too, to reach the undecided paths.
+            max_laps: match u.int_in_range(0..=3u8)? {
+                0 => Some(u.int_in_range(1..=64)?),
+                _ => Some(mancala_core::DEFAULT_MAX_LAPS),
+            },
         })
     }
 }

@@ -6,7 +6,7 @@ use core::fmt;
 use mancala_core::{
     Board, ByPlayer, Endless, EndlessRelay, Game, History, JointMoveError, KeyHasher, Landing,
     Layout, Observer, Outcome, Pit, PitSet, Player, Relay, SowError, SowSpec, Sower, Status,
-    Topology, sequential_move,
+    Topology, Undecided, sequential_move,
 };
 
 use crate::{MAX_HOLES_PER_ROW, Operator, Options, OptionsError};
@@ -50,6 +50,17 @@ pub enum PlayError {
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
+    /// The work budget ([`Options::max_laps`]) could not decide the move,
+    /// or a move of the position it leads to (`cause` says which). Every
+    /// position that exists has all its moves decided, so the move is
+    /// refused.
+    #[error("hole {pit} cannot be decided: {cause}")]
+    Undecided {
+        /// The hole.
+        pit: Pit,
+        /// The move that could not be decided.
+        cause: Undecided,
+    },
 }
 
 /// The core's refusals that a game of Numercy can meet, as Numercy's own.
@@ -79,6 +90,10 @@ impl TryFrom<mancala_core::PlayError> for PlayError {
             Core::NotYourHole { pit, owner, mover } => PlayError::NotYourHole { pit, owner, mover },
             Core::EmptyHole(pit) => PlayError::EmptyHole(pit),
             Core::Endless { pit, cause } => PlayError::Endless { pit, cause },
+            Core::Undecided {
+                mv: mancala_core::Move::Sow(pit),
+                cause,
+            } => PlayError::Undecided { pit, cause },
             Core::Joint(e) => PlayError::Joint(e),
             Core::MustFeed(_) | Core::CannotPass | Core::GrandSlam(_) => return Err(error),
             // Refusals the core may add later are not Numercy's either.
@@ -97,6 +112,7 @@ impl PlayError {
             SowError::NotOnBoard(p) => PlayError::NotOnBoard(p),
             SowError::EmptyHole(p) => PlayError::EmptyHole(p),
             SowError::Endless(cause) => PlayError::Endless { pit, cause },
+            SowError::Undecided(cause) => PlayError::Undecided { pit, cause },
         }
     }
 }
@@ -258,7 +274,9 @@ impl Numercy {
     ///
     /// # Errors
     ///
-    /// An [`OptionsError`] if the options are invalid.
+    /// An [`OptionsError`] if the options are invalid, and
+    /// [`OptionsError::Undecided`] if the start position has a move the
+    /// work budget ([`Options::max_laps`]) cannot decide.
     pub fn new(options: Options) -> Result<Numercy, OptionsError> {
         let topology = Numercy::topology_of(&options)?;
         let board = Board::filled(topology.holes(), options.seeds);
@@ -271,7 +289,8 @@ impl Numercy {
             over: false,
             legal: PitSet::EMPTY,
         };
-        game.begin_turn(Player::P0, false);
+        game.begin_turn(Player::P0, false)
+            .map_err(OptionsError::Undecided)?;
         Ok(game)
     }
 
@@ -336,15 +355,28 @@ impl Numercy {
         pit: Pit,
         observer: &mut O,
     ) -> Result<mancala_core::Sown, SowError> {
+        self.sow_for(self.to_move, board, pit, observer)
+    }
+
+    /// Sows `pit` for `mover` on `board`.
+    fn sow_for<O: Observer>(
+        &self,
+        mover: Player,
+        board: &mut Board,
+        pit: Pit,
+        observer: &mut O,
+    ) -> Result<mancala_core::Sown, SowError> {
+        let options = &self.shared.options;
         Sower {
             topology: &self.shared.topology,
             spec: SowSpec {
-                skip_origin: self.shared.options.skip_origin,
+                skip_origin: options.skip_origin,
                 ..SowSpec::default()
             },
-            mover: self.to_move,
-            relay: &Relay::AtLeast(self.shared.options.relay_at),
-            endless: self.shared.options.endless,
+            mover,
+            relay: &Relay::AtLeast(options.relay_at),
+            endless: options.endless,
+            max_laps: options.max_laps,
         }
         .sow(board, pit, observer)
     }
@@ -395,20 +427,30 @@ impl Numercy {
         observer: &mut O,
     ) -> Result<MoveReport, PlayError> {
         self.basic_check(pit)?;
+        if O::RECORDS {
+            // Quietly on a copy first: a refused move reports no event.
+            self.clone().play_observed(pit, &mut ())?;
+        }
         let mut board = self.board.clone();
         let sown = self
             .sow_on(&mut board, pit, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
-        Ok(self.finish_move(pit, board, sown))
+        self.finish_move(pit, board, sown)
+            .map_err(|cause| PlayError::Undecided { pit, cause })
     }
 
     /// Scores the sown `board` and passes the turn.
+    ///
+    /// # Errors
+    ///
+    /// The first move of the next position that the work budget cannot
+    /// decide; the state is then unchanged.
     fn finish_move(
         &mut self,
         origin: Pit,
         mut board: Board,
         sown: mancala_core::Sown,
-    ) -> MoveReport {
+    ) -> Result<MoveReport, Undecided> {
         let mover = self.to_move;
         let opponent = mover.next(2);
         let end = match sown.landing {
@@ -449,13 +491,19 @@ impl Numercy {
                 _ => None,
             }
         };
+        let points = self.points;
         if let Some(s) = scoring {
             let slot = &mut self.points[s.scorer.index() & 1];
             *slot = slot.saturating_add(s.points);
         }
-        self.board = board;
-        self.begin_turn(opponent, scoring.is_some_and(|s| s.emptied));
-        MoveReport {
+        let before = core::mem::replace(&mut self.board, board);
+        if let Err(cause) = self.begin_turn(opponent, scoring.is_some_and(|s| s.emptied)) {
+            // Nothing else changed.
+            self.board = before;
+            self.points = points;
+            return Err(cause);
+        }
+        Ok(MoveReport {
             mover,
             origin,
             end,
@@ -465,38 +513,66 @@ impl Numercy {
             opposite,
             operator,
             scoring,
-        }
+        })
     }
 
     /// Gives the turn to `player` (`balls_left`: balls just left the board);
     /// if he cannot move, or with [`Options::repetition`] the position
     /// repeats, the game ends.
-    pub(crate) fn begin_turn(&mut self, player: Player, balls_left: bool) {
+    ///
+    /// # Errors
+    ///
+    /// The first move of `player` that the work budget cannot decide;
+    /// nothing has changed then.
+    pub(crate) fn begin_turn(&mut self, player: Player, balls_left: bool) -> Result<(), Undecided> {
+        let repetition = self.shared.options.repetition;
+        let repeated = repetition && !balls_left && self.history.contains(&self.board, player);
+        let legal = if repeated {
+            PitSet::EMPTY
+        } else {
+            self.legal_of(player)?
+        };
         self.to_move = player;
-        if self.shared.options.repetition {
+        if repetition {
             if balls_left {
                 self.history.clear();
             }
-            if !self.history.insert(&self.board, player) {
-                return self.end_game();
-            }
+            self.history.insert(&self.board, player);
         }
+        self.legal = legal;
+        if legal.is_empty() {
+            self.end_game();
+        }
+        Ok(())
+    }
+
+    /// The legal moves of `player` on the board: his holes that hold balls,
+    /// less (with a trial sowing each) those that relay forever while the
+    /// options forbid it.
+    ///
+    /// # Errors
+    ///
+    /// The first move the work budget cannot decide.
+    fn legal_of(&self, player: Player) -> Result<PitSet, Undecided> {
+        let options = &self.shared.options;
+        let trials = options.endless == Endless::Forbid || options.max_laps.is_some();
         let mut legal = PitSet::EMPTY;
         let mut trial = self.board.clone();
         for p in self.shared.topology.pits_of(player) {
             if self.board.get(p) == 0 {
                 continue;
             }
-            let finite = self.shared.options.endless == Endless::Stop || {
+            let stands = !trials || {
                 trial.clone_from(&self.board);
-                self.sow_on(&mut trial, p, &mut ()).is_ok()
+                match self.sow_for(player, &mut trial, p, &mut ()) {
+                    Ok(_) => true,
+                    Err(SowError::Undecided(cause)) => return Err(cause),
+                    Err(_) => false,
+                }
             };
-            legal.insert_if(p, finite);
+            legal.insert_if(p, stands);
         }
-        self.legal = legal;
-        if legal.is_empty() {
-            self.end_game();
-        }
+        Ok(legal)
     }
 
     /// Ends the game: each player adds the balls left in his holes to his
@@ -582,31 +658,33 @@ impl Game for Numercy {
     /// # Panics
     ///
     /// Never panics. A move the sowing engine refuses (an empty hole, a hole
-    /// off the board, a forbidden endless relay), or any move once the game
+    /// off the board, a forbidden endless relay, a move that leads to a
+    /// position the work budget cannot decide), or any move once the game
     /// is over, changes nothing and reports an empty move from `pit`
     /// (`laps == 0`); a hole of the other player is sown as if it were the
     /// mover's.
     #[inline]
     fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
         let mut board = self.board.clone();
-        match self.sow_on(&mut board, pit, &mut ()) {
-            Ok(sown) if !self.over => self.finish_move(pit, board, sown),
-            _ => MoveReport {
-                mover: self.to_move,
-                origin: pit,
-                end: pit,
-                laps: 0,
-                endless: false,
-                count: self.board.get(pit),
-                opposite: self
-                    .shared
-                    .topology
-                    .opposite(pit)
-                    .map_or(0, |o| self.board.get(o)),
-                operator: self.operator_at(pit),
-                scoring: None,
-            },
-        }
+        let finished = match self.sow_on(&mut board, pit, &mut ()) {
+            Ok(sown) if !self.over => self.finish_move(pit, board, sown).ok(),
+            _ => None,
+        };
+        finished.unwrap_or_else(|| MoveReport {
+            mover: self.to_move,
+            origin: pit,
+            end: pit,
+            laps: 0,
+            endless: false,
+            count: self.board.get(pit),
+            opposite: self
+                .shared
+                .topology
+                .opposite(pit)
+                .map_or(0, |o| self.board.get(o)),
+            operator: self.operator_at(pit),
+            scoring: None,
+        })
     }
 
     /// Each player's points; once the game is over they include the balls

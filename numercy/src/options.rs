@@ -58,6 +58,7 @@ const fn cycled_row() -> [Operator; MAX_HOLES_PER_ROW] {
 /// | `divide_by_zero` | `zero`, `max` | what a division by zero scores |
 /// | `endless` | `forbid`, `stop` | moves that relay forever |
 /// | `repetition` | `false`, `true` | a repeated position ends the game |
+/// | `max_laps` | `1000000`, a number, `none` | the work budget: see [`Options::max_laps`] |
 ///
 /// ```
 /// use numercy::{Operator, Options, Rounding};
@@ -121,6 +122,26 @@ pub struct Options {
     /// South 1, North 3 score nothing and return to the start). Turn it on
     /// where every game must end (tournaments, AI playouts).
     pub repetition: bool,
+    /// The work budget (RULES.md, "Work budget";
+    /// [`Sower::max_laps`](mancala_core::Sower::max_laps)): a move is
+    /// decided only if it ends within this many laps or repeats a lap start
+    /// within them, and a position with a move it cannot decide is refused
+    /// (by [`Numercy::new`](crate::Numercy::new),
+    /// [`Numercy::from_setup`](crate::Numercy::from_setup) and by `play`
+    /// for the move that would reach it). `None`: no budget, for trusted
+    /// positions only. Default
+    /// [`DEFAULT_MAX_LAPS`](mancala_core::DEFAULT_MAX_LAPS); the longest
+    /// move in a million random classic games took 31 laps. Serialized as
+    /// a number or `null`; a missing field reads as the default.
+    #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
+    pub max_laps: Option<u64>,
+}
+
+/// The serde default of [`Options::max_laps`].
+#[cfg(feature = "serde")]
+#[allow(clippy::unnecessary_wraps)]
+const fn default_max_laps() -> Option<u64> {
+    Some(mancala_core::DEFAULT_MAX_LAPS)
 }
 
 impl Default for Options {
@@ -146,6 +167,7 @@ impl Options {
         DivideByZero,
         Endless,
         bool,
+        Option<u64>,
     ) {
         (
             self.holes,
@@ -157,6 +179,7 @@ impl Options {
             self.divide_by_zero,
             self.endless,
             self.repetition,
+            self.max_laps,
         )
     }
 }
@@ -193,6 +216,7 @@ impl Options {
             divide_by_zero: DivideByZero::Zero,
             endless: Endless::Forbid,
             repetition: false,
+            max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
         }
     }
 
@@ -292,7 +316,8 @@ impl Options {
     /// # Errors
     ///
     /// An [`OptionsError`] for a board outside 2x2 to 2x13, no balls, more
-    /// balls than a board can hold, or a relay threshold below 2.
+    /// balls than a board can hold, a relay threshold below 2, or a work
+    /// budget of 0 laps.
     pub fn check(&self) -> Result<(), OptionsError> {
         let holes = usize::from(self.holes);
         if !(MIN_HOLES_PER_ROW..=MAX_HOLES_PER_ROW).contains(&holes) {
@@ -308,6 +333,9 @@ impl Options {
         if self.relay_at < 2 {
             return Err(OptionsError::RelayAt(self.relay_at));
         }
+        if self.max_laps == Some(0) {
+            return Err(OptionsError::NoLaps);
+        }
         Ok(())
     }
 }
@@ -321,12 +349,18 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
             *slot = u.arbitrary()?;
         }
         let relay_at = u.int_in_range(1..=9)?;
-        // Endless-relay detection walks the whole cycle, and cycles grow
-        // exponentially with the balls per hole relative to the relay
-        // threshold (at 2, even 2 balls a hole can reach cycles of hundreds
-        // of millions of laps): keep fuzzed games where moves stay fast.
-        let most = if relay_at <= 2 { 1 } else { relay_at };
-        let seeds = u.int_in_range(0..=9)?.min(most);
+        let seeds = u.int_in_range(0..=16)?;
+        // Cycles grow exponentially with the balls per hole relative to the
+        // relay threshold (at 2, even 2 balls a hole can reach cycles of
+        // hundreds of millions of laps): a budget keeps every fuzzed game
+        // fast, small ones reach the undecided paths, and no budget only
+        // where moves stay fast.
+        let tame = seeds <= if relay_at <= 2 { 1 } else { relay_at };
+        let max_laps = match u.int_in_range(0..=7u8)? {
+            0 if tame => None,
+            1 => Some(u.int_in_range(0..=8)?),
+            _ => Some(u.int_in_range(1..=4096)?),
+        };
         Ok(Options {
             holes: u.int_in_range(1..=14)?,
             seeds,
@@ -337,6 +371,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
             divide_by_zero: u.arbitrary()?,
             endless: u.arbitrary()?,
             repetition: u.arbitrary()?,
+            max_laps,
         })
     }
 }
@@ -365,6 +400,12 @@ pub enum OptionsError {
     /// A relay threshold below 2 would relay from every hole forever.
     #[error("the relay threshold must be at least 2, not {0}")]
     RelayAt(u16),
+    /// A work budget of 0 laps decides no move.
+    #[error("max_laps must be at least 1 (or none, for no budget)")]
+    NoLaps,
+    /// The start position has a move the work budget cannot decide.
+    #[error("the start position cannot be decided: {0}")]
+    Undecided(mancala_core::Undecided),
 }
 
 const ROUNDINGS: [&str; 3] = ["nearest", "down", "up"];
@@ -393,7 +434,7 @@ fn ranged<T: FromStr + PartialOrd>(
 
 /// The option keys of `TRACES.md` ("Option keys", numercy), `holes` before
 /// `operators` (the operator row has one operator per file of the board set
-/// so far). `max_laps` is not an option of this library.
+/// so far).
 impl RuleOptions for Options {
     const KEYS: &'static [&'static str] = &[
         "holes",
@@ -405,6 +446,7 @@ impl RuleOptions for Options {
         "divide_by_zero",
         "endless",
         "repetition",
+        "max_laps",
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -465,6 +507,7 @@ impl RuleOptions for Options {
                 };
             }
             "repetition" => self.repetition = option_bool(key, value)?,
+            "max_laps" => self.max_laps = notation::option_max_laps(key, value)?,
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
         }
         Ok(())
@@ -501,6 +544,7 @@ impl RuleOptions for Options {
                 Endless::Stop => ENDLESS[1],
             }),
             "repetition" => bool_text(self.repetition),
+            "max_laps" => notation::max_laps_text(self.max_laps),
             _ => return None,
         })
     }

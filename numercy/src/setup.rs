@@ -103,6 +103,12 @@ pub enum SetupError {
     /// option is off, or the game is over.
     #[error("remembered positions given, but the game keeps none (repetition off, or over)")]
     UnusedHistory,
+    /// The position has a move the work budget ([`Options::max_laps`])
+    /// cannot decide: such a position is never built.
+    ///
+    /// [`Options::max_laps`]: crate::Options::max_laps
+    #[error("the position cannot be decided: {0}")]
+    Undecided(mancala_core::Undecided),
 }
 
 impl Numercy {
@@ -156,7 +162,8 @@ impl Numercy {
         if setup.over {
             return Ok(game);
         }
-        game.begin_turn(setup.to_move, false);
+        game.begin_turn(setup.to_move, false)
+            .map_err(SetupError::Undecided)?;
         Ok(game)
     }
 

@@ -189,7 +189,8 @@ fn option_keys_are_those_of_traces_md() {
             "rounding",
             "divide_by_zero",
             "endless",
-            "repetition"
+            "repetition",
+            "max_laps"
         ]
     );
     let classic = Options::classic();
@@ -208,10 +209,11 @@ fn option_keys_are_those_of_traces_md() {
             "nearest",
             "zero",
             "forbid",
-            "false"
+            "false",
+            "1000000"
         ]
     );
-    assert_eq!(classic.value("max_laps"), None);
+    assert_eq!(classic.value("max_lap"), None);
 }
 
 #[test]
@@ -284,9 +286,15 @@ fn bad_option_values_are_typed_errors_and_change_nothing() {
     bad("rounding", "sideways", "nearest, down or up");
     bad("divide_by_zero", "infinity", "zero or max");
     bad("endless", "loop", "forbid or stop");
+    bad("max_laps", "0", "a number of laps (1 or more) or none");
+    bad("max_laps", "-5", "a number of laps (1 or more) or none");
     let mut options = Options::default();
+    options.set("max_laps", "none").unwrap();
+    assert_eq!(options.max_laps, None);
+    options.set("max_laps", "40").unwrap();
+    assert_eq!(options.max_laps, Some(40));
     assert!(matches!(
-        options.set("max_laps", "1000000"),
+        options.set("max_lap", "1000000"),
         Err(OptionError::UnknownKey { .. })
     ));
     // In text: a word that is not key=value, a key given twice.
@@ -632,7 +640,26 @@ fn a_game_serializes_as_its_setup_and_is_checked_when_read() {
     extra["stores"] = serde_json::json!([0, 0]);
     assert!(serde_json::from_value::<Numercy>(extra.clone()).is_err());
     assert!(serde_json::from_value::<Setup>(extra).is_err());
-    let mut extra = json;
-    extra["options"]["max_laps"] = serde_json::json!(1000);
+    let mut extra = json.clone();
+    extra["options"]["max_lap"] = serde_json::json!(1000);
     assert!(serde_json::from_value::<Numercy>(extra).is_err());
+    // The work budget: a number, `null` for none, the default when missing.
+    let mut budget = json.clone();
+    budget["options"]["max_laps"] = serde_json::json!(1000);
+    let read = serde_json::from_value::<Numercy>(budget.clone()).unwrap();
+    assert_eq!(read.options().max_laps, Some(1000));
+    budget["options"]["max_laps"] = serde_json::Value::Null;
+    let read = serde_json::from_value::<Numercy>(budget.clone()).unwrap();
+    assert_eq!(read.options().max_laps, None);
+    budget["options"]
+        .as_object_mut()
+        .unwrap()
+        .remove("max_laps");
+    let read = serde_json::from_value::<Numercy>(budget.clone()).unwrap();
+    assert_eq!(
+        read.options().max_laps,
+        Some(mancala_core::DEFAULT_MAX_LAPS)
+    );
+    budget["options"]["max_laps"] = serde_json::json!(0);
+    assert!(serde_json::from_value::<Numercy>(budget).is_err());
 }
