@@ -32,8 +32,9 @@
 //! ```
 //!
 //! With `--endless-stop` the relay games (numercy, mankka, mankka-one) play
-//! with endless moves stopped rather than forbidden: their legal moves then
-//! need no trial sowing, which shows what the trials cost.
+//! with endless moves stopped rather than forbidden and no work budget
+//! (`max_laps=none`): their legal moves then need no trial sowing, which
+//! shows what the trials cost.
 
 use std::hint::black_box;
 use std::process::ExitCode;

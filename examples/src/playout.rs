@@ -101,21 +101,23 @@ pub trait Visit {
 
 /// Calls `visitor` with the start of the game called `name` (one of
 /// [`GAMES`]). With `endless_stop`, the relay games (Numercy, Mankka) end
-/// endless moves instead of forbidding them ([`Endless::Stop`]), so that
-/// their legal moves need no trial sowings.
+/// endless moves instead of forbidding them ([`Endless::Stop`]) and play
+/// without a work budget (`max_laps: None`), so that their legal moves need
+/// no trial sowings.
 ///
 /// # Errors
 ///
 /// A message for an unknown name.
 pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Result<(), String> {
     let fail = |e: &dyn std::fmt::Display| format!("{name}: {e}");
-    let endless = if endless_stop {
-        Endless::Stop
+    let (endless, max_laps) = if endless_stop {
+        (Endless::Stop, None)
     } else {
-        Endless::Forbid
+        (Endless::Forbid, Some(mancala_core::DEFAULT_MAX_LAPS))
     };
     let mankka = |mut options: mankka::Options| {
         options.endless = endless;
+        options.max_laps = max_laps;
         mankka::Mankka::new(options).map_err(|e| fail(&e))
     };
     match name {
@@ -124,6 +126,7 @@ pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Resul
         "numercy" => {
             let mut options = numercy::Options::classic();
             options.endless = endless;
+            options.max_laps = max_laps;
             let game = numercy::Numercy::new(options).map_err(|e| fail(&e))?;
             visitor.visit(name, game);
         }

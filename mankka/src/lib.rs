@@ -134,8 +134,8 @@ mod text;
 
 pub use game::{Mankka, Move, MoveList, MoveReport, Placement, PlayError, SIDE};
 pub use mancala_core::{
-    ByPlayer, Endless, Game, JointMoveError, Landing, Outcome, Pit, PitSet, Player, SeenPosition,
-    Status,
+    ByPlayer, DEFAULT_MAX_LAPS, Endless, Game, JointMoveError, Landing, Outcome, Pit, PitSet,
+    Player, SeenPosition, Status, Undecided,
 };
 pub use options::{Chain, Options, OptionsError, Variant};
 pub use setup::{Setup, SetupError};

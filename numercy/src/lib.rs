@@ -125,8 +125,8 @@ mod text;
 
 pub use game::{MoveList, MoveReport, Numercy, PlayError, Scoring};
 pub use mancala_core::{
-    ByPlayer, Endless, EndlessRelay, Event, Game, JointMoveError, Observer, Outcome, Pit, Player,
-    RuleOptions, Status,
+    ByPlayer, DEFAULT_MAX_LAPS, Endless, EndlessRelay, Event, Game, JointMoveError, Observer,
+    Outcome, Pit, Player, RuleOptions, Status, Undecided,
 };
 pub use operator::{DivideByZero, Operator, ParseOperatorError, Rounding};
 pub use options::{MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, Options, OptionsError};
