@@ -184,7 +184,21 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// # Errors
     ///
     /// If the move is not legal now; the state is then exactly as it was.
+    /// One refusal concerns a legal move: under a work budget (RULES.md,
+    /// "Work budget") a move whose next position has a move the budget
+    /// cannot decide is refused, since every position that exists is
+    /// decided; [`is_undecided`](Game::is_undecided) tells that refusal
+    /// apart. Under the default budgets random play never meets it.
     fn play(&mut self, mv: Self::Move) -> Result<Self::Report, Self::Error>;
+
+    /// Whether `error`, a refusal by [`play`](Game::play), is the work
+    /// budget's: the move (legal or not) or the position it leads to has a
+    /// move the budget cannot decide. Always `false` for games without a
+    /// budget (the default).
+    fn is_undecided(error: &Self::Error) -> bool {
+        let _ = error;
+        false
+    }
 
     /// Applies a move known to be legal, skipping the checks that can be
     /// skipped, and reports what it did.

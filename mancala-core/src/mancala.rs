@@ -1122,10 +1122,15 @@ impl Game for Mancala {
         self.try_turn(mv, &mut ())
     }
 
+    fn is_undecided(error: &PlayError) -> bool {
+        matches!(error, PlayError::Undecided { .. })
+    }
+
     /// # Panics
     ///
-    /// Never panics. Once the game is over, or for a move the sowing engine
-    /// itself refuses (an empty hole, a hole off the board, a forbidden
+    /// Never panics. Once the game is over, for a move that reaches a
+    /// position the work budget cannot decide, or for a move the sowing
+    /// engine itself refuses (an empty hole, a hole off the board, a forbidden
     /// endless relay or grand slam), nothing changes and the report shows no
     /// landing; other illegal moves (an opponent's hole, a move that fails to
     /// feed, a pass by a player who could sow) are played as if legal, which

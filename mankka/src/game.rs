@@ -755,6 +755,10 @@ impl Game for Mankka {
         }
     }
 
+    fn is_undecided(error: &PlayError) -> bool {
+        matches!(error, PlayError::Undecided(_))
+    }
+
     /// # Errors
     ///
     /// A [`PlayError`] if the move is not legal: the game is over
@@ -793,7 +797,8 @@ impl Game for Mankka {
     /// Never panics. Once the game is over, for a sowing move or a pass in
     /// the mover's opening, for a placement [`play`](Game::play) would
     /// refuse, and for a sowing move the engine itself refuses (a hole off
-    /// the board or empty, an endless relay under `endless=forbid`), nothing
+    /// the board or empty, an endless relay under `endless=forbid`, a move
+    /// that reaches a position the work budget cannot decide), nothing
     /// changes and the report shows no landing. Other illegal moves (the
     /// other player's hole, a pass by a player who could sow or under the
     /// early ends) are played as if legal, which can reach positions the

@@ -641,6 +641,10 @@ impl Game for Numercy {
         !self.over && self.legal.contains(*pit)
     }
 
+    fn is_undecided(error: &PlayError) -> bool {
+        matches!(error, PlayError::Undecided { .. })
+    }
+
     /// Sows `pit` for the player to move, scores the move's arithmetic and
     /// passes the turn (or ends the game).
     ///
