@@ -62,7 +62,12 @@ pub fn parse_line(line: &str) -> Result<Map<String, Value>, LineError> {
         .deserialize(&mut reader)
         .and_then(|value| reader.end().map(|()| value))
         .map_err(|e| match duplicate.take() {
-            Some(key) => LineError::DuplicateKey(key),
+            // A key twice in a line that is JSON; text that is not JSON at
+            // all is reported as such, wherever the repeat comes.
+            Some(key) => match serde_json::from_str::<Value>(line) {
+                Ok(_) => LineError::DuplicateKey(key),
+                Err(e) => LineError::Json(e.to_string()),
+            },
             None => LineError::Json(e.to_string()),
         })?;
     let Value::Object(trace) = value else {

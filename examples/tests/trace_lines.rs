@@ -102,6 +102,24 @@ fn lines_that_are_not_objects_are_failures() {
         );
         assert!(failure(text).starts_with("not valid JSON"), "{text}");
     }
+    // Not JSON, even with a key twice before the fault (found by the
+    // `trace_line` fuzz target: this was `DuplicateKey`).
+    let broken = line(r#""game":"kalah","#).replace(r#""moves":[3]"#, r#""moves":[3"#);
+    assert!(
+        matches!(parse_line(&broken), Err(LineError::Json(_))),
+        "{broken}"
+    );
+    assert!(failure(&broken).starts_with("not valid JSON"));
+    // Nor is a number too large for JSON's numbers (serde_json's skipping
+    // reader does not check that).
+    let huge = line(r#""game":"kalah","#).replace(
+        r#""moves":[3]"#,
+        &format!(r#""moves":[{}]"#, "9".repeat(400)),
+    );
+    assert!(
+        matches!(parse_line(&huge), Err(LineError::Json(_))),
+        "{huge}"
+    );
     // Nesting deeper than serde_json's limit is an error, not a stack
     // overflow.
     let deep = format!(
