@@ -10,8 +10,6 @@
 
 use std::process::ExitCode;
 
-use serde_json::Value;
-
 fn main() -> ExitCode {
     let files: Vec<String> = std::env::args().skip(1).collect();
     if files.is_empty() || files.iter().any(|f| f == "-h" || f == "--help") {
@@ -34,17 +32,9 @@ fn main() -> ExitCode {
             if line.trim().is_empty() {
                 continue;
             }
-            let result = match serde_json::from_str::<Value>(line) {
-                Ok(Value::Object(trace)) => mancala_examples::replay_any(&trace),
-                Ok(_) => Err(mancala_examples::conformance::Failure {
-                    ply: None,
-                    message: "a trace line must be a JSON object".into(),
-                }),
-                Err(e) => Err(mancala_examples::conformance::Failure {
-                    ply: None,
-                    message: format!("not valid JSON: {e}"),
-                }),
-            };
+            // Strict: a key twice, or a key TRACES.md does not define, is
+            // a failure.
+            let result = mancala_examples::replay_line(line);
             match result {
                 Ok(()) => ok += 1,
                 Err(f) => {

@@ -5,10 +5,146 @@
 //! state from a trace's options (and optional `start`), how to write a state in
 //! the trace format, and how to read a move.
 
+use std::cell::Cell;
 use std::fmt::Write as _;
 
 use mancala_core::{Game, RuleOptions};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
+
+/// The keys a trace line may have (`TRACES.md`).
+pub const TRACE_KEYS: [&str; 7] = [
+    "game", "options", "start", "moves", "states", "rejected", "note",
+];
+
+/// Why a trace line is not a trace (before any game reads it).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The line is not one JSON value.
+    #[error("not valid JSON: {0}")]
+    Json(String),
+    /// An object, at any depth, names a key twice (JSON leaves it open
+    /// which one counts; a trace must say).
+    #[error("key `{0}` appears twice in one object")]
+    DuplicateKey(String),
+    /// The line is JSON, but not an object.
+    #[error("a trace line must be a JSON object")]
+    NotAnObject,
+    /// The line has a key `TRACES.md` does not define.
+    #[error("unknown key `{0}` (known: {known})", known = TRACE_KEYS.join(", "))]
+    UnknownKey(String),
+}
+
+/// Reads one trace line strictly: one JSON object, no key twice in any
+/// object, every top-level key one of [`TRACE_KEYS`]. (The games' option
+/// keys are checked when the trace is replayed, by [`options_from`].)
+///
+/// # Errors
+///
+/// The [`LineError`] that says why the line is not a trace.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_examples::conformance::{LineError, parse_line};
+///
+/// assert!(parse_line(r#"{"game": "oware", "moves": [], "states": []}"#).is_ok());
+/// assert_eq!(
+///     parse_line(r#"{"game": "oware", "game": "kalah"}"#),
+///     Err(LineError::DuplicateKey("game".into()))
+/// );
+/// assert_eq!(parse_line(r#"{"gmae": "oware"}"#), Err(LineError::UnknownKey("gmae".into())));
+/// ```
+pub fn parse_line(line: &str) -> Result<Map<String, Value>, LineError> {
+    let duplicate = Cell::new(None);
+    let mut reader = serde_json::Deserializer::from_str(line);
+    let value = Strict(&duplicate)
+        .deserialize(&mut reader)
+        .and_then(|value| reader.end().map(|()| value))
+        .map_err(|e| match duplicate.take() {
+            // A key twice in a line that is JSON; text that is not JSON at
+            // all is reported as such, wherever the repeat comes.
+            Some(key) => match serde_json::from_str::<Value>(line) {
+                Ok(_) => LineError::DuplicateKey(key),
+                Err(e) => LineError::Json(e.to_string()),
+            },
+            None => LineError::Json(e.to_string()),
+        })?;
+    let Value::Object(trace) = value else {
+        return Err(LineError::NotAnObject);
+    };
+    if let Some(key) = trace.keys().find(|k| !TRACE_KEYS.contains(&k.as_str())) {
+        return Err(LineError::UnknownKey(key.clone()));
+    }
+    Ok(trace)
+}
+
+/// Reads a JSON value as `serde_json` does, but refuses an object that names
+/// a key twice (and records that key).
+#[derive(Clone, Copy)]
+struct Strict<'a>(&'a Cell<Option<String>>);
+
+impl<'de> DeserializeSeed<'de> for Strict<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Strict<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        self.deserialize(d)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(self)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                let message = format!("duplicate key `{key}`");
+                self.0.set(Some(key));
+                return Err(de::Error::custom(message));
+            }
+            let value = map.next_value_seed(self)?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
 
 /// How the runner talks to one game.
 pub trait Driver {

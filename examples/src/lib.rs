@@ -18,6 +18,22 @@ pub mod sowing_driver;
 
 use serde_json::{Map, Value};
 
+/// Reads one line of a trace file strictly ([`conformance::parse_line`])
+/// and replays it ([`replay_any`]): what the conformance runner does with
+/// each line.
+///
+/// # Errors
+///
+/// A [`conformance::Failure`] for a line that is not a trace (its message
+/// the [`conformance::LineError`]) or a trace that fails.
+pub fn replay_line(line: &str) -> Result<(), conformance::Failure> {
+    let trace = conformance::parse_line(line).map_err(|e| conformance::Failure {
+        ply: None,
+        message: e.to_string(),
+    })?;
+    replay_any(&trace)
+}
+
 /// Replays one trace of any game of the workspace, by its `game` field.
 ///
 /// # Errors

@@ -196,3 +196,57 @@ fn options_from_the_command_line() {
     let out = play(&["kalah", "--option", "houses"], "");
     assert!(out.contains("KEY=VALUE"), "{out}");
 }
+
+/// `--option` arguments are read with typed errors, whatever they hold.
+#[test]
+fn option_arguments_are_read_with_typed_errors() {
+    use mancala_examples::play::{OptionArgError, parse_option, parse_options};
+    use serde_json::json;
+
+    let read =
+        |pairs: &[&str]| parse_options(&pairs.iter().map(|p| p.to_string()).collect::<Vec<_>>());
+    // Split at the first `=`; JSON values as JSON, other words as words.
+    assert_eq!(parse_option("a=b=c"), Ok(("a".into(), json!("b=c"))));
+    assert_eq!(parse_option(" seeds =5"), Ok(("seeds".into(), json!(5))));
+    assert_eq!(
+        parse_option("owners=[0,1]"),
+        Ok(("owners".into(), json!([0, 1])))
+    );
+    assert_eq!(parse_option("layout="), Ok(("layout".into(), json!(""))));
+    assert_eq!(parse_option("x=[1,"), Ok(("x".into(), json!("[1,"))));
+    // No `=`, no key, a key twice (before, the last one counted).
+    assert_eq!(parse_option(""), Err(OptionArgError::NoValue("".into())));
+    assert_eq!(
+        parse_option(" = 5"),
+        Err(OptionArgError::NoKey(" = 5".into()))
+    );
+    assert_eq!(
+        read(&["seeds=4", "houses=5", " seeds=5"]),
+        Err(OptionArgError::Twice("seeds".into()))
+    );
+    assert_eq!(
+        read(&["seeds=4", "houses"]),
+        Err(OptionArgError::NoValue("houses".into()))
+    );
+    assert_eq!(read(&[]), Ok(serde_json::Map::new()));
+    // The player reports them and plays nothing.
+    let out = play(&["oware", "--option", "seeds=4", "--option", "seeds=5"], "");
+    assert_eq!(out, "invalid options: --option `seeds` is given twice\n");
+    let out = play(&["oware", "--option", "=4"], "");
+    assert_eq!(
+        out,
+        "invalid options: --option `=4` has no key before `=`\n"
+    );
+    // Odd values reach the game's own reader, which refuses them.
+    for odd in [
+        "seeds=",
+        "seeds=-1",
+        "seeds=1e999",
+        "seeds=[[[[",
+        "seeds={\"a\":1}",
+        "seeds=\u{0}",
+    ] {
+        let out = play(&["oware", "--option", odd], "");
+        assert!(out.starts_with("invalid options: "), "{odd}: {out}");
+    }
+}

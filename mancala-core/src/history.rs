@@ -24,6 +24,30 @@ pub struct InvalidHistory {
     pub index: usize,
 }
 
+/// Why [`History::from_seen`] refuses a list of remembered positions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+pub enum HistoryError {
+    /// A position does not fit the board or the game.
+    #[error(transparent)]
+    Invalid(#[from] InvalidHistory),
+    /// A position is listed twice: a game ends when a position repeats, so
+    /// a live game never remembers one twice.
+    #[error("remembered position {index} repeats position {earlier}")]
+    Repeated {
+        /// The later of the two, from 0.
+        index: usize,
+        /// The first position it repeats.
+        earlier: usize,
+    },
+    /// A position is the current one: reaching it again would have ended
+    /// the game.
+    #[error("remembered position {index} is the current position")]
+    Current {
+        /// The position's index in the list given, from 0.
+        index: usize,
+    },
+}
+
 /// Words of the fingerprint filter (1024 bits: with a few hundred positions
 /// recorded, most new positions still find their bit clear).
 const FILTER_WORDS: usize = 16;
@@ -200,13 +224,12 @@ impl History {
         all.get(..usize::from(holes)).unwrap_or(all)
     }
 
-    /// Records a position; returns `false` if it was already recorded (a
-    /// repetition), `true` if it is new. The first position recorded fixes
-    /// the number of holes of every position (a longer board is cut to it).
+    /// The recorded positions, made for positions of `holes` holes (at most
+    /// [`MAX_HOLES`]) if none was recorded yet.
     #[inline]
-    pub fn insert(&mut self, board: &Board, to_move: Player) -> bool {
-        let inner = self.inner.get_or_insert_with(|| {
-            let holes = board.len().min(MAX_HOLES);
+    fn inner_for(&mut self, holes: usize) -> &mut Inner {
+        self.inner.get_or_insert_with(|| {
+            let holes = holes.min(MAX_HOLES);
             // The hole lanes and the player's lane, four to a word.
             let stride = (holes + 1).div_ceil(4);
             Box::new(Inner {
@@ -215,7 +238,15 @@ impl History {
                 stride: stride as u8,
                 filter: [0; FILTER_WORDS],
             })
-        });
+        })
+    }
+
+    /// Records a position; returns `false` if it was already recorded (a
+    /// repetition), `true` if it is new. The first position recorded fixes
+    /// the number of holes of every position (a longer board is cut to it).
+    #[inline]
+    pub fn insert(&mut self, board: &Board, to_move: Player) -> bool {
+        let inner = self.inner_for(board.len());
         let start = inner.words.len();
         Self::push_key(
             &mut inner.words,
@@ -241,43 +272,111 @@ impl History {
     }
 
     /// A history for boards of `holes` holes, holding the positions `seen`
-    /// (oldest first):
-    /// the check every setup with a repetition history shares. Each position
-    /// must have `holes` holes holding `on_board` seeds in all and a player
-    /// below `players`.
+    /// (oldest first) before the current position `current` with `to_move`
+    /// to move: the check every setup with a repetition history shares.
+    /// Each position must have `holes` holes holding `on_board` seeds in all
+    /// and a player below `players`, differ from every other one (a
+    /// repetition would have ended the game) and from the current position.
+    ///
+    /// The current position is not recorded. Loading takes `O(n log n)`
+    /// comparisons of positions for `n` positions (sorted, not compared
+    /// pairwise).
     ///
     /// # Errors
     ///
-    /// [`InvalidHistory`] naming the first position that does not fit.
+    /// [`HistoryError`] naming the first position, in list order, that does
+    /// not fit ([`HistoryError::Invalid`], checked for all positions first),
+    /// repeats an earlier one ([`HistoryError::Repeated`]) or is the current
+    /// position ([`HistoryError::Current`]).
     ///
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{History, Player, SeenPosition};
+    /// use mancala_core::{History, HistoryError, Player, SeenPosition};
     ///
     /// let seen = [SeenPosition { board: vec![2, 2], to_move: Player::P1 }];
-    /// let history = History::from_seen(2, 4, 2, &seen)?;
+    /// let history = History::from_seen(2, 4, 2, &seen, &[1, 3], Player::P0)?;
     /// assert_eq!(history.len(), 1);
-    /// assert!(History::from_seen(2, 3, 2, &seen).is_err()); // 4 seeds, not 3
-    /// # Ok::<(), mancala_core::InvalidHistory>(())
+    /// assert!(History::from_seen(2, 3, 2, &seen, &[1, 2], Player::P0).is_err()); // 4 seeds, not 3
+    /// assert_eq!(
+    ///     History::from_seen(2, 4, 2, &seen, &[2, 2], Player::P1),
+    ///     Err(HistoryError::Current { index: 0 })
+    /// );
+    /// # Ok::<(), HistoryError>(())
     /// ```
     pub fn from_seen(
         holes: usize,
         on_board: u32,
         players: usize,
         seen: &[SeenPosition],
-    ) -> Result<History, InvalidHistory> {
-        let mut history = History::new();
+        current: &[u16],
+        to_move: Player,
+    ) -> Result<History, HistoryError> {
         for (index, position) in seen.iter().enumerate() {
             let total: u64 = position.board.iter().map(|&c| u64::from(c)).sum();
             if position.board.len() != holes
+                || holes > MAX_HOLES
                 || total != u64::from(on_board)
                 || position.to_move.index() >= players
             {
-                return Err(InvalidHistory { index });
+                return Err(InvalidHistory { index }.into());
             }
-            history.insert(&Board::from_counts(&position.board, &[]), position.to_move);
         }
+        let mut history = History::new();
+        if seen.is_empty() {
+            return Ok(history);
+        }
+        let inner = history.inner_for(holes);
+        let stride = usize::from(inner.stride).max(1);
+        inner.words.reserve(seen.len() * stride);
+        for position in seen {
+            let board = position.board.get(..usize::from(inner.holes));
+            Self::push_key(
+                &mut inner.words,
+                board.unwrap_or(&position.board),
+                position.to_move,
+            );
+        }
+        let keys = &inner.words;
+        let key = |i: usize| keys.get(i * stride..(i + 1) * stride).unwrap_or(&[]);
+        // Equal positions are neighbours once sorted (ties by index, so the
+        // first of a run is the earliest).
+        let mut order: Vec<usize> = (0..seen.len()).collect();
+        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)).then(a.cmp(&b)));
+        let mut repeated: Option<(usize, usize)> = None;
+        let mut run_start = order.first().copied().unwrap_or(0);
+        for pair in order.windows(2) {
+            let &[a, b] = pair else { continue };
+            if key(a) == key(b) {
+                if repeated.is_none_or(|(index, _)| b < index) {
+                    repeated = Some((b, run_start));
+                }
+            } else {
+                run_start = b;
+            }
+        }
+        let mut now = Vec::with_capacity(stride);
+        let current = current.get(..usize::from(inner.holes)).unwrap_or(current);
+        Self::push_key(&mut now, current, to_move);
+        let same_as_now = (0..seen.len()).find(|&i| key(i) == now.as_slice());
+        match (same_as_now, repeated) {
+            (Some(index), Some((r, _))) if index <= r => {
+                return Err(HistoryError::Current { index });
+            }
+            (Some(index), None) => return Err(HistoryError::Current { index }),
+            (_, Some((index, earlier))) => {
+                return Err(HistoryError::Repeated { index, earlier });
+            }
+            (None, None) => {}
+        }
+        let mut filter = [0u64; FILTER_WORDS];
+        for k in keys.chunks_exact(stride) {
+            let f = Self::fingerprint(k);
+            if let Some(w) = filter.get_mut(f / 64) {
+                *w |= 1 << (f % 64);
+            }
+        }
+        inner.filter = filter;
         Ok(history)
     }
 

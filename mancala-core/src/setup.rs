@@ -4,8 +4,8 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::{
-    Board, History, InvalidHistory, Leftover, MAX_SEEDS, Mancala, PitSet, Player, Rules,
-    RulesError, SeenPosition, mancala::Shared,
+    Board, History, HistoryError, InvalidHistory, Leftover, MAX_SEEDS, Mancala, PitSet, Player,
+    Rules, RulesError, SeenPosition, mancala::Shared,
 };
 
 /// An unchecked description of a [`Mancala`] position: rules, counts, player
@@ -109,6 +109,22 @@ pub enum SetupError {
     /// A remembered position does not fit the board or the game.
     #[error(transparent)]
     BadHistory(#[from] InvalidHistory),
+    /// A remembered position is listed twice (the game would have ended
+    /// when it repeated).
+    #[error("remembered position {index} repeats position {earlier}")]
+    RepeatedHistory {
+        /// The later of the two, from 0.
+        index: usize,
+        /// The first position it repeats.
+        earlier: usize,
+    },
+    /// A remembered position is the current one (the game would have ended
+    /// on reaching it).
+    #[error("remembered position {index} is the current position")]
+    CurrentInHistory {
+        /// The position's index in the history given, from 0.
+        index: usize,
+    },
     /// Positions were remembered for a game that keeps none (no repetition
     /// rule, or the game is over).
     #[error("remembered positions given, but this game keeps none")]
@@ -120,6 +136,18 @@ pub enum SetupError {
     /// [`Rules::max_laps`]: crate::Rules::max_laps
     #[error("the position cannot be decided: {0}")]
     Undecided(crate::Undecided),
+}
+
+impl From<HistoryError> for SetupError {
+    fn from(e: HistoryError) -> SetupError {
+        match e {
+            HistoryError::Repeated { index, earlier } => {
+                SetupError::RepeatedHistory { index, earlier }
+            }
+            HistoryError::Current { index } => SetupError::CurrentInHistory { index },
+            HistoryError::Invalid(e) => SetupError::BadHistory(e),
+        }
+    }
 }
 
 impl Mancala {
@@ -183,6 +211,8 @@ impl Mancala {
                 on_board as u32,
                 topology.players(),
                 &history,
+                game.board.holes(),
+                to_move,
             )?;
         }
         game.settle(to_move, false, false, &mut ())

@@ -37,6 +37,24 @@ use core::str::FromStr;
 
 use crate::{Game, MAX_PLAYERS, Player, Status};
 
+/// The number of cases a property test runs: the `PROPTEST_CASES`
+/// environment variable when it is set to a number, else `default` (every
+/// `proptest_config` of the workspace goes through this).
+///
+/// # Examples
+///
+/// ```
+/// // `PROPTEST_CASES=10 cargo test` runs 10 cases of each property.
+/// let cases = mancala_core::testing::proptest_cases(256);
+/// assert!(std::env::var("PROPTEST_CASES").is_ok() || cases == 256);
+/// ```
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
 /// A small deterministic random number generator (SplitMix64) for playouts
 /// and benchmarks.
 #[derive(Clone, Debug)]

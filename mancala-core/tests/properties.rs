@@ -300,18 +300,10 @@ fn choices(max_len: usize) -> impl Strategy<Value = Vec<usize>> {
     vec(0usize..1000, 0..=max_len)
 }
 
-/// The number of cases of a property: `PROPTEST_CASES` when set, else
-/// `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
+/// `default` cases (or `PROPTEST_CASES`), failures not persisted.
 fn config(default: u32) -> Config {
     Config {
-        cases: cases(default),
+        cases: mancala_core::testing::proptest_cases(default),
         // Only this file may be written: report failures, do not persist
         // them next to the test.
         failure_persistence: None,

@@ -194,7 +194,7 @@ fn playouts(options: Options, seed: u64, games: usize, max_plies: usize) -> (usi
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 256, ..Config::default() })]
+    #![proptest_config(Config { cases: mancala_core::testing::proptest_cases(256), ..Config::default() })]
 
     #[test]
     fn random_play_keeps_the_invariants(options in options(), seed in any::<u64>()) {

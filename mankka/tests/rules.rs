@@ -551,6 +551,43 @@ fn repetition_from_a_setup_history() {
 }
 
 #[test]
+fn a_history_with_the_current_position_or_a_repeat_is_refused() {
+    // Reaching a remembered position ends the game: a live game never
+    // remembers the current position, nor one position twice.
+    let board = [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+    let mut other = board.to_vec();
+    other.swap(6, 7);
+    let seen = |board: &[u16], to_move: Player| SeenPosition {
+        board: board.to_vec(),
+        to_move,
+    };
+    let mut setup = Setup::new(no_early_end());
+    setup.board = board.to_vec();
+    setup.stores = vec![23, 24];
+    setup.hands = vec![0, 0];
+    setup.to_move = Player::P1;
+    setup.history = vec![seen(&other, Player::P0), seen(&board, Player::P1)];
+    assert_eq!(
+        Mankka::from_setup(setup.clone()),
+        Err(SetupError::Position(
+            mancala_core::SetupError::CurrentInHistory { index: 1 }
+        ))
+    );
+    setup.history = vec![seen(&other, Player::P0), seen(&other, Player::P0)];
+    assert_eq!(
+        Mankka::from_setup(setup.clone()),
+        Err(SetupError::Position(
+            mancala_core::SetupError::RepeatedHistory {
+                index: 1,
+                earlier: 0
+            }
+        ))
+    );
+    setup.history = vec![seen(&other, Player::P0), seen(&other, Player::P1)];
+    assert!(!Mankka::from_setup(setup).unwrap().is_over());
+}
+
+#[test]
 fn a_capture_clears_the_repetition_history() {
     // The history holds a position with 4 seeds on the board; after a
     // capture the position with fewer seeds cannot repeat it and the

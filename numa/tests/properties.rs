@@ -14,12 +14,7 @@ use numa::{
 use proptest::prelude::*;
 
 /// `PROPTEST_CASES` if set, else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use mancala_core::testing::proptest_cases as cases;
 
 // ---------------------------------------------------------------------------
 // The model: plain tuples, its own wrap, its own adjacency and scoring.

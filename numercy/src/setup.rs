@@ -3,7 +3,9 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use mancala_core::{Board, History, InvalidHistory, MAX_SEEDS, PitSet, Player, SeenPosition};
+use mancala_core::{
+    Board, History, HistoryError, InvalidHistory, MAX_SEEDS, PitSet, Player, SeenPosition,
+};
 
 use crate::game::Shared;
 use crate::{Numercy, Options, OptionsError};
@@ -99,6 +101,22 @@ pub enum SetupError {
     /// A remembered position does not fit the board or the game.
     #[error(transparent)]
     BadHistory(#[from] InvalidHistory),
+    /// A remembered position is listed twice (the game would have ended
+    /// when it repeated).
+    #[error("remembered position {index} repeats position {earlier}")]
+    RepeatedHistory {
+        /// The later of the two, from 0.
+        index: usize,
+        /// The first position it repeats.
+        earlier: usize,
+    },
+    /// A remembered position is the current one (the game would have ended
+    /// on reaching it).
+    #[error("remembered position {index} is the current position")]
+    CurrentInHistory {
+        /// The position's index in the history given, from 0.
+        index: usize,
+    },
     /// Positions are remembered, but the game keeps none: the repetition
     /// option is off, or the game is over.
     #[error("remembered positions given, but the game keeps none (repetition off, or over)")]
@@ -109,6 +127,18 @@ pub enum SetupError {
     /// [`Options::max_laps`]: crate::Options::max_laps
     #[error("the position cannot be decided: {0}")]
     Undecided(mancala_core::Undecided),
+}
+
+impl From<HistoryError> for SetupError {
+    fn from(e: HistoryError) -> SetupError {
+        match e {
+            HistoryError::Repeated { index, earlier } => {
+                SetupError::RepeatedHistory { index, earlier }
+            }
+            HistoryError::Current { index } => SetupError::CurrentInHistory { index },
+            HistoryError::Invalid(e) => SetupError::BadHistory(e),
+        }
+    }
 }
 
 impl Numercy {
@@ -143,7 +173,14 @@ impl Numercy {
         let history = if setup.options.repetition && !setup.over {
             // `balls` is at most MAX_SEEDS, checked above.
             let balls = balls as u32;
-            History::from_seen(topology.holes(), balls, 2, &setup.history)?
+            History::from_seen(
+                topology.holes(),
+                balls,
+                2,
+                &setup.history,
+                &setup.board,
+                setup.to_move,
+            )?
         } else {
             History::new()
         };

@@ -460,13 +460,24 @@ fn impossible_positions_are_setup_errors() {
         error("2,2/2,2 0,0 0 seen=4,0,0/4,0,0:1 holes=2 repetition=true"),
         ParseError::Notation(_)
     ));
-    // A position already seen: the game is over at once.
-    let game = parse("2,2/2,2 0,0 0 seen=2,2/2,2:0 holes=2 repetition=true");
-    assert!(game.is_over());
+    // The current position remembered: the game would have ended on
+    // reaching it, so no live game has that history.
     assert_eq!(
-        game.to_string(),
-        "2,2/2,2 4,4 0 over holes=2 repetition=true"
+        setup("2,2/2,2 0,0 0 seen=3,1/1,3:1|2,2/2,2:0 holes=2 repetition=true"),
+        SetupError::CurrentInHistory { index: 1 }
     );
+    // A position remembered twice: the game would have ended the second
+    // time.
+    assert_eq!(
+        setup("2,2/2,2 0,0 0 seen=3,1/1,3:1|2,2/2,2:1|3,1/1,3:1 holes=2 repetition=true"),
+        SetupError::RepeatedHistory {
+            index: 2,
+            earlier: 0
+        }
+    );
+    // The same board with the other player to move is another position.
+    let game = parse("2,2/2,2 0,0 0 seen=3,1/1,3:1|3,1/1,3:0|2,2/2,2:1 holes=2 repetition=true");
+    assert!(!game.is_over());
 }
 
 // ---------------------------------------------------------------------------

@@ -263,7 +263,7 @@ fn random_playouts_under_the_harness() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: mancala_core::testing::proptest_cases(48), ..ProptestConfig::default() })]
 
     /// Random games, every state fully checked for the first plies.
     #[test]

@@ -474,17 +474,37 @@ fn repetition_ends_the_game() {
 }
 
 #[test]
-fn the_current_position_in_the_history_is_already_a_repetition() {
+fn the_current_position_or_a_repeat_in_the_history_is_refused() {
+    // Reaching a remembered position ends the game, so no live game
+    // remembers the current position, or one position twice.
     let board = vec![1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+    let other = vec![0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+    let seen = |board: &Vec<u16>, p: usize| SeenPosition {
+        board: board.clone(),
+        to_move: Player::new(p).unwrap(),
+    };
     let mut setup = Setup::new(Options::two_row());
     setup.board = board.clone();
     setup.captured = vec![23, 23];
-    setup.history = vec![SeenPosition {
-        board,
-        to_move: Player::P0,
-    }];
-    let game = Robertson::from_setup(setup).expect("valid");
-    assert!(game.is_over());
+    setup.history = vec![seen(&other, 1), seen(&board, 0)];
+    assert_eq!(
+        Robertson::from_setup(setup.clone()),
+        Err(SetupError::Position(
+            mancala_core::SetupError::CurrentInHistory { index: 1 }
+        ))
+    );
+    setup.history = vec![seen(&other, 1), seen(&board, 1), seen(&other, 1)];
+    assert_eq!(
+        Robertson::from_setup(setup.clone()),
+        Err(SetupError::Position(
+            mancala_core::SetupError::RepeatedHistory {
+                index: 2,
+                earlier: 0
+            }
+        ))
+    );
+    setup.history = vec![seen(&other, 1), seen(&board, 1), seen(&other, 0)];
+    assert!(!Robertson::from_setup(setup).expect("valid").is_over());
 }
 
 // ---------------------------------------------------------------- leftover

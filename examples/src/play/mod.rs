@@ -101,6 +101,75 @@ pub struct PlayArgs {
     pub options: Vec<String>,
 }
 
+/// Why an `--option` argument is refused (before the game reads it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionArgError {
+    /// The argument has no `=`.
+    #[error("--option takes KEY=VALUE, not `{0}`")]
+    NoValue(String),
+    /// Nothing (or only spaces) before the `=`.
+    #[error("--option `{0}` has no key before `=`")]
+    NoKey(String),
+    /// Two `--option`s name the same key.
+    #[error("--option `{0}` is given twice")]
+    Twice(String),
+}
+
+/// Reads one `--option KEY=VALUE` argument: the key (spaces around it
+/// dropped) and the value, read as JSON if it is JSON (`5`, `true`,
+/// `["x","+"]`), else as the bare word, spaces around it dropped
+/// (`forbid`). Splits at the first `=`, so a value may hold `=`.
+///
+/// # Errors
+///
+/// [`OptionArgError::NoValue`] without `=`, [`OptionArgError::NoKey`]
+/// with nothing before it.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_examples::play::{OptionArgError, parse_option};
+/// use serde_json::json;
+///
+/// assert_eq!(parse_option("seeds=5"), Ok(("seeds".into(), json!(5))));
+/// assert_eq!(parse_option("grand_slam = forbid"), Ok(("grand_slam".into(), json!("forbid"))));
+/// assert_eq!(parse_option("seeds"), Err(OptionArgError::NoValue("seeds".into())));
+/// assert_eq!(parse_option("=5"), Err(OptionArgError::NoKey("=5".into())));
+/// ```
+pub fn parse_option(pair: &str) -> Result<(String, serde_json::Value), OptionArgError> {
+    let (key, value) = pair
+        .split_once('=')
+        .ok_or_else(|| OptionArgError::NoValue(pair.to_string()))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(OptionArgError::NoKey(pair.to_string()));
+    }
+    let value = serde_json::from_str(value)
+        .unwrap_or_else(|_| serde_json::Value::String(value.trim().to_string()));
+    Ok((key.to_string(), value))
+}
+
+/// Reads every `--option` argument into a trace's `options` object
+/// ([`parse_option`] each, in order).
+///
+/// # Errors
+///
+/// The first argument's [`OptionArgError`], or
+/// [`OptionArgError::Twice`] for a key given again.
+pub fn parse_options(
+    pairs: &[String],
+) -> Result<serde_json::Map<String, serde_json::Value>, OptionArgError> {
+    let mut map = serde_json::Map::new();
+    for pair in pairs {
+        let (key, value) = parse_option(pair)?;
+        if map.contains_key(&key) {
+            return Err(OptionArgError::Twice(key));
+        }
+        map.insert(key, value);
+    }
+    Ok(map)
+}
+
 /// The `--option` pairs as a trace's `options` object, with the shortcut
 /// options (`--holes`, `--layout`, `--variant`) filled in where not given.
 fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Value>, String> {
@@ -131,14 +200,8 @@ fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Val
         }
         _ => {}
     }
-    for pair in &args.options {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| format!("--option takes KEY=VALUE, not `{pair}`"))?;
-        let value =
-            serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()));
-        map.insert(key.trim().to_string(), value);
-    }
+    let given = parse_options(&args.options).map_err(|e| e.to_string())?;
+    map.extend(given);
     Ok(map)
 }
 

@@ -1,0 +1,101 @@
+//! Fuzz target `play_options`: arbitrary `--option` arguments for `play`,
+//! read by `mancala_examples::play::parse_options` and checked against a
+//! reference reader written out here (split at the first `=`, key trimmed
+//! and not empty, no key twice, the value JSON if it is JSON, else the
+//! trimmed word), naming the first bad argument the same way; then the
+//! player is run on them for an arbitrary game (humans at every seat, no
+//! input): it must build the game or say `invalid options: ...` (exactly
+//! the reader's message when the reader refused), and never panic.
+
+#![no_main]
+
+use std::io::Cursor;
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use mancala_examples::play::{
+    GameName, Layout, OptionArgError, PlayArgs, Variant, parse_options, run,
+};
+use serde_json::{Map, Value};
+
+#[derive(Arbitrary, Debug)]
+struct Input {
+    game: u8,
+    pairs: Vec<String>,
+}
+
+/// The reference reader.
+fn expected(pairs: &[String]) -> Result<Map<String, Value>, OptionArgError> {
+    let mut map = Map::new();
+    for pair in pairs {
+        let Some(at) = pair.find('=') else {
+            return Err(OptionArgError::NoValue(pair.clone()));
+        };
+        let key = pair[..at].trim();
+        let raw = &pair[at + 1..];
+        if key.is_empty() {
+            return Err(OptionArgError::NoKey(pair.clone()));
+        }
+        if map.contains_key(key) {
+            return Err(OptionArgError::Twice(key.to_string()));
+        }
+        let value = match serde_json::from_str::<Value>(raw) {
+            Ok(v) => v,
+            Err(_) => Value::String(raw.trim().to_string()),
+        };
+        map.insert(key.to_string(), value);
+    }
+    Ok(map)
+}
+
+/// Whether `value` holds a number above 64 (large counts can make relays
+/// long: such options are read, not played).
+fn large(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.as_u64().is_none_or(|n| n > 64),
+        Value::String(s) => s
+            .split(|c: char| !c.is_ascii_digit())
+            .any(|d| d.len() > 2 || d.parse::<u32>().is_ok_and(|n| n > 64)),
+        Value::Array(items) => items.iter().any(large),
+        Value::Object(map) => map.values().any(large),
+        _ => false,
+    }
+}
+
+fuzz_target!(|input: Input| {
+    let pairs: Vec<String> = input.pairs.into_iter().take(16).collect();
+    let read = parse_options(&pairs);
+    assert_eq!(read, expected(&pairs), "{pairs:?}");
+    if read.as_ref().is_ok_and(|map| map.values().any(large)) {
+        return;
+    }
+    let game = [
+        GameName::Oware,
+        GameName::Kalah,
+        GameName::Numercy,
+        GameName::Robertson,
+        GameName::Mankka,
+        GameName::Numa,
+    ][usize::from(input.game) % 6];
+    let args = PlayArgs {
+        game,
+        auto: false,
+        humans: true,
+        seed: 1,
+        nodes: 1,
+        holes: None,
+        layout: Layout::TwoRow,
+        variant: Variant::Two,
+        options: pairs,
+    };
+    let mut out = Vec::new();
+    run(&args, Cursor::new(Vec::new()), &mut out).expect("writing to a Vec");
+    let out = String::from_utf8(out).expect("the player writes UTF-8");
+    match read {
+        Err(e) => assert_eq!(out, format!("invalid options: {e}\n")),
+        Ok(_) => assert!(
+            out.starts_with("invalid options: ") || out.ends_with("End of input.\n"),
+            "{out}"
+        ),
+    }
+});

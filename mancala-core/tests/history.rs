@@ -1,0 +1,174 @@
+//! Repetition histories given in setups: loaded in `O(n log n)`, and refused
+//! (with a typed error, building nothing) when a position is listed twice or
+//! is the current one.
+
+use mancala_core::{
+    Game, History, HistoryError, InvalidHistory, Mancala, Move, Pit, Player, Rules, SeenPosition,
+    Setup, SetupError, Status,
+};
+
+/// Oware, South to move from the start position, with `history`.
+fn oware_setup(history: Vec<SeenPosition>) -> Setup {
+    let mut setup = Setup::new(Rules::oware());
+    setup.history = history;
+    setup
+}
+
+/// A 48-seed Oware position, distinct for each `n` below 5^8: the first
+/// eight holes hold the base-5 digits of `n`, hole 11 the rest.
+fn distinct(n: u32, to_move: Player) -> SeenPosition {
+    let mut board = vec![0u16; 12];
+    let mut rest = n;
+    for hole in board.iter_mut().take(8) {
+        *hole = (rest % 5) as u16;
+        rest /= 5;
+    }
+    board[11] = 48 - board.iter().sum::<u16>();
+    SeenPosition { board, to_move }
+}
+
+#[test]
+fn a_history_of_100k_positions_deserializes_in_n_log_n() {
+    // 100,000 distinct positions (none the start: its first eight holes
+    // would be n = 5^8 - 1). The old load compared each position with all
+    // earlier ones once its fingerprint filter filled up: 5 * 10^9 key
+    // comparisons, about 30 s in release and minutes in debug; sorted, it
+    // is about 1.7 * 10^6.
+    let seen: Vec<SeenPosition> = (0..100_000).map(|n| distinct(n, Player::P1)).collect();
+    let json = serde_json::to_string(&oware_setup(seen.clone())).unwrap();
+    assert!(json.len() > 4_000_000, "{} bytes", json.len());
+    let game: Mancala = serde_json::from_str(&json).unwrap();
+    // Every position, then the current one.
+    assert_eq!(game.history().len(), 100_001);
+    assert_eq!(game.to_setup().history, seen);
+    assert_eq!(game.status(), Status::ToMove(Player::P0));
+    // Positions loaded count as seen: the last one repeats.
+    let history = History::from_seen(12, 48, 2, &seen, &[4; 12], Player::P0).unwrap();
+    let mut probe = history.clone();
+    let last = seen.last().unwrap();
+    let board = mancala_core::Board::from_counts(&last.board, &[]);
+    assert!(!probe.insert(&board, Player::P1));
+    assert!(probe.insert(&board, Player::P0));
+    assert!(history.contains(&board, Player::P1));
+}
+
+#[test]
+fn a_history_listing_a_position_twice_is_refused() {
+    let [a, b, c] = [0, 1, 2].map(|n| distinct(n, Player::P1));
+    let setup = oware_setup(vec![a.clone(), b.clone(), c, a.clone()]);
+    assert_eq!(
+        Mancala::from_setup(setup.clone()),
+        Err(SetupError::RepeatedHistory {
+            index: 3,
+            earlier: 0
+        })
+    );
+    // Refused the same way when deserialized or read from text: nothing is
+    // built.
+    let json = serde_json::to_string(&setup).unwrap();
+    let error = serde_json::from_str::<Mancala>(&json).unwrap_err();
+    assert!(
+        error.to_string().contains("position 3 repeats position 0"),
+        "{error}"
+    );
+    // The same board with the other player to move is another position.
+    let mut other = a.clone();
+    other.to_move = Player::P0;
+    let game = Mancala::from_setup(oware_setup(vec![a.clone(), b.clone(), other])).unwrap();
+    assert_eq!(game.history().len(), 4);
+    // The first repeat in list order is named, with its first occurrence.
+    let setup = oware_setup(vec![a.clone(), b.clone(), b.clone(), a.clone()]);
+    assert_eq!(
+        Mancala::from_setup(setup),
+        Err(SetupError::RepeatedHistory {
+            index: 2,
+            earlier: 1
+        })
+    );
+    // A position that does not fit is reported first, wherever it is.
+    let mut bad = b.clone();
+    bad.board[0] += 1;
+    let setup = oware_setup(vec![a.clone(), a, bad]);
+    assert_eq!(
+        Mancala::from_setup(setup),
+        Err(SetupError::BadHistory(InvalidHistory { index: 2 }))
+    );
+}
+
+#[test]
+fn a_history_holding_the_current_position_is_refused() {
+    let start = SeenPosition {
+        board: vec![4; 12],
+        to_move: Player::P0,
+    };
+    let a = distinct(0, Player::P1);
+    let setup = oware_setup(vec![a.clone(), start.clone()]);
+    // Before, the game was built over at once (the position "repeated").
+    assert_eq!(
+        Mancala::from_setup(setup.clone()),
+        Err(SetupError::CurrentInHistory { index: 1 })
+    );
+    let json = serde_json::to_string(&setup).unwrap();
+    let error = serde_json::from_str::<Mancala>(&json).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("position 1 is the current position"),
+        "{error}"
+    );
+    let text = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0 seen=4,4,4,4,4,4/4,4,4,4,4,4:0";
+    assert!(text.parse::<Mancala>().is_err());
+    // The current position listed twice: it is named at its first place.
+    let setup = oware_setup(vec![a.clone(), start.clone(), a, start]);
+    assert_eq!(
+        Mancala::from_setup(setup),
+        Err(SetupError::CurrentInHistory { index: 1 })
+    );
+    // The current board with the other player to move is fine.
+    let other = SeenPosition {
+        board: vec![4; 12],
+        to_move: Player::P1,
+    };
+    let mut game = Mancala::from_setup(oware_setup(vec![other])).unwrap();
+    assert_eq!(game.status(), Status::ToMove(Player::P0));
+    game.play(Move::Sow(Pit::new(0).unwrap())).unwrap();
+}
+
+#[test]
+fn from_seen_names_the_first_problem_in_list_order() {
+    let p = |board: [u16; 2], to_move: Player| SeenPosition {
+        board: board.to_vec(),
+        to_move,
+    };
+    let (a, b, now) = (
+        p([1, 3], Player::P0),
+        p([3, 1], Player::P0),
+        p([2, 2], Player::P1),
+    );
+    let load = |seen: &[SeenPosition]| History::from_seen(2, 4, 2, seen, &now.board, now.to_move);
+    assert_eq!(load(&[]).map(|h| h.len()), Ok(0));
+    assert_eq!(load(&[a.clone(), b.clone()]).map(|h| h.len()), Ok(2));
+    assert_eq!(
+        load(&[a.clone(), b.clone(), a.clone(), now.clone()]),
+        Err(HistoryError::Repeated {
+            index: 2,
+            earlier: 0
+        })
+    );
+    assert_eq!(
+        load(&[a.clone(), now.clone(), b.clone(), a.clone()]),
+        Err(HistoryError::Current { index: 1 })
+    );
+    assert_eq!(
+        load(&[b.clone(), a.clone(), a.clone(), b.clone()]),
+        Err(HistoryError::Repeated {
+            index: 2,
+            earlier: 1
+        })
+    );
+    // A player who is not in the game, wherever it is, comes first.
+    assert_eq!(
+        load(&[a.clone(), a, p([4, 0], Player::new(2).unwrap())]),
+        Err(HistoryError::Invalid(InvalidHistory { index: 2 }))
+    );
+}
