@@ -1,4 +1,10 @@
 //! The Numa game state: simultaneous turns, moves, scoring and the end.
+//!
+//! Scores come from the outside: arithmetic on them is saturating and
+//! bounded so that it never saturates (`SCORE_LIMIT`, `MAX_SCORE`); the
+//! few small index computations allowed below say why they cannot overflow.
+
+#![deny(clippy::arithmetic_side_effects)]
 
 use core::fmt;
 
@@ -302,6 +308,10 @@ impl Numa {
 
     /// The pairs that score in the current position (in shape order), and
     /// the points per player (Arabic, Roman).
+    // Bounded arithmetic: coordinates are 1 to 5 (a `Square`'s invariant), so
+    // a cell index is below 25; a pair is worth at most 3 + 4 = 7 and a
+    // player wins at most 30 in a position (six pairs).
+    #[allow(clippy::arithmetic_side_effects)]
     #[inline]
     pub fn scoring(&self) -> (PairList, [u32; 2]) {
         let cell = |i: usize| {
@@ -339,6 +349,9 @@ impl Numa {
     /// The pieces packed in 24 bits: for each piece (triangle in the lowest
     /// bits), its square `5 (y - 1) + (x - 1)` in 5 bits and its face (1
     /// Roman) above.
+    // Bounded arithmetic: coordinates are 1 to 5, a square below 25, and the
+    // shifts below 24 bits.
+    #[allow(clippy::arithmetic_side_effects)]
     fn packed_pieces(&self) -> u64 {
         let mut word = 0u64;
         for (i, p) in self.pieces.iter().enumerate() {
@@ -381,6 +394,8 @@ static TOUCHES: [[[bool; SIDE * SIDE]; SIDE * SIDE]; 2] = {
 
 /// The distance between two coordinates `0..SIDE`, the short way round
 /// when `wrap`.
+// Bounded arithmetic: `d = |p - q| < SIDE`, so `SIDE - d` is positive.
+#[allow(clippy::arithmetic_side_effects)]
 const fn distance(p: usize, q: usize, wrap: bool) -> usize {
     let d = p.abs_diff(q);
     if wrap && SIDE - d < d { SIDE - d } else { d }

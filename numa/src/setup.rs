@@ -1,5 +1,7 @@
 //! Unchecked position descriptions and the check that turns them into games.
 
+#![deny(clippy::arithmetic_side_effects)]
+
 use mancala_core::Player;
 
 use crate::{Numa, Options, OptionsError, Piece, SCORE_LIMIT};

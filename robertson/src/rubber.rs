@@ -1,4 +1,9 @@
 //! A rubber: successive games whose scores add up, the first to 100 winning.
+//!
+//! Totals and the count of games come from the outside: arithmetic here is
+//! checked (a move that cannot be counted exactly is refused).
+
+#![deny(clippy::arithmetic_side_effects)]
 
 use alloc::vec::Vec;
 
@@ -155,7 +160,8 @@ impl Rubber {
 
     /// The player who begins game `k` (from 0).
     pub fn first_mover(&self, k: u32) -> Player {
-        Player::new(k as usize % self.options.players().max(1)).unwrap_or_default()
+        let players = self.options.players();
+        Player::new((k as usize).checked_rem(players).unwrap_or(0)).unwrap_or_default()
     }
 
     /// Plays a move in the current game; when it ends, adds its scores and

@@ -1,4 +1,8 @@
 //! Unchecked position descriptions and the check that turns them into games.
+//!
+//! Honours come from the outside: arithmetic here is checked or saturating.
+
+#![deny(clippy::arithmetic_side_effects)]
 
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -71,7 +75,8 @@ impl Setup {
         let players = options.players();
         Setup {
             options,
-            board: alloc::vec![options.seeds; 6 * options.shape.rows()],
+            // At most 6 rows of 6: never saturates.
+            board: alloc::vec![options.seeds; options.shape.rows().saturating_mul(6)],
             captured: alloc::vec![0; players],
             honours: alloc::vec![0; players],
             to_move: Player::P0,
