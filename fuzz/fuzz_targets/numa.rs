@@ -93,8 +93,15 @@ fn check_setup(setup: Setup) {
         }
         Err(SetupError::Options(e)) => {
             assert_eq!(setup.options.check(), Err(e));
-            assert_eq!(e, OptionsError::ZeroTarget);
+            assert!(matches!(
+                e,
+                OptionsError::ZeroTarget | OptionsError::TargetTooHigh(_)
+            ));
             assert_eq!(Numa::new(setup.options), Err(e));
+        }
+        Err(SetupError::Score { player, score }) => {
+            assert!(score > numa::MAX_SCORE);
+            assert_eq!(setup.scores[player.index()], score);
         }
         Err(e) => panic!("unexpected setup error {e:?}"),
     }
@@ -108,11 +115,14 @@ fn check_state(game: &Numa) {
     }
     assert!(game.options().target >= 1);
     let [a, r] = game.points();
-    let want = (a.max(r) >= game.options().target && a != r).then_some(Outcome::Winner(if a > r {
-        Player::P0
+    // A tie at SCORE_LIMIT or more is a draw (so every game can end).
+    let want = if a.max(r) >= game.options().target && a != r {
+        Some(Outcome::Winner(if a > r { Player::P0 } else { Player::P1 }))
+    } else if a == r && a >= numa::SCORE_LIMIT {
+        Some(Outcome::Draw)
     } else {
-        Player::P1
-    }));
+        None
+    };
     assert_eq!(game.outcome(), want);
     assert_eq!(game.is_over(), want.is_some());
     match (game.status(), want) {
@@ -157,13 +167,8 @@ fn check_report(before: &Numa, after: &Numa, mv: JointMove, report: &TurnReport)
         new[0] >= old[0] && new[1] >= old[1],
         "scores never decrease"
     );
-    assert_eq!(
-        new,
-        [
-            old[0].saturating_add(report.points[0]),
-            old[1].saturating_add(report.points[1])
-        ]
-    );
+    // Exact: scores are bounded so that no sum saturates.
+    assert_eq!(new, [old[0] + report.points[0], old[1] + report.points[1]]);
     assert!(
         report.points[0] + report.points[1] <= 30,
         "at most 30 a turn"

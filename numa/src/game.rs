@@ -1,11 +1,17 @@
 //! The Numa game state: simultaneous turns, moves, scoring and the end.
+//!
+//! Scores come from the outside: arithmetic on them is saturating and
+//! bounded so that it never saturates (`SCORE_LIMIT`, `MAX_SCORE`); the
+//! few small index computations allowed below say why they cannot overflow.
+
+#![deny(clippy::arithmetic_side_effects)]
 
 use core::fmt;
 
 use arrayvec::ArrayVec;
 use mancala_core::{ByPlayer, Game, KeyHasher, Outcome, Player, PlayerSet, Status};
 
-use crate::{Choice, Face, JointMove, Options, OptionsError, SIZE, Shape, Square};
+use crate::{Choice, Face, JointMove, Options, OptionsError, SCORE_LIMIT, SIZE, Shape, Square};
 
 /// A piece on the board: where it is and which numeral it shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -251,11 +257,14 @@ impl Numa {
     }
 
     /// The outcome once the game is over: at the end of a turn, someone has
-    /// reached the target and the scores differ; the higher wins.
+    /// reached the target and the scores differ; the higher wins. A tie at
+    /// or above [`SCORE_LIMIT`] is a draw (the library's rule: see there).
     fn result(&self) -> Option<Outcome> {
         let [a, r] = self.scores;
         if a.max(r) >= self.options.target && a != r {
             Some(Outcome::Winner(if a > r { Player::P0 } else { Player::P1 }))
+        } else if a == r && a >= SCORE_LIMIT {
+            Some(Outcome::Draw)
         } else {
             None
         }
@@ -285,6 +294,9 @@ impl Numa {
         }
         let (pairs, points) = self.scoring();
         for (slot, p) in self.scores.iter_mut().zip(points) {
+            // Never saturates: a live game's scores are below SCORE_LIMIT
+            // and a turn scores at most 30 (`play_unchecked` plays no turn
+            // after the end), so a score stays at most MAX_SCORE.
             *slot = slot.saturating_add(p);
         }
         TurnReport {
@@ -296,6 +308,10 @@ impl Numa {
 
     /// The pairs that score in the current position (in shape order), and
     /// the points per player (Arabic, Roman).
+    // Bounded arithmetic: coordinates are 1 to 5 (a `Square`'s invariant), so
+    // a cell index is below 25; a pair is worth at most 3 + 4 = 7 and a
+    // player wins at most 30 in a position (six pairs).
+    #[allow(clippy::arithmetic_side_effects)]
     #[inline]
     pub fn scoring(&self) -> (PairList, [u32; 2]) {
         let cell = |i: usize| {
@@ -333,6 +349,9 @@ impl Numa {
     /// The pieces packed in 24 bits: for each piece (triangle in the lowest
     /// bits), its square `5 (y - 1) + (x - 1)` in 5 bits and its face (1
     /// Roman) above.
+    // Bounded arithmetic: coordinates are 1 to 5, a square below 25, and the
+    // shifts below 24 bits.
+    #[allow(clippy::arithmetic_side_effects)]
     fn packed_pieces(&self) -> u64 {
         let mut word = 0u64;
         for (i, p) in self.pieces.iter().enumerate() {
@@ -375,6 +394,8 @@ static TOUCHES: [[[bool; SIDE * SIDE]; SIDE * SIDE]; 2] = {
 
 /// The distance between two coordinates `0..SIDE`, the short way round
 /// when `wrap`.
+// Bounded arithmetic: `d = |p - q| < SIDE`, so `SIDE - d` is positive.
+#[allow(clippy::arithmetic_side_effects)]
 const fn distance(p: usize, q: usize, wrap: bool) -> usize {
     let d = p.abs_diff(q);
     if wrap && SIDE - d < d { SIDE - d } else { d }
@@ -405,7 +426,8 @@ impl Game for Numa {
 
     /// [`Status::Simultaneous`] of both players until someone has reached
     /// the target with a score the other does not share; then
-    /// [`Status::Over`] with the higher score's winner (never a draw).
+    /// [`Status::Over`] with the higher score's winner (a draw only for a
+    /// tie at [`SCORE_LIMIT`] or more).
     fn status(&self) -> Status {
         match self.result() {
             Some(o) => Status::Over(o),
@@ -476,14 +498,27 @@ impl Game for Numa {
         Ok(self.apply(mv))
     }
 
-    /// Plays a turn without checking that the game goes on.
+    /// Plays a turn (every joint move is legal while the game goes on).
     ///
     /// # Panics
     ///
-    /// Never panics; a turn after the end moves the pieces and adds points
-    /// (saturating) as if the game went on, which may change the winner.
+    /// Never panics. Once the game is over it changes nothing and reports
+    /// an empty turn (no piece moved, no points), so that no score can grow
+    /// past [`MAX_SCORE`](crate::MAX_SCORE) and the outcome stays.
     #[inline]
     fn play_unchecked(&mut self, mv: JointMove) -> TurnReport {
+        if self.result().is_some() {
+            return TurnReport {
+                paths: core::array::from_fn(|i| PiecePath {
+                    shape: Shape::ALL[i],
+                    from: self.pieces[i].square,
+                    steps: ArrayVec::new(),
+                    face: self.pieces[i].face,
+                }),
+                pairs: PairList::new(),
+                points: [0, 0],
+            };
+        }
         self.apply(mv)
     }
 

@@ -8,7 +8,9 @@
 //! north, red east, blue south, green west, wrapping round) and flips it
 //! between its Arabic (1-4) and Roman (I-IV) face. Then every two lone pieces
 //! on touching squares showing the same system score their sum for that
-//! system's player. The first to 30 wins; a tie at 30 or more plays on.
+//! system's player. The first to 30 wins; a tie at 30 or more plays on
+//! (until [`SCORE_LIMIT`], where the library calls it a draw so that every
+//! game can end without a score ever saturating).
 //! Every reading of the source is fixed in `RULES.md` ("Numa").
 //!
 //! Player 0 is Arabic, player 1 Roman. The [`status`](Game::status) is
@@ -56,7 +58,7 @@
 //! - A [`JointMove`] is `ARABIC/ROMAN`, player 0's choice first
 //!   (`pentagon-red+square-blue/pentagon-yellow+circle-green`).
 //! - [`Options`] are `key=value` words naming only what differs from the
-//!   source's game: `target=N` (N at least 1; default 30) and
+//!   source's game: `target=N` (N from 1 to [`SCORE_LIMIT`]; default 30) and
 //!   `wrap_adjacency=false` (default `true`), the option keys of
 //!   `TRACES.md`.
 //! - A position ([`Numa`]) is one line of whitespace-separated words:
@@ -140,8 +142,8 @@ pub use game::{
 };
 pub use mancala_core::notation::{NotationError, OptionError};
 pub use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, RuleOptions, Status};
-pub use options::{Options, OptionsError};
-pub use setup::{Setup, SetupError};
+pub use options::{Options, OptionsError, SCORE_LIMIT};
+pub use setup::{MAX_SCORE, Setup, SetupError};
 pub use text::ParseError;
 pub use types::{
     Choice, ChoiceError, Colour, Face, Instruction, JointMove, MoveParseError, OffBoard, SIZE,

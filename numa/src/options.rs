@@ -6,6 +6,21 @@ use core::str::FromStr;
 
 use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option_number};
 
+/// The largest target, and the score at which a sudden death ends drawn:
+/// one thousand million (10^9).
+///
+/// Numbers from the outside (RULES.md, "Conventions"): scores are `u32` and
+/// must never saturate, and every game must be able to end. A sudden death
+/// (equal scores at or above the target) can in principle go on for ever,
+/// each tied turn adding to both scores; a saturated tie could then never be
+/// broken. So the target is at most `SCORE_LIMIT`, and a tie at or above it
+/// ends the game drawn (the library's rule, beyond the source: the players
+/// have tied for at least `SCORE_LIMIT - target` points of sudden death).
+/// A live game's scores are then below `SCORE_LIMIT`, a turn adds at most 30,
+/// and no score exceeds [`MAX_SCORE`](crate::MAX_SCORE), far below
+/// `u32::MAX`.
+pub const SCORE_LIMIT: u32 = 1_000_000_000;
+
 /// Numa's options: the two keys of `TRACES.md`.
 ///
 /// Plain data: any value can be built, and [`Numa::new`](crate::Numa::new)
@@ -18,7 +33,7 @@ use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option
 ///
 /// | key | values | meaning |
 /// | --- | --- | --- |
-/// | `target` | a number, at least 1 (default `30`) | the score that wins |
+/// | `target` | a number from 1 to [`SCORE_LIMIT`] (default `30`) | the score that wins |
 /// | `wrap_adjacency` | `true` (default), `false` | pieces touch across the board's edges |
 ///
 /// # Examples
@@ -42,8 +57,9 @@ use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Options {
-    /// The score that wins (the source: 30; at least 1). A tie at or above
-    /// it plays on.
+    /// The score that wins (the source: 30; at least 1 and at most
+    /// [`SCORE_LIMIT`]). A tie at or above it plays on (until
+    /// [`SCORE_LIMIT`], where it is a draw).
     pub target: u32,
     /// Pieces touch across the board's edges (the board is a torus; on by
     /// default).
@@ -63,10 +79,14 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// [`OptionsError::ZeroTarget`] for a target of 0.
+    /// [`OptionsError::ZeroTarget`] for a target of 0,
+    /// [`OptionsError::TargetTooHigh`] for a target above [`SCORE_LIMIT`].
     pub const fn check(&self) -> Result<(), OptionsError> {
         if self.target == 0 {
             return Err(OptionsError::ZeroTarget);
+        }
+        if self.target > SCORE_LIMIT {
+            return Err(OptionsError::TargetTooHigh(self.target));
         }
         Ok(())
     }
@@ -85,27 +105,30 @@ pub enum OptionsError {
     /// The target is 0 (RULES.md: the target is at least 1).
     #[error("the target must be at least 1")]
     ZeroTarget,
+    /// The target is above [`SCORE_LIMIT`].
+    #[error("the target {0} is above the largest, {max}", max = SCORE_LIMIT)]
+    TargetTooHigh(u32),
 }
 
 impl RuleOptions for Options {
     const KEYS: &'static [&'static str] = &["target", "wrap_adjacency"];
 
-    /// Sets `target` (a number, at least 1) or `wrap_adjacency` (`true` or
-    /// `false`).
+    /// Sets `target` (a number from 1 to [`SCORE_LIMIT`]) or
+    /// `wrap_adjacency` (`true` or `false`).
     ///
     /// # Errors
     ///
     /// [`OptionError::UnknownKey`] for another key,
     /// [`OptionError::BadValue`] for a value that is not a number from 1 to
-    /// 4,294,967,295 (`target`) or not `true`/`false`. The options are
+    /// 1,000,000,000 (`target`) or not `true`/`false`. The options are
     /// unchanged on error.
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "target" => {
-                const EXPECTED: &str = "a number from 1 to 4294967295";
+                const EXPECTED: &str = "a number from 1 to 1000000000";
                 let target: u32 = option_number(key, value)
                     .map_err(|_| OptionError::bad_value(key, value, EXPECTED))?;
-                if target == 0 {
+                if target == 0 || target > SCORE_LIMIT {
                     return Err(OptionError::bad_value(key, value, EXPECTED));
                 }
                 self.target = target;

@@ -1,5 +1,10 @@
 //! The Robertson game state: the shared sowing game plus honours, scores
 //! and rankings, and its implementation of [`Game`].
+//!
+//! Honours and scores come from the outside: arithmetic here is checked or
+//! saturating (and bounded so that it never saturates, see `MAX_HONOURS`).
+
+#![deny(clippy::arithmetic_side_effects)]
 
 use alloc::sync::Arc;
 use core::fmt;
@@ -318,7 +323,7 @@ impl Robertson {
         let count = match u32::try_from(holes) {
             Ok(0) | Err(_) => 0,
             Ok(1) => u16::try_from(turn.seeds).unwrap_or(u16::MAX),
-            Ok(h) => u16::try_from(turn.seeds / h).unwrap_or(u16::MAX),
+            Ok(h) => u16::try_from(turn.seeds.checked_div(h).unwrap_or(0)).unwrap_or(u16::MAX),
         };
         let honours = self.options.honours.for_capture(holes, count);
         if let Some(slot) = self.honours.get_mut(turn.mover.index()) {

@@ -123,7 +123,7 @@ pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, PlayError, Robertson};
 pub use mancala_core::{
     ByPlayer, Game, GrandSlam, JointMoveError, Leftover, Outcome, Pit, Player, Status,
 };
-pub use options::{Honours, Options, OptionsError, Shape};
+pub use options::{Honours, MAX_CAPTURE_HONOURS, Options, OptionsError, Shape};
 pub use rubber::{RUBBER_TARGET, Rubber, RubberError};
-pub use setup::{Setup, SetupError};
+pub use setup::{MAX_HONOURS, Setup, SetupError};
 pub use text::ParseError;

@@ -55,9 +55,20 @@ impl Shape {
     }
 }
 
+/// The most honours one capture may win in an honours table: one million.
+///
+/// Robertson's table gives 2 to 10; the bound leaves any table a player could
+/// want while keeping every sum of honours exact. A game holds at most 65,535
+/// stones ([`mancala_core::MAX_SEEDS`]) and each capture that wins honours
+/// takes at least 6 (three holes of 2), so one game wins at most 10,922 such
+/// captures: at most 10,922 x 1,000,000 (about 1.1 x 10^10) honours, far
+/// below [`MAX_HONOURS`](crate::MAX_HONOURS).
+pub const MAX_CAPTURE_HONOURS: u64 = 1_000_000;
+
 /// The honours for one capture, by the number of holes it takes (landing
 /// hole included) and the count they held (RULES.md item 7). Data, not code:
-/// set your own table.
+/// set your own table; each entry is at most [`MAX_CAPTURE_HONOURS`]
+/// ([`Options::check`] refuses more with [`OptionsError::Honours`]).
 ///
 /// # Examples
 ///
@@ -102,6 +113,21 @@ impl Honours {
         three_threes: 0,
         four_threes: 0,
     };
+
+    /// The largest entry of the table: the most one capture can win.
+    pub const fn largest(&self) -> u64 {
+        let a = if self.three_twos > self.four_twos {
+            self.three_twos
+        } else {
+            self.four_twos
+        };
+        let b = if self.three_threes > self.four_threes {
+            self.three_threes
+        } else {
+            self.four_threes
+        };
+        if a > b { a } else { b }
+    }
 
     /// The honours for one capture of `holes` holes that held `count` each.
     pub const fn for_capture(&self, holes: usize, count: u16) -> u64 {
@@ -167,7 +193,7 @@ pub struct Options {
     /// Stones left on the board at the end: `Void` (not counted, the
     /// default) or `ToOwner` (each owner adds his own to his captures).
     pub leftover: Leftover,
-    /// The honours table.
+    /// The honours table (each entry at most [`MAX_CAPTURE_HONOURS`]).
     pub honours: Honours,
 }
 
@@ -312,11 +338,16 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// An [`OptionsError`] for invalid owners, no stones, too many stones or
-    /// a `Stay` leftover (Robertson's game has only `Void` and `ToOwner`).
+    /// An [`OptionsError`] for invalid owners, no stones, too many stones,
+    /// a `Stay` leftover (Robertson's game has only `Void` and `ToOwner`) or
+    /// an honours entry above [`MAX_CAPTURE_HONOURS`].
     pub fn check(&self) -> Result<(), OptionsError> {
         if self.leftover == Leftover::Stay {
             return Err(OptionsError::Leftover);
+        }
+        let largest = self.honours.largest();
+        if largest > MAX_CAPTURE_HONOURS {
+            return Err(OptionsError::Honours(largest));
         }
         self.rules().check()?;
         Ok(())
@@ -348,7 +379,14 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
             Leftover::ToOwner
         };
         if u.ratio(1, 8)? {
-            options.honours = u.arbitrary()?;
+            // Any valid table (entries up to MAX_CAPTURE_HONOURS).
+            let mut entry = || u.int_in_range(0..=MAX_CAPTURE_HONOURS);
+            options.honours = Honours {
+                three_twos: entry()?,
+                four_twos: entry()?,
+                three_threes: entry()?,
+                four_threes: entry()?,
+            };
         }
         Ok(options)
     }
@@ -375,6 +413,9 @@ pub enum OptionsError {
     /// Robertson's game leaves stones void or to their owners.
     #[error("leftover stones are either void or their owner's")]
     Leftover,
+    /// An entry of the honours table is above [`MAX_CAPTURE_HONOURS`].
+    #[error("honours of {0} for one capture: at most {max} are supported", max = MAX_CAPTURE_HONOURS)]
+    Honours(u64),
 }
 
 /// The names of the shapes in the `layout` option.

@@ -1,4 +1,9 @@
 //! A rubber: successive games whose scores add up, the first to 100 winning.
+//!
+//! Totals and the count of games come from the outside: arithmetic here is
+//! checked (a move that cannot be counted exactly is refused).
+
+#![deny(clippy::arithmetic_side_effects)]
 
 use alloc::vec::Vec;
 
@@ -20,6 +25,14 @@ pub enum RubberError {
     /// The move is illegal in the current game.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// The move would finish a game, but the rubber has counted the most
+    /// games it can (`u32::MAX`, see [`Rubber::games_played`]).
+    #[error("the rubber has counted the most games it can")]
+    GamesLimit,
+    /// The move would finish a game whose scores would take a total past
+    /// `u64::MAX` (only a rubber loaded with such totals gets there).
+    #[error("the rubber's totals would exceed the most it can count")]
+    TotalsLimit,
 }
 
 /// A match of successive games (RULES.md item 8): each game's scores are
@@ -33,7 +46,19 @@ pub enum RubberError {
 /// beginning the next game cannot fail.
 ///
 /// A rubber is serializable (feature `serde`), so a match can be saved and
-/// resumed; deserializing checks it.
+/// resumed; deserializing checks it: one total per player, the game under
+/// the rubber's options, the winner the totals give, a finished game only in
+/// a decided rubber and a decided rubber's game finished.
+///
+/// Numbers from the outside (RULES.md, "Conventions"): the totals and the
+/// count of games are exact. A game's score is below
+/// [`MAX_HONOURS`](crate::MAX_HONOURS) + 65,535, so totals from games alone
+/// would need millions of games to approach `u64::MAX`; a loaded rubber may
+/// hold any totals and count, and a move that would finish a game past
+/// `u32::MAX` games or take a total past `u64::MAX` is refused with a typed
+/// error ([`RubberError::GamesLimit`], [`RubberError::TotalsLimit`]) rather
+/// than counted wrong (a saturated total could tie two players whose true
+/// totals differ).
 ///
 /// # Examples
 ///
@@ -110,12 +135,15 @@ impl Rubber {
         &self.game
     }
 
-    /// The totals of the games finished so far.
+    /// The totals of the games finished so far. They are exact: a move
+    /// that would take one past `u64::MAX` is refused
+    /// ([`RubberError::TotalsLimit`]).
     pub fn totals(&self) -> ByPlayer<u64> {
         self.totals
     }
 
-    /// Games finished.
+    /// Games finished. The count is exact: a move that would finish game
+    /// number `u32::MAX + 1` is refused ([`RubberError::GamesLimit`]).
     pub fn games_played(&self) -> u32 {
         self.games
     }
@@ -132,7 +160,8 @@ impl Rubber {
 
     /// The player who begins game `k` (from 0).
     pub fn first_mover(&self, k: u32) -> Player {
-        Player::new(k as usize % self.options.players().max(1)).unwrap_or_default()
+        let players = self.options.players();
+        Player::new((k as usize).checked_rem(players).unwrap_or(0)).unwrap_or_default()
     }
 
     /// Plays a move in the current game; when it ends, adds its scores and
@@ -141,14 +170,25 @@ impl Rubber {
     /// # Errors
     ///
     /// [`RubberError::Over`] once the rubber is won, or the game's
-    /// [`PlayError`]; the rubber is then unchanged.
+    /// [`PlayError`]; for a move that finishes the game,
+    /// [`RubberError::GamesLimit`] or [`RubberError::TotalsLimit`] if the
+    /// rubber could not count it exactly. The rubber is then unchanged.
     pub fn play(&mut self, pit: Pit) -> Result<MoveReport, RubberError> {
         if self.winner.is_some() {
             return Err(RubberError::Over);
         }
-        let report = Game::play(&mut self.game, pit)?;
-        if self.game.is_over() {
+        // Played on a copy: a finished game that cannot be counted leaves
+        // the rubber as it was.
+        let mut game = self.game.clone();
+        let report = Game::play(&mut game, pit)?;
+        if game.is_over() {
+            let (totals, games) = self.counted(&game)?;
+            self.totals = totals;
+            self.games = games;
+            self.game = game;
             self.end_game();
+        } else {
+            self.game = game;
         }
         Ok(report)
     }
@@ -172,12 +212,20 @@ impl Rubber {
         }
     }
 
-    fn end_game(&mut self) {
-        for (p, s) in self.game.scores().iter() {
-            let slot = &mut self.totals[p];
-            *slot = slot.saturating_add(*s);
+    /// The totals and the count of games once `finished` is added, or why
+    /// they cannot be counted exactly.
+    fn counted(&self, finished: &Robertson) -> Result<(ByPlayer<u64>, u32), RubberError> {
+        let games = self.games.checked_add(1).ok_or(RubberError::GamesLimit)?;
+        let mut totals = self.totals;
+        for (p, s) in finished.scores().iter() {
+            let slot = &mut totals[p];
+            *slot = slot.checked_add(*s).ok_or(RubberError::TotalsLimit)?;
         }
-        self.games = self.games.saturating_add(1);
+        Ok((totals, games))
+    }
+
+    /// Declares the winner of the totals, or begins the next game.
+    fn end_game(&mut self) {
         self.winner = decide(&self.totals, self.target);
         if self.winner.is_some() {
             return;
@@ -238,6 +286,9 @@ enum RubberDataError {
     /// A finished game of an undecided rubber was never added.
     #[error("a finished game must have been added to the totals")]
     Unscored,
+    /// A decided rubber's game is still being played.
+    #[error("a rubber with a winner has no game in play")]
+    LiveGame,
 }
 
 #[cfg(feature = "serde")]
@@ -271,6 +322,9 @@ impl TryFrom<RubberData> for Rubber {
         }
         if d.winner.is_none() && d.game.is_over() {
             return Err(RubberDataError::Unscored);
+        }
+        if d.winner.is_some() && !d.game.is_over() {
+            return Err(RubberDataError::LiveGame);
         }
         Ok(Rubber {
             options: d.options,

@@ -1,12 +1,32 @@
 //! Unchecked position descriptions and the check that turns them into games.
+//!
+//! Honours come from the outside: arithmetic here is checked or saturating.
+
+#![deny(clippy::arithmetic_side_effects)]
 
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use mancala_core::{Mancala, Player, SeenPosition};
+use mancala_core::{Game, Mancala, Player, SeenPosition};
 use smallvec::SmallVec;
 
 use crate::{Options, OptionsError, Robertson};
+
+/// The most honours a player may hold: one million million (10^12).
+///
+/// A [`Setup`] is refused ([`SetupError::Honours`]) unless each player's
+/// honours leave room for every honour the stones still on the board could
+/// win him: `honours + (stones in the holes / 6) x the largest entry of the
+/// honours table <= MAX_HONOURS` (in a finished game nothing more can be
+/// won, so `honours <= MAX_HONOURS`). Each capture that wins honours takes at
+/// least 6 stones off the board and wins at most the largest entry, so the
+/// room never runs out: every state reached by play passes the same check,
+/// and no player's honours ever exceed `MAX_HONOURS`. A game's start always
+/// passes (at most 10,922 honours captures of at most
+/// [`MAX_CAPTURE_HONOURS`](crate::MAX_CAPTURE_HONOURS) each, about 1.1 x
+/// 10^10), and a score (captured stones, at most 65,535, plus honours) never
+/// comes near `u64::MAX`: scores, rankings and outcomes are exact.
+pub const MAX_HONOURS: u64 = 1_000_000_000_000;
 
 /// An unchecked description of a Robertson position. Public fields, no
 /// guarantees; [`Robertson::from_setup`] checks it. It is also the serde
@@ -35,7 +55,8 @@ pub struct Setup {
     pub board: Vec<u16>,
     /// Stones captured by each player.
     pub captured: Vec<u16>,
-    /// Honours of each player.
+    /// Honours of each player: each at most [`MAX_HONOURS`], less the
+    /// honours the stones on the board could still win (see there).
     pub honours: Vec<u64>,
     /// The player to move (or who would move, in a finished game).
     pub to_move: Player,
@@ -54,7 +75,8 @@ impl Setup {
         let players = options.players();
         Setup {
             options,
-            board: alloc::vec![options.seeds; 6 * options.shape.rows()],
+            // At most 6 rows of 6: never saturates.
+            board: alloc::vec![options.seeds; options.shape.rows().saturating_mul(6)],
             captured: alloc::vec![0; players],
             honours: alloc::vec![0; players],
             to_move: Player::P0,
@@ -82,6 +104,18 @@ pub enum SetupError {
         /// Honours given.
         found: usize,
     },
+    /// A player's honours leave no room, under [`MAX_HONOURS`], for the
+    /// honours the stones on the board could still win.
+    #[error("{player} has {honours} honours, more than the {max} this position allows")]
+    Honours {
+        /// The player.
+        player: Player,
+        /// His honours.
+        honours: u64,
+        /// The most this position allows ([`MAX_HONOURS`] less what the
+        /// board could still win).
+        max: u64,
+    },
 }
 
 impl Robertson {
@@ -89,8 +123,9 @@ impl Robertson {
     ///
     /// # Errors
     ///
-    /// A [`SetupError`] if the options are invalid or the position cannot
-    /// exist under them.
+    /// A [`SetupError`] if the options are invalid, the position cannot
+    /// exist under them, or a player's honours are too many
+    /// ([`SetupError::Honours`], see [`MAX_HONOURS`]).
     pub fn from_setup(setup: Setup) -> Result<Robertson, SetupError> {
         setup.options.check()?;
         let players = setup.options.players();
@@ -108,6 +143,16 @@ impl Robertson {
             over: setup.over,
             history: setup.history,
         })?;
+        let max = max_honours(&setup.options, &game);
+        for (p, &honours) in Player::all(players).zip(&setup.honours) {
+            if honours > max {
+                return Err(SetupError::Honours {
+                    player: p,
+                    honours,
+                    max,
+                });
+            }
+        }
         Ok(Robertson {
             options: Arc::new(setup.options),
             game,
@@ -129,6 +174,20 @@ impl Robertson {
             history: inner.history,
         }
     }
+}
+
+/// The most honours a player may hold in `game` ([`MAX_HONOURS`] less what
+/// the stones in its holes could still win; all of it once the game is over).
+fn max_honours(options: &Options, game: &Mancala) -> u64 {
+    if game.is_over() {
+        return MAX_HONOURS;
+    }
+    let stones: u64 = game.board().holes().iter().map(|&c| u64::from(c)).sum();
+    // At most 65,535 / 6 = 10,922 captures of at most MAX_CAPTURE_HONOURS
+    // (checked with the options): the product cannot overflow, and it is
+    // below MAX_HONOURS (the subtraction saturates only in theory).
+    let room = (stones / 6).saturating_mul(options.honours.largest());
+    MAX_HONOURS.saturating_sub(room)
 }
 
 impl TryFrom<Setup> for Robertson {

@@ -1105,6 +1105,13 @@ fn inconsistent_rubber_json_is_refused() {
     json["winner"] = serde_json::Value::Null;
     assert!(serde_json::from_value::<robertson::Rubber>(json.clone()).is_err());
     json["winner"] = serde_json::json!(0);
+    // A decided rubber's game is its finished last game, not a live one.
+    assert!(serde_json::from_value::<robertson::Rubber>(json.clone()).is_err());
+    let mut last = Setup::new(Options::two_row());
+    last.board = vec![0; 12];
+    last.captured = vec![24, 24];
+    last.over = true;
+    json["game"] = serde_json::to_value(Robertson::from_setup(last).unwrap()).unwrap();
     let loaded: robertson::Rubber = serde_json::from_value(json).unwrap();
     assert_eq!(loaded.winner(), Some(mancala_core::Player::P0));
 }
