@@ -74,6 +74,34 @@
 //! assert!(oware.outcome().is_some() && kalah.outcome().is_some());
 //! ```
 //!
+//! # Positions and moves from strangers
+//!
+//! Every way in checks what it is given: a position from a [`Setup`], its
+//! JSON or its text is refused with a typed error unless it can exist, a
+//! move is refused unless it is legal, and a refused operation changes
+//! nothing. Work is bounded too. Relaying moves can cycle, and exact
+//! detection of a cycle can take minutes on a board built to be slow (a 2x6
+//! board of 72 seeds relaying at 2 has a move that cycles for 307,959,030
+//! laps), so every relaying game has a work budget, [`Rules::max_laps`]
+//! (default [`DEFAULT_MAX_LAPS`]): a move that neither ends nor repeats
+//! within it is [`Undecided`], and a position with such a move is refused
+//! where it would be built. Under the default budget that slow position is
+//! refused in tens of milliseconds (`cargo run --release --example laps`),
+//! while the longest move in a million random games of each relaying preset
+//! takes fewer than 30 laps. `max_laps: None` restores exact, unbounded
+//! decisions for positions you trust.
+//!
+//! ```
+//! use mancala_core::{Mancala, Relay, Rules, Setup, SetupError};
+//!
+//! let mut rules = Rules::oware();
+//! rules.relay = Relay::AtLeast(2);
+//! rules.sowing.skip_origin = false;
+//! let mut setup = Setup::new(rules);
+//! setup.board = vec![11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1];
+//! assert!(matches!(Mancala::from_setup(setup), Err(SetupError::Undecided(_))));
+//! ```
+//!
 //! # Feature flags
 //!
 //! - `serde`: `Serialize`/`Deserialize` for rules, setups and states; a

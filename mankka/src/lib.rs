@@ -84,7 +84,7 @@
 //!   each `HOLES:PLAYER`;
 //! - `OPTIONS`: the options that differ from Mankka Two, as `key=value`
 //!   words (the keys of [`Options`]: `variant`, `end_threshold`,
-//!   `early_end`, `skip_origin`, `chain`, `endless`).
+//!   `early_end`, `skip_origin`, `chain`, `endless`, `max_laps`).
 //!
 //! The text reads back through the checked setup ([`Mankka::from_setup`]):
 //! malformed text or an impossible position is a typed [`ParseError`].

@@ -62,7 +62,8 @@
 //! - `OPTIONS`: the options that differ from the classic game, as `key=value`
 //!   words, `holes` before `operators` (keys and values in [`Options`]:
 //!   `holes`, `seeds`, `operators`, `relay_at`, `skip_origin`, `rounding`,
-//!   `divide_by_zero`, `endless`, `repetition`). The operator row is written
+//!   `divide_by_zero`, `endless`, `repetition`, `max_laps`). The operator
+//!   row is written
 //!   whenever it differs from `+ - x :` cycled over the board's files.
 //!
 //! The text reads back through the checked setup ([`Numercy::from_setup`]):
