@@ -249,6 +249,17 @@ pub fn replay<D: Driver>(trace: &Map<String, Value>) -> Result<(), Failure> {
         ));
     }
     let mut game = D::build(options, trace.get("start")).map_err(|m| Failure::at(None, m))?;
+    // A start state holds the fields of a state and nothing else (the
+    // states are compared whole).
+    if let Some(Value::Object(start)) = trace.get("start") {
+        let fields = D::state(&game);
+        if let Some(key) = start.keys().find(|k| fields.get(k.as_str()).is_none()) {
+            return Err(Failure::at(
+                None,
+                format!("unknown key `{key}` in the start state"),
+            ));
+        }
+    }
     if let Some(d) = diff_states(&states[0], &D::state(&game)) {
         return Err(Failure::at(None, format!("start state differs: {d}")));
     }

@@ -129,3 +129,15 @@ fn lines_that_are_not_objects_are_failures() {
     );
     assert!(matches!(parse_line(&deep), Err(LineError::Json(_))));
 }
+
+#[test]
+fn an_unknown_key_in_the_start_state_is_a_failure() {
+    let start =
+        r#""start":{"board":[4,4,4,4,4,4,4,4,4,4,4,4],"stores":[0,0],"to_move":0,"result":null},"#;
+    assert_eq!(replay_line(&line(start)), Ok(()));
+    let typo = start.replace(r#""stores""#, r#""stores":[0,0],"store""#);
+    assert_eq!(
+        failure(&line(&typo)),
+        "unknown key `store` in the start state"
+    );
+}
