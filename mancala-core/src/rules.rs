@@ -328,10 +328,14 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
             Relay::Never => true,
             Relay::AtLeast(k) => seeds <= k,
         };
+        // Budgets stay small: a harness that plays every legal move of
+        // every position reached pays each move's trials of the next
+        // position, about 3 laps a unit of budget each.
         let max_laps = match u.int_in_range(0..=7u8)? {
             0 if tame => None,
             1 => Some(u.int_in_range(0..=4)?),
-            _ => Some(u.int_in_range(1..=4096)?),
+            2 => Some(u.int_in_range(1..=1024)?),
+            _ => Some(u.int_in_range(1..=64)?),
         };
         Ok(Rules {
             layout: u.arbitrary()?,
