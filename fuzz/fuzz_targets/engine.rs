@@ -27,6 +27,9 @@
 
 #![no_main]
 
+#[path = "common/seeds.rs"]
+mod seeds;
+
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -738,7 +741,7 @@ fn feeding_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
     Ok(())
 }
 
-fuzz_target!(|data: &[u8]| {
+fn check(data: &[u8]) {
     let mut u = Unstructured::new(data);
     let Ok(which) = u.int_in_range(0..=7u8) else {
         return;
@@ -749,4 +752,9 @@ fuzz_target!(|data: &[u8]| {
         5 | 6 => slam_case(&mut u),
         _ => feeding_case(&mut u),
     };
-});
+}
+
+fuzz_target!(
+    init: seeds::prepare("engine", check),
+    |data: &[u8]| check(data)
+);
