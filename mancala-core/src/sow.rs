@@ -229,7 +229,12 @@ fn sow_counts(
     from: Pit,
     mut seeds: u16,
 ) -> Landing {
-    let store = spec.into_own_store;
+    // A mover who owns no row has no store on the ring to sow into.
+    let store = spec.into_own_store && mover.index() < topology.players();
+    let spec = SowSpec {
+        into_own_store: store,
+        ..spec
+    };
     let skip = spec.skip_origin;
     let origin = from.index();
     // The hole after which the mover's store is passed, going this way.

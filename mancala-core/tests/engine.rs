@@ -169,6 +169,45 @@ fn sowing_enters_only_the_movers_store() {
     assert_eq!(board.store(Player::P1), 1);
 }
 
+/// A mover who owns no row has no store on the ring (a store sits after
+/// its owner's last row), so sowing into one's own store passes none: both
+/// paths of the engine agree (the quiet path once sowed into a store
+/// after hole 0; found by the fuzz target `engine`).
+#[test]
+fn a_mover_without_a_row_has_no_store_to_sow_into() {
+    let t = two_rows(6);
+    let mut counts = [0u16; 12];
+    counts[0] = 13;
+    for direction in [Direction::CounterClockwise, Direction::Clockwise] {
+        let spec = SowSpec {
+            direction,
+            into_own_store: true,
+            ..SowSpec::default()
+        };
+        let (r, board, events) = sow_both(
+            &Board::from_counts(&counts, &[]),
+            &t,
+            spec,
+            Player::new(2).unwrap(),
+            pit(0),
+            Relay::Never,
+            Endless::Forbid,
+        );
+        // A whole revolution of the 12 holes (hole 0 refilled), then one more.
+        let next = if direction == Direction::CounterClockwise {
+            1
+        } else {
+            11
+        };
+        assert_eq!(r.unwrap().landing, Landing::Hole(pit(next)));
+        let mut expected = [1u16; 12];
+        expected[next] = 2;
+        assert_eq!(board.holes(), &expected);
+        assert_eq!(board.stores(), &[0; 6]);
+        assert_eq!(events.len(), 14);
+    }
+}
+
 #[test]
 fn clockwise_sowing_passes_stores_the_other_way() {
     let t = two_rows(6);
