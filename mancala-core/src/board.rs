@@ -85,7 +85,7 @@ enum Repr {
         /// Blocks for trial sowings and snapshots ([`Board::take_spare`]):
         /// one allocated with the board so that trying moves does not
         /// allocate, a second kept once a move needed two.
-        spare: arrayvec::ArrayVec<Box<Large>, 2>,
+        spare: [Option<Box<Large>>; 2],
     },
 }
 
@@ -109,10 +109,8 @@ impl Clone for Repr {
 }
 
 /// The spare blocks of a new heap board: one.
-fn one_spare() -> arrayvec::ArrayVec<Box<Large>, 2> {
-    let mut spare = arrayvec::ArrayVec::new();
-    spare.push(Box::new(Large::EMPTY));
-    spare
+fn one_spare() -> [Option<Box<Large>>; 2] {
+    [Some(Box::new(Large::EMPTY)), None]
 }
 
 #[derive(Clone)]
@@ -235,8 +233,11 @@ impl Board {
             Repr::Heap { len, spare, .. } => Board {
                 repr: Repr::Heap {
                     len: *len,
-                    counts: spare.pop().unwrap_or_else(|| Box::new(Large::EMPTY)),
-                    spare: arrayvec::ArrayVec::new(),
+                    counts: spare[1]
+                        .take()
+                        .or_else(|| spare[0].take())
+                        .unwrap_or_else(|| Box::new(Large::EMPTY)),
+                    spare: [None, None],
                 },
             },
         }
@@ -248,7 +249,9 @@ impl Board {
         if let (Repr::Heap { spare, .. }, Repr::Heap { counts, .. }) = (&mut self.repr, board.repr)
         {
             // Full (a third block): it is dropped.
-            let _ = spare.try_push(counts);
+            if let Some(slot) = spare.iter_mut().find(|s| s.is_none()) {
+                *slot = Some(counts);
+            }
         }
     }
 

@@ -214,6 +214,24 @@ struct Applied {
     extra_turn: bool,
 }
 
+impl Turn {
+    /// The report of `mv`, a sowing move of `mover` that did `applied`.
+    #[inline]
+    fn played(mover: Player, mv: Move, applied: &Applied) -> Turn {
+        Turn {
+            mover,
+            played: mv,
+            landing: Some(applied.landing),
+            laps: applied.laps,
+            endless: applied.endless,
+            captured: applied.captured,
+            seeds: applied.seeds,
+            grand_slam_refused: applied.grand_slam_refused,
+            extra_turn: applied.extra_turn,
+        }
+    }
+}
+
 impl Applied {
     /// A sowing that captured nothing and gives no extra turn.
     const fn sown(sown: crate::Sown) -> Applied {
@@ -796,14 +814,46 @@ impl Mancala {
     /// move once the game is over, changes nothing.
     #[inline]
     fn apply_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
+        if let Some(turn) = self.quiet_single_lap_turn(mv, observer) {
+            return turn;
+        }
         let mover = self.to_move;
         self.try_turn(mv, observer)
             .unwrap_or_else(|_| Turn::nothing(mover, mv))
     }
 
+    /// The fast path of a turn: a legal move without relays, played
+    /// quietly, in place; `None` for any other move. Nothing can refuse
+    /// it: the engine's checks were made by the legal set, and without
+    /// relays every position is decided.
+    #[inline]
+    fn quiet_single_lap_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Option<Turn> {
+        let Move::Sow(pit) = mv else {
+            return None;
+        };
+        if O::RECORDS || self.shared.rules.relay != Relay::Never || !self.legal.contains(pit) {
+            return None;
+        }
+        let mover = self.to_move;
+        let before = u32::from(self.board.store(mover));
+        let applied = Self::apply_legal_single_lap(
+            &self.shared.rules,
+            &self.shared.topology,
+            &mut self.board,
+            pit,
+            mover,
+        );
+        let settled = self.end_turn(mover, &applied, before, observer);
+        debug_assert!(
+            settled.is_ok(),
+            "a position without relays is always decided"
+        );
+        Some(Turn::played(mover, mv, &applied))
+    }
+
     /// [`apply_turn`](Mancala::apply_turn), with the reason a move changed
     /// nothing. Once the game is over, `Ok` with a report of nothing.
-    #[inline]
+    #[inline(never)]
     fn try_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Result<Turn, PlayError> {
         let mover = self.to_move;
         if self.over {
@@ -818,6 +868,9 @@ impl Mancala {
             }
             Move::Sow(pit) => pit,
         };
+        if let Some(turn) = self.quiet_single_lap_turn(mv, observer) {
+            return Ok(turn);
+        }
         // Seeds leave the board only for the mover's store (his captures,
         // his sowing into it).
         let before = u32::from(self.board.store(mover));
@@ -827,19 +880,6 @@ impl Mancala {
         // in place; any other move on a copy, kept only if the move stands.
         let legal = self.legal.contains(pit);
         let single_lap = self.shared.rules.relay == Relay::Never;
-        if !O::RECORDS && single_lap && legal {
-            let applied = Self::apply_legal_single_lap(
-                &self.shared.rules,
-                &self.shared.topology,
-                &mut self.board,
-                pit,
-                mover,
-            );
-            // Without relays the next position is always decided.
-            return self
-                .end_turn(mover, mv, applied, before, observer)
-                .map_err(|cause| PlayError::Undecided { mv, cause });
-        }
         // Under a work budget the next position may not be decided: the
         // board before the move is kept until it is.
         let mut saved = Self::can_be_undecided(&self.shared.rules).then(|| {
@@ -873,7 +913,8 @@ impl Mancala {
             result
         };
         let turn = result.and_then(|applied| {
-            self.end_turn(mover, mv, applied, before, observer)
+            self.end_turn(mover, &applied, before, observer)
+                .map(|()| Turn::played(mover, mv, &applied))
                 .map_err(|cause| PlayError::Undecided { mv, cause })
         });
         if let Some(mut saved) = saved.take() {
@@ -885,17 +926,20 @@ impl Mancala {
         turn
     }
 
-    /// Passes the turn after `applied`, the move `mv` of `mover` (his store
-    /// held `before` seeds before it), and reports it.
+    /// Passes the turn after `applied`, a move of `mover` (his store held
+    /// `before` seeds before it).
+    ///
+    /// # Errors
+    ///
+    /// As [`settle`](Mancala::settle).
     #[inline]
     fn end_turn<O: Observer>(
         &mut self,
         mover: Player,
-        mv: Move,
-        applied: Applied,
+        applied: &Applied,
         before: u32,
         observer: &mut O,
-    ) -> Result<Turn, Undecided> {
+    ) -> Result<(), Undecided> {
         let next = if applied.extra_turn {
             if O::RECORDS {
                 observer.event(Event::ExtraTurn);
@@ -905,18 +949,7 @@ impl Mancala {
             mover.next(self.shared.topology.players())
         };
         let seeds_left_board = u32::from(self.board.store(mover)) != before;
-        self.settle(next, seeds_left_board, true, observer)?;
-        Ok(Turn {
-            mover,
-            played: mv,
-            landing: Some(applied.landing),
-            laps: applied.laps,
-            endless: applied.endless,
-            captured: applied.captured,
-            seeds: applied.seeds,
-            grand_slam_refused: applied.grand_slam_refused,
-            extra_turn: applied.extra_turn,
-        })
+        self.settle(next, seeds_left_board, true, observer)
     }
 
     /// Hands the turn to `next` and applies the end conditions.
@@ -935,43 +968,45 @@ impl Mancala {
         after_sowing: bool,
         observer: &mut O,
     ) -> Result<(), Undecided> {
-        let fallible = Self::can_be_undecided(&self.shared.rules);
+        let previous = self.to_move;
+        self.to_move = next;
         if self.shared.rules.end.repetition {
-            // A fallible settling records the position only once it stands.
-            let repeated = if fallible {
-                !seeds_left_board && self.history.contains(&self.board, next)
+            if Self::can_be_undecided(&self.shared.rules) {
+                // The position is recorded once it stands (below).
+                if !seeds_left_board && self.history.contains(&self.board, next) {
+                    self.finish(observer);
+                    return Ok(());
+                }
             } else {
                 if seeds_left_board {
                     self.history.clear();
                 }
-                !self.history.insert(&self.board, next)
-            };
-            if repeated {
-                self.to_move = next;
-                self.finish(observer);
-                return Ok(());
+                if !self.history.insert(&self.board, next) {
+                    self.finish(observer);
+                    return Ok(());
+                }
             }
         }
         // A sowing that left every seed on the board changed no store: a
         // majority would have ended the game at the last turn already.
-        let ended = self.shared.rules.end.majority
-            && (seeds_left_board || !after_sowing)
-            && self.majority();
+        if self.shared.rules.end.majority && (seeds_left_board || !after_sowing) && self.majority()
+        {
+            self.finish(observer);
+            return Ok(());
+        }
         // Which holes hold seeds, once for the checks below.
         let nonempty = self.board.nonempty_bits();
         let topology = &self.shared.topology;
-        let ended = ended
-            || self.shared.rules.end.side_empty
-                && Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)
-            || after_sowing
-                && self
-                    .shared
-                    .rules
-                    .end
-                    .at_most_left
-                    .is_some_and(|most| self.board.on_board() <= u32::from(most));
-        if ended {
-            self.to_move = next;
+        if self.shared.rules.end.side_empty
+            && Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)
+        {
+            self.finish(observer);
+            return Ok(());
+        }
+        if after_sowing
+            && let Some(most) = self.shared.rules.end.at_most_left
+            && self.board.on_board() <= u32::from(most)
+        {
             self.finish(observer);
             return Ok(());
         }
@@ -980,28 +1015,34 @@ impl Mancala {
         let rules = &self.shared.rules;
         let hungry = rules.feeding != Feeding::Off
             && nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0;
+        // Only a budget fails, and only where settling is fallible: nothing
+        // but the player to move has changed then.
         let legal = if Self::trials_needed(rules, hungry) {
-            let mut spare = self.board.take_spare();
-            let legal = self.legal_set(next, &mut spare);
-            self.board.keep_spare(spare);
-            legal?
+            match self.legal_with_trials(next) {
+                Ok(legal) => legal,
+                Err(cause) => {
+                    self.to_move = previous;
+                    return Err(cause);
+                }
+            }
         } else {
             PitSet::from_bits(nonempty & self.shared.topology.mask_of(next))
         };
         // He must pass: whether another can move, every move of the others
         // decided (the board stays as it is after a pass).
         let others_can_move = if legal.is_empty() && self.shared.rules.end.pass {
-            let mut spare = self.board.take_spare();
-            let others = self.another_can_move(next, &mut spare);
-            self.board.keep_spare(spare);
-            others?
+            match self.another_can_move(next) {
+                Ok(others) => others,
+                Err(cause) => {
+                    self.to_move = previous;
+                    return Err(cause);
+                }
+            }
         } else {
             false
         };
-        // The position stands: commit.
-        self.to_move = next;
         self.legal = legal;
-        if fallible && self.shared.rules.end.repetition {
+        if self.shared.rules.end.repetition && Self::can_be_undecided(&self.shared.rules) {
             if seeds_left_board {
                 self.history.clear();
             }
@@ -1013,14 +1054,33 @@ impl Mancala {
         Ok(())
     }
 
+    /// The legal set of `next` with trial sowings, on the board's spare
+    /// (out of line: the slow path of [`settle`](Mancala::settle)).
+    #[inline(never)]
+    fn legal_with_trials(&mut self, next: Player) -> Result<PitSet, Undecided> {
+        let mut spare = self.board.take_spare();
+        let legal = self.legal_set(next, &mut spare);
+        self.board.keep_spare(spare);
+        legal
+    }
+
     /// Whether a player other than `mover` has a legal move, every move of
-    /// theirs decided (trial sowings on `trial`).
-    fn another_can_move(&self, mover: Player, trial: &mut Board) -> Result<bool, Undecided> {
-        let mut any = false;
+    /// theirs decided (trial sowings on the board's spare).
+    #[inline(never)]
+    fn another_can_move(&mut self, mover: Player) -> Result<bool, Undecided> {
+        let mut spare = self.board.take_spare();
+        let mut any = Ok(false);
         for p in Player::all(self.shared.topology.players()).filter(|&p| p != mover) {
-            any |= !self.legal_set(p, trial)?.is_empty();
+            match self.legal_set(p, &mut spare) {
+                Ok(set) => any = any.map(|a| a || !set.is_empty()),
+                Err(cause) => {
+                    any = Err(cause);
+                    break;
+                }
+            }
         }
-        Ok(any)
+        self.board.keep_spare(spare);
+        any
     }
 
     /// Whether a store holds more than half of all seeds, or two stores hold

@@ -157,8 +157,8 @@ pub struct EndlessRelay {
 /// each relaying preset (`cargo run --release --example laps`, seed 1) the
 /// longest move took 25 laps in classic Numercy, 19 on Numercy's 2x6 board,
 /// 27 in Mankka Two and 23 in Mankka One. Deciding one move within this
-/// budget walks at most about three million laps, a few tens of
-/// milliseconds (see [`Sower::max_laps`]).
+/// budget walks at most about five million laps, well under a tenth of a
+/// second (see [`Sower`], "Cost and the work budget").
 pub const DEFAULT_MAX_LAPS: u64 = 1_000_000;
 
 /// A move whose relays the work budget could not decide: it neither ended
@@ -378,11 +378,14 @@ fn lap<O: Observer>(
 /// So a sower has a work budget, [`max_laps`](Sower::max_laps). With
 /// `Some(n)`, a move is decided when it ends within `n` laps or repeats a
 /// lap start with `mu + lambda <= n`; any other move fails with
-/// [`SowError::Undecided`], whatever [`Endless`] says, after walking at
-/// most about `3n` laps (so one decision under [`DEFAULT_MAX_LAPS`] takes
-/// a few tens of milliseconds at most). With `None` every move is decided,
-/// in constant memory (Brent's algorithm) and unbounded time: keep that for
-/// positions you trust.
+/// [`SowError::Undecided`], whatever [`Endless`] says. Either way the
+/// engine walks the move for at most 256 laps, then by Brent's cycle
+/// detection (constant memory) from its start: a short cycle is found in
+/// a few times `mu + lambda` laps, and no decision walks more than about
+/// `5n` laps (`3n` to find or rule out a cycle, `2n` to find where it
+/// begins), well under a tenth of a second under [`DEFAULT_MAX_LAPS`].
+/// With `None` every move is decided the same way in unbounded time: keep
+/// that for positions you trust.
 ///
 /// # Examples
 ///
@@ -570,7 +573,7 @@ impl<R: RelayRule> Engine<'_, R> {
     fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
         let start = board.clone();
         let plain = match self.max_laps {
-            Some(n) => n,
+            Some(n) => n.min(PLAIN_LAPS),
             None => PLAIN_LAPS,
         };
         let from = match self.run_plain(board, self.origin, plain) {
@@ -584,8 +587,9 @@ impl<R: RelayRule> Engine<'_, R> {
             Err(from) => from,
         };
         let found = match self.max_laps {
-            Some(n) => self.find_cycle_within(board, from, &start, n),
-            None => self.find_cycle(board, &start),
+            // The whole budget sown plainly: the cycle, if any, is reached.
+            Some(n) if n <= PLAIN_LAPS => self.find_cycle_within(board, from, &start, n),
+            limit => self.find_cycle(board, &start, limit),
         };
         match found {
             Found::Cycle(cycle) => match self.endless {
@@ -643,9 +647,15 @@ impl<R: RelayRule> Engine<'_, R> {
     }
 
     /// Brent's cycle detection over lap starts from the move's start, in
-    /// constant memory and unbounded time; a finite move's end is left on
-    /// `board`.
-    fn find_cycle(&self, board: &mut Board, start: &Board) -> Found {
+    /// constant memory; a finite move's end is left on `board`.
+    ///
+    /// With a budget `Some(n)`: a move that ends after more than `n` laps,
+    /// or whose cycle has `mu + lambda > n`, is undecided. Brent's hare
+    /// meets the tortoise by lap start `2^k - 1 + lambda`, `2^k` the least
+    /// power of two at least `max(mu + 1, lambda)`; when `mu + lambda <= n`
+    /// that is below `3n`, so a hare past `3n` laps proves the move
+    /// undecided. Unbounded with `None`.
+    fn find_cycle(&self, board: &mut Board, start: &Board, limit: Option<u64>) -> Found {
         let advance = |b: &mut Board, h: &mut Pit| -> Option<Landing> {
             match self.step(b, *h) {
                 Next::Lap(p) => {
@@ -659,9 +669,13 @@ impl<R: RelayRule> Engine<'_, R> {
         let (mut hare, mut h_hole) = (start.clone(), self.origin);
         let mut hare_laps = 0u64;
         let (mut power, mut lambda) = (1u64, 0u64);
+        let hare_limit = limit.map(|n| n.saturating_mul(3));
         loop {
             if hare_laps > 0 && t_hole == h_hole && tortoise == hare {
                 break;
+            }
+            if hare_limit.is_some_and(|most| hare_laps >= most) {
+                return Found::Undecided;
             }
             if power == lambda {
                 tortoise.clone_from(&hare);
@@ -671,6 +685,9 @@ impl<R: RelayRule> Engine<'_, R> {
             }
             hare_laps += 1;
             if let Some(landing) = advance(&mut hare, &mut h_hole) {
+                if limit.is_some_and(|n| hare_laps > n) {
+                    return Found::Undecided;
+                }
                 // A finite move: the hare holds its end.
                 *board = hare;
                 return Found::End(Sown {
@@ -681,7 +698,12 @@ impl<R: RelayRule> Engine<'_, R> {
             }
             lambda += 1;
         }
-        self.first_repeat(start, lambda, None)
+        let mu_limit = match limit {
+            Some(n) if lambda > n => return Found::Undecided,
+            Some(n) => Some(n - lambda),
+            None => None,
+        };
+        self.first_repeat(start, lambda, mu_limit)
             .map_or(Found::Undecided, Found::Cycle)
     }
 

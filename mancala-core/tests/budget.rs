@@ -341,3 +341,131 @@ fn the_mankka_cycle_is_decided_exactly_at_its_length() {
     assert!(matches!(short, Err(SowError::Undecided(_))));
     assert_eq!(after, board);
 }
+
+/// The move's length in lap starts by a reference walk that remembers every
+/// lap start (board and hole about to be lifted): `Some(laps)` for a finite
+/// move, `Some(mu + lambda)` for an endless one, `None` past `most` laps.
+fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u64, bool)> {
+    let topology = two_rows();
+    let mut seen = std::collections::HashSet::new();
+    let mut board = board.clone();
+    let mut from = origin;
+    for laps in 0..=most {
+        if !seen.insert((board.clone(), from)) {
+            return Some((laps, true));
+        }
+        // One lap, by the engine's single-lap sower.
+        let sower = Sower {
+            topology: &topology,
+            spec: SowSpec::default(),
+            mover: Player::P0,
+            relay: &Relay::Never,
+            endless: Endless::Forbid,
+            max_laps: Some(1),
+        };
+        match sower.sow(&mut board, from, &mut ()).unwrap().landing {
+            mancala_core::Landing::Hole(p) if board.get(p) >= k => from = p,
+            _ => return Some((laps + 1, false)),
+        }
+    }
+    None
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: cases(256),
+        ..ProptestConfig::default()
+    })]
+
+    /// Long moves (relaying at 2 on full boards), decided by Brent's walk
+    /// past the 256 plain laps: the budget's verdict agrees with a reference
+    /// that remembers every lap start, at the edge of the budget too.
+    #[test]
+    fn long_moves_are_decided_exactly_at_the_edge_of_the_budget(
+        holes in vec(0u16..=9, 12),
+        origin in 0usize..6,
+        extra in 0u64..=3000,
+        stop in any::<bool>(),
+    ) {
+        let mut holes = holes;
+        holes[origin] = holes[origin].max(1);
+        let board = Board::from_counts(&holes, &[0, 0]);
+        let Some((needed, endless)) = reference_length(&board, pit(origin), 2, 4000) else {
+            return Ok(());
+        };
+        let policy = if stop { Endless::Stop } else { Endless::Forbid };
+        for n in [needed.saturating_sub(1).max(1), needed, needed + 1, 257 + extra] {
+            let (result, after) = sow(&board, pit(origin), 2, policy, Some(n));
+            if needed <= n {
+                let (exact, exact_board) = sow(&board, pit(origin), 2, policy, None);
+                prop_assert_eq!(result, exact);
+                prop_assert_eq!(after, exact_board);
+                match result {
+                    Ok(sown) => {
+                        prop_assert_eq!(sown.endless, endless);
+                        prop_assert_eq!(sown.laps, needed);
+                    }
+                    Err(SowError::Endless(cycle)) => {
+                        prop_assert!(endless);
+                        prop_assert_eq!(cycle.laps_before_cycle + cycle.cycle_laps, needed);
+                    }
+                    Err(e) => prop_assert!(false, "unexpected {e}"),
+                }
+            } else {
+                prop_assert!(matches!(result, Err(SowError::Undecided(_))), "{result:?}");
+                prop_assert_eq!(after, board.clone());
+            }
+        }
+    }
+}
+
+/// A budget of `u64::MAX` decides like no budget (its cap saturates), and
+/// finds a short cycle at once rather than walking the budget first.
+#[test]
+fn a_huge_budget_decides_like_none() {
+    let board = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
+    let exact = sow(&board, pit(2), 4, Endless::Forbid, None);
+    let huge = within(60, move || {
+        sow(&board, pit(2), 4, Endless::Forbid, Some(u64::MAX))
+    })
+    .expect("a short cycle under a huge budget hung");
+    assert_eq!(huge, exact);
+}
+
+/// Moves longer than the 256 plain laps (found by a search over random
+/// boards relaying at 2; the lengths come from `reference_length`): the
+/// budget's verdict at and around each length, through Brent's walk.
+#[test]
+fn moves_longer_than_the_plain_laps_are_decided_exactly() {
+    let cases: [([u16; 12], usize, u64, bool); 6] = [
+        ([5, 4, 3, 1, 5, 2, 3, 0, 1, 0, 2, 3], 2, 376, true),
+        ([2, 0, 1, 2, 4, 1, 4, 1, 2, 3, 4, 3], 0, 332, true),
+        ([3, 0, 3, 4, 2, 1, 0, 3, 0, 4, 3, 4], 3, 738, true),
+        ([4, 3, 2, 1, 3, 3, 0, 1, 4, 3, 4, 3], 4, 336, true),
+        ([9, 8, 7, 9, 4, 11, 10, 6, 8, 10, 6, 10], 2, 444, false),
+        ([8, 1, 8, 5, 9, 9, 6, 9, 2, 7, 2, 3], 4, 267, false),
+    ];
+    for (holes, origin, needed, endless) in cases {
+        let board = Board::from_counts(&holes, &[0, 0]);
+        assert_eq!(
+            reference_length(&board, pit(origin), 2, 4000),
+            Some((needed, endless)),
+            "{holes:?} hole {origin}"
+        );
+        for policy in [Endless::Forbid, Endless::Stop] {
+            let (exact, exact_board) = sow(&board, pit(origin), 2, policy, None);
+            for n in [needed - 1, needed, needed + 1, 3 * needed, u64::MAX] {
+                let (result, after) = sow(&board, pit(origin), 2, policy, Some(n));
+                if needed <= n {
+                    assert_eq!((result, &after), (exact, &exact_board), "{holes:?} n={n}");
+                } else {
+                    assert!(
+                        matches!(result, Err(SowError::Undecided(_))),
+                        "{holes:?} n={n}"
+                    );
+                    assert_eq!(after, board);
+                }
+            }
+        }
+    }
+}
