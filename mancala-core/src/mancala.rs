@@ -600,6 +600,10 @@ impl Mancala {
         // whether its relays end matters: the captures need not be made.
         let sowing_only = !must_feed && rules.grand_slam != GrandSlam::Forbid;
         let outcome = |p: Pit| {
+            // After the first undecided move the set is void: no more work.
+            if undecided.is_some() {
+                return None;
+            }
             trial.clone_from(&self.board);
             let result = if sowing_only {
                 Self::sow_move(rules, topology, trial, p, mover, &mut ())
