@@ -227,15 +227,6 @@ fn under_a_small_budget_moves_stand_or_are_refused_as_undecided() {
     );
 }
 
-/// The number of cases of a property: `PROPTEST_CASES` when set, else
-/// `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 fn two_rows() -> Topology {
     Topology::new(Layout::two_rows(6)).unwrap()
 }
@@ -264,7 +255,7 @@ fn sow(
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: cases(512),
+        cases: mancala_core::testing::proptest_cases(512),
         ..ProptestConfig::default()
     })]
 
@@ -373,7 +364,7 @@ fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u6
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: cases(256),
+        cases: mancala_core::testing::proptest_cases(256),
         ..ProptestConfig::default()
     })]
 
