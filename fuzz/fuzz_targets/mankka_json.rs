@@ -18,7 +18,8 @@
 //! large, hands of the variant's size, empty or any, any player, the
 //! `over` flag, and histories (often the board's own seeds rotated).
 //!
-//! Setups without a work budget (`max_laps: None`) whose holes hold more
+//! Setups without a work budget (`max_laps: None`) or with one beyond the
+//! default (work grows with the budget) whose holes hold more
 //! than 4 seeds (Mankka relays at 4) are skipped: exact, unbounded
 //! detection can walk very long cycles on full boards. Under any budget
 //! nothing is skipped (RULES.md, "Work budget").
@@ -107,7 +108,11 @@ fn setup(u: &mut Unstructured<'_>) -> arbitrary::Result<Setup> {
 /// Whether building this setup may walk a very long relay cycle: only
 /// without a work budget.
 fn slow(setup: &Setup) -> bool {
-    setup.options.max_laps.is_none() && setup.board.iter().any(|&c| c > RELAY_AT)
+    setup
+        .options
+        .max_laps
+        .is_none_or(|n| n > mancala_core::DEFAULT_MAX_LAPS)
+        && setup.board.iter().any(|&c| c > RELAY_AT)
 }
 
 /// Seeds in the holes, the stores and the hands.

@@ -20,7 +20,8 @@
 //! endless relays' cycles, which can be hundreds of millions of laps long
 //! (2x13, 2 balls a hole, relay at 2: a move reached by random play has a
 //! cycle of 383,388,577 laps). For the same reason a text without a budget
-//! (`max_laps=none`) whose holes hold more than `relay_at + 1` balls (more
+//! (`max_laps=none`), or with one beyond the default (work grows with the
+//! budget), whose holes hold more than `relay_at + 1` balls (more
 //! than 1 at `relay_at = 2`) is not read as a position; every other text
 //! is. Positions read from text are only parsed and printed, never played.
 
@@ -72,7 +73,10 @@ fn slow(text: &str) -> bool {
     let Ok(options) = mancala_core::notation::parse_options::<Options>(options) else {
         return false;
     };
-    if options.max_laps.is_some() {
+    if options
+        .max_laps
+        .is_some_and(|n| n <= mancala_core::DEFAULT_MAX_LAPS)
+    {
         return false;
     }
     let most = if options.relay_at <= 2 {

@@ -16,7 +16,8 @@
 //! player, the `over` flag, and histories (often the board's own balls
 //! rotated, so that some are accepted).
 //!
-//! Setups without a work budget (`max_laps: None`) whose holes hold more
+//! Setups without a work budget (`max_laps: None`) or with one beyond the
+//! default (work grows with the budget) whose holes hold more
 //! than the relay threshold (more than 1 at `relay_at <= 2`, at most 9) are
 //! skipped: exact, unbounded detection can walk cycles hundreds of millions
 //! of laps long. Under any budget nothing is skipped (RULES.md, "Work
@@ -100,7 +101,10 @@ fn slow(setup: &Setup) -> bool {
     } else {
         options.relay_at.min(9)
     };
-    options.max_laps.is_none() && setup.board.iter().any(|&c| c > most)
+    options
+        .max_laps
+        .is_none_or(|n| n > mancala_core::DEFAULT_MAX_LAPS)
+        && setup.board.iter().any(|&c| c > most)
 }
 
 /// The round trips of one state.
