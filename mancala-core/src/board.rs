@@ -243,6 +243,21 @@ impl Board {
         }
     }
 
+    /// A copy of this board in a spare block ([`take_spare`](Board::take_spare)
+    /// then one copy of the counts): give it back with
+    /// [`keep_spare`](Board::keep_spare).
+    #[inline]
+    pub(crate) fn spare_copy(&mut self) -> Board {
+        match &self.repr {
+            Repr::Inline { .. } => self.clone(),
+            Repr::Heap { .. } => {
+                let mut copy = self.take_spare();
+                copy.clone_from(self);
+                copy
+            }
+        }
+    }
+
     /// Keeps the block of a board from [`take_spare`](Board::take_spare)
     /// for the next trials.
     pub(crate) fn keep_spare(&mut self, board: Board) {

@@ -353,8 +353,7 @@ impl Mancala {
         if total > u64::from(MAX_SEEDS) {
             return Err(PlaceError::TooManySeeds(total));
         }
-        let mut saved = self.board.take_spare();
-        saved.clone_from(&self.board);
+        let mut saved = self.board.spare_copy();
         for &(pit, n) in seeds {
             self.board.add(pit, n);
         }
@@ -605,21 +604,24 @@ impl Mancala {
                 return None;
             }
             trial.clone_from(&self.board);
-            let result = if sowing_only {
-                Self::sow_move(rules, topology, trial, p, mover, &mut ())
-                    .map(|_| true)
-                    .map_err(|e| PlayError::from_sow(p, e))
-            } else {
-                Self::apply_move(rules, topology, trial, p, mover, &mut ())
-                    .map(|_| trial.has_seeds(topology, fed))
-            };
-            match result {
-                Ok(fed) => Some(fed),
-                Err(PlayError::Undecided { cause, .. }) => {
-                    undecided.get_or_insert(cause);
-                    None
+            if sowing_only {
+                match Self::sow_move(rules, topology, trial, p, mover, &mut ()) {
+                    Ok(_) => Some(true),
+                    Err(SowError::Undecided(cause)) => {
+                        undecided = Some(cause);
+                        None
+                    }
+                    Err(_) => None,
                 }
-                Err(_) => None,
+            } else {
+                match Self::apply_move(rules, topology, trial, p, mover, &mut ()) {
+                    Ok(_) => Some(trial.has_seeds(topology, fed)),
+                    Err(PlayError::Undecided { cause, .. }) => {
+                        undecided = Some(cause);
+                        None
+                    }
+                    Err(_) => None,
+                }
             }
         };
         let _ = filter_feeding(
@@ -886,11 +888,7 @@ impl Mancala {
         let single_lap = self.shared.rules.relay == Relay::Never;
         // Under a work budget the next position may not be decided: the
         // board before the move is kept until it is.
-        let mut saved = Self::can_be_undecided(&self.shared.rules).then(|| {
-            let mut saved = self.board.take_spare();
-            saved.clone_from(&self.board);
-            saved
-        });
+        let mut saved = Self::can_be_undecided(&self.shared.rules).then(|| self.board.spare_copy());
         let in_place = legal || single_lap && self.shared.rules.grand_slam != GrandSlam::Forbid;
         let result = if in_place {
             Self::apply_move(
