@@ -55,6 +55,17 @@ pub fn proptest_cases(default: u32) -> u32 {
         .unwrap_or(default)
 }
 
+/// Runs `f` on another thread: its result, or `None` if it has not
+/// returned within `secs` seconds. A guard against hangs in tests of slow
+/// inputs, not a measure of speed (benchmarks measure speed).
+pub fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(secs)).ok()
+}
+
 /// A small deterministic random number generator (SplitMix64) for playouts
 /// and benchmarks.
 #[derive(Clone, Debug)]

@@ -22,17 +22,6 @@ fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()
 }
 
-/// Runs `f` on another thread, `None` if it has not returned within `secs`
-/// (a guard against hangs, not a measure of speed: the figures are in
-/// `cargo run --release --example laps`).
-fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(std::time::Duration::from_secs(secs)).ok()
-}
-
 /// Oware's board and sowing (origin not skipped) relaying at 2: the rules
 /// of the known slow position.
 fn relay_at_two() -> Rules {
@@ -68,11 +57,12 @@ fn the_known_slow_positions_are_refused_under_the_default_budget() {
             player: Player::P0,
             max_laps: DEFAULT_MAX_LAPS,
         });
-        let built = within(60, move || Mancala::from_setup(setup)).expect("from_setup hung");
+        let built = mancala_core::testing::within(60, move || Mancala::from_setup(setup))
+            .expect("from_setup hung");
         assert_eq!(built, Err(expected));
         // The same through deserialization, the way a service reads it.
         let json = serde_json::to_string(&slow_setup(board, relay_at_two())).unwrap();
-        let read = within(60, move || {
+        let read = mancala_core::testing::within(60, move || {
             serde_json::from_str::<Mancala>(&json).map_err(|e| e.to_string())
         })
         .expect("deserialization hung");
@@ -416,7 +406,7 @@ proptest! {
 fn a_huge_budget_decides_like_none() {
     let board = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
     let exact = sow(&board, pit(2), 4, Endless::Forbid, None);
-    let huge = within(60, move || {
+    let huge = mancala_core::testing::within(60, move || {
         sow(&board, pit(2), 4, Endless::Forbid, Some(u64::MAX))
     })
     .expect("a short cycle under a huge budget hung");

@@ -1856,16 +1856,6 @@ fn finished_game_with_repetition_round_trips() {
     assert_eq!(Mancala::from_setup(game.to_setup()).unwrap(), game);
 }
 
-/// Runs `f` on another thread and waits at most `secs` seconds for it (a
-/// thread that does not finish is left running until the process exits).
-fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(std::time::Duration::from_secs(secs)).ok()
-}
-
 /// A relay threshold below 2 relays from every landing hole: such rules are
 /// refused, by every constructor.
 #[test]
@@ -1905,7 +1895,7 @@ fn known_issue_relay_with_many_seeds_is_slow() {
     setup.board = vec![11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1];
     setup.stores = vec![0, 0];
     let game = Mancala::from_setup(setup).unwrap();
-    let legal = within(10, move || game.legal_moves().to_vec())
+    let legal = mancala_core::testing::within(10, move || game.legal_moves().to_vec())
         .expect("legal_moves did not return in 10 s");
     assert!(!legal.contains(&Move::Sow(pit(4))), "hole 4 relays forever");
 }

@@ -11,16 +11,6 @@ fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()
 }
 
-/// Runs `f` on another thread, `None` if it has not returned within `secs`
-/// (a guard against hangs, not a measure of speed).
-fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(std::time::Duration::from_secs(secs)).ok()
-}
-
 /// The 299-byte setup: the core's known 307,959,030-lap cycle (2x6
 /// relaying at 2) rotated so that its endless hole is hole 0. Numercy sows
 /// a plain ring (no stores), so the cycle is the same. Reading it took 45 s.
@@ -36,9 +26,10 @@ fn the_known_slow_position_is_refused_under_the_default_budget() {
         max_laps: DEFAULT_MAX_LAPS,
     });
     let json = serde_json::to_string(&setup).unwrap();
-    let built = within(60, move || Numercy::from_setup(setup)).expect("from_setup hung");
+    let built = mancala_core::testing::within(60, move || Numercy::from_setup(setup))
+        .expect("from_setup hung");
     assert_eq!(built, Err(expected));
-    let read = within(60, move || {
+    let read = mancala_core::testing::within(60, move || {
         serde_json::from_str::<Numercy>(&json).map_err(|e| e.to_string())
     })
     .expect("deserialization hung");
