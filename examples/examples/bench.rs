@@ -1,7 +1,7 @@
 //! Uniform random playouts from the start of every game, single thread.
 //!
 //! ```text
-//! cargo run --release --example bench -- [--secs S] [--seed N] [--clone] [--endless-stop] [GAME...]
+//! cargo run --release --example bench -- [--secs S | --games N] [--seed N] [--clone] [--endless-stop] [GAME...]
 //! ```
 //!
 //! GAME is any of `oware`, `kalah`, `numercy`, `robertson`,
@@ -23,6 +23,10 @@
 //! two programs' figures compare directly when run side by side (pin both
 //! with `taskset -c 1`).
 //!
+//! With `--games N` each game plays exactly N random games instead, with no
+//! warm-up: a fixed amount of work, whose instruction count is the same on
+//! every run, busy machine or not (`valgrind --tool=callgrind`).
+//!
 //! With `--clone` it measures what a search pays to copy a state instead:
 //! the size of the state type and the time to clone (and drop) positions
 //! taken from random games, one line per game:
@@ -43,13 +47,16 @@ use std::time::Instant;
 use mancala_core::Game;
 use mancala_examples::playout::{self, GAMES, SplitMix, Visit};
 
-const USAGE: &str = "usage: bench [--secs S] [--seed N] [--clone] [--endless-stop] [GAME...]
+const USAGE: &str =
+    "usage: bench [--secs S | --games N] [--seed N] [--clone] [--endless-stop] [GAME...]
   GAME  oware | kalah | numercy | robertson | robertson-triangle |
         robertson-hexagon | mankka | mankka-one | numa   (default: all)";
 
 /// What to measure, and for how long.
 struct Measure {
     secs: f64,
+    /// A fixed number of games instead of a time (`--games`).
+    games: Option<u64>,
     seed: u64,
     clone: bool,
     endless_stop: bool,
@@ -59,6 +66,8 @@ impl Visit for Measure {
     fn visit<G: Game>(&mut self, name: &str, start: G) {
         if self.clone {
             measure_clone(name, &start, self.secs, self.seed);
+        } else if let Some(games) = self.games {
+            measure_games(name, &start, games, self.seed);
         } else {
             measure(name, &start, self.secs, self.seed);
         }
@@ -93,6 +102,25 @@ fn measure<G: Game>(name: &str, start: &G, secs: f64, seed: u64) {
     );
 }
 
+/// Plays exactly `games` games of `start`, without a warm-up (a fixed
+/// amount of work, for instruction counts under `valgrind --tool=callgrind`),
+/// and prints the game's line.
+fn measure_games<G: Game>(name: &str, start: &G, games: u64, seed: u64) {
+    let mut rng = SplitMix::new(seed);
+    let t0 = Instant::now();
+    let mut moves = 0u64;
+    for _ in 0..games {
+        moves += playout::playout(black_box(start), &mut rng);
+    }
+    let dt = t0.elapsed().as_secs_f64();
+    println!(
+        "{name}: {} moves/s, {} games/s, {:.2} mean length",
+        (moves as f64 / dt).round() as u64,
+        (games as f64 / dt).round() as u64,
+        moves as f64 / games.max(1) as f64
+    );
+}
+
 /// Clones positions of random games for `secs` seconds and prints the size
 /// of `G` and the mean time of one clone and its drop.
 fn measure_clone<G: Game>(name: &str, start: &G, secs: f64, seed: u64) {
@@ -122,6 +150,7 @@ fn measure_clone<G: Game>(name: &str, start: &G, secs: f64, seed: u64) {
 fn main() -> ExitCode {
     let mut measure = Measure {
         secs: 3.0,
+        games: None,
         seed: 1,
         clone: false,
         endless_stop: false,
@@ -134,16 +163,20 @@ fn main() -> ExitCode {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            "--secs" | "--seed" => {
+            "--secs" | "--seed" | "--games" => {
                 let value = args.next().unwrap_or_default();
-                let ok = if arg == "--secs" {
-                    value
+                let ok = match arg.as_str() {
+                    "--secs" => value
                         .parse::<f64>()
                         .ok()
                         .filter(|s| *s > 0.0)
-                        .map(|s| measure.secs = s)
-                } else {
-                    value.parse::<u64>().ok().map(|s| measure.seed = s)
+                        .map(|s| measure.secs = s),
+                    "--games" => value
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .map(|n| measure.games = Some(n)),
+                    _ => value.parse::<u64>().ok().map(|s| measure.seed = s),
                 };
                 if ok.is_none() {
                     eprintln!("{arg} needs a positive number, got {value:?}\n{USAGE}");

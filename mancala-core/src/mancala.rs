@@ -306,7 +306,13 @@ impl Mancala {
             over: false,
             legal: PitSet::EMPTY,
         };
-        game.settle(first, false, false, &mut ())?;
+        game.settle(
+            first,
+            false,
+            false,
+            Self::can_be_undecided(&game.shared.rules),
+            &mut (),
+        )?;
         Ok(game)
     }
 
@@ -360,7 +366,13 @@ impl Mancala {
         // Seeds entered the board: settled as if seeds had left it, the
         // history starting afresh. Settling fails before changing anything
         // but the board, which is put back.
-        let settled = self.settle(next, true, false, &mut ());
+        let settled = self.settle(
+            next,
+            true,
+            false,
+            Self::can_be_undecided(&self.shared.rules),
+            &mut (),
+        );
         if settled.is_err() {
             core::mem::swap(&mut self.board, &mut saved);
         }
@@ -533,14 +545,16 @@ impl Mancala {
     /// but a work budget must still decide them.)
     #[inline]
     fn needs_simulation(&self, mover: Player) -> bool {
-        Self::trials_needed(&self.shared.rules, self.must_feed(mover))
+        let rules = &self.shared.rules;
+        Self::trials_needed(rules, self.must_feed(mover), Self::can_be_undecided(rules))
     }
 
     /// Whether legality takes trial sowings under `rules`, the mover being
-    /// `hungry` if he must feed now.
+    /// `hungry` if he must feed now (`fallible`: whether
+    /// [`can_be_undecided`](Mancala::can_be_undecided) holds of the rules).
     #[inline]
-    fn trials_needed(rules: &Rules, hungry: bool) -> bool {
-        hungry || rules.grand_slam == GrandSlam::Forbid || Self::can_be_undecided(rules)
+    fn trials_needed(rules: &Rules, hungry: bool, fallible: bool) -> bool {
+        hungry || rules.grand_slam == GrandSlam::Forbid || fallible
     }
 
     /// Whether a relaying move may be refused for its relays: an endless
@@ -548,7 +562,7 @@ impl Mancala {
     /// work budget cannot decide. Legality then takes a trial sowing of
     /// every move, and a move may fail after its first seed moved.
     #[inline]
-    fn can_be_undecided(rules: &Rules) -> bool {
+    pub(crate) fn can_be_undecided(rules: &Rules) -> bool {
         rules.relay != Relay::Never
             && (rules.endless == crate::Endless::Forbid || rules.max_laps.is_some())
     }
@@ -849,7 +863,8 @@ impl Mancala {
             pit,
             mover,
         );
-        let settled = self.end_turn(mover, &applied, before, observer);
+        // Without relays no position is undecided: settling cannot fail.
+        let settled = self.end_turn(mover, &applied, before, false, observer);
         debug_assert!(
             settled.is_ok(),
             "a position without relays is always decided"
@@ -868,8 +883,14 @@ impl Mancala {
         let pit = match mv {
             Move::Pass => {
                 let next = mover.next(self.shared.topology.players());
-                self.settle(next, false, false, observer)
-                    .map_err(|cause| PlayError::Undecided { mv, cause })?;
+                self.settle(
+                    next,
+                    false,
+                    false,
+                    Self::can_be_undecided(&self.shared.rules),
+                    observer,
+                )
+                .map_err(|cause| PlayError::Undecided { mv, cause })?;
                 return Ok(Turn::nothing(mover, mv));
             }
             Move::Sow(pit) => pit,
@@ -915,7 +936,7 @@ impl Mancala {
             result
         };
         let turn = result.and_then(|applied| {
-            self.end_turn(mover, &applied, before, observer)
+            self.end_turn(mover, &applied, before, saved.is_some(), observer)
                 .map(|()| Turn::played(mover, mv, &applied))
                 .map_err(|cause| PlayError::Undecided { mv, cause })
         });
@@ -929,7 +950,8 @@ impl Mancala {
     }
 
     /// Passes the turn after `applied`, a move of `mover` (his store held
-    /// `before` seeds before it).
+    /// `before` seeds before it); `fallible` as in
+    /// [`settle`](Mancala::settle).
     ///
     /// # Errors
     ///
@@ -940,6 +962,7 @@ impl Mancala {
         mover: Player,
         applied: &Applied,
         before: u32,
+        fallible: bool,
         observer: &mut O,
     ) -> Result<(), Undecided> {
         let next = if applied.extra_turn {
@@ -951,7 +974,7 @@ impl Mancala {
             mover.next(self.shared.topology.players())
         };
         let seeds_left_board = u32::from(self.board.store(mover)) != before;
-        self.settle(next, seeds_left_board, true, observer)
+        self.settle(next, seeds_left_board, true, fallible, observer)
     }
 
     /// Hands the turn to `next` and applies the end conditions.
@@ -962,18 +985,24 @@ impl Mancala {
     /// decide. Nothing has changed then (only rules that relay under a
     /// budget can fail, and under them every check is made before the state
     /// changes).
+    ///
+    /// `fallible` is [`can_be_undecided`](Mancala::can_be_undecided) of the
+    /// rules, passed in so that the fast path, which knows it is `false`,
+    /// compiles without the checks it makes unnecessary.
     #[inline]
     pub(crate) fn settle<O: Observer>(
         &mut self,
         next: Player,
         seeds_left_board: bool,
         after_sowing: bool,
+        fallible: bool,
         observer: &mut O,
     ) -> Result<(), Undecided> {
+        debug_assert_eq!(fallible, Self::can_be_undecided(&self.shared.rules));
         let previous = self.to_move;
         self.to_move = next;
         if self.shared.rules.end.repetition {
-            if Self::can_be_undecided(&self.shared.rules) {
+            if fallible {
                 // The position is recorded once it stands (below).
                 if !seeds_left_board && self.history.contains(&self.board, next) {
                     self.finish(observer);
@@ -1019,7 +1048,7 @@ impl Mancala {
             && nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0;
         // Only a budget fails, and only where settling is fallible: nothing
         // but the player to move has changed then.
-        let legal = if Self::trials_needed(rules, hungry) {
+        let legal = if Self::trials_needed(rules, hungry, fallible) {
             match self.legal_with_trials(next) {
                 Ok(legal) => legal,
                 Err(cause) => {
@@ -1044,7 +1073,7 @@ impl Mancala {
             false
         };
         self.legal = legal;
-        if self.shared.rules.end.repetition && Self::can_be_undecided(&self.shared.rules) {
+        if fallible && self.shared.rules.end.repetition {
             if seeds_left_board {
                 self.history.clear();
             }

@@ -215,7 +215,8 @@ impl Mancala {
                 to_move,
             )?;
         }
-        game.settle(to_move, false, false, &mut ())
+        let fallible = Mancala::can_be_undecided(&game.shared.rules);
+        game.settle(to_move, false, false, fallible, &mut ())
             .map_err(SetupError::Undecided)?;
         Ok(game)
     }

@@ -231,15 +231,13 @@ fn sow_counts(
 ) -> Landing {
     // A mover who owns no row has no store on the ring to sow into.
     let store = spec.into_own_store && mover.index() < topology.players();
-    let spec = SowSpec {
-        into_own_store: store,
-        ..spec
-    };
     let skip = spec.skip_origin;
     let origin = from.index();
-    // The hole after which the mover's store is passed, going this way.
+    // The hole after which the mover's store is passed, going this way
+    // (none, `usize::MAX`, if no seed goes into it).
     let n = holes.len();
     let store_at = match spec.direction {
+        _ if !store => usize::MAX,
         Direction::CounterClockwise => topology.store_hole(mover),
         Direction::Clockwise => match topology.store_hole(mover) + 1 {
             end if end >= n => 0,
@@ -264,33 +262,36 @@ fn sow_counts(
         }
         seeds -= (full * per_rev) as u16;
     }
+    let skip_at = if skip { origin } else { usize::MAX };
     match spec.direction {
         Direction::CounterClockwise => {
-            drop_seeds::<true>(holes, store_slot, spec, mover, origin, store_at, seeds)
+            drop_seeds::<true>(holes, store_slot, mover, origin, store_at, skip_at, seeds)
         }
         Direction::Clockwise => {
-            drop_seeds::<false>(holes, store_slot, spec, mover, origin, store_at, seeds)
+            drop_seeds::<false>(holes, store_slot, mover, origin, store_at, skip_at, seeds)
         }
     }
 }
 
 /// Drops `seeds` (fewer than a revolution's worth) one by one from
 /// `origin`, counter-clockwise if `CCW`, entering the mover's store (into
-/// `store`) after the hole `store_at` if the rules sow into it.
+/// `store`) after the hole `store_at` and passing over the hole `skip_at`
+/// (`usize::MAX`: never).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn drop_seeds<const CCW: bool>(
     holes: &mut [u16],
     store: &mut u16,
-    spec: SowSpec,
     mover: Player,
     origin: usize,
     store_at: usize,
+    skip_at: usize,
     mut seeds: u16,
 ) -> Landing {
     let n = holes.len();
     let mut at = origin;
     loop {
-        if spec.into_own_store && at == store_at {
+        if at == store_at {
             *store = store.saturating_add(1);
             seeds -= 1;
             if seeds == 0 {
@@ -303,7 +304,7 @@ fn drop_seeds<const CCW: bool>(
             false if at == 0 => n - 1,
             false => at - 1,
         };
-        if spec.skip_origin && at == origin {
+        if at == skip_at {
             continue;
         }
         holes[at] = holes[at].saturating_add(1);
@@ -448,8 +449,8 @@ impl<R: RelayRule> Sower<'_, R> {
             topology,
             spec,
             mover,
-            relay,
-            endless,
+            relay: _,
+            endless: _,
             max_laps,
         } = *self;
         if !topology.contains(origin) || board.len() != topology.holes() {
@@ -459,13 +460,8 @@ impl<R: RelayRule> Sower<'_, R> {
             return Err(SowError::EmptyHole(origin));
         }
         let engine = Engine {
-            topology,
-            spec,
-            mover,
-            relay,
+            sower: self,
             origin,
-            endless,
-            max_laps,
         };
         if max_laps == Some(0) {
             return Err(engine.undecided());
@@ -500,13 +496,10 @@ impl<R: RelayRule> Sower<'_, R> {
 }
 
 struct Engine<'a, R> {
-    topology: &'a Topology,
-    spec: SowSpec,
-    mover: Player,
-    relay: &'a R,
+    /// The sowing's rules and budget.
+    sower: &'a Sower<'a, R>,
+    /// The hole the move starts from.
     origin: Pit,
-    endless: Endless,
-    max_laps: Option<u64>,
 }
 
 /// Where a lap start leads: the move ends, or the next lap starts.
@@ -519,15 +512,22 @@ impl<R: RelayRule> Engine<'_, R> {
     fn undecided(&self) -> SowError {
         SowError::Undecided(Undecided {
             pit: self.origin,
-            player: self.mover,
-            max_laps: self.max_laps.unwrap_or(u64::MAX),
+            player: self.sower.mover,
+            max_laps: self.sower.max_laps.unwrap_or(u64::MAX),
         })
     }
 
     /// One lap from `from`.
     fn step(&self, board: &mut Board, from: Pit) -> Next {
-        match lap(board, self.topology, self.spec, self.mover, from, &mut ()) {
-            Landing::Hole(p) if self.relay.relays(board, p) => Next::Lap(p),
+        match lap(
+            board,
+            self.sower.topology,
+            self.sower.spec,
+            self.sower.mover,
+            from,
+            &mut (),
+        ) {
+            Landing::Hole(p) if self.sower.relay.relays(board, p) => Next::Lap(p),
             landing => Next::End(landing),
         }
     }
@@ -538,16 +538,16 @@ impl<R: RelayRule> Engine<'_, R> {
     #[inline]
     fn run_plain(&self, board: &mut Board, from: Pit, limit: u64) -> Result<(Landing, u64), Pit> {
         let mut from = from;
-        if let Some(at_least) = self.relay.threshold() {
+        if let Some(at_least) = self.sower.relay.threshold() {
             let (holes, stores) = board.parts_mut();
             for laps in 1..=limit {
                 let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
                 let landing = sow_counts(
                     holes,
                     stores,
-                    self.topology,
-                    self.spec,
-                    self.mover,
+                    self.sower.topology,
+                    self.sower.spec,
+                    self.sower.mover,
                     from,
                     seeds,
                 );
@@ -572,7 +572,7 @@ impl<R: RelayRule> Engine<'_, R> {
     /// The whole move from `self.origin`, decided within the budget.
     fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
         let start = board.clone();
-        let plain = match self.max_laps {
+        let plain = match self.sower.max_laps {
             Some(n) => n.min(PLAIN_LAPS),
             None => PLAIN_LAPS,
         };
@@ -586,13 +586,13 @@ impl<R: RelayRule> Engine<'_, R> {
             }
             Err(from) => from,
         };
-        let found = match self.max_laps {
+        let found = match self.sower.max_laps {
             // The whole budget sown plainly: the cycle, if any, is reached.
             Some(n) if n <= PLAIN_LAPS => self.find_cycle_within(board, from, &start, n),
             limit => self.find_cycle(board, &start, limit),
         };
         match found {
-            Found::Cycle(cycle) => match self.endless {
+            Found::Cycle(cycle) => match self.sower.endless {
                 Endless::Forbid => {
                     *board = start;
                     Err(EndlessRelay {
