@@ -382,9 +382,12 @@ fn lap<O: Observer>(
 /// [`SowError::Undecided`], whatever [`Endless`] says. Either way the
 /// engine walks the move for at most 256 laps, then by Brent's cycle
 /// detection (constant memory) from its start: a short cycle is found in
-/// a few times `mu + lambda` laps, and no decision walks more than about
-/// `5n` laps (`3n` to find or rule out a cycle, `2n` to find where it
-/// begins), well under a tenth of a second under [`DEFAULT_MAX_LAPS`].
+/// a few times `mu + lambda` laps. A move still undecided after `n` laps
+/// is looked at from its lap start `n`, which lies on the cycle if `mu +
+/// lambda <= n`: a return to it within `n` more laps gives `lambda`, and
+/// two walkers `lambda` apart from the start give `mu`. So refusing a move
+/// walks at most about `2n` laps and deciding one about `4n`, well under a
+/// tenth of a second under [`DEFAULT_MAX_LAPS`].
 /// With `None` every move is decided the same way in unbounded time: keep
 /// that for positions you trust.
 ///
@@ -650,11 +653,12 @@ impl<R: RelayRule> Engine<'_, R> {
     /// constant memory; a finite move's end is left on `board`.
     ///
     /// With a budget `Some(n)`: a move that ends after more than `n` laps,
-    /// or whose cycle has `mu + lambda > n`, is undecided. Brent's hare
-    /// meets the tortoise by lap start `2^k - 1 + lambda`, `2^k` the least
-    /// power of two at least `max(mu + 1, lambda)`; when `mu + lambda <= n`
-    /// that is below `3n`, so a hare past `3n` laps proves the move
-    /// undecided. Unbounded with `None`.
+    /// or whose cycle has `mu + lambda > n`, is undecided. A short cycle is
+    /// met within a few times its length; once the hare has sown `n` laps
+    /// without meeting the tortoise, the rest is
+    /// [`find_cycle_within`](Engine::find_cycle_within) from the hare's lap
+    /// start `n`. So an undecided move costs at most `2n` laps and a decided
+    /// one at most `4n`. Unbounded with `None`.
     fn find_cycle(&self, board: &mut Board, start: &Board, limit: Option<u64>) -> Found {
         let advance = |b: &mut Board, h: &mut Pit| -> Option<Landing> {
             match self.step(b, *h) {
@@ -669,13 +673,15 @@ impl<R: RelayRule> Engine<'_, R> {
         let (mut hare, mut h_hole) = (start.clone(), self.origin);
         let mut hare_laps = 0u64;
         let (mut power, mut lambda) = (1u64, 0u64);
-        let hare_limit = limit.map(|n| n.saturating_mul(3));
         loop {
             if hare_laps > 0 && t_hole == h_hole && tortoise == hare {
                 break;
             }
-            if hare_limit.is_some_and(|most| hare_laps >= most) {
-                return Found::Undecided;
+            if let Some(n) = limit
+                && hare_laps >= n
+            {
+                // The hare is at lap start `n`.
+                return self.find_cycle_within(&mut hare, h_hole, start, n);
             }
             if power == lambda {
                 tortoise.clone_from(&hare);
