@@ -80,21 +80,19 @@
 //!
 //! # Positions and moves from strangers
 //!
-//! Every way in checks what it is given: a position from a [`Setup`], its
-//! JSON or its text is refused with a typed error unless it can exist, a
-//! move is refused unless it is legal, and a refused operation changes
-//! nothing. Work is bounded too. Relaying moves can cycle, and exact
-//! detection of a cycle can take minutes on a board built to be slow, so
-//! every relaying game has a work budget, [`Rules::max_laps`] (default
-//! [`DEFAULT_MAX_LAPS`]; see [Work budget](#work-budget)): a move that
-//! neither ends nor repeats within it is [`Undecided`], and a position with
-//! such a move is refused where it would be built. Under the default budget
-//! the slow position below (a 2x6 board of 72 seeds relaying at 2, with a
-//! move that cycles for 307,959,030 laps) is refused in tens of
-//! milliseconds, while the
-//! longest move in a million random games of each relaying preset takes
-//! fewer than 30 laps. `max_laps: None` restores exact, unbounded decisions
-//! for positions you trust.
+//! Every way in checks what it is given: a position from a [`Setup`], its JSON
+//! or its text is refused with a typed error unless it can exist, a move is
+//! refused unless it is legal, and a refused operation changes nothing. Work is
+//! bounded too. Relaying moves can cycle, and exact detection of a cycle can
+//! take minutes on a board built to be slow, so every relaying game has a work
+//! budget, [`Rules::max_laps`] (default [`DEFAULT_MAX_LAPS`]; see [Work
+//! budget](#work-budget)): a move that neither ends nor repeats within it is
+//! [`Undecided`], and a position with such a move is refused where it would be
+//! built. Under the default budget the slow position below (a 2x6 board of 72
+//! seeds relaying at 2, with a move that cycles for 307,959,030 laps) is
+//! refused in tens of milliseconds, while the longest move in a million random
+//! games of each relaying preset takes fewer than 30 laps. `max_laps: None`
+//! restores exact, unbounded decisions for positions you trust.
 //!
 //! ```
 //! use mancala_core::{Mancala, Relay, Rules, Setup, SetupError};

@@ -41,10 +41,10 @@
 //!
 //! # Rules
 //!
-//! These are Mankka's rules as this crate plays them: the rules leaflet (as
-//! described in the rule source) read literally, with the gaps it leaves
-//! filled as stated here. Each option is named as the field of [`Options`]
-//! that holds it; the text keys are the same.
+//! These are Mankka's rules as this crate plays them: Kent Barker's rules
+//! leaflet, as the game's published descriptions give it, read literally, with
+//! the gaps it leaves filled as stated here. Each option is named as the field
+//! of [`Options`] that holds it; the text keys are the same.
 //!
 //! ## Board and variants
 //!
@@ -113,12 +113,13 @@
 //! - at the end of a sowing move (not a placement) that leaves at most 8
 //!   seeds in the holes ([`Options::end_threshold`], default 8).
 //!
-//! Without them (`early_end: false`, the source's variant for older
-//! players), a player who cannot sow must pass ([`Move::Pass`], then his
-//! only legal move) until he can sow again, and the game ends when neither
-//! player can move, or when a position (the board and the player to move)
-//! repeats one seen since seeds last left the holes, the start counting as
-//! seen. The few-seeds end does not apply then.
+//! The source notes that these ends spare children difficult endgames, and
+//! gives rules for dropping them, which `early_end: false` plays: a player
+//! who cannot sow must pass ([`Move::Pass`], then his only legal move) until
+//! he can sow again, and the game ends when neither player can move, or
+//! when a position (the board and the player to move) repeats one seen
+//! since seeds last left the holes, the start counting as seen. The
+//! few-seeds end does not apply then.
 //!
 //! ## Winner
 //!

@@ -48,10 +48,10 @@
 //!
 //! # Rules
 //!
-//! These are Numa's rules as this crate plays them: the source (Don Green's
-//! description of the game, with its example of play) read literally, with
-//! the few gaps it leaves filled as stated here. Each option is named as the
-//! field of [`Options`] that holds it; the text keys are the same.
+//! These are Numa's rules as this crate plays them: Don Green's description of
+//! the game, with its example of play, read literally, with the few gaps it
+//! leaves filled as stated here. Each option is named as the field of
+//! [`Options`] that holds it; the text keys are the same.
 //!
 //! ## Board and pieces
 //!
@@ -90,12 +90,12 @@
 //!
 //! After the moves, only pieces alone on their square count: a piece
 //! sharing its square scores nothing and makes no pair (the source's second
-//! example turn). For every two lone pieces on touching
-//! squares (the eight neighbours, orthogonal or diagonal) that show the
-//! same system, that system's player scores the sum of their two numbers.
-//! Squares touch across the board's edges too ([`Options::wrap_adjacency`],
-//! default `true`; `false` makes the edges a wall for scoring, though not
-//! for moving). Every pair scores, so one turn can give a player at most 30
+//! example turn). For every two lone pieces on touching squares (the eight
+//! neighbours, orthogonal or diagonal) that show the same system, that
+//! system's player scores the sum of their two numbers. Squares touch
+//! across the board's edges too ([`Options::wrap_adjacency`], default
+//! `true`; `false` makes the edges a wall for scoring, though not for
+//! moving). All such pairs score, so one turn can give a player at most 30
 //! (all four pieces of one system on a 2x2 block). Each turn's pairs and
 //! points are reported in its [`TurnReport`].
 //!

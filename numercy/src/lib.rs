@@ -44,11 +44,10 @@
 //!
 //! # Rules
 //!
-//! These are Numercy's rules as this crate plays them: the source (the
-//! game's description by its inventor, Sam Nooh K. Al-Jajjoka, patent GB
-//! 2364926) read literally, with the gaps it leaves filled as stated here.
-//! Each option is named as the field of [`Options`] that holds it, with its
-//! text key where it differs.
+//! These are Numercy's rules as this crate plays them: the game's published
+//! rules (after its inventor's patent, GB 2364926) read literally, with the
+//! gaps they leave filled as stated here. Each option is named as the field of
+//! [`Options`] that holds it, with its text key where it differs.
 //!
 //! ## Board
 //!

@@ -42,10 +42,10 @@
 //!
 //! # Rules
 //!
-//! These are Robertson's rules as this crate plays them: his patents (as
-//! described in the rule source) read literally, with the gaps they leave
-//! filled as stated here. Each option is named as the field of [`Options`]
-//! that holds it, with its text key where it differs.
+//! These are Robertson's rules as this crate plays them: his patents, as the
+//! game's published descriptions give them, read literally, with the gaps they
+//! leave filled as stated here. Each option is named as the field of
+//! [`Options`] that holds it, with its text key where it differs.
 //!
 //! ## Boards and players
 //!
