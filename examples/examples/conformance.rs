@@ -1,7 +1,9 @@
-//! Replays conformance traces (`TRACES.md`) and compares every state.
+//! Replays conformance traces and compares every state. The trace format,
+//! and what passes or fails, are documented in `mancala_examples::conformance`
+//! (`examples/src/conformance.rs`).
 //!
 //! ```text
-//! cargo run --release --example conformance -- ../shared/conformance/oware.jsonl ...
+//! cargo run --release --example conformance -- FILE.jsonl...
 //! ```
 //!
 //! Prints `N passed, M failed` per file and in total, and for each failure the
@@ -14,7 +16,10 @@ fn main() -> ExitCode {
     let files: Vec<String> = std::env::args().skip(1).collect();
     if files.is_empty() || files.iter().any(|f| f == "-h" || f == "--help") {
         eprintln!("usage: conformance FILE.jsonl...");
-        eprintln!("Replays each trace (one game a line, TRACES.md) and compares every state.");
+        eprintln!("Replays each trace (one game a line, JSON Lines) and compares every state.");
+        eprintln!(
+            "The format: the docs of mancala_examples::conformance (examples/src/conformance.rs)."
+        );
         return ExitCode::from(2);
     }
     let (mut passed, mut failed, mut unreadable) = (0usize, 0usize, false);
@@ -32,7 +37,7 @@ fn main() -> ExitCode {
             if line.trim().is_empty() {
                 continue;
             }
-            // Strict: a key twice, or a key TRACES.md does not define, is
+            // Strict: a key twice, or a key the format does not define, is
             // a failure.
             let result = mancala_examples::replay_line(line);
             match result {

@@ -16,8 +16,9 @@
 //! ```
 //!
 //! Then it builds the known slow positions (a 2x6 board relaying at 2 whose
-//! move cycles for 307,959,030 laps; RULES.md, "Work budget") under the
-//! default budget and prints how long each refusal took.
+//! move cycles for 307,959,030 laps; see "Work budget" in `mancala_core`'s
+//! crate docs) under the default budget and prints how long each refusal
+//! took.
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -1,9 +1,158 @@
-//! The conformance runner of `TRACES.md`: replays recorded games and compares
-//! every state.
+//! Conformance traces and their runner: recorded games, written down move by
+//! move with the full state after each move, replayed against the library
+//! and compared state by state.
+//!
+//! Traces let any implementation of these rules, in any language, be
+//! checked against any other: the project proves its rules this way against
+//! games recorded from OpenSpiel 2.0.2 (oware and Kalah) and from an
+//! independent implementation of the rules stated in each game crate's docs
+//! (Numercy, Robertson's game, Mankka, Numa). This page defines the format
+//! completely; the `conformance` example replays trace files:
+//!
+//! ```text
+//! cargo run --release --example conformance -- FILE.jsonl...
+//! ```
 //!
 //! Each game of the workspace plugs in through a [`Driver`]: how to build a
-//! state from a trace's options (and optional `start`), how to write a state in
-//! the trace format, and how to read a move.
+//! state from a trace's options (and optional `start`), how to write a state
+//! in the trace format, and how to read a move.
+//!
+//! # The format
+//!
+//! A trace file is [JSON Lines](https://jsonlines.org/): one game per line,
+//! each line one JSON object. For example (one line in the file):
+//!
+//! ```json
+//! {"game": "oware", "options": {}, "moves": [3],
+//!  "states": [{"board": [4,4,4,4,4,4,4,4,4,4,4,4], "stores": [0,0], "to_move": 0, "result": null},
+//!             {"board": [4,4,4,0,5,5,5,5,4,4,4,4], "stores": [0,0], "to_move": 1, "result": null}]}
+//! ```
+//!
+//! ## Keys of a line
+//!
+//! | key | required | value |
+//! | --- | --- | --- |
+//! | `game` | yes | the game: `oware`, `kalah`, `numercy`, `robertson`, `mankka` or `numa` |
+//! | `options` | no | an object of rule options by key (see [Options](#options)); a missing key means that option's default, a missing or `null` `options` means all defaults |
+//! | `start` | no | a position to begin from instead of the standard start, written as a state (see [States](#states)) |
+//! | `moves` | yes | the list of moves played (see [Moves](#moves)) |
+//! | `states` | yes | one state more than there are moves: `states[0]` is the start (equal to `start` when one is given), `states[k]` the state after `moves[k - 1]` |
+//! | `rejected` | no | moves that must be refused in the last state, each leaving it unchanged |
+//! | `note` | no | free text, ignored |
+//!
+//! A line is read strictly: any other key, or a key given twice in any
+//! object of the line (JSON leaves open which one would count), makes the
+//! line fail. So does a line that is not a JSON object. Blank lines are
+//! skipped.
+//!
+//! A `start` is built through the game's checked setup (`from_setup`), so an
+//! impossible start (a wrong number of holes, too many seeds, a position
+//! the rules could not reach, a finished game that would have seeds left,
+//! ...) fails the line instead of being played. In a `start`, `to_move:
+//! null` (or no `to_move`) means the game is already over; `result` may be
+//! given or left out, but `states[0]` must then equal the position built.
+//! A `start` may hold no key that a state of its game does not have.
+//!
+//! ## Moves
+//!
+//! | game | a move is written |
+//! | --- | --- |
+//! | `oware`, `kalah`, `numercy`, `robertson` | the number of the hole sown, in the family's canonical order (player 0's holes from his left, then the next player's from his left, and so on round the board) |
+//! | `mankka` | the hole's number (0 to 11); an opening placement as `{"place": [a0, a1, a2, a3, a4, a5]}`, the seeds added to each of the mover's six holes from his own left (or as the text `"1+2+0+0+3+0"`); a pass, where the options allow one, as `"pass"` |
+//! | `numa` | both players' choices: `{"arabic": [["pentagon", "red"], ["square", "blue"]], "roman": [["pentagon", "yellow"], ["circle", "green"]]}`, each choice two `[shape, colour]` instructions with different shapes and different colours; shapes `triangle`, `square`, `pentagon`, `circle`; colours `yellow`, `red`, `blue`, `green` |
+//!
+//! A hole number may also be written as a string (`"3"`).
+//!
+//! ## States
+//!
+//! Every state has `result`: `null` while the game goes on, `{"winner": P}`
+//! (P the winner's player number) or `"draw"` once it is over. Every state
+//! but Numa's has `to_move`: the player to move, or `null` once the game is
+//! over. Counts are JSON numbers; lists are in canonical hole order, or
+//! player order (player 0 first). The other fields:
+//!
+//! | game | fields besides `result` and `to_move` |
+//! | --- | --- |
+//! | `oware`, `kalah` | `board`: the 12 holes (Kalah's stores are not in it); `stores`: the 2 stores. At the end of oware the seeds left have been moved into their owners' stores; in Kalah they stay on the board, and the stores do not include them |
+//! | `numercy` | `board`: the `2n` holes; `scores`: each player's points. At the end the points include the balls each player had left, while `board` stays as it was |
+//! | `robertson` | `board`: `6 x rows` holes; `captured`: the stones each player captured (with `leftover: owner`, at the end, his stones left too, the board then being empty); `honours`: each player's honours |
+//! | `mankka` | `board`: the 12 holes; `stores`: the seeds each player captured; `hands`: the seeds in each player's hand (6 in Mankka Two until he has placed them, else 0) |
+//! | `numa` | `pieces`: `{"triangle": [x, y, "arabic"], "square": [...], "pentagon": [...], "circle": [...]}`, each piece's square and the face it shows; `scores`: `[arabic, roman]`. No `to_move`: both players choose every turn |
+//!
+//! Two states match when every field is equal, so a state must have every
+//! field of its game (a missing field counts as `null`).
+//!
+//! ## Options
+//!
+//! Each key is a rule option of the game, read by the game's own option
+//! reader ([`RuleOptions`]), exactly as its text notation reads `key=value`
+//! words. A JSON value becomes that text: a string or a number as written,
+//! `true`/`false`, `null` as `none`, and a list as its items joined by
+//! commas (`["+", "x"]` is `+,x`). Keys are applied in the game's own order
+//! whatever their order in the object (`holes` before `operators`, `layout`
+//! before `owners`, a `rules` preset first). An unknown key or a refused
+//! value fails the line.
+//!
+//! | game | keys: values (default first) |
+//! | --- | --- |
+//! | `numercy` | `holes`: 7 (2 to 13); `seeds`: 7; `operators`: a list of `"+"`, `"-"`, `"x"`, `":"`, `"^"`, one per file from player 0's left (default `+ - x :` repeated from the left); `relay_at`: 6; `skip_origin`: false; `rounding`: `"nearest"`, `"down"`, `"up"`; `divide_by_zero`: `"zero"`, `"max"`; `endless`: `"forbid"`, `"stop"`; `repetition`: false; `max_laps`: 1000000, or `null` for no budget |
+//! | `robertson` | `layout`: `"two-row"`, `"triangle"`, `"hexagon"`; `owners`: a list of one player a row, in ring order (default: one row each on two-row and triangle boards, `[0, 0, 0, 1, 1, 1]` on the hexagon); `seeds`: 4; `skip_origin`: false; `grand_slam`: `"allow"`, `"no-capture"`, `"forbid"`; `leftover`: `"void"`, `"owner"`; `honours`: `[2, 6, 4, 10]` |
+//! | `mankka` | `variant`: `"two"`, `"one"`; `end_threshold`: 8; `early_end`: true; `skip_origin`: false; `chain`: `"cross"`, `"side"`; `endless`: `"forbid"`, `"stop"`; `max_laps`: 1000000, or `null` |
+//! | `numa` | `target`: 30; `wrap_adjacency`: true |
+//! | `oware`, `kalah` | `houses`: 6; `seeds`: 4; for Kalah `empty_capture`: false (`true`: a last seed in an empty own hole is taken even when the opposite hole is empty); any other rule key of [`mancala_core::mancala_text`] over the preset |
+//!
+//! What each option does is stated in its game crate's docs: the `# Rules`
+//! sections of `numercy`, `robertson`, `mankka` and `numa`, and
+//! `mancala_core`'s "Reference games" for oware and Kalah.
+//!
+//! Other implementations use the same format for further two-row games of
+//! the wider family (states `board`, `stores`, `to_move`, `result`); this
+//! runner knows only the six games above, and fails a line of any other
+//! game as an unknown game.
+//!
+//! # Replaying
+//!
+//! A line **passes** when all of this holds:
+//!
+//! 1. it is a trace (strict JSON, known keys, `moves` and `states` lists
+//!    with one state more than moves);
+//! 2. its game is known and its options are accepted;
+//! 3. its `start`, if any, is accepted by the game's checked setup;
+//! 4. `states[0]` equals the start position;
+//! 5. every move is accepted in turn, and the state after move `k` equals
+//!    `states[k + 1]`;
+//! 6. every `rejected` move is refused in the last state and leaves it
+//!    unchanged (a move the runner cannot even read counts as refused).
+//!
+//! Otherwise it **fails** at the first of these that does not hold; the
+//! runner prints the file, the line number, the first move (counted from 0)
+//! that was refused or whose state differs, and a message naming the fields
+//! that differ (`field: expected X, got Y`):
+//!
+//! ```text
+//! FILE:LINE: FAILED (first differing move: K): after move K (M): board: expected [...], got [...]
+//! FILE: N passed, M failed
+//! total: N passed, M failed
+//! ```
+//!
+//! The example exits with 0 when every line of every file passed, 1 if any
+//! line failed, and 2 if a file could not be read (or no file was given).
+//!
+//! ```
+//! use mancala_examples::replay_line;
+//!
+//! let start = r#"{"board":[4,4,4,4,4,4,4,4,4,4,4,4],"stores":[0,0],"to_move":0,"result":null}"#;
+//! let after = r#"{"board":[4,4,4,0,5,5,5,5,4,4,4,4],"stores":[0,0],"to_move":1,"result":null}"#;
+//! // Hole 3 is now empty and hole 12 is off the board: both are refused.
+//! let line = format!(r#"{{"game":"oware","moves":[3],"states":[{start},{after}],"rejected":[3,12]}}"#);
+//! assert_eq!(replay_line(&line), Ok(()));
+//!
+//! // A wrong state fails at the move that reached it.
+//! let wrong = line.replace(r#""to_move":1"#, r#""to_move":0"#);
+//! let failure = replay_line(&wrong).unwrap_err();
+//! assert_eq!(failure.ply, Some(0));
+//! assert!(failure.message.contains("to_move: expected 0, got 1"), "{}", failure.message);
+//! ```
 
 use std::cell::Cell;
 use std::fmt::Write as _;
@@ -12,7 +161,7 @@ use mancala_core::{Game, RuleOptions};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-/// The keys a trace line may have (`TRACES.md`).
+/// The keys a trace line may have (see [Keys of a line](self#keys-of-a-line)).
 pub const TRACE_KEYS: [&str; 7] = [
     "game", "options", "start", "moves", "states", "rejected", "note",
 ];
@@ -30,7 +179,7 @@ pub enum LineError {
     /// The line is JSON, but not an object.
     #[error("a trace line must be a JSON object")]
     NotAnObject,
-    /// The line has a key `TRACES.md` does not define.
+    /// The line has a key the trace format does not define.
     #[error("unknown key `{0}` (known: {known})", known = TRACE_KEYS.join(", "))]
     UnknownKey(String),
 }
@@ -160,7 +309,8 @@ pub trait Driver {
     /// impossible start.
     fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Self::Game, String>;
 
-    /// The state in the trace format (every field of `TRACES.md`).
+    /// The state in the trace format (every field of its game: see
+    /// [States](self#states)).
     fn state(game: &Self::Game) -> Value;
 
     /// Reads a move written in the trace format.

@@ -1,5 +1,6 @@
 //! Shared code of the example programs: the conformance runner and its game
-//! drivers.
+//! drivers (the trace format, complete, is documented in [`conformance`]),
+//! the agents, and the `play` program.
 
 #![forbid(unsafe_code)]
 

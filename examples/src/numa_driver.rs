@@ -5,7 +5,8 @@ use serde_json::{Map, Value, json};
 
 use crate::conformance::{Driver, result_json};
 
-/// Numa, with the option keys of `TRACES.md`.
+/// Numa, with the option keys of the trace format
+/// ([Options](crate::conformance#options)).
 pub struct NumaDriver;
 
 /// Reads Numa options from a trace's `options` object, through Numa's own

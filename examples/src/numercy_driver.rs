@@ -5,7 +5,8 @@ use serde_json::{Map, Value, json};
 
 use crate::conformance::{Driver, result_json, start_to_move, text_move, to_move_json, uint_list};
 
-/// Numercy, with every option key of `TRACES.md`.
+/// Numercy, with every option key of the trace format
+/// ([Options](crate::conformance#options)).
 pub struct NumercyDriver;
 
 /// Reads Numercy options from a trace's `options` object, through

@@ -23,8 +23,8 @@ pub const GAMES: [&str; 9] = [
 ];
 
 /// SplitMix64 with Lemire's multiply-shift reduction (no division): the
-/// generator of `../shared/bench/oware-floor`, so that figures compare
-/// directly.
+/// generator of the project's hand-written oware benchmark (`oware-floor`,
+/// kept beside the repository), so that figures compare directly.
 pub use mancala_core::testing::SplitMix;
 
 /// Plays one move of `game`: each acting player draws one of his legal

@@ -184,11 +184,11 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
     /// # Errors
     ///
     /// If the move is not legal now; the state is then exactly as it was.
-    /// One refusal concerns a legal move: under a work budget (RULES.md,
-    /// "Work budget") a move whose next position has a move the budget
-    /// cannot decide is refused, since every position that exists is
-    /// decided; [`is_undecided`](Game::is_undecided) tells that refusal
-    /// apart. Under the default budgets random play never meets it.
+    /// One refusal concerns a legal move: under a work budget (see
+    /// [Work budget](crate#work-budget)) a move whose next position has a
+    /// move the budget cannot decide is refused, since every position that
+    /// exists is decided; [`is_undecided`](Game::is_undecided) tells that
+    /// refusal apart. Under the default budgets random play never meets it.
     fn play(&mut self, mv: Self::Move) -> Result<Self::Report, Self::Error>;
 
     /// Whether `error`, a refusal by [`play`](Game::play), is the work

@@ -16,6 +16,7 @@
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
+//! | `max_laps` | a number (at least 1), `none` | the work budget, [`Rules::max_laps`] (default 1000000) |
 //! | `capture` | `none`, `opposite`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover` or `ring` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |

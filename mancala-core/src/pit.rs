@@ -5,9 +5,9 @@ use core::fmt;
 /// The largest number of holes on a board: 6 rows of 13.
 pub const MAX_HOLES: usize = 78;
 
-/// A hole of the board, by its index in the canonical counter-clockwise order
-/// of `RULES.md` (on two-row boards: player 0's holes `0..n` from his left, then
-/// player 1's from his left).
+/// A hole of the board, by its index in the family's canonical
+/// counter-clockwise order (on two-row boards: player 0's holes `0..n` from
+/// his left, then player 1's from his left; see [Holes](crate#holes)).
 ///
 /// A `Pit` is always below [`MAX_HOLES`]; whether it exists on a given board is
 /// checked against that board's [`Topology`](crate::Topology).

@@ -141,7 +141,8 @@ pub struct Rules {
     pub relay: Relay,
     /// What to do with moves whose relays never end.
     pub endless: Endless,
-    /// The work budget for relaying moves (RULES.md, "Work budget"):
+    /// The work budget for relaying moves (see
+    /// [Work budget](crate#work-budget)):
     /// `Some(n)` decides a move only if it ends within `n` laps or repeats
     /// a lap start within `n` (see [`Sower`](crate::Sower)); a position
     /// with a move it cannot decide is refused (by [`Mancala::new`],
@@ -179,8 +180,8 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// Oware exactly as OpenSpiel 2.0.2 plays it (RULES.md, "Reference
-    /// games"): 6 houses a player, 4 seeds each, origin skipped, captures of 2
+    /// Oware exactly as OpenSpiel 2.0.2 plays it (see
+    /// [Oware](crate#oware)): 6 houses a player, 4 seeds each, origin skipped, captures of 2
     /// or 3 in the opponent's row chaining back to the edge of his row, grand
     /// slams legal but capturing nothing, feeding required, the end on a
     /// majority, a repetition since the last capture or no legal move, each
@@ -217,8 +218,8 @@ impl Rules {
         }
     }
 
-    /// Kalah exactly as OpenSpiel 2.0.2 (`mancala`) plays it (RULES.md,
-    /// "Reference games"): 6 pits a player, 4 seeds each, sowing into one's
+    /// Kalah exactly as OpenSpiel 2.0.2 (`mancala`) plays it (see
+    /// [Kalah](crate#kalah)): 6 pits a player, 4 seeds each, sowing into one's
     /// own store, an extra move when the last seed falls there, the capture of
     /// an empty own pit with a non-empty opposite one, and the end as soon as
     /// either side is empty, the seeds left counting for their owners.

@@ -130,8 +130,8 @@ pub enum SetupError {
     #[error("remembered positions given, but this game keeps none")]
     UnusedHistory,
     /// The position has a move the work budget ([`Rules::max_laps`])
-    /// cannot decide (RULES.md, "Work budget": such a position is never
-    /// built).
+    /// cannot decide (such a position is never built: see
+    /// [Work budget](crate#work-budget)).
     ///
     /// [`Rules::max_laps`]: crate::Rules::max_laps
     #[error("the position cannot be decided: {0}")]

@@ -107,10 +107,13 @@ impl<F: Fn(&Board, Pit) -> bool> RelayRule for F {
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub enum Endless {
-    /// The move is not legal (RULES.md's default).
+    /// The move is not legal (the family's default: see
+    /// [Endless relays](crate#endless-relays)).
     #[default]
     Forbid,
-    /// The move ends at the first lap start that repeats, before lifting.
+    /// The move ends at the first lap start that repeats, before lifting;
+    /// it scores and captures nothing, and the turn passes with the board
+    /// as the cycle left it.
     Stop,
 }
 

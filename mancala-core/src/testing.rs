@@ -88,7 +88,8 @@ impl SplitMix {
     }
 
     /// A number in `0..n` (0 when `n` is 0), by Lemire's multiply-shift
-    /// reduction (no division), as in `../shared/bench/oware-floor`.
+    /// reduction (no division), as in the project's hand-written oware
+    /// benchmark, so that figures compare with it.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize

@@ -7,8 +7,9 @@
 //! in a hole that was not empty and then holds neither 2 nor 3 lifts it for
 //! another lap; a 2 or a 3, on either side, is captured with the unbroken
 //! chain of 2s and 3s behind it. The game ends when the player to move has
-//! nothing, or at most 8 seeds are left after a sowing move. Every reading of
-//! the source is fixed in `RULES.md` ("Mankka").
+//! nothing, or at most 8 seeds are left after a sowing move. The complete
+//! rules, with every reading of the source this crate had to fix and every
+//! option, are under [Rules](#rules).
 //!
 //! # Examples
 //!
@@ -37,6 +38,146 @@
 //! assert_eq!(game, before);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Rules
+//!
+//! These are Mankka's rules as this crate plays them: Kent Barker's rules
+//! leaflet, as the game's published descriptions give it, read literally, with
+//! the gaps it leaves filled as stated here. Each option is named as the field
+//! of [`Options`] that holds it; the text keys are the same.
+//!
+//! ## Board and variants
+//!
+//! Two rows of six holes, one row a player, and a store at either end for
+//! each player's captures. Player 0's holes are `0` to `5` from his left,
+//! player 1's `6` to `11` from his left; seeds travel counter-clockwise, in
+//! increasing number, from hole 11 back to hole 0. [`Options::variant`]:
+//!
+//! - [`Variant::Two`] (Mankka Two, the full game; the default,
+//!   [`Options::two`]): 3 seeds in each hole and 6 in each player's hand;
+//! - [`Variant::One`] (Mankka One, the simplified game, [`Options::one`]): 4
+//!   seeds in each hole, no hand and no opening.
+//!
+//! ## Opening (Mankka Two)
+//!
+//! Player 0's first move places all six seeds of his hand in his own holes,
+//! distributed as he likes: one move, a [`Placement`] of six counts (from
+//! his own left) adding up to 6, any of 462. Then player 1 places his the
+//! same way, and then player 0 makes the first sowing move. Placed seeds
+//! are never rearranged. In Mankka One player 0 sows at once.
+//!
+//! ## A sowing move
+//!
+//! The player to move lifts all the seeds of one of his non-empty holes and
+//! sows them one by one counter-clockwise from the next hole, over both
+//! rows, never into a store. The hole he lifted from is not passed over (a
+//! lap of 12 seeds or more refills it); [`Options::skip_origin`] (default
+//! `false`) makes every lap pass over the hole it was lifted from.
+//!
+//! ## Laps and captures
+//!
+//! When the last seed of a lap falls in a hole that then holds `c` seeds:
+//!
+//! - `c` is 1 (the hole was empty): the move ends;
+//! - `c` is 2 or 3, **on either side of the board**: that hole is captured
+//!   into the mover's store, then the holes before it, walking clockwise
+//!   (against the sowing), while each holds 2 or 3 (2s and 3s mixed). By
+//!   default the chain crosses from one side to the other
+//!   ([`Chain::Cross`]); [`Chain::Side`] keeps it to the side of the hole
+//!   where the last seed fell ([`Options::chain`]). The chain stops at the
+//!   first hole that fails and never comes round to the landing hole again.
+//!   The move ends.
+//! - `c` is 4 or more: the mover lifts those `c` seeds and sows them on
+//!   from the next hole, another lap of the same move.
+//!
+//! There is no feeding rule and no grand slam rule: a capture may empty
+//! either side.
+//!
+//! A move can relay for ever (for example player 0 sowing hole 2 of the
+//! board `4,2,5,2,0,3 / 1,4,2,0,3,1`). Such a move is detected exactly
+//! ([`EndlessRelay`](mancala_core::EndlessRelay)) and handled by
+//! [`Options::endless`]: [`Endless::Forbid`] (default) makes it illegal;
+//! [`Endless::Stop`] ends it at the first lap start (board and hole about
+//! to be lifted) that repeats, before lifting: it captures nothing and
+//! leaves the board as the cycle left it. Deciding whether a move ends is
+//! bounded by the work budget [`Options::max_laps`] (default 1,000,000
+//! laps; see [`mancala_core`'s work budget](mancala_core#work-budget)).
+//!
+//! ## End of the game
+//!
+//! With the source's early ends ([`Options::early_end`], default `true`)
+//! the game ends:
+//!
+//! - when the player to move cannot move: he has no seeds on his side (or,
+//!   under `Endless::Forbid`, every move he has relays for ever); or
+//! - at the end of a sowing move (not a placement) that leaves at most 8
+//!   seeds in the holes ([`Options::end_threshold`], default 8).
+//!
+//! The source notes that these ends spare children difficult endgames, and
+//! gives rules for dropping them, which `early_end: false` plays: a player
+//! who cannot sow must pass ([`Move::Pass`], then his only legal move) until
+//! he can sow again, and the game ends when neither player can move, or
+//! when a position (the board and the player to move) repeats one seen
+//! since seeds last left the holes, the start counting as seen. The
+//! few-seeds end does not apply then.
+//!
+//! ## Winner
+//!
+//! A player's score is the seeds he captured; seeds left on the board are
+//! not counted, by anyone. More captured seeds wins; equal is a draw.
+//!
+//! ```
+//! use mankka::*;
+//!
+//! // Mankka One, player 0 to move. He sows hole 3 (4 seeds) into holes 4
+//! // to 7; hole 7 then holds 4, so he lifts it and sows holes 8 to 11. The
+//! // last seed makes a 3 in hole 11: he captures it and hole 10 (2), not
+//! // hole 9 (1).
+//! let mut game: Mankka = "0,0,0,4,0,0/1,3,0,0,1,2 10,10 0,0 0 variant=one".parse()?;
+//! let report = game.play(Move::Sow(Pit::new(3).unwrap()))?;
+//! assert_eq!(report.laps, 2);
+//! assert_eq!(report.captured.iter().map(Pit::index).collect::<Vec<_>>(), [10, 11]);
+//! assert_eq!(game.board().holes(), &[0, 0, 0, 0, 1, 1, 2, 0, 1, 1, 0, 0]);
+//! // At most 8 seeds are left after a sowing move: the game is over.
+//! assert_eq!(game.scores().as_slice(), &[15, 10]);
+//! assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
+//!
+//! // A chain crosses sides, the mover's own holes included: hole 6 (2),
+//! // then holes 5 (3) and 4 (2), stopping at the empty hole 3.
+//! let text = "0,0,0,3,1,2/1,0,0,5,0,1 10,10 0,0 0 variant=one";
+//! let mut game: Mankka = text.parse()?;
+//! let report = game.play(Move::Sow(Pit::new(3).unwrap()))?;
+//! assert_eq!(report.captured.iter().map(Pit::index).collect::<Vec<_>>(), [4, 5, 6]);
+//! // With `chain=side` it stays on the landing hole's side.
+//! let mut game: Mankka = format!("{text} chain=side").parse()?;
+//! let report = game.play(Move::Sow(Pit::new(3).unwrap()))?;
+//! assert_eq!(report.captured.iter().map(Pit::index).collect::<Vec<_>>(), [6]);
+//!
+//! // Player 0's hole 2 relays for ever on this board: refused by default.
+//! let game: Mankka = "4,2,5,2,0,3/1,4,2,0,3,1 10,11 0,0 0".parse()?;
+//! assert!(matches!(game.clone().play(Move::Sow(Pit::new(2).unwrap())), Err(PlayError::Endless { .. })));
+//! assert!(!game.legal_moves().contains(&Move::Sow(Pit::new(2).unwrap())));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Options
+//!
+//! | field (text key) | default | presets and values |
+//! | --- | --- | --- |
+//! | [`variant`](Options::variant) | `two` | `one` |
+//! | [`end_threshold`](Options::end_threshold) | 8 | any count (used with the early ends) |
+//! | [`early_end`](Options::early_end) | `true` | `false` |
+//! | [`skip_origin`](Options::skip_origin) | `false` | `true` |
+//! | [`chain`](Options::chain) | `cross` | `side` |
+//! | [`endless`](Options::endless) | `forbid` | `stop` |
+//! | [`max_laps`](Options::max_laps) | 1,000,000 | any number from 1, or `None` (`none`) |
+//!
+//! Positions from outside ([`Mankka::from_setup`], the text notation,
+//! deserialization) are checked: at most 65,535 seeds in all, hands
+//! included; a hand holds the variant's 6 seeds or none; seeds in hand only
+//! in the opening (the player to move still holds his, and no position is
+//! remembered for the repetition rule); and a setup still in its opening is
+//! refused if the game would already be over.
 //!
 //! # Moves
 //!

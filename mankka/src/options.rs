@@ -54,12 +54,14 @@ pub enum OptionsError {
     Rules(#[from] RulesError),
 }
 
-/// The rules of a game of Mankka (RULES.md, "Mankka").
+/// The rules of a game of Mankka: every option of the crate's
+/// [Rules](crate#rules), with its default.
 ///
 /// # Text
 ///
 /// Options read and write as whitespace-separated `key=value` words (the
-/// keys of TRACES.md), naming only those that differ from Mankka Two:
+/// same keys as in conformance traces), naming only those that differ from
+/// Mankka Two:
 ///
 /// | key | values (default first) | meaning |
 /// | --- | --- | --- |
@@ -108,7 +110,7 @@ pub struct Options {
     pub chain: Chain,
     /// What to do with a move that relays forever.
     pub endless: Endless,
-    /// The work budget (RULES.md, "Work budget";
+    /// The work budget ([`mancala_core`'s work budget](mancala_core#work-budget);
     /// [`Rules::max_laps`](mancala_core::Rules::max_laps)): a move is
     /// decided only if it ends within this many laps or repeats a lap start
     /// within them, and a position with a move it cannot decide is refused

@@ -10,8 +10,9 @@
 //! on touching squares showing the same system score their sum for that
 //! system's player. The first to 30 wins; a tie at 30 or more plays on
 //! (until [`SCORE_LIMIT`], where the library calls it a draw so that every
-//! game can end without a score ever saturating).
-//! Every reading of the source is fixed in `RULES.md` ("Numa").
+//! game can end without a score ever saturating). The complete rules, with
+//! every reading of the source this crate had to fix and every option, are
+//! under [Rules](#rules).
 //!
 //! Player 0 is Arabic, player 1 Roman. The [`status`](Game::status) is
 //! [`Status::Simultaneous`] naming both until the game is over; each player's
@@ -45,6 +46,87 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Rules
+//!
+//! These are Numa's rules as this crate plays them: Don Green's description of
+//! the game, with its example of play, read literally, with the few gaps it
+//! leaves filled as stated here. Each option is named as the field of
+//! [`Options`] that holds it; the text keys are the same.
+//!
+//! ## Board and pieces
+//!
+//! - A 5x5 grid whose edges are coloured yellow (north), red (east), blue
+//!   (south) and green (west). A [`Square`] is `(x, y)`, `1 <= x, y <= 5`,
+//!   `x` growing east and `y` north: `(1, 1)` is the south-west
+//!   (green/blue) corner. The board is a torus: a piece leaving an edge
+//!   comes back in on the opposite one.
+//! - Four pieces ([`Shape`]), each with an Arabic numeral on one face and a
+//!   Roman numeral on the other ([`Face`]): triangle 1/I, square 2/II,
+//!   pentagon 3/III, circle 4/IV.
+//! - Two players: player 0 is Arabic, player 1 is Roman. Each scores when
+//!   pieces showing his numerals touch.
+//!
+//! ## Start
+//!
+//! Triangle on (2,4) showing 1, square on (4,4) showing II, pentagon on
+//! (2,2) showing III, circle on (4,2) showing 4; both scores 0.
+//!
+//! ## A turn
+//!
+//! Both players choose at once, in secret, then reveal: the game's
+//! [`status`](Game::status) is [`Status::Simultaneous`] naming both, and a
+//! turn is one [`JointMove`] of both choices. A [`Choice`] is two
+//! [`Instruction`]s, each a shape and a [`Colour`], with two different
+//! shapes and two different colours: 72 choices, all always legal.
+//!
+//! All four instructions of the turn are carried out, in any order (the
+//! order cannot change the result): each moves its piece one square towards
+//! its colour's edge (yellow: `y + 1`, red: `x + 1`, blue: `y - 1`, green:
+//! `x - 1`, wrapping round) and flips it to its other face. A piece named by
+//! both players moves twice and flips twice, so it ends the turn showing
+//! the face it started with. Several pieces may share a square.
+//!
+//! ## Scoring
+//!
+//! After the moves, only pieces alone on their square count: a piece
+//! sharing its square scores nothing and makes no pair (the source's second
+//! example turn). For every two lone pieces on touching squares (the eight
+//! neighbours, orthogonal or diagonal) that show the same system, that
+//! system's player scores the sum of their two numbers. Squares touch
+//! across the board's edges too ([`Options::wrap_adjacency`], default
+//! `true`; `false` makes the edges a wall for scoring, though not for
+//! moving). All such pairs score, so one turn can give a player at most 30
+//! (all four pieces of one system on a 2x2 block). Each turn's pairs and
+//! points are reported in its [`TurnReport`].
+//!
+//! ## End of the game
+//!
+//! At the end of a turn, if either player has at least 30 points
+//! ([`Options::target`], 1 to [`SCORE_LIMIT`]) and the two totals differ,
+//! the higher total wins. If they are equal, play goes on ("sudden death")
+//! until they differ. There is no other end: until someone reaches the
+//! target the game goes on, however long. The library adds one rule beyond
+//! the source, so that every game can end without a score ever
+//! overflowing: a tie at [`SCORE_LIMIT`] (one thousand million) or more is
+//! a draw.
+//!
+//! The source's example of play is the first example above: after its
+//! three turns Roman has 7, then 7, then 33 points, Arabic 0, and Roman
+//! has won.
+//!
+//! ## Options
+//!
+//! | field (text key) | default | values |
+//! | --- | --- | --- |
+//! | [`target`](Options::target) | 30 | 1 to 1,000,000,000 |
+//! | [`wrap_adjacency`](Options::wrap_adjacency) | `true` | `false` |
+//!
+//! Positions from outside ([`Numa::from_setup`], the text notation,
+//! deserialization) are checked: squares must be on the board, the options
+//! valid and each score at most [`MAX_SCORE`]; whether the game is over
+//! follows from the scores and the target, so a setup that already meets
+//! the end is a finished game.
+//!
 //! # Notation
 //!
 //! Everything has a text form that reads back exactly.
@@ -59,8 +141,8 @@
 //!   (`pentagon-red+square-blue/pentagon-yellow+circle-green`).
 //! - [`Options`] are `key=value` words naming only what differs from the
 //!   source's game: `target=N` (N from 1 to [`SCORE_LIMIT`]; default 30) and
-//!   `wrap_adjacency=false` (default `true`), the option keys of
-//!   `TRACES.md`.
+//!   `wrap_adjacency=false` (default `true`), the same keys as in
+//!   conformance traces.
 //! - A position ([`Numa`]) is one line of whitespace-separated words:
 //!
 //!   ```text

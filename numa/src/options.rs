@@ -9,8 +9,10 @@ use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option
 /// The largest target, and the score at which a sudden death ends drawn:
 /// one thousand million (10^9).
 ///
-/// Numbers from the outside (RULES.md, "Conventions"): scores are `u32` and
-/// must never saturate, and every game must be able to end. A sudden death
+/// Numbers from the outside (see
+/// [`mancala_core`'s conventions](mancala_core#numbers-from-outside)):
+/// scores are `u32` and must never saturate, and every game must be able to
+/// end. A sudden death
 /// (equal scores at or above the target) can in principle go on for ever,
 /// each tied turn adding to both scores; a saturated tie could then never be
 /// broken. So the target is at most `SCORE_LIMIT`, and a tie at or above it
@@ -21,7 +23,8 @@ use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option
 /// `u32::MAX`.
 pub const SCORE_LIMIT: u32 = 1_000_000_000;
 
-/// Numa's options: the two keys of `TRACES.md`.
+/// Numa's options (see the crate's [Rules](crate#rules)): two keys, the same
+/// in the text notation and in conformance traces.
 ///
 /// Plain data: any value can be built, and [`Numa::new`](crate::Numa::new)
 /// (or [`Numa::from_setup`](crate::Numa::from_setup)) checks it
@@ -102,7 +105,7 @@ impl Default for Options {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum OptionsError {
-    /// The target is 0 (RULES.md: the target is at least 1).
+    /// The target is 0 (a target must be at least 1).
     #[error("the target must be at least 1")]
     ZeroTarget,
     /// The target is above [`SCORE_LIMIT`].

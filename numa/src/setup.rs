@@ -10,8 +10,8 @@ use crate::{Numa, Options, OptionsError, Piece, SCORE_LIMIT};
 ///
 /// A live game's scores are below [`SCORE_LIMIT`] (a target is at most
 /// `SCORE_LIMIT`, and a tie at `SCORE_LIMIT` or more is over), and one turn
-/// scores at most 30 (RULES.md, Numa item 5), so no state reached by play
-/// holds more; [`Numa::from_setup`] refuses more
+/// scores at most 30 (see [Scoring](crate#scoring)), so no state reached by
+/// play holds more; [`Numa::from_setup`] refuses more
 /// ([`SetupError::Score`]). No sum of points can then saturate.
 pub const MAX_SCORE: u32 = SCORE_LIMIT + 29;
 

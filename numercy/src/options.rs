@@ -34,7 +34,8 @@ const fn cycled_row() -> [Operator; MAX_HOLES_PER_ROW] {
     row
 }
 
-/// The rules of a game of Numercy (RULES.md, "Numercy").
+/// The rules of a game of Numercy: every option of the crate's
+/// [Rules](crate#rules), with its default.
 ///
 /// A `Copy` value with public fields; [`Options::check`] (called by every
 /// constructor of [`Numercy`](crate::Numercy)) refuses invalid ones.
@@ -117,12 +118,13 @@ pub struct Options {
     /// seen since balls last left the board, the start counting as seen;
     /// each player then adds his leftover balls, as at any end.
     ///
-    /// Not in the source, nor in RULES.md, and off by default: without it a
-    /// game can go on forever (on 2x2 `[1, 0 | 1, 0]`, South 0, North 2,
-    /// South 1, North 3 score nothing and return to the start). Turn it on
-    /// where every game must end (tournaments, AI playouts).
+    /// Not in the source, and off by default: without it a game can go on
+    /// forever (on 2x2 `[1, 0 | 1, 0]`, South 0, North 2, South 1, North 3
+    /// score nothing and return to the start). Turn it on where every game
+    /// must end (tournaments, AI playouts). Points are not part of the
+    /// position compared.
     pub repetition: bool,
-    /// The work budget (RULES.md, "Work budget";
+    /// The work budget ([`mancala_core`'s work budget](mancala_core#work-budget);
     /// [`Sower::max_laps`](mancala_core::Sower::max_laps)): a move is
     /// decided only if it ends within this many laps or repeats a lap start
     /// within them, and a position with a move it cannot decide is refused
@@ -436,9 +438,9 @@ fn ranged<T: FromStr + PartialOrd>(
     Ok(n)
 }
 
-/// The option keys of `TRACES.md` ("Option keys", numercy), `holes` before
-/// `operators` (the operator row has one operator per file of the board set
-/// so far).
+/// Numercy's option keys (the same in the text notation and in conformance
+/// traces), `holes` before `operators` (the operator row has one operator
+/// per file of the board set so far); see the table on [`Options`].
 impl RuleOptions for Options {
     const KEYS: &'static [&'static str] = &[
         "holes",

@@ -8,8 +8,9 @@
 //! A player whose next opponent has no stones must feed him if he can. The
 //! game ends when the player to move has no stones, or a position repeats.
 //! Scores are captured stones plus honours for long captures; successive
-//! games make a [`Rubber`], won at 100. Every reading of the source is fixed
-//! in `RULES.md` ("Robertson's game").
+//! games make a [`Rubber`], won at 100. The complete rules, with every
+//! reading of the source this crate had to fix and every option, are under
+//! [Rules](#rules).
 //!
 //! # Examples
 //!
@@ -38,6 +39,149 @@
 //! assert_eq!(game, before);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Rules
+//!
+//! These are Robertson's rules as this crate plays them: his patents, as the
+//! game's published descriptions give them, read literally, with the gaps they
+//! leave filled as stated here. Each option is named as the field of
+//! [`Options`] that holds it, with its text key where it differs.
+//!
+//! ## Boards and players
+//!
+//! - The board ([`Options::shape`], text key `layout`) is rows of six holes
+//!   joined end to end into one ring, sown counter-clockwise:
+//!   [`Shape::TwoRow`] (two rows, oware's board; the default),
+//!   [`Shape::Triangle`] (three rows) or [`Shape::Hexagon`] (six rows).
+//!   Row `r`'s holes are `6r` to `6r + 5`, each row numbered
+//!   counter-clockwise (on the two-row board: player 0's holes `0` to `5`
+//!   from his left, then player 1's `6` to `11` from his left).
+//! - Each row has an owner ([`Options::owners`], text key `owners`, one
+//!   player a row in ring order). Robertson did not say who has which holes;
+//!   any assignment is accepted in which players `0` to `k - 1` (2 to 6 of
+//!   them) each own at least one row. Defaults: one row each on the two-row
+//!   board (2 players) and the triangle (3 players); on the hexagon, two
+//!   players with three consecutive rows each (`0,0,0,1,1,1`).
+//!   [`Options::hexagon`] gives the hexagon for 2 (three consecutive rows
+//!   each), 3 (two each: `0,0,1,1,2,2`) or 6 players (one each).
+//! - Each player has a receptacle for the stones he captures. Turns go
+//!   `0, 1, ..., k - 1` and round again; player 0 moves first
+//!   ([`Robertson::with_first_player`] starts with another, as a rubber
+//!   does).
+//!
+//! ## Start
+//!
+//! Every hole holds [`Options::seeds`] stones (default 4). Nobody has
+//! captured anything or won honours.
+//!
+//! ## A turn
+//!
+//! The player to move lifts all the stones of one of his non-empty holes
+//! and sows them one by one counter-clockwise from the next hole: one lap,
+//! never a relay. The hole he lifted from is not passed over (a lap that
+//! goes all round the ring refills it); [`Options::skip_origin`] (default
+//! `false`) passes over it instead, as oware does.
+//!
+//! ## Captures
+//!
+//! If the last stone falls in a hole of *another* player that then holds 2
+//! or 3 stones, that hole is captured, the last stone with it, into the
+//! mover's receptacle. Then the holes before it, walking clockwise (against
+//! the sowing), are captured while each belongs to a player other than the
+//! mover (the chain may run on from one opponent's row into another's) and
+//! holds exactly as many stones as the landing hole: a chain of 2s or a
+//! chain of 3s, never a mix ("contrary to oware"). The chain stops at the
+//! first hole that fails, and never comes round to the landing hole again.
+//!
+//! A capture that would leave some player it takes from with no stones at
+//! all is a *grand slam*. [`Options::grand_slam`]: [`GrandSlam::Allow`]
+//! (default: it is captured like any other), [`GrandSlam::NoCapture`] (the
+//! move is legal but captures nothing, and wins no honours) or
+//! [`GrandSlam::Forbid`] (the move is illegal).
+//!
+//! ## Feeding
+//!
+//! If the next player in turn has no stones, the mover must make a move
+//! after which (captures included) that player has at least one, when he
+//! has such a move; when he has none, any move is legal. Forbidden grand
+//! slams are removed before feeding is judged.
+//!
+//! ## Honours
+//!
+//! Each capture wins honours by the number of holes it took (the landing
+//! hole included) and the count they held ([`Options::honours`], a table
+//! that is data: [`Honours::ROBERTSON`] by default, [`Honours::NONE`], or
+//! your own, each entry at most [`MAX_CAPTURE_HONOURS`]):
+//!
+//! | capture | honours |
+//! | --- | --- |
+//! | three holes of 2 | 2 |
+//! | four or more holes of 2 | 6 |
+//! | three holes of 3 | 4 |
+//! | four or more holes of 3 | 10 |
+//! | one or two holes | none |
+//!
+//! ## End of the game
+//!
+//! The game ends when the player to move has no stones at the start of his
+//! turn (or has stones but no legal move: every move a forbidden grand
+//! slam), or when a position (the board and the player to move) repeats
+//! one seen since stones last left the board, the start counting as seen.
+//! The patents do not say what becomes of the stones left on the board;
+//! [`Options::leftover`]: [`Leftover::Void`] (default: they stay and count
+//! for nobody) or [`Leftover::ToOwner`] (text `owner`: each owner adds the
+//! stones left in his own holes to his captured stones, and the board is
+//! emptied).
+//!
+//! ## Winner
+//!
+//! A player's score is the stones he captured plus his honours. The single
+//! highest score wins; a tie for the top is a draw, with any number of
+//! players. [`Robertson::ranking`] gives the full ranking (ties in turn
+//! order).
+//!
+//! ## Rubbers
+//!
+//! "The first player to reach a score of 100 wins a rubber." A [`Rubber`]
+//! is a match of games whose scores add up to running totals. After each
+//! game, if some total is at least 100 ([`RUBBER_TARGET`];
+//! [`Rubber::with_target`] sets another), the highest total wins the
+//! rubber; if two or more players share the highest, they play on. The
+//! first mover rotates: game `g` (counted from 0) is begun by player `g`
+//! modulo the number of players.
+//!
+//! ```
+//! use robertson::*;
+//!
+//! // Player 0 sows hole 5: its four stones reach holes 6 to 9 of player 1,
+//! // which then hold 3, 2, 2, 2.
+//! let mut game: Robertson = "0,0,0,0,0,4/2,1,1,1,1,1 0,0 0,0 0".parse()?;
+//! let report = game.play(Pit::new(5).unwrap())?;
+//! // Hole 9 holds 2: taken, then 8 and 7 (2 each); hole 6 holds 3 and
+//! // ends the chain. Three holes of 2 win 2 honours.
+//! assert_eq!((report.holes, report.count, report.stones, report.honours), (3, 2, 6, 2));
+//! assert_eq!(game.board().holes(), &[0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 1]);
+//! assert_eq!(game.scores().as_slice(), &[8, 0]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Options
+//!
+//! | field (text key) | default | presets and values |
+//! | --- | --- | --- |
+//! | [`shape`](Options::shape) (`layout`) | `two-row` | `triangle`, `hexagon` ([`Options::triangle`], [`Options::hexagon`]) |
+//! | [`owners`](Options::owners) | the shape's ([`Shape::default_owners`]) | one player a row |
+//! | [`seeds`](Options::seeds) | 4 | at least 1 |
+//! | [`skip_origin`](Options::skip_origin) | `false` | `true` |
+//! | [`grand_slam`](Options::grand_slam) | `allow` | `no-capture`, `forbid` |
+//! | [`leftover`](Options::leftover) | `void` | `owner` |
+//! | [`honours`](Options::honours) | `2,6,4,10` | any four numbers up to 1,000,000 |
+//!
+//! Numbers from outside are checked where they enter, so that scores,
+//! rankings and outcomes are always exact: a board holds at most 65,535
+//! stones, a setup's honours are bounded by [`MAX_HONOURS`] (less what the
+//! stones on the board could still win), and a rubber refuses, with a typed
+//! [`RubberError`], a game it could not count exactly.
 //!
 //! # Notation
 //!

@@ -38,8 +38,9 @@ impl Shape {
         }
     }
 
-    /// The default owners (RULES.md): one row each on two-row and triangle
-    /// boards; on the hexagon, two players with three consecutive rows each.
+    /// The default owners: one row each on two-row and triangle boards; on
+    /// the hexagon, two players with three consecutive rows each (see
+    /// [Boards and players](crate#boards-and-players)).
     pub const fn default_owners(self) -> [Player; MAX_ROWS] {
         const fn p(i: usize) -> Player {
             match Player::new(i) {
@@ -66,9 +67,10 @@ impl Shape {
 pub const MAX_CAPTURE_HONOURS: u64 = 1_000_000;
 
 /// The honours for one capture, by the number of holes it takes (landing
-/// hole included) and the count they held (RULES.md item 7). Data, not code:
-/// set your own table; each entry is at most [`MAX_CAPTURE_HONOURS`]
-/// ([`Options::check`] refuses more with [`OptionsError::Honours`]).
+/// hole included) and the count they held (see [Honours](crate#honours)).
+/// Data, not code: set your own table; each entry is at most
+/// [`MAX_CAPTURE_HONOURS`] ([`Options::check`] refuses more with
+/// [`OptionsError::Honours`]).
 ///
 /// # Examples
 ///
@@ -147,7 +149,8 @@ impl Default for Honours {
     }
 }
 
-/// The rules of a game of Robertson's (RULES.md, "Robertson's game").
+/// The rules of a game of Robertson's: every option of the crate's
+/// [Rules](crate#rules), with its default.
 ///
 /// Two options are equal when they play the same game: the owners beyond
 /// the shape's rows, which are ignored, do not count.
@@ -477,8 +480,8 @@ fn parse_honours(key: &str, value: &str) -> Result<Honours, OptionError> {
     })
 }
 
-/// The option keys of `TRACES.md` ("Option keys", robertson), plus
-/// `honours` for the honours table.
+/// Robertson's option keys, the same in the text notation and in
+/// conformance traces.
 ///
 /// | key | values (default first) | meaning |
 /// | --- | --- | --- |

@@ -35,10 +35,10 @@ pub enum RubberError {
     TotalsLimit,
 }
 
-/// A match of successive games (RULES.md item 8): each game's scores are
-/// added to the players' totals; after a game, the first player at or above
-/// the target (100) wins, or, if several reach it at once, the one with the
-/// higher total (equal: play on). The first mover rotates: game `k` (from 0)
+/// A match of successive games (see [Rubbers](crate#rubbers)): each game's
+/// scores are added to the players' totals; after a game, the first player
+/// at or above the target (100) wins, or, if several reach it at once, the
+/// one with the higher total (equal: play on). The first mover rotates: game `k` (from 0)
 /// is begun by player `k mod players`.
 ///
 /// Each game begins from a start built once, when the rubber is made,
@@ -50,8 +50,9 @@ pub enum RubberError {
 /// the rubber's options, the winner the totals give, a finished game only in
 /// a decided rubber and a decided rubber's game finished.
 ///
-/// Numbers from the outside (RULES.md, "Conventions"): the totals and the
-/// count of games are exact. A game's score is below
+/// Numbers from the outside (see
+/// [`mancala_core`'s conventions](mancala_core#numbers-from-outside)): the
+/// totals and the count of games are exact. A game's score is below
 /// [`MAX_HONOURS`](crate::MAX_HONOURS) + 65,535, so totals from games alone
 /// would need millions of games to approach `u64::MAX`; a loaded rubber may
 /// hold any totals and count, and a move that would finish a game past
