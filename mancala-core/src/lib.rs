@@ -117,6 +117,7 @@
 
 // `no_std` except where a dependency needs `std` (the `arbitrary` derive).
 #![cfg_attr(not(any(test, feature = "arbitrary", feature = "testing")), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

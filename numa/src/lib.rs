@@ -124,6 +124,7 @@
 //! `unsafe` code.
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
