@@ -122,6 +122,11 @@
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 extern crate alloc;
 
 mod board;
