@@ -330,9 +330,27 @@
 
 // `no_std` except where a dependency needs `std` (the `arbitrary` derive).
 #![cfg_attr(not(any(test, feature = "arbitrary", feature = "testing")), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+// Without their features, the crate docs' links to feature-gated items
+// point at the feature list instead (rustdoc cannot resolve them).
+#![cfg_attr(
+    not(feature = "arbitrary"),
+    doc = "",
+    doc = "[`arbitrary_play`]: crate#feature-flags"
+)]
+#![cfg_attr(
+    not(feature = "testing"),
+    doc = "",
+    doc = "[`testing`]: crate#feature-flags"
+)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 extern crate alloc;
 

@@ -15,12 +15,17 @@ pub const MAX_HOLES: usize = 78;
 /// # Examples
 ///
 /// ```
-/// use mancala_core::Pit;
+/// use mancala_core::{InvalidPit, Pit};
 ///
-/// let pit = Pit::new(3).unwrap();
+/// let pit = Pit::try_from(3)?; // from any integer; out of range is an `InvalidPit`
 /// assert_eq!(pit.index(), 3);
 /// assert_eq!(pit.to_string(), "3");
-/// assert_eq!(Pit::new(78), None);
+/// assert_eq!("3".parse::<Pit>()?, pit); // text reads back, with a typed error
+/// assert_eq!(Pit::try_from(78u8), Err(InvalidPit(78)));
+/// assert_eq!(Pit::try_from(-1), Err(InvalidPit(-1)));
+/// assert!("78".parse::<Pit>().is_err());
+/// assert_eq!(Pit::new(78), None); // the `const` constructor
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -59,36 +64,50 @@ impl fmt::Display for Pit {
     }
 }
 
-/// The error for a hole index that is out of range.
+/// The error for a hole index that is out of range: the index given (an
+/// `i128`, so that every integer type's values, negative ones included, are
+/// kept exactly).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("hole index {0} is out of range (at most {max} holes)", max = MAX_HOLES)]
-pub struct InvalidPit(pub usize);
+#[error("hole index {0} is out of range (holes are 0 to {last})", last = MAX_HOLES - 1)]
+pub struct InvalidPit(pub i128);
 
-impl TryFrom<u8> for Pit {
-    type Error = InvalidPit;
-    #[inline]
-    fn try_from(value: u8) -> Result<Self, Self::Error> {
-        Pit::new(value as usize).ok_or(InvalidPit(value as usize))
-    }
+/// `TryFrom` for integer types: the hole with this index, or [`InvalidPit`]
+/// for an index that is negative or at least [`MAX_HOLES`].
+macro_rules! pit_try_from {
+    ($($int:ty),*) => {$(
+        #[doc = concat!("The hole with this index: `Pit::try_from(3", stringify!($int), ")`. \
+            A negative index or one from [`MAX_HOLES`] on is an [`InvalidPit`].")]
+        impl TryFrom<$int> for Pit {
+            type Error = InvalidPit;
+            #[inline]
+            fn try_from(value: $int) -> Result<Pit, InvalidPit> {
+                usize::try_from(value)
+                    .ok()
+                    .and_then(Pit::new)
+                    // Lossless: every integer type here fits in an i128.
+                    .ok_or(InvalidPit(value as i128))
+            }
+        }
+    )*};
 }
 
-impl TryFrom<usize> for Pit {
-    type Error = InvalidPit;
-    #[inline]
-    fn try_from(value: usize) -> Result<Self, Self::Error> {
-        Pit::new(value).ok_or(InvalidPit(value))
-    }
-}
+// `i32` so that an unsuffixed literal works: `Pit::try_from(3)`.
+pit_try_from!(u8, u16, u32, u64, usize, i32);
 
-/// Reads a hole's number, `0` to `77`.
+/// Reads a hole's number, `0` to `77`, in decimal digits only (no sign, no
+/// spaces); anything else is a [`NotationError::Invalid`] naming the text.
 ///
 /// ```
 /// use mancala_core::Pit;
+/// use mancala_core::notation::NotationError;
 ///
-/// assert_eq!("11".parse::<Pit>(), Ok(Pit::new(11).unwrap()));
+/// assert_eq!("11".parse::<Pit>()?, Pit::try_from(11)?);
 /// assert!("78".parse::<Pit>().is_err());
-/// assert!("-1".parse::<Pit>().is_err());
+/// assert!(matches!("-1".parse::<Pit>(), Err(NotationError::Invalid { part: "hole", .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// [`NotationError::Invalid`]: crate::notation::NotationError::Invalid
 impl core::str::FromStr for Pit {
     type Err = crate::notation::NotationError;
     #[inline]
@@ -148,7 +167,7 @@ impl TryFrom<[u64; 2]> for PitSet {
             Ok(set)
         } else {
             let first_bad = (set.bits() & !kept.bits()).trailing_zeros();
-            Err(InvalidPit(first_bad as usize))
+            Err(InvalidPit(i128::from(first_bad)))
         }
     }
 }

@@ -250,9 +250,15 @@
 //!   `mancala_core::arbitrary_play`).
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 extern crate alloc;
 
