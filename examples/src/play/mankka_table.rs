@@ -267,4 +267,27 @@ mod tests {
         assert!(read_placement("").is_err());
         assert!(read_placement("99999+0+0+0+0+0").is_err());
     }
+
+    /// Without the early ends a player who cannot sow passes: his prompt
+    /// offers only that, and he may type it in any case.
+    #[test]
+    fn a_player_who_must_pass_is_offered_the_pass() {
+        let options = mankka::Options {
+            early_end: false,
+            ..mankka::Options::one()
+        };
+        let mut setup = mankka::Setup::new(options);
+        setup.board = vec![0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0];
+        setup.stores = vec![20, 25];
+        let game = Mankka::from_setup(setup).expect("a valid position");
+        assert_eq!(game.choices(Player::P0), "pass");
+        assert_eq!(game.read(Player::P0, " PASS "), Ok(Move::Pass));
+        let names = Names::new(south_north(), vec![true, false]);
+        let mut next = game.clone();
+        let report = next.play(Move::Pass).expect("a pass");
+        assert_eq!(
+            game.describe(&report, &names),
+            "South (you) cannot move and passes."
+        );
+    }
 }

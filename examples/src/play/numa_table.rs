@@ -3,7 +3,7 @@
 //! described piece by piece.
 
 use mancala_core::{Game, Outcome, Player};
-use numa::{Choice, Colour, Instruction, JointMove, Numa, PlayError, SIZE, Shape, TurnReport};
+use numa::{Choice, Colour, Instruction, JointMove, Numa, SIZE, Shape, TurnReport};
 
 use super::table::{Ending, Table};
 use super::text::{Names, and_list};
@@ -248,10 +248,6 @@ impl Table for Numa {
             text.push_str(&format!(" Points: {}.", pairs.join("; ")));
         }
         text
-    }
-
-    fn refusal(&self, error: &PlayError, names: &Names) -> String {
-        names.rename(&error.to_string())
     }
 
     fn ending(&self, _before: &Numa, _mv: &JointMove, names: &Names) -> Ending {

@@ -210,3 +210,38 @@ impl Table for Numercy {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::Game;
+
+    fn two_by_two(board: [u16; 4], repetition: bool) -> Numercy {
+        let mut options = numercy::Options::board(2);
+        options.repetition = repetition;
+        let mut setup = numercy::Setup::new(options);
+        setup.board = board.to_vec();
+        Numercy::from_setup(setup).expect("a valid position")
+    }
+
+    fn play(game: &mut Numercy, pits: &[usize]) {
+        for &i in pits {
+            game.play(Pit::new(i).expect("a hole")).expect("legal");
+        }
+    }
+
+    /// RULES.md's 2x2 cycle: S0, N2, S1, N3 bring back the start, which
+    /// ends the game under the repetition option.
+    #[test]
+    fn a_repetition_is_told_from_a_player_with_no_move() {
+        let mut game = two_by_two([1, 0, 1, 0], true);
+        play(&mut game, &[0, 2, 1, 3]);
+        assert!(game.is_over());
+        assert_eq!(numercy_end(&game), NumercyEnd::Repetition);
+        // South's one ball reaches his own hole 1: North has none.
+        let mut game = two_by_two([1, 0, 0, 0], true);
+        play(&mut game, &[0]);
+        assert!(game.is_over());
+        assert_eq!(numercy_end(&game), NumercyEnd::NoBalls(Player::P1));
+    }
+}

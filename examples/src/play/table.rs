@@ -90,20 +90,27 @@ pub(crate) fn read_hole(text: &str) -> Result<Pit, String> {
         .ok_or_else(|| format!("`{}` is not a hole number", text.trim()))
 }
 
-/// The holes `p` may sow, for his prompt: `holes 0 1 2 4 5`.
+/// The holes `p` may sow, for his prompt: `holes 0 1 2 4 5`, `hole 3`,
+/// `pass`.
 pub(crate) fn hole_choices<G: Game>(game: &G, p: Player) -> String
 where
     G::Action: std::fmt::Display,
 {
-    let legal: Vec<String> = game
+    let (holes, others): (Vec<String>, Vec<String>) = game
         .legal_actions(p)
         .iter()
         .map(ToString::to_string)
-        .collect();
-    match legal.as_slice() {
-        [] => "no move".into(),
-        [one] => format!("hole {one}"),
-        _ => format!("holes {}", legal.join(" ")),
+        .partition(|a| a.parse::<usize>().is_ok());
+    let mut parts = others;
+    match holes.as_slice() {
+        [] => {}
+        [one] => parts.insert(0, format!("hole {one}")),
+        _ => parts.insert(0, format!("holes {}", holes.join(" "))),
+    }
+    if parts.is_empty() {
+        "no move".into()
+    } else {
+        parts.join(", ")
     }
 }
 
