@@ -262,7 +262,7 @@ fn mankka_placements_and_numa_choices() {
     );
     // The prompt says how to write a placement; the computer's is echoed in
     // the same form.
-    assert!(out.contains("[six counts for holes 0 to 5, adding up to 6, e.g. 1+1+1+1+1+1]"));
+    assert!(out.contains("South to move [6 seeds for holes 0 to 5, e.g. 1+1+1+1+1+1]: "));
     let out = play(&["mankka", "--seat", "1", "--nodes", "50"], "");
     let echoed = out
         .lines()
@@ -438,5 +438,52 @@ fn option_arguments_are_read_with_typed_errors() {
             refused(&["oware", "--option", odd]).starts_with("invalid --option: "),
             "{odd}"
         );
+    }
+}
+
+/// Odd lines at every prompt are refused with a message, never a panic,
+/// and the game goes on asking.
+#[test]
+fn odd_input_is_refused_in_every_game() {
+    let odd = [
+        "é",
+        "ü-ß+∂-ç",
+        "99999999999999999999999",
+        "-3",
+        "hole",
+        "h",
+        "+",
+        "++++",
+        "1+1+1+1+1+1+1",
+        "0x3",
+        "p-r+p-r",
+        "\u{0}\u{7}",
+        "x".repeat(10_000).as_str(),
+        "pass",
+        "3 4",
+        "1.5",
+    ]
+    .join("\n");
+    for a in [
+        &["oware", "--humans"][..],
+        &["kalah", "--humans"],
+        &["numercy", "--humans"],
+        &["robertson", "--layout", "hexagon", "--humans"],
+        &["mankka", "--humans"],
+        &["mankka", "--variant", "one", "--humans"],
+        &["numa", "--humans"],
+    ] {
+        let out = play(a, &format!("{odd}\n"));
+        assert!(out.ends_with("End of input.\n"), "{a:?}: {out}");
+        // Nothing was played: one board, and an error for (nearly) every
+        // line (Numa's `p-r+p-r` and the rest are all refused; a blank
+        // line is not an error).
+        let drawn = if a[0] == "numa" {
+            out.matches("yellow: north").count()
+        } else {
+            boards(&out).len()
+        };
+        assert_eq!(drawn, 1, "{a:?}: {out}");
+        assert!(out.matches("Error: ").count() >= 15, "{a:?}: {out}");
     }
 }

@@ -8,7 +8,7 @@ use super::boards::TwoRow;
 use super::ending::{Kind, LastMove, sowing_end};
 use super::sowing::{Sown, arrow, south_north, sowing_count, sowing_help, two_row_side};
 use super::table::{Ending, Table, hole_choices, read_hole};
-use super::text::{Names, and_list, count, ranges};
+use super::text::{Names, and_list, count, quoted, ranges};
 
 /// Reads a placement as typed: six counts joined by `+` (`1+1+1+1+1+1`),
 /// commas or spaces, or six digits together (`000006`).
@@ -31,7 +31,7 @@ pub(crate) fn read_placement(text: &str) -> Result<Placement, String> {
             .iter()
             .map(|p| p.parse::<u16>())
             .collect::<Result<_, _>>()
-            .map_err(|_| format!("`{}`: {form}", text.trim()))?,
+            .map_err(|_| format!("{}: {form}", quoted(text)))?,
     };
     let counts: [u16; SIDE] = counts
         .try_into()
@@ -132,9 +132,9 @@ impl Table for Mankka {
     fn choices(&self, p: Player) -> String {
         if self.in_opening() {
             format!(
-                "six counts for holes {}, adding up to {}, e.g. 1+1+1+1+1+1",
-                ranges(self.topology().pits_of(p)),
-                self.hands()[p]
+                "{} seeds for holes {}, e.g. 1+1+1+1+1+1",
+                self.hands()[p],
+                ranges(self.topology().pits_of(p))
             )
         } else {
             hole_choices(self, p)

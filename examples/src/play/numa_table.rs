@@ -6,7 +6,7 @@ use mancala_core::{Game, Outcome, Player};
 use numa::{Choice, Colour, Instruction, JointMove, Numa, SIZE, Shape, TurnReport};
 
 use super::table::{Ending, Table};
-use super::text::{Names, and_list};
+use super::text::{Names, and_list, quoted};
 
 /// A piece as typed: its name or the start of it (`pentagon`, `pe`, `p`),
 /// or its number (`3` or `iii`).
@@ -42,10 +42,10 @@ fn read_instruction(text: &str) -> Result<Instruction, String> {
         .collect();
     match tokens.as_slice() {
         [shape, colour] => {
-            let shape =
-                read_shape(shape).ok_or_else(|| format!("unknown piece `{shape}` ({PIECES})"))?;
+            let shape = read_shape(shape)
+                .ok_or_else(|| format!("unknown piece {} ({PIECES})", quoted(shape)))?;
             let colour = read_colour(colour)
-                .ok_or_else(|| format!("unknown colour `{colour}` ({COLOURS})"))?;
+                .ok_or_else(|| format!("unknown colour {} ({COLOURS})", quoted(colour)))?;
             Ok(Instruction { shape, colour })
         }
         [word] => {
@@ -64,13 +64,14 @@ fn read_instruction(text: &str) -> Result<Instruction, String> {
             match splits.as_slice() {
                 [one] => Ok(*one),
                 _ => Err(format!(
-                    "`{word}` is not a piece and a colour (pieces: {PIECES}; colours: {COLOURS})"
+                    "{} is not a piece and a colour (pieces: {PIECES}; colours: {COLOURS})",
+                    quoted(word)
                 )),
             }
         }
         _ => Err(format!(
-            "`{}` is not one piece and one colour, like pentagon-red or p-r",
-            text.trim()
+            "{} is not one piece and one colour, like pentagon-red or p-r",
+            quoted(text)
         )),
     }
 }
@@ -91,9 +92,9 @@ pub(crate) fn read_choice(text: &str) -> Result<Choice, String> {
         .collect();
     let [a, b] = parts.as_slice() else {
         return Err(format!(
-            "`{}`: a choice is two instructions joined by +, like pentagon-red+square-blue \
+            "{}: a choice is two instructions joined by +, like pentagon-red+square-blue \
              or p-r+s-b",
-            text.trim()
+            quoted(text)
         ));
     };
     Choice::new(read_instruction(a)?, read_instruction(b)?).map_err(|e| e.to_string())

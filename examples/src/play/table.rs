@@ -4,7 +4,7 @@
 
 use mancala_core::{Game, Outcome, Pit, Player};
 
-use super::text::{Names, and_list};
+use super::text::{Names, and_list, quoted};
 
 /// How a finished game is shown.
 #[derive(Clone, Debug)]
@@ -87,7 +87,7 @@ pub(crate) fn read_hole(text: &str) -> Result<Pit, String> {
         .parse::<usize>()
         .ok()
         .and_then(Pit::new)
-        .ok_or_else(|| format!("`{}` is not a hole number", text.trim()))
+        .ok_or_else(|| format!("{} is not a hole number", quoted(text)))
 }
 
 /// The holes `p` may sow, for his prompt: `holes 0 1 2 4 5`, `hole 3`,
