@@ -2,19 +2,18 @@
 //! search), with other humans, or watch the computer play itself.
 //!
 //! ```text
-//! cargo run --release --example play -- [GAME] [--auto] [--humans] [--seed N] [--nodes N]
-//!     [--holes N] [--layout two-row|triangle|hexagon] [--variant one|two]
+//! cargo run --release --example play -- --help
+//! cargo run --release --example play -- [GAME] [--seat N | --humans | --auto] [--seed N]
+//!     [--nodes N] [--holes N] [--layout two-row|triangle|hexagon] [--variant one|two]
+//!     [--option KEY=VALUE]...
 //! ```
 //!
-//! GAME is oware (default), kalah, numercy, robertson, mankka or numa; see
-//! `--help`.
+//! GAME is oware (default), kalah, numercy, robertson, mankka or numa. The
+//! program is `mancala_examples::play::main`, which the `play` binary of the
+//! examples crate runs too (the tests spawn that one).
 
-use std::io;
+use std::process::ExitCode;
 
-use clap::Parser;
-use mancala_examples::play::{PlayArgs, run};
-
-fn main() -> io::Result<()> {
-    let args = PlayArgs::parse();
-    run(&args, io::stdin().lock(), io::stdout().lock())
+fn main() -> ExitCode {
+    mancala_examples::play::main()
 }

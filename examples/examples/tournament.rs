@@ -1,65 +1,99 @@
 //! A tournament of N games between two computer players.
 //!
 //! ```text
-//! cargo run --release --example tournament -- GAME AGENT_A AGENT_B N [SEED [NODES]]
+//! cargo run --release --example tournament -- GAME AGENT_A AGENT_B N [SEED [NODES]] [--opening PLIES]
 //! ```
 //!
 //! GAME is one of oware, kalah, numercy, robertson (two-row), mankka, numa;
 //! each AGENT is random, greedy or search (alpha-beta of NODES positions per
-//! move, default 2000; in Numa, regret matching of 200 rounds per turn). The
+//! move, default 2000; in Numa, regret matching of 200 rounds per turn).
+//! Every game opens with PLIES random moves (default 2; turns in Numa),
+//! drawn from SEED so that every game starts from a different position: N
+//! games are N different games, even between agents that never vary. The
 //! agents swap seats every game, so each moves first in half of them. The
 //! table gives each agent's wins, draws, losses and average final score.
 
 use std::process::ExitCode;
 
+use clap::{Parser, ValueEnum};
 use mancala_core::{Game, Outcome, Player, Status};
 use mancala_examples::agents::{
-    AlphaBeta, GreedyAgent, NumaAgent, NumaGreedy, NumaRandom, RandomAgent, RegretMatching,
-    SequentialAgent,
+    AlphaBeta, GreedyAgent, NumaAgent, NumaGreedy, NumaRandom, Openings, RandomAgent,
+    RegretMatching, SequentialAgent,
 };
 use numa::Numa;
 
-const USAGE: &str = "usage: tournament GAME AGENT_A AGENT_B N [SEED [NODES]]
-  GAME   oware | kalah | numercy | robertson | mankka | numa
-  AGENT  random | greedy | search
-  N      number of games (the agents swap seats every game)
-  SEED   random seed (default 1)
-  NODES  the search's node budget per move (default 2000)";
-
-const GAMES: [&str; 6] = ["oware", "kalah", "numercy", "robertson", "mankka", "numa"];
-const AGENTS: [&str; 3] = ["random", "greedy", "search"];
 /// Plies (turns in Numa) after which an unfinished game is scored as it
 /// stands.
 const MAX_PLIES: usize = 2_000;
 /// Regret-matching rounds per Numa turn.
 const NUMA_ITERATIONS: u32 = 200;
 
-struct Config {
-    game: &'static str,
-    agents: [&'static str; 2],
-    games: usize,
-    seed: u64,
-    nodes: u64,
+/// The games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    Oware,
+    Kalah,
+    Numercy,
+    /// Robertson's game on two rows.
+    Robertson,
+    Mankka,
+    Numa,
 }
 
-fn parse(args: &[String]) -> Option<Config> {
-    if !(4..=6).contains(&args.len()) {
-        return None;
+/// The agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum AgentName {
+    /// Uniformly random legal moves (seeded).
+    Random,
+    /// The best score right after the move.
+    Greedy,
+    /// Alpha-beta search (regret matching in Numa).
+    Search,
+}
+
+/// Pits two computer players against each other for N games and prints a
+/// table of their results.
+#[derive(Debug, Parser)]
+#[command(name = "tournament")]
+struct Args {
+    /// The game.
+    #[arg(value_enum)]
+    game: GameName,
+    /// The first agent, A.
+    #[arg(value_enum)]
+    agent_a: AgentName,
+    /// The second agent, B.
+    #[arg(value_enum)]
+    agent_b: AgentName,
+    /// Number of games (the agents swap seats every game).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+    n: u32,
+    /// Random seed (the openings, the random agents, regret matching).
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// The search's node budget per move.
+    #[arg(default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Random moves (turns in Numa) opening every game, a different position
+    /// each game; 0 plays every game from the start.
+    #[arg(long, value_name = "PLIES", default_value_t = 2)]
+    opening: usize,
+}
+
+/// What an agent is, in the header.
+fn describe(game: GameName, agent: AgentName, nodes: u64) -> String {
+    match (game, agent) {
+        (_, AgentName::Random) => "random (uniform among the legal moves)".into(),
+        (GameName::Numa, AgentName::Greedy) => {
+            "greedy (the best average score against a random choice)".into()
+        }
+        (_, AgentName::Greedy) => "greedy (the best score right after the move)".into(),
+        (GameName::Numa, AgentName::Search) => {
+            format!("search (regret matching, {NUMA_ITERATIONS} rounds a turn)")
+        }
+        (_, AgentName::Search) => format!("search (alpha-beta, {nodes} nodes a move)"),
     }
-    let pick = |list: &[&'static str], s: &str| list.iter().copied().find(|x| *x == s);
-    Some(Config {
-        game: pick(&GAMES, &args[0])?,
-        agents: [pick(&AGENTS, &args[1])?, pick(&AGENTS, &args[2])?],
-        games: args[3].parse().ok().filter(|&n| n > 0)?,
-        seed: match args.get(4) {
-            Some(s) => s.parse().ok()?,
-            None => 1,
-        },
-        nodes: match args.get(5) {
-            Some(s) => s.parse().ok().filter(|&n| n > 0)?,
-            None => 2_000,
-        },
-    })
 }
 
 /// Results of one agent.
@@ -94,47 +128,61 @@ fn record(
     }
 }
 
-fn sequential_agent<G: Game + 'static>(
-    name: &str,
-    seed: u64,
-    nodes: u64,
-) -> Box<dyn SequentialAgent<G>> {
-    match name {
-        "greedy" => Box::new(GreedyAgent),
-        "search" => Box::new(AlphaBeta::new(nodes)),
-        _ => Box::new(RandomAgent::new(seed)),
+/// A player of any game: `player`'s action now, `None` if he has none.
+type Agent<G> = Box<dyn FnMut(&G, Player) -> Option<<G as Game>::Action>>;
+
+fn sequential_agent<G: Game + 'static>(name: AgentName, seed: u64, nodes: u64) -> Agent<G> {
+    let mut agent: Box<dyn SequentialAgent<G>> = match name {
+        AgentName::Random => Box::new(RandomAgent::new(seed)),
+        AgentName::Greedy => Box::new(GreedyAgent),
+        AgentName::Search => Box::new(AlphaBeta::new(nodes)),
+    };
+    Box::new(move |game: &G, _| agent.choose(game))
+}
+
+fn numa_agent(name: AgentName, seed: u64) -> Agent<Numa> {
+    let mut agent: Box<dyn NumaAgent> = match name {
+        AgentName::Random => Box::new(NumaRandom::new(seed)),
+        AgentName::Greedy => Box::new(NumaGreedy),
+        AgentName::Search => Box::new(RegretMatching::new(seed, NUMA_ITERATIONS)),
+    };
+    Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
+}
+
+/// The acting players, or none once the game is over.
+fn acting<G: Game>(game: &G) -> Vec<Player> {
+    match game.status() {
+        Status::Over(_) => Vec::new(),
+        Status::ToMove(p) => vec![p],
+        Status::Simultaneous(set) => set.iter().collect(),
     }
 }
 
-fn run_sequential<G: Game + 'static>(
-    config: &Config,
-    start: impl Fn() -> G,
-) -> Result<[Tally; 2], String> {
-    let mut agents = [
-        sequential_agent::<G>(config.agents[0], config.seed, config.nodes),
-        sequential_agent::<G>(
-            config.agents[1],
-            config.seed.wrapping_add(0x9e37_79b9),
-            config.nodes,
-        ),
-    ];
+fn run<G: Game>(args: &Args, start: &G, mut agents: [Agent<G>; 2]) -> Result<[Tally; 2], String> {
     let mut tallies = [Tally::default(), Tally::default()];
-    for n in 0..config.games {
+    let mut openings = Openings::new(args.seed, args.opening);
+    for n in 0..args.n {
         // Agent 0 sits in seat 0 in even games, seat 1 in odd ones.
         let seat = if n % 2 == 0 { [0, 1] } else { [1, 0] };
-        let mut game = start();
+        let mut game = openings.next(start).ok_or_else(|| {
+            format!("game {n}: every random opening reaches a position already played")
+        })?;
         let mut plies = 0;
-        while let Status::ToMove(p) = game.status() {
-            if plies >= MAX_PLIES {
+        loop {
+            let players = acting(&game);
+            if players.is_empty() || plies >= MAX_PLIES {
                 break;
             }
-            let k = if seat[0] == p.index() { 0 } else { 1 };
-            let action = agents[k]
-                .choose(&game)
-                .ok_or_else(|| format!("game {n}: agent {k} found no move"))?;
-            game.joint_move(&[(p, action)])
+            let mut choices = Vec::with_capacity(players.len());
+            for p in players {
+                let k = if seat[0] == p.index() { 0 } else { 1 };
+                let action = agents[k](&game, p)
+                    .ok_or_else(|| format!("game {n}: agent {k} found no move"))?;
+                choices.push((p, action));
+            }
+            game.joint_move(&choices)
                 .and_then(|mv| game.play(mv))
-                .map_err(|e| format!("game {n}: agent {k} played {action}: {e}"))?;
+                .map_err(|e| format!("game {n}: the agents' move was refused: {e}"))?;
             plies += 1;
         }
         let scores = game.scores();
@@ -147,59 +195,33 @@ fn run_sequential<G: Game + 'static>(
     Ok(tallies)
 }
 
-fn numa_agent(name: &str, seed: u64) -> Box<dyn NumaAgent> {
-    match name {
-        "greedy" => Box::new(NumaGreedy),
-        "search" => Box::new(RegretMatching::new(seed, NUMA_ITERATIONS)),
-        _ => Box::new(NumaRandom::new(seed)),
-    }
-}
-
-fn run_numa(config: &Config) -> [Tally; 2] {
-    let mut agents = [
-        numa_agent(config.agents[0], config.seed),
-        numa_agent(config.agents[1], config.seed.wrapping_add(0x9e37_79b9)),
+fn sequential<G: Game + 'static>(args: &Args, start: &G) -> Result<[Tally; 2], String> {
+    let agents = [
+        sequential_agent(args.agent_a, args.seed, args.nodes),
+        sequential_agent(
+            args.agent_b,
+            args.seed.wrapping_add(0x9e37_79b9),
+            args.nodes,
+        ),
     ];
-    let mut tallies = [Tally::default(), Tally::default()];
-    for n in 0..config.games {
-        let seat = if n % 2 == 0 { [0, 1] } else { [1, 0] };
-        let (arabic, roman) = if seat[0] == 0 { (0, 1) } else { (1, 0) };
-        let mut game = Numa::default();
-        let mut turns = 0;
-        while game.outcome().is_none() && turns < MAX_PLIES {
-            let choices = [
-                (Player::P0, agents[arabic].choose(&game, Player::P0)),
-                (Player::P1, agents[roman].choose(&game, Player::P1)),
-            ];
-            let Ok(mv) = game.joint_move(&choices) else {
-                break;
-            };
-            game.play_unchecked(mv);
-            turns += 1;
-        }
-        let scores = game.scores();
-        let (outcome, finished) = match game.outcome() {
-            Some(o) => (o, true),
-            None => (Outcome::from_scores(scores.as_slice()), false),
-        };
-        record(&mut tallies, seat, outcome, scores.as_slice(), finished);
-    }
-    tallies
+    run(args, start, agents)
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(config) = parse(&args) else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let result = match config.game {
-        "oware" => run_sequential(&config, mancala_core::oware),
-        "kalah" => run_sequential(&config, mancala_core::kalah),
-        "numercy" => run_sequential(&config, numercy::Numercy::default),
-        "robertson" => run_sequential(&config, robertson::Robertson::default),
-        "mankka" => run_sequential(&config, mankka::Mankka::default),
-        _ => Ok(run_numa(&config)),
+    let args = Args::parse();
+    let result = match args.game {
+        GameName::Oware => sequential(&args, &mancala_core::oware()),
+        GameName::Kalah => sequential(&args, &mancala_core::kalah()),
+        GameName::Numercy => sequential(&args, &numercy::Numercy::default()),
+        GameName::Robertson => sequential(&args, &robertson::Robertson::default()),
+        GameName::Mankka => sequential(&args, &mankka::Mankka::default()),
+        GameName::Numa => {
+            let agents = [
+                numa_agent(args.agent_a, args.seed),
+                numa_agent(args.agent_b, args.seed.wrapping_add(0x9e37_79b9)),
+            ];
+            run(&args, &Numa::default(), agents)
+        }
     };
     let tallies = match result {
         Ok(t) => t,
@@ -208,25 +230,40 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let search = if config.game == "numa" {
-        format!("regret matching, {NUMA_ITERATIONS} rounds per turn")
+    let game = args
+        .game
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string());
+    println!("{game}: {} games, seed {}", args.n, args.seed);
+    println!("  A = {}", describe(args.game, args.agent_a, args.nodes));
+    println!("  B = {}", describe(args.game, args.agent_b, args.nodes));
+    let unit = if args.game == GameName::Numa {
+        "turns"
     } else {
-        format!("alpha-beta, {} nodes per move", config.nodes)
+        "moves"
     };
-    println!(
-        "{}: {} games, seed {}, search = {search}; seats swap every game",
-        config.game, config.games, config.seed
-    );
+    if args.opening == 0 {
+        println!("  every game from the start; seats swap every game");
+    } else {
+        println!(
+            "  every game opens with {} random {unit}, a different position each game;\n  \
+             seats swap every game",
+            args.opening
+        );
+    }
     println!(
         "{:<10} {:>6} {:>6} {:>6} {:>9} {:>10}",
         "agent", "wins", "draws", "losses", "avg score", "unfinished"
     );
-    let games = config.games as f64;
+    let games = f64::from(args.n);
     for (k, t) in tallies.iter().enumerate() {
+        let agent = [args.agent_a, args.agent_b][k];
         let name = format!(
-            "{}{}",
-            config.agents[k],
-            if k == 0 { " (A)" } else { " (B)" }
+            "{} ({})",
+            agent
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string()),
+            ["A", "B"][k]
         );
         println!(
             "{:<10} {:>6} {:>6} {:>6} {:>9.2} {:>10}",

@@ -9,6 +9,9 @@
 //! [`NumaGreedy`] and [`RegretMatching`], which solves the turn's matrix game
 //! approximately and samples its mixed strategy.
 //!
+//! [`Openings`] starts every game of a match from a different random
+//! position, so that agents that never vary still play different games.
+//!
 //! # Examples
 //!
 //! ```
@@ -29,6 +32,7 @@
 //! }
 //! ```
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use mancala_core::{Game, Outcome, Player, Status};
@@ -515,6 +519,97 @@ impl NumaAgent for RegretMatching {
     }
 }
 
+/// Random openings, each leading to a position no earlier opening reached:
+/// a match whose games start from them plays a different game every time,
+/// even between deterministic agents.
+///
+/// An opening is `plies` moves (turns in a simultaneous game) of uniformly
+/// random legal actions (seeded). When [`Openings::TRIES`] draws in a row
+/// reach positions already used (or end the game), openings grow by a move.
+/// Positions are told apart by [`Game::key`].
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Game;
+/// use mancala_examples::agents::Openings;
+///
+/// let mut openings = Openings::new(7, 2);
+/// let start = mancala_core::oware();
+/// let a = openings.next(&start).unwrap();
+/// let b = openings.next(&start).unwrap();
+/// assert_ne!(a.key(), b.key());
+/// assert!(!a.is_over() && !b.is_over());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Openings {
+    rng: Rng,
+    plies: usize,
+    used: HashSet<u64>,
+}
+
+impl Openings {
+    /// Draws in a row that may fail before openings grow by a move.
+    pub const TRIES: usize = 1_000;
+    /// The longest opening tried.
+    pub const MAX_PLIES: usize = 1_000;
+
+    /// Openings of at least `plies` moves, drawn from `seed`.
+    pub fn new(seed: u64, plies: usize) -> Openings {
+        Openings {
+            rng: Rng::new(seed),
+            plies,
+            used: HashSet::new(),
+        }
+    }
+
+    /// The next opening from `start`: a position reached by random legal
+    /// play, the game not over, no earlier opening's position; `None` if
+    /// even openings of [`Openings::MAX_PLIES`] moves find none (or
+    /// `start` is over). With 0 plies, `start` itself every time.
+    pub fn next<G: Game>(&mut self, start: &G) -> Option<G> {
+        if start.is_over() {
+            return None;
+        }
+        if self.plies == 0 {
+            return Some(start.clone());
+        }
+        while self.plies <= Self::MAX_PLIES {
+            for _ in 0..Self::TRIES {
+                if let Some(game) = self.draw(start)
+                    && self.used.insert(game.key())
+                {
+                    return Some(game);
+                }
+            }
+            self.plies += 1;
+        }
+        None
+    }
+
+    /// `plies` random moves from `start`, or `None` if the game ends.
+    fn draw<G: Game>(&mut self, start: &G) -> Option<G> {
+        let mut game = start.clone();
+        for _ in 0..self.plies {
+            let acting: Vec<Player> = match game.status() {
+                Status::Over(_) => return None,
+                Status::ToMove(p) => vec![p],
+                Status::Simultaneous(set) => set.iter().collect(),
+            };
+            let choices: Vec<(Player, G::Action)> = acting
+                .into_iter()
+                .map(|p| {
+                    let legal = game.legal_actions(p);
+                    legal.get(self.rng.below(legal.len())).map(|&a| (p, a))
+                })
+                .collect::<Option<_>>()?;
+            let mv = game.joint_move(&choices).ok()?;
+            game.play(mv).ok()?;
+        }
+        (!game.is_over()).then_some(game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -669,5 +764,41 @@ mod tests {
         let mut r = NumaRandom::new(1);
         assert!(choices.contains(&r.choose(&game, Player::P1)));
         assert!(choices.contains(&NumaGreedy.choose(&game, Player::P0)));
+    }
+
+    #[test]
+    fn openings_never_repeat_a_position() {
+        // Oware has at most 36 positions after two moves: the openings grow
+        // once those are used, and 200 games still start apart.
+        let start = mancala_core::oware();
+        let mut openings = Openings::new(3, 2);
+        let mut keys = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let game = openings.next(&start).expect("an opening");
+            assert!(!game.is_over());
+            assert!(keys.insert(game.key()));
+        }
+        // Numa's openings are whole turns; Mankka's first two moves are
+        // the placements.
+        let mut openings = Openings::new(4, 1);
+        let a = openings.next(&Numa::default()).expect("a turn");
+        let b = openings.next(&Numa::default()).expect("another");
+        assert_ne!(a, b);
+        let mut openings = Openings::new(5, 2);
+        let m = openings
+            .next(&mankka::Mankka::default())
+            .expect("placements");
+        assert!(!m.in_opening());
+        // The same seed draws the same openings; no plies, the start.
+        let again = Openings::new(3, 2).next(&start).expect("an opening");
+        assert_eq!(Openings::new(3, 2).next(&start), Some(again));
+        assert_eq!(Openings::new(3, 0).next(&start), Some(start.clone()));
+        // A finished game has no opening.
+        let mut over = start;
+        while let Status::ToMove(p) = over.status() {
+            let mv = over.legal_actions(p)[0];
+            over.play(mv).expect("legal");
+        }
+        assert_eq!(Openings::new(3, 2).next(&over), None);
     }
 }

@@ -1,32 +1,55 @@
 //! The interactive player's game loop, driven through `run` with scripted
-//! input.
+//! input (the program itself, spawned, is tested in `play_binary.rs`).
 
 use std::io::Cursor;
 
 use clap::Parser;
-use mancala_examples::play::{PlayArgs, run};
+use mancala_examples::play::{PlayArgs, RunError, run};
 
-fn play(args: &[&str], input: &str) -> String {
+fn args(args: &[&str]) -> PlayArgs {
     let mut argv = vec!["play"];
     argv.extend_from_slice(args);
-    let args = PlayArgs::try_parse_from(argv).expect("arguments parse");
+    PlayArgs::try_parse_from(argv).expect("arguments parse")
+}
+
+/// Everything `play` writes for these arguments and this input.
+fn play(a: &[&str], input: &str) -> String {
     let mut out = Vec::new();
-    run(&args, Cursor::new(input.as_bytes().to_vec()), &mut out).expect("run succeeds");
+    run(&args(a), Cursor::new(input.as_bytes().to_vec()), &mut out).expect("run succeeds");
     String::from_utf8(out).expect("utf-8 output")
 }
 
-/// The boards drawn, in order (blocks between blank lines that draw holes).
+/// The usage error `play` gives for these arguments, having written
+/// nothing.
+fn refused(a: &[&str]) -> String {
+    let mut out = Vec::new();
+    match run(&args(a), Cursor::new(Vec::new()), &mut out) {
+        Err(RunError::Usage(message)) => {
+            assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+            message
+        }
+        other => panic!("not a usage error: {other:?}"),
+    }
+}
+
+/// The boards drawn, in order: the runs of indented lines that hold hole
+/// numbers.
 fn boards(out: &str) -> Vec<String> {
-    out.split("\n\n")
-        .filter(|b| b.contains("(0)"))
-        .map(|b| {
-            b.lines()
-                .filter(|l| !l.is_empty())
-                .take(5)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect()
+    let lines: Vec<&str> = out.lines().collect();
+    let mut boards = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let run: Vec<&str> = lines[i..]
+            .iter()
+            .take_while(|l| l.starts_with(' '))
+            .copied()
+            .collect();
+        if run.iter().any(|l| l.contains("(0)")) {
+            boards.push(run.join("\n"));
+        }
+        i += run.len().max(1);
+    }
+    boards
 }
 
 #[test]
@@ -35,19 +58,24 @@ fn a_legal_move_changes_the_board() {
     let b = boards(&out);
     assert!(b.len() >= 2, "{out}");
     assert_ne!(b[0], b[1], "{out}");
-    assert!(out.contains("player 1 (computer) plays"), "{out}");
+    assert!(out.contains("South (you) sows hole 3"), "{out}");
+    assert!(out.contains("North (computer) sows hole"), "{out}");
     assert!(out.ends_with("End of input.\n"), "{out}");
 }
 
 #[test]
 fn illegal_moves_print_an_error_and_ask_again() {
     let out = play(&["--humans"], "8\nfoo\n3\n9\n3\n");
-    assert!(out.contains("error: hole 8 belongs to player 1"), "{out}");
+    assert!(
+        out.contains("Error: hole 8 is North's; yours are 0 to 5."),
+        "{out}"
+    );
     assert!(out.contains("`foo` is not a hole number"), "{out}");
     // 3 then North's 9 are legal; South's hole 3 is then empty.
-    assert_eq!(out.matches("error: ").count(), 3, "{out}");
+    assert!(out.contains("Error: hole 3 is empty."), "{out}");
+    assert_eq!(out.matches("Error: ").count(), 3, "{out}");
     assert_eq!(
-        out.matches("player 0 to move").count(),
+        out.matches("South to move").count(),
         5,
         "asked again after each error: {out}"
     );
@@ -60,34 +88,16 @@ fn undo_restores_the_previous_position() {
     assert!(out.contains("Undone."), "{out}");
     assert_eq!(b.first(), b.last(), "{out}");
     let out = play(&["--nodes", "200"], "undo\n");
-    assert!(out.contains("error: nothing to undo"), "{out}");
+    assert!(out.contains("Error: nothing to undo."), "{out}");
 }
 
 #[test]
-fn hint_and_quit() {
-    let out = play(&["kalah", "--nodes", "200"], "hint\nquit\n5\n");
-    assert!(out.contains("hint: "), "{out}");
+fn hint_help_and_quit_in_any_case() {
+    let out = play(&["kalah", "--nodes", "200"], "HINT\nHelp\nQuit\n5\n");
+    assert!(out.contains("Hint: hole "), "{out}");
+    // Help repeats the rules and how to move.
+    assert_eq!(out.matches("Kalah: two rows").count(), 2, "{out}");
     assert!(out.ends_with("Quit.\n"), "{out}");
-}
-
-#[test]
-fn whole_auto_games_end_with_a_result() {
-    for game in ["oware", "kalah", "numercy", "robertson", "mankka"] {
-        let out = play(&[game, "--auto", "--nodes", "100"], "");
-        assert!(out.contains("\nResult: "), "{game}: {out}");
-    }
-    let out = play(
-        &[
-            "robertson",
-            "--layout",
-            "triangle",
-            "--auto",
-            "--nodes",
-            "100",
-        ],
-        "",
-    );
-    assert!(out.contains("\nResult: "), "{out}");
 }
 
 #[test]
@@ -98,22 +108,188 @@ fn end_of_input_ends_cleanly() {
     }
 }
 
+/// Every board shows every hole's number: the two-row boards, Robertson's
+/// triangle and hexagon.
+#[test]
+fn every_board_shows_its_hole_numbers() {
+    for (a, holes) in [
+        (&["oware"][..], 12),
+        (&["kalah"], 12),
+        (&["numercy"], 14),
+        (&["numercy", "--holes", "13"], 26),
+        (&["mankka"], 12),
+        (&["robertson"], 12),
+        (&["robertson", "--layout", "triangle"], 18),
+        (&["robertson", "--layout", "hexagon"], 36),
+    ] {
+        let out = play(a, "");
+        let first = boards(&out).into_iter().next().expect("a board");
+        for i in 0..holes {
+            assert_eq!(
+                first.matches(&format!("({i})")).count(),
+                1,
+                "{a:?} {i}:\n{first}"
+            );
+        }
+    }
+    // The hexagon's prompt lists the holes, not a count of choices.
+    let out = play(&["robertson", "--layout", "hexagon"], "");
+    assert!(
+        out.contains("[holes 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17]"),
+        "{out}"
+    );
+}
+
+/// The human is told his side, and `--seat` puts him at any seat; the
+/// computer then moves first, under the same names.
+#[test]
+fn the_seat_is_named_and_chosen() {
+    let out = play(&["oware", "--nodes", "100"], "");
+    assert!(
+        out.contains("South (you) plays the bottom row, holes 0 to 5."),
+        "{out}"
+    );
+    assert!(
+        out.contains("North (computer) plays the top row, holes 6 to 11."),
+        "{out}"
+    );
+    let out = play(&["oware", "--seat", "1", "--nodes", "100"], "6\n");
+    let first_move = out.find("South (computer) sows hole").expect("South moved");
+    let prompt = out.find("North (you) to move").expect("North asked");
+    assert!(first_move < prompt, "{out}");
+    assert!(out.contains("North (you) sows hole 6"), "{out}");
+    // Three players: the human at the last seat.
+    let out = play(
+        &[
+            "robertson",
+            "--layout",
+            "triangle",
+            "--seat",
+            "2",
+            "--nodes",
+            "50",
+        ],
+        "",
+    );
+    assert!(
+        out.contains("Player 2 (you) plays the left side, holes 12 to 17."),
+        "{out}"
+    );
+    assert!(out.contains("Player 0 (computer) sows hole"), "{out}");
+    assert!(out.contains("Player 1 (computer) sows hole"), "{out}");
+    assert!(out.contains("Player 2 (you) to move [holes 12"), "{out}");
+    // Numa: Roman.
+    let out = play(&["numa", "--seat", "1"], "");
+    assert!(out.contains("Roman (you), your choice"), "{out}");
+    // A seat the game does not have.
+    assert_eq!(
+        refused(&["oware", "--seat", "2"]),
+        "--seat 2: this game's seats are 0 (South) and 1 (North)"
+    );
+    assert!(
+        refused(&["robertson", "--layout", "triangle", "--seat", "3"]).contains("2 (player 2)")
+    );
+}
+
+/// Every whole game says why it ended and gives the final count.
+#[test]
+fn whole_auto_games_say_why_they_ended() {
+    for a in [
+        &["oware"][..],
+        &["kalah"],
+        &["numercy"],
+        &["robertson"],
+        &["robertson", "--layout", "triangle"],
+        &["mankka"],
+        &["mankka", "--variant", "one"],
+    ] {
+        let mut a = a.to_vec();
+        a.extend(["--auto", "--nodes", "100"]);
+        let out = play(&a, "");
+        assert!(out.contains("\nGame over: "), "{a:?}: {out}");
+        assert!(out.contains("\nResult: "), "{a:?}: {out}");
+        assert!(
+            out.contains("Final count") || out.contains("adds the balls"),
+            "{a:?}: {out}"
+        );
+        // Reports and messages wrap; only boards and prompts are laid out
+        // by hand, and they fit too.
+        for line in out.lines() {
+            assert!(line.chars().count() <= 78, "{a:?}: {line}");
+        }
+    }
+    let out = play(&["numa", "--auto"], "");
+    assert!(out.contains("has reached the target of 30"), "{out}");
+    assert!(out.contains("Final score: Arabic "), "{out}");
+}
+
+/// Kalah's final count adds the seeds left on each side to its owner's
+/// store, and agrees with the result.
+#[test]
+fn kalah_counts_the_seeds_left() {
+    let out = play(&["kalah", "--auto", "--nodes", "100"], "");
+    let count = out
+        .lines()
+        .skip_while(|l| !l.starts_with("The seeds left on each side count for its owner"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let result = out
+        .lines()
+        .find(|l| l.starts_with("Result: "))
+        .expect("a result");
+    // `South a + b = c and North d + e = f.`, then `X wins, c to f.`
+    let totals: Vec<u32> = count
+        .split(" = ")
+        .skip(1)
+        .filter_map(|t| t.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+        .collect();
+    assert_eq!(totals.len(), 2, "{count}");
+    let (hi, lo) = (totals[0].max(totals[1]), totals[0].min(totals[1]));
+    assert!(
+        result.contains(&format!("{hi} to {lo}")),
+        "{count}\n{result}"
+    );
+}
+
 #[test]
 fn mankka_placements_and_numa_choices() {
-    let out = play(&["mankka", "--humans"], "1+1\n1+1+1+1+1+1\n");
-    assert!(out.contains("error: "), "{out}");
-    assert!(out.contains("not six counts"), "{out}");
-    assert!(out.contains("player 0 plays 1+1+1+1+1+1"), "{out}");
-    let out = play(
-        &["numa", "--seed", "3"],
-        "nonsense\npentagon-red+square-blue\nundo\n",
-    );
-    assert!(out.contains("error: "), "{out}");
+    let out = play(&["mankka", "--humans"], "1+1\n1 1 1 1 1 1\n");
+    assert!(out.contains("Error: 2 counts given"), "{out}");
+    assert!(out.contains("six counts"), "{out}");
     assert!(
-        out.contains("player 0 chose pentagon-red+square-blue"),
+        out.contains("South places 1+1+1+1+1+1: 1 in hole 0, 1 in hole 1"),
+        "{out}"
+    );
+    // The prompt says how to write a placement; the computer's is echoed in
+    // the same form.
+    assert!(out.contains("South to move [6 seeds for holes 0 to 5, e.g. 1+1+1+1+1+1]: "));
+    let out = play(&["mankka", "--seat", "1", "--nodes", "50"], "");
+    let echoed = out
+        .lines()
+        .find(|l| l.starts_with("South (computer) places "))
+        .expect("the computer's placement");
+    let counts = echoed["South (computer) places ".len()..]
+        .split(':')
+        .next()
+        .expect("counts");
+    assert!(counts.parse::<mankka::Placement>().is_ok(), "{echoed}");
+    let out = play(&["numa", "--seed", "3"], "nonsense\nPE-R + sq-b\nundo\n");
+    assert!(out.contains("Error: `nonsense`"), "{out}");
+    assert!(
+        out.contains("Arabic (you) chose pentagon-red+square-blue"),
         "{out}"
     );
     assert!(out.contains("Undone."), "{out}");
+    // The grid's key.
+    assert!(
+        out.contains("yellow: north") && out.contains("blue: south"),
+        "{out}"
+    );
+    assert!(
+        out.contains("green 3 |") && out.contains("| 3 red"),
+        "{out}"
+    );
+    assert!(out.contains("Pieces: triangle 1/I, square 2/II"), "{out}");
 }
 
 /// Each move says what it did: Numercy's arithmetic, Robertson's and
@@ -124,26 +300,42 @@ fn mankka_placements_and_numa_choices() {
 #[test]
 fn moves_are_described() {
     let out = play(&["numercy", "--nodes", "200"], "2\n");
-    let line = out
-        .lines()
-        .find(|l| l.contains("South sows hole 2"))
+    let start = out
+        .find("South (you) sows hole 2")
         .unwrap_or_else(|| panic!("no description of the move in:\n{out}"));
+    let report: String = out[start..]
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
-        line.contains("for South") || line.contains("for North") || line.contains("no score"),
-        "{line}"
+        report.contains("for South") || report.contains("for North") || report.contains("no score"),
+        "{report}"
     );
+    // The division sign is not a separator: a `:` in a move report stands
+    // only between two numbers, as Numercy's division.
+    let chars: Vec<char> = report.chars().collect();
+    for (i, _) in chars.iter().enumerate().filter(|(_, c)| **c == ':') {
+        let around = (
+            chars.get(i.wrapping_sub(2)),
+            chars.get(i.wrapping_sub(1)),
+            chars.get(i + 1),
+            chars.get(i + 2),
+        );
+        assert!(
+            matches!(around, (Some(a), Some(' '), Some(' '), Some(b)) if a.is_ascii_digit() && b.is_ascii_digit()),
+            "{report}"
+        );
+    }
     // The computer's reply is described too.
-    assert!(
-        out.contains("(computer) plays") && out.contains("North sows hole"),
-        "{out}"
-    );
+    assert!(out.contains("North (computer) sows hole"), "{out}");
     // An oware game between computers mentions its captures.
     let auto = play(&["oware", "--auto", "--nodes", "300"], "");
-    assert!(auto.contains("captures"), "{auto}");
+    assert!(auto.contains("capturing"), "{auto}");
 }
 
 /// Any option of TRACES.md reaches the game through `--option KEY=VALUE`;
-/// a bad one is reported, not played.
+/// a bad one is a usage error, not played.
 #[test]
 fn options_from_the_command_line() {
     // A 2x4 Numercy drill of multiplications with 4 balls a hole: the
@@ -160,15 +352,13 @@ fn options_from_the_command_line() {
         ],
         "",
     );
-    let rows: Vec<&str> = out.lines().take(6).collect();
-    assert!(
-        rows.iter().any(|l| l.ends_with("|    x    x    x    x")),
-        "{out}"
-    );
-    assert!(
-        rows.iter()
-            .any(|l| l.contains("South") && l.ends_with("|    4    4    4    4")),
-        "{out}"
+    let first = boards(&out).into_iter().next().expect("a board");
+    let rows: Vec<&str> = first.lines().map(str::trim).collect();
+    assert!(rows.contains(&"x    x    x    x"), "{first}");
+    assert_eq!(
+        rows.iter().filter(|l| **l == "4    4    4    4").count(),
+        2,
+        "{first}"
     );
     // Robertson with forbidden grand slams on the triangle plays to the end.
     let out = play(
@@ -186,15 +376,12 @@ fn options_from_the_command_line() {
     );
     assert!(out.contains("Result:"), "{out}");
     // Unknown keys and bad values are refused with a message.
-    let out = play(&["oware", "--option", "bogus=1"], "");
     assert!(
-        out.contains("invalid options: unknown option `bogus`"),
-        "{out}"
+        refused(&["oware", "--option", "bogus=1"])
+            .starts_with("invalid --option: unknown option `bogus`")
     );
-    let out = play(&["numa", "--option", "target=lots"], "");
-    assert!(out.starts_with("invalid options"), "{out}");
-    let out = play(&["kalah", "--option", "houses"], "");
-    assert!(out.contains("KEY=VALUE"), "{out}");
+    assert!(refused(&["numa", "--option", "target=lots"]).starts_with("invalid --option"));
+    assert!(refused(&["kalah", "--option", "houses"]).contains("KEY=VALUE"));
 }
 
 /// `--option` arguments are read with typed errors, whatever they hold.
@@ -230,12 +417,13 @@ fn option_arguments_are_read_with_typed_errors() {
     );
     assert_eq!(read(&[]), Ok(serde_json::Map::new()));
     // The player reports them and plays nothing.
-    let out = play(&["oware", "--option", "seeds=4", "--option", "seeds=5"], "");
-    assert_eq!(out, "invalid options: --option `seeds` is given twice\n");
-    let out = play(&["oware", "--option", "=4"], "");
     assert_eq!(
-        out,
-        "invalid options: --option `=4` has no key before `=`\n"
+        refused(&["oware", "--option", "seeds=4", "--option", "seeds=5"]),
+        "invalid --option: --option `seeds` is given twice"
+    );
+    assert_eq!(
+        refused(&["oware", "--option", "=4"]),
+        "invalid --option: --option `=4` has no key before `=`"
     );
     // Odd values reach the game's own reader, which refuses them.
     for odd in [
@@ -246,7 +434,56 @@ fn option_arguments_are_read_with_typed_errors() {
         "seeds={\"a\":1}",
         "seeds=\u{0}",
     ] {
-        let out = play(&["oware", "--option", odd], "");
-        assert!(out.starts_with("invalid options: "), "{odd}: {out}");
+        assert!(
+            refused(&["oware", "--option", odd]).starts_with("invalid --option: "),
+            "{odd}"
+        );
+    }
+}
+
+/// Odd lines at every prompt are refused with a message, never a panic,
+/// and the game goes on asking.
+#[test]
+fn odd_input_is_refused_in_every_game() {
+    let odd = [
+        "é",
+        "ü-ß+∂-ç",
+        "99999999999999999999999",
+        "-3",
+        "hole",
+        "h",
+        "+",
+        "++++",
+        "1+1+1+1+1+1+1",
+        "0x3",
+        "p-r+p-r",
+        "\u{0}\u{7}",
+        "x".repeat(10_000).as_str(),
+        "pass",
+        "3 4",
+        "1.5",
+    ]
+    .join("\n");
+    for a in [
+        &["oware", "--humans"][..],
+        &["kalah", "--humans"],
+        &["numercy", "--humans"],
+        &["robertson", "--layout", "hexagon", "--humans"],
+        &["mankka", "--humans"],
+        &["mankka", "--variant", "one", "--humans"],
+        &["numa", "--humans"],
+    ] {
+        let out = play(a, &format!("{odd}\n"));
+        assert!(out.ends_with("End of input.\n"), "{a:?}: {out}");
+        // Nothing was played: one board, and an error for (nearly) every
+        // line (Numa's `p-r+p-r` and the rest are all refused; a blank
+        // line is not an error).
+        let drawn = if a[0] == "numa" {
+            out.matches("yellow: north").count()
+        } else {
+            boards(&out).len()
+        };
+        assert_eq!(drawn, 1, "{a:?}: {out}");
+        assert!(out.matches("Error: ").count() >= 15, "{a:?}: {out}");
     }
 }

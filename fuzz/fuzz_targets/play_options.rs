@@ -4,8 +4,9 @@
 //! and not empty, no key twice, the value JSON if it is JSON, else the
 //! trimmed word), naming the first bad argument the same way; then the
 //! player is run on them for an arbitrary game (humans at every seat, no
-//! input): it must build the game or say `invalid options: ...` (exactly
-//! the reader's message when the reader refused), and never panic.
+//! input): it must build the game or refuse with a usage error
+//! `invalid --option: ...` having written nothing (exactly the reader's
+//! message when the reader refused), and never panic.
 
 #![no_main]
 
@@ -14,7 +15,7 @@ use std::io::Cursor;
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use mancala_examples::play::{
-    GameName, Layout, OptionArgError, PlayArgs, Variant, parse_options, run,
+    GameName, Layout, OptionArgError, PlayArgs, RunError, Variant, parse_options, run,
 };
 use serde_json::{Map, Value};
 
@@ -81,6 +82,7 @@ fuzz_target!(|input: Input| {
         game,
         auto: false,
         humans: true,
+        seat: None,
         seed: 1,
         nodes: 1,
         holes: None,
@@ -89,13 +91,18 @@ fuzz_target!(|input: Input| {
         options: pairs,
     };
     let mut out = Vec::new();
-    run(&args, Cursor::new(Vec::new()), &mut out).expect("writing to a Vec");
+    let ran = run(&args, Cursor::new(Vec::new()), &mut out);
     let out = String::from_utf8(out).expect("the player writes UTF-8");
-    match read {
-        Err(e) => assert_eq!(out, format!("invalid options: {e}\n")),
-        Ok(_) => assert!(
-            out.starts_with("invalid options: ") || out.ends_with("End of input.\n"),
-            "{out}"
-        ),
+    match (read, ran) {
+        (Err(e), Err(RunError::Usage(message))) => {
+            assert_eq!(message, format!("invalid --option: {e}"));
+            assert!(out.is_empty(), "{out}");
+        }
+        (Ok(_), Err(RunError::Usage(message))) => {
+            assert!(message.starts_with("invalid --option: "), "{message}");
+            assert!(out.is_empty(), "{out}");
+        }
+        (Ok(_), Ok(())) => assert!(out.ends_with("End of input.\n"), "{out}"),
+        (read, ran) => panic!("{read:?} then {ran:?}: {out}"),
     }
 });

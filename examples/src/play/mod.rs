@@ -1,15 +1,29 @@
-//! The interactive player behind `cargo run --example play`: a human (or
-//! several, or nobody) against the search agent, on any game of the
-//! workspace.
+//! The interactive player behind `cargo run --example play` (and the `play`
+//! binary): a human (or several, or nobody) against the search agent, on any
+//! game of the workspace.
 //!
-//! The game loop is [`run`], which reads commands from any [`BufRead`] and
-//! writes to any [`Write`], so it can be tested without a terminal.
+//! One game loop, [`run`], plays every game through the [`Game`] trait; each
+//! game's table (a private trait) gives its names, its board with hole
+//! numbers, how a human writes a move, its reports in words and why it
+//! ended. [`run`] reads commands from any [`BufRead`] and writes to any
+//! [`Write`], so it can be tested without a terminal; [`main`] is the
+//! program, with its exit status.
 
-use std::fmt::Display;
+mod boards;
+mod ending;
+mod mankka_table;
+mod numa_table;
+mod numercy_table;
+mod robertson_table;
+mod sowing;
+mod table;
+mod text;
+
 use std::io::{self, BufRead, Write};
-use std::str::FromStr;
+use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, ValueEnum};
 use mancala_core::{Game, Mancala, Outcome, Player, Status};
 use mankka::Mankka;
 use numa::Numa;
@@ -17,6 +31,8 @@ use numercy::Numercy;
 use robertson::Robertson;
 
 use crate::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent};
+use table::{Ending, Table, result_line};
+use text::{Names, wrap};
 
 /// Plies (turns in Numa) after which a game is stopped and scored as it
 /// stands.
@@ -63,9 +79,13 @@ pub enum Variant {
 
 /// Play a mancala game against the computer, or watch it play itself.
 ///
-/// At your turn type a hole number (Mankka: also a placement `1+1+1+1+1+1`
-/// or `pass`; Numa: a choice like `pentagon-red+square-blue`), `undo` (back to
-/// your previous move), `hint` (the computer's suggestion) or `quit`.
+/// You play South (or the first seat) against the computer unless you ask
+/// otherwise: `--seat 1` to move second, `--humans` for people at every
+/// seat, `--auto` to watch. Every board shows its hole numbers. At your turn
+/// type your move (a hole number; Mankka's opening: a placement such as
+/// `1+1+1+1+1+1`; Numa: a choice such as `pentagon-red+square-blue` or
+/// `p-r+s-b`), or `hint` (the computer's suggestion), `undo` (back to before
+/// your last move), `help`, `quit`.
 #[derive(Clone, Debug, Parser)]
 #[command(name = "play")]
 pub struct PlayArgs {
@@ -73,11 +93,16 @@ pub struct PlayArgs {
     #[arg(value_enum, default_value_t = GameName::Oware)]
     pub game: GameName,
     /// Computer against computer.
-    #[arg(long, conflicts_with = "humans")]
+    #[arg(long, conflicts_with_all = ["humans", "seat"])]
     pub auto: bool,
     /// Humans take turns at every seat.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "seat")]
     pub humans: bool,
+    /// Your seat, from 0 (moves first; South, or Arabic in Numa) to the
+    /// number of players less one: `--seat 1` moves second. The computer
+    /// plays the others.
+    #[arg(long, value_name = "N")]
+    pub seat: Option<usize>,
     /// Random seed (Numa's computer players; Numercy's operator row with
     /// --holes).
     #[arg(long, default_value_t = 1)]
@@ -205,9 +230,36 @@ fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Val
     Ok(map)
 }
 
-impl PlayArgs {
-    fn is_human(&self, p: Player) -> bool {
-        !self.auto && (self.humans || p.index() == 0)
+/// Why [`run`] stopped before or during a game.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The arguments ask for no game that can be played: a bad `--option`,
+    /// a seat the game does not have. [`main`] prints it to stderr as clap
+    /// prints its own errors, and exits with status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// Reading the input or writing the output failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// The program: reads the arguments (clap prints its own errors and
+/// `--help`), plays on stdin and stdout, and returns the exit status; a
+/// [`RunError::Usage`] is printed to stderr like clap's errors, with status
+/// 2.
+pub fn main() -> ExitCode {
+    let args = PlayArgs::parse();
+    match run(&args, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(RunError::Usage(message)) => PlayArgs::command()
+            .error(ErrorKind::InvalidValue, message)
+            .exit(),
+        // The reader went away (`play | head`): nothing left to say.
+        Err(RunError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(RunError::Io(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -226,19 +278,27 @@ fn numa_player<'a>(seed: u64) -> Computer<'a, Numa> {
     Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
 }
 
+/// A refusal of the options, as a usage error.
+fn invalid(e: impl std::fmt::Display) -> RunError {
+    RunError::Usage(format!("invalid --option: {e}"))
+}
+
 /// Plays one game as `args` ask, reading commands from `input` and writing
 /// everything to `output`. End of input ends the game quietly.
 ///
 /// # Errors
 ///
-/// Only the errors of reading `input` or writing `output`.
-pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+/// [`RunError::Usage`] before anything is written if the options make no
+/// game or the seat is not the game's; [`RunError::Io`] if reading `input`
+/// or writing `output` fails.
+pub fn run(
+    args: &PlayArgs,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), RunError> {
     let out = &mut output;
     let input = &mut input;
-    let map = match option_map(args) {
-        Ok(map) => map,
-        Err(e) => return writeln!(out, "invalid options: {e}"),
-    };
+    let map = option_map(args).map_err(invalid)?;
     let nodes = args.nodes;
     match args.game {
         GameName::Oware | GameName::Kalah => {
@@ -247,12 +307,10 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
             } else {
                 mancala_core::Rules::kalah()
             };
-            match crate::sowing_driver::rules_from(base, &map)
+            let game = crate::sowing_driver::rules_from(base, &map)
                 .and_then(|rules| Mancala::new(rules).map_err(|e| e.to_string()))
-            {
-                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
-                Err(e) => writeln!(out, "invalid options: {e}"),
-            }
+                .map_err(invalid)?;
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
         }
         GameName::Numercy => {
             let options = crate::conformance::options_from(numercy::Options::default(), &map).map(
@@ -264,50 +322,42 @@ pub fn run(args: &PlayArgs, mut input: impl BufRead, mut output: impl Write) -> 
                     }
                 },
             );
-            match options.and_then(|o| Numercy::new(o).map_err(|e| e.to_string())) {
-                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
-                Err(e) => writeln!(out, "invalid options: {e}"),
-            }
+            let game = options
+                .and_then(|o| Numercy::new(o).map_err(|e| e.to_string()))
+                .map_err(invalid)?;
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
         }
         GameName::Robertson => {
-            match crate::conformance::options_from(robertson::Options::default(), &map)
+            let game = crate::conformance::options_from(robertson::Options::default(), &map)
                 .and_then(|o| Robertson::new(o).map_err(|e| e.to_string()))
-            {
-                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
-                Err(e) => writeln!(out, "invalid options: {e}"),
-            }
+                .map_err(invalid)?;
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
         }
         GameName::Mankka => {
-            match crate::conformance::options_from(mankka::Options::default(), &map)
+            let game = crate::conformance::options_from(mankka::Options::default(), &map)
                 .and_then(|o| Mankka::new(o).map_err(|e| e.to_string()))
-            {
-                Ok(game) => play_game(args, game, searcher(nodes), searcher(nodes), input, out),
-                Err(e) => writeln!(out, "invalid options: {e}"),
-            }
+                .map_err(invalid)?;
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
         }
         GameName::Numa => {
-            match crate::conformance::options_from(numa::Options::default(), &map)
+            let game = crate::conformance::options_from(numa::Options::default(), &map)
                 .and_then(|o| Numa::new(o).map_err(|e| e.to_string()))
-            {
-                Ok(game) => {
-                    let computer = {
-                        let (mut arabic, mut roman) = (
-                            numa_player(args.seed),
-                            numa_player(args.seed.wrapping_add(0x9e37_79b9)),
-                        );
-                        Box::new(move |game: &Numa, p: Player| {
-                            if p == Player::P0 {
-                                arabic(game, p)
-                            } else {
-                                roman(game, p)
-                            }
-                        })
-                    };
-                    let adviser = numa_player(args.seed.wrapping_add(7));
-                    play_game(args, game, computer, adviser, input, out)
-                }
-                Err(e) => writeln!(out, "invalid options: {e}"),
-            }
+                .map_err(invalid)?;
+            let computer = {
+                let (mut arabic, mut roman) = (
+                    numa_player(args.seed),
+                    numa_player(args.seed.wrapping_add(0x9e37_79b9)),
+                );
+                Box::new(move |game: &Numa, p: Player| {
+                    if p == Player::P0 {
+                        arabic(game, p)
+                    } else {
+                        roman(game, p)
+                    }
+                })
+            };
+            let adviser = numa_player(args.seed.wrapping_add(7));
+            play_game(args, game, computer, adviser, input, out)
         }
     }
 }
@@ -321,66 +371,29 @@ fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
     Ok(Some(line.trim().to_string()))
 }
 
-fn scores_line<G: Game>(game: &G) -> String {
-    let parts: Vec<String> = game
-        .scores()
-        .iter()
-        .map(|(p, s)| format!("{p} {s}"))
-        .collect();
-    format!("scores: {}", parts.join(", "))
-}
-
-fn result_line(outcome: Option<Outcome>, scores: &[u64]) -> String {
-    let parts: Vec<String> = scores
-        .iter()
-        .enumerate()
-        .map(|(i, s)| format!("player {i} {s}"))
-        .collect();
-    let what = match outcome {
-        Some(Outcome::Winner(p)) => format!("{p} wins"),
-        Some(Outcome::Draw) => "a draw".into(),
-        None => "unfinished".into(),
-    };
-    format!("Result: {what} ({}).", parts.join(", "))
-}
-
 /// What a human typed.
-enum Command<M> {
+enum Command<A> {
     Quit,
     Undo,
     Hint,
-    Move(M),
+    Help,
+    Move(A),
     Empty,
 }
 
-fn command<M>(
+/// Reads a command (any case) or, failing that, a move by `read`.
+fn command<A>(
     text: &str,
-    parse: impl FnOnce(&str) -> Result<M, String>,
-) -> Result<Command<M>, String> {
-    Ok(match text {
-        "quit" | "q" => Command::Quit,
-        "undo" => Command::Undo,
+    read: impl FnOnce(&str) -> Result<A, String>,
+) -> Result<Command<A>, String> {
+    Ok(match text.trim().to_lowercase().as_str() {
+        "quit" | "q" | "exit" => Command::Quit,
+        "undo" | "u" => Command::Undo,
         "hint" => Command::Hint,
+        "help" | "?" => Command::Help,
         "" => Command::Empty,
-        _ => Command::Move(parse(text)?),
+        _ => Command::Move(read(text)?),
     })
-}
-
-/// The legal actions of `p`, listed when there are few.
-fn legal_list<G: Game>(game: &G, p: Player) -> String
-where
-    G::Action: Display,
-{
-    let legal: Vec<String> = game
-        .legal_actions(p)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    if legal.len() > 8 {
-        format!("{} choices", legal.len())
-    } else {
-        legal.join(", ")
-    }
 }
 
 /// What one turn's players chose, or why the game loop stops.
@@ -390,32 +403,43 @@ enum Turn<A> {
     Stop,
 }
 
+/// The computer's players and the adviser behind `hint`.
+struct Players<'a, G: Game> {
+    computer: Computer<'a, G>,
+    adviser: Computer<'a, G>,
+}
+
+/// The help a human gets at the start and on `help`.
+fn help<G: Table>(game: &G, p: Player) -> String {
+    wrap(
+        &format!(
+            "At your turn, {} Or type hint (the computer's suggestion), undo (back to before \
+             your last move), help, or quit.",
+            game.how_to_move(p)
+        ),
+        0,
+    )
+}
+
 /// Asks every acting player for his action: the computer's players choose at
 /// once; a human types his (hidden from the others in a simultaneous turn).
-#[allow(clippy::too_many_arguments)]
-fn choose<G>(
-    args: &PlayArgs,
+fn choose<G: Table>(
     game: &G,
     acting: &[Player],
-    computer: &mut Computer<'_, G>,
-    adviser: &mut Computer<'_, G>,
+    names: &Names,
+    players: &mut Players<'_, G>,
     can_undo: bool,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> io::Result<Turn<G::Action>>
-where
-    G: Game,
-    G::Action: Display + FromStr,
-    <G::Action as FromStr>::Err: Display,
-{
+) -> io::Result<Turn<G::Action>> {
     let simultaneous = acting.len() > 1;
     let mut choices = Vec::new();
     for &p in acting {
-        if !args.is_human(p) {
-            match computer(game, p) {
+        if !names.is_human(p) {
+            match (players.computer)(game, p) {
                 Some(a) => choices.push((p, a)),
                 None => {
-                    writeln!(out, "{p} has no move.")?;
+                    writeln!(out, "{} has no move.", names.cap(p))?;
                     return Ok(Turn::Stop);
                 }
             }
@@ -425,48 +449,50 @@ where
             if simultaneous {
                 write!(
                     out,
-                    "{p}, your choice (hidden until all chose; or undo, hint, quit): "
+                    "{}, your choice (hidden) [{}]: ",
+                    names.cap(p),
+                    game.choices(p)
                 )?;
             } else {
-                write!(
-                    out,
-                    "{p} to move [{}] (or undo, hint, quit): ",
-                    legal_list(game, p)
-                )?;
+                write!(out, "{} to move [{}]: ", names.cap(p), game.choices(p))?;
             }
             out.flush()?;
             let Some(line) = read_line(input)? else {
                 writeln!(out, "\nEnd of input.")?;
                 return Ok(Turn::Stop);
             };
-            match command(&line, |t| t.parse::<G::Action>().map_err(|e| e.to_string())) {
-                Err(msg) => writeln!(out, "error: {msg}")?,
+            match command(&line, |t| game.read(p, t)) {
+                Err(msg) => writeln!(out, "{}", wrap(&format!("Error: {msg}."), 2))?,
                 Ok(Command::Quit) => {
                     writeln!(out, "Quit.")?;
                     return Ok(Turn::Stop);
                 }
                 Ok(Command::Undo) if can_undo => return Ok(Turn::Undo),
-                Ok(Command::Undo) => writeln!(out, "error: nothing to undo")?,
-                Ok(Command::Hint) => match adviser(game, p) {
-                    Some(a) => writeln!(out, "hint: {a}")?,
-                    None => writeln!(out, "hint: no move")?,
+                Ok(Command::Undo) => writeln!(out, "Error: nothing to undo.")?,
+                Ok(Command::Hint) => match (players.adviser)(game, p) {
+                    Some(a) => writeln!(out, "Hint: {}", game.say(&a))?,
+                    None => writeln!(out, "Hint: no move")?,
                 },
+                Ok(Command::Help) => {
+                    writeln!(out, "{}", wrap(&game.title(), 0))?;
+                    writeln!(out, "{}", help(game, p))?;
+                }
                 Ok(Command::Empty) => {}
                 Ok(Command::Move(action)) => {
                     // A sequential move is checked at once, with the
-                    // library's own message; a simultaneous choice only
+                    // library's own reason; a simultaneous choice only
                     // against the legal choices.
                     let refusal = if simultaneous {
                         (!game.legal_actions(p).contains(&action))
-                            .then(|| format!("{action} is not a legal choice"))
+                            .then(|| format!("{} is not a legal choice", game.say(&action)))
                     } else {
-                        game.joint_move(&[(p, action)])
-                            .and_then(|mv| game.clone().play(mv))
-                            .err()
-                            .map(|e| e.to_string())
+                        match game.joint_move(&[(p, action)]) {
+                            Ok(mv) => game.clone().play(mv).err().map(|e| game.refusal(&e, names)),
+                            Err(e) => Some(game.refusal(&e, names)),
+                        }
                     };
                     match refusal {
-                        Some(e) => writeln!(out, "error: {e}")?,
+                        Some(e) => writeln!(out, "{}", wrap(&format!("Error: {e}."), 2))?,
                         None => {
                             choices.push((p, action));
                             break;
@@ -479,24 +505,56 @@ where
     Ok(Turn::Chosen(choices))
 }
 
+/// The names of `game`'s seats, the human ones as `args` say; a usage error
+/// for a seat the game does not have.
+fn seats<G: Table>(args: &PlayArgs, game: &G) -> Result<Names, RunError> {
+    let players = game.player_count();
+    let seat = args.seat.unwrap_or(0);
+    if seat >= players {
+        let plain = game.seat_names();
+        let listed: Vec<String> = plain
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("{i} ({name})"))
+            .collect();
+        return Err(RunError::Usage(format!(
+            "--seat {seat}: this game's seats are {}",
+            text::and_list(&listed)
+        )));
+    }
+    let human = (0..players)
+        .map(|i| !args.auto && (args.humans || i == seat))
+        .collect();
+    Ok(Names::new(game.seat_names(), human))
+}
+
 /// The game loop for any game of the family, sequential or simultaneous,
-/// through the [`Game`] trait: draws the board (`{:#}`), asks the acting
-/// players, plays their move and says what it did (the move's report).
-fn play_game<G>(
+/// through the [`Game`] trait and the game's [`Table`]: says who plays what,
+/// draws the board, asks the acting players, plays their move and says what
+/// it did; at the end, why the game ended and the final count.
+fn play_game<G: Table>(
     args: &PlayArgs,
     mut game: G,
-    mut computer: Computer<'_, G>,
-    mut adviser: Computer<'_, G>,
+    computer: Computer<'_, G>,
+    adviser: Computer<'_, G>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> io::Result<()>
-where
-    G: Game + Display,
-    G::Action: Display + FromStr,
-    <G::Action as FromStr>::Err: Display,
-    G::Report: Display,
-{
+) -> Result<(), RunError> {
+    let names = seats(args, &game)?;
+    let mut players = Players { computer, adviser };
+    writeln!(out, "{}", wrap(&game.title(), 0))?;
+    for p in names.players() {
+        writeln!(
+            out,
+            "{}",
+            wrap(&format!("{} plays {}.", names.cap(p), game.side(p)), 2)
+        )?;
+    }
+    if let Some(p) = names.players().find(|&p| names.is_human(p)) {
+        writeln!(out, "{}", help(&game, p))?;
+    }
     let mut history: Vec<G> = Vec::new();
+    let mut last: Option<(G, G::Move)> = None;
     let mut plies = 0;
     loop {
         let acting: Vec<Player> = match game.status() {
@@ -505,16 +563,25 @@ where
             Status::Simultaneous(set) => set.iter().collect(),
         };
         if plies >= MAX_PLIES {
-            writeln!(out, "Stopped after {MAX_PLIES} moves.")?;
-            break;
+            writeln!(out, "\n{}", game.draw(&names))?;
+            writeln!(out, "Stopped after {MAX_PLIES} moves, unfinished.")?;
+            writeln!(out, "{}", wrap(&game.standing(&names), 2))?;
+            let scores = game.scores();
+            let outcome = Outcome::from_scores(scores.as_slice());
+            let result = result_line(outcome, scores.as_slice(), &names);
+            writeln!(
+                out,
+                "{}",
+                wrap(&format!("Result as it stands: {result}"), 2)
+            )?;
+            return Ok(());
         }
-        writeln!(out, "\n{game:#}\n{}", scores_line(&game))?;
+        writeln!(out, "\n{}", game.draw(&names))?;
         let choices = match choose(
-            args,
             &game,
             &acting,
-            &mut computer,
-            &mut adviser,
+            &names,
+            &mut players,
             !history.is_empty(),
             input,
             out,
@@ -530,36 +597,63 @@ where
             Turn::Chosen(choices) => choices,
         };
         let before = game.clone();
-        let played = game.joint_move(&choices).and_then(|mv| game.play(mv));
+        let played = game.joint_move(&choices).and_then(|mv| {
+            let report = game.play(mv.clone())?;
+            Ok((mv, report))
+        });
         match played {
-            Ok(report) => {
-                if choices.iter().any(|&(p, _)| args.is_human(p)) {
-                    history.push(before);
+            Ok((mv, report)) => {
+                if choices.iter().any(|&(p, _)| names.is_human(p)) {
+                    history.push(before.clone());
                 }
                 plies += 1;
-                let said: Vec<String> = choices
-                    .iter()
-                    .map(|(p, a)| {
-                        let who = if args.is_human(*p) { "" } else { " (computer)" };
-                        if acting.len() > 1 {
-                            format!("{p}{who} chose {a}")
-                        } else {
-                            format!("{p}{who} plays {a}")
-                        }
-                    })
-                    .collect();
-                writeln!(out, "{}\n  {report}", said.join(", "))?;
+                if acting.len() > 1 {
+                    let said: Vec<String> = choices
+                        .iter()
+                        .map(|(p, a)| format!("{} chose {}", names.of(*p), before.say(a)))
+                        .collect();
+                    let line = text::capital(&format!("{}.", text::and_list(&said)));
+                    writeln!(out, "{}", wrap(&line, 2))?;
+                }
+                writeln!(out, "{}", wrap(&before.describe(&report, &names), 2))?;
+                last = Some((before, mv));
             }
             Err(e) => {
-                writeln!(out, "the move was refused: {e}")?;
-                break;
+                let why = before.refusal(&e, &names);
+                writeln!(out, "{}", wrap(&format!("The move was refused: {why}."), 2))?;
+                return Ok(());
             }
         }
     }
+    let ending = match &last {
+        Some((before, mv)) => game.ending(before, mv, &names),
+        None => Ending {
+            board: game.draw(&names),
+            reason: "the game was over from the start".into(),
+            count: game.standing(&names),
+        },
+    };
     let scores = game.scores();
+    let outcome = game
+        .outcome()
+        .unwrap_or_else(|| Outcome::from_scores(scores.as_slice()));
+    writeln!(out, "\n{}", ending.board)?;
     writeln!(
         out,
-        "\n{game:#}\n{}",
-        result_line(game.outcome(), scores.as_slice())
-    )
+        "{}",
+        wrap(&format!("Game over: {}.", ending.reason), 2)
+    )?;
+    writeln!(out, "{}", wrap(&ending.count, 2))?;
+    writeln!(
+        out,
+        "{}",
+        wrap(
+            &format!(
+                "Result: {}",
+                result_line(outcome, scores.as_slice(), &names)
+            ),
+            2
+        )
+    )?;
+    Ok(())
 }

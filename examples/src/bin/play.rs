@@ -1,0 +1,10 @@
+//! The `play` program as a binary of the examples crate, the same as
+//! `cargo run --example play` (both run `mancala_examples::play::main`), so
+//! that integration tests can spawn it (`CARGO_BIN_EXE_play`: cargo builds a
+//! package's binaries before its integration tests, never its examples).
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    mancala_examples::play::main()
+}

@@ -1,0 +1,375 @@
+//! Why a game of the sowing engine ended (oware, Kalah, Robertson's game,
+//! Mankka), worked out from the position before the last move, the move and
+//! the rules.
+//!
+//! The engine keeps no end reason: it applies its end conditions after
+//! every move, in a fixed order (RULES.md; `Mancala`'s turn settling), and
+//! the first that holds ends the game. [`sowing_end`] takes the last move's
+//! events (replayed with `play_observed`), undoes the end's sweep of the
+//! seeds left (the `Collect` events), and asks the same questions in the
+//! same order of the board the move left, with the engine's own repetition
+//! history. So the reason is the engine's, not a guess from the final board.
+
+use mancala_core::{Board, Event, Feeding, Game, Mancala, Move, Player, Rules, Topology};
+
+use super::text::{Names, count};
+
+/// The end condition that ended a sowing game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reason {
+    /// A store holds more than half of all seeds (`Some` of its owner), or
+    /// two stores exactly half each (`None`); oware.
+    Majority {
+        /// The player with more than half, if one has.
+        player: Option<Player>,
+        /// His seeds (or each one's half).
+        seeds: u32,
+        /// All seeds.
+        total: u32,
+    },
+    /// The position (holes and player to move) repeats one seen since seeds
+    /// last left the holes.
+    Repetition,
+    /// Some player's holes are all empty (Kalah), whoever is to move.
+    SideEmpty(Player),
+    /// At most `most` seeds are left after a sowing move (Mankka's early
+    /// end).
+    FewLeft {
+        /// Seeds left on the board.
+        left: u32,
+        /// The threshold.
+        most: u16,
+    },
+    /// The player to move cannot move.
+    NoMove {
+        /// He.
+        player: Player,
+        /// Whether he has seeds (all his moves being illegal) or none.
+        has_seeds: bool,
+        /// The player he must feed and cannot, if feeding is why.
+        unfed: Option<Player>,
+    },
+    /// No player can move (rules where a player who cannot move passes).
+    NobodyCanMove,
+}
+
+impl Reason {
+    /// The reason in words; `seed` names what is sown (`seed`, `stone`).
+    pub(crate) fn words(self, names: &Names, seed: &str) -> String {
+        match self {
+            Reason::Majority {
+                player: Some(p),
+                seeds,
+                total,
+            } => format!(
+                "{} has captured more than half of the {total} {seed}s ({seeds})",
+                names.of(p)
+            ),
+            Reason::Majority {
+                player: None,
+                seeds,
+                ..
+            } => format!("both players have captured exactly half the {seed}s ({seeds} each)"),
+            Reason::Repetition => format!(
+                "the position repeated (the same {seed}s in every hole, the same player to \
+                 move) with nothing captured in between"
+            ),
+            Reason::SideEmpty(p) => format!("{}'s holes are all empty", names.of(p)),
+            Reason::FewLeft { left, most } => format!(
+                "only {} left on the board after a sowing move (the game ends at {most} or \
+                 fewer)",
+                count(left, seed)
+            ),
+            Reason::NoMove {
+                player,
+                has_seeds: false,
+                ..
+            } => format!("{} has no {seed}s to sow", names.of(player)),
+            Reason::NoMove {
+                player,
+                unfed: Some(unfed),
+                ..
+            } => format!(
+                "{} cannot move: {} has no {seed}s and no move of his gives him any",
+                names.of(player),
+                names.of(unfed)
+            ),
+            Reason::NoMove { player, .. } => format!(
+                "{} has {seed}s but every move of his is forbidden by the rules",
+                names.of(player)
+            ),
+            Reason::NobodyCanMove => "neither player can move".to_string(),
+        }
+    }
+}
+
+/// How a sowing game ended: why, and the board as the last move left it.
+#[derive(Clone, Debug)]
+pub(crate) struct SowingEnd {
+    /// The end condition.
+    pub(crate) reason: Reason,
+    /// The board the last move left, before the seeds left were swept into
+    /// their owners' stores (the final board when nothing was swept).
+    pub(crate) board: Board,
+    /// Seeds swept from each player's holes into his store at the end.
+    pub(crate) swept: Vec<u32>,
+}
+
+/// What kind of move the last one was, for the end conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A sowing move; `extra_turn` if its mover moves again.
+    Sowing {
+        /// The mover moves again (Kalah).
+        extra_turn: bool,
+    },
+    /// A pass.
+    Pass,
+    /// Seeds placed from a hand (Mankka's opening): seeds entered the board.
+    Placement,
+}
+
+/// The last move of a finished sowing game, as [`sowing_end`] needs it.
+pub(crate) struct LastMove<'a> {
+    /// The rules.
+    pub(crate) rules: &'a Rules,
+    /// The board's shape.
+    pub(crate) topology: &'a Topology,
+    /// The board before the move.
+    pub(crate) before: &'a Board,
+    /// The final board.
+    pub(crate) after: &'a Board,
+    /// The move's events (`play_observed`).
+    pub(crate) events: &'a [Event],
+    /// Who moved.
+    pub(crate) mover: Player,
+    /// What he did.
+    pub(crate) kind: Kind,
+}
+
+/// Why a sowing game ended with `last`. `seen` says whether a position
+/// (hole counts, player to move) is in the repetition history of the
+/// position before the move, that position included.
+pub(crate) fn sowing_end(last: &LastMove<'_>, seen: &dyn Fn(&[u16], Player) -> bool) -> SowingEnd {
+    let (topology, rules, mover) = (last.topology, last.rules, last.mover);
+    let players = topology.players();
+    let mut holes = last.after.holes().to_vec();
+    let mut stores = last.after.stores()[..players].to_vec();
+    let mut swept = vec![0u32; players];
+    for event in last.events {
+        if let Event::Collect { pit, seeds, to } = *event {
+            if let Some(h) = holes.get_mut(pit.index()) {
+                *h = h.saturating_add(seeds);
+            }
+            if let Some(s) = stores.get_mut(to.index()) {
+                *s = s.saturating_sub(seeds);
+            }
+            if let Some(s) = swept.get_mut(to.index()) {
+                *s += u32::from(seeds);
+            }
+        }
+    }
+    let board = Board::from_counts(&holes, &stores);
+    // As the engine settles a turn: who is to move next, whether seeds left
+    // the holes (the mover's store changed) or entered them, whether a
+    // sowing was made.
+    let (next, seeds_left, after_sowing) = match last.kind {
+        Kind::Sowing { extra_turn } => (
+            if extra_turn {
+                mover
+            } else {
+                mover.next(players)
+            },
+            board.store(mover) != last.before.store(mover),
+            true,
+        ),
+        Kind::Pass => (mover.next(players), false, false),
+        Kind::Placement => (mover.next(players), true, false),
+    };
+    let total = board.total();
+    let majority = || {
+        let stores = &board.stores()[..players];
+        if let Some(i) = stores.iter().position(|&s| 2 * u32::from(s) > total) {
+            return Some((Player::new(i), u32::from(stores[i])));
+        }
+        let halves = stores
+            .iter()
+            .filter(|&&s| 2 * u32::from(s) == total)
+            .count();
+        (halves >= 2).then_some((None, total / 2))
+    };
+    let reason = if rules.end.repetition && !seeds_left && seen(&holes, next) {
+        Reason::Repetition
+    } else if let Some((player, seeds)) =
+        majority().filter(|_| rules.end.majority && (seeds_left || !after_sowing))
+    {
+        Reason::Majority {
+            player,
+            seeds,
+            total,
+        }
+    } else if let Some(p) = Player::all(players)
+        .find(|&p| !board.has_seeds(topology, p))
+        .filter(|_| rules.end.side_empty)
+    {
+        Reason::SideEmpty(p)
+    } else if let Some(most) = rules
+        .end
+        .at_most_left
+        .filter(|&most| after_sowing && board.on_board() <= u32::from(most))
+    {
+        Reason::FewLeft {
+            left: board.on_board(),
+            most,
+        }
+    } else if rules.end.pass {
+        Reason::NobodyCanMove
+    } else {
+        // The engine feeds the player after the mover.
+        let fed = next.next(players);
+        Reason::NoMove {
+            player: next,
+            has_seeds: board.has_seeds(topology, next),
+            unfed: (rules.feeding != Feeding::Off && !board.has_seeds(topology, fed))
+                .then_some(fed),
+        }
+    };
+    SowingEnd {
+        reason,
+        board,
+        swept,
+    }
+}
+
+/// Why a [`Mancala`] game ended with `mv` played in `before`, or `None` if
+/// it did not end (or the move is refused). Its history is its own.
+pub(crate) fn mancala_end(before: &Mancala, mv: Move) -> Option<SowingEnd> {
+    let mut after = before.clone();
+    let mut events = Vec::new();
+    let turn = after.play_observed(mv, &mut events).ok()?;
+    if !after.is_over() {
+        return None;
+    }
+    let kind = match mv {
+        Move::Sow(_) => Kind::Sowing {
+            extra_turn: turn.extra_turn,
+        },
+        Move::Pass => Kind::Pass,
+    };
+    let last = LastMove {
+        rules: before.rules(),
+        topology: before.topology(),
+        before: before.board(),
+        after: after.board(),
+        events: &events,
+        mover: turn.mover,
+        kind,
+    };
+    Some(sowing_end(&last, &|holes, p| {
+        before
+            .history()
+            .contains(&Board::from_counts(holes, &[]), p)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{Pit, Setup};
+
+    fn sow(i: usize) -> Move {
+        Move::Sow(Pit::new(i).expect("a hole"))
+    }
+
+    fn oware_at(board: [u16; 12], stores: [u16; 2], to_move: Player) -> Mancala {
+        let mut setup = Setup::new(Rules::oware());
+        setup.board = board.to_vec();
+        setup.stores = stores.to_vec();
+        setup.to_move = to_move;
+        Mancala::from_setup(setup).expect("a valid position")
+    }
+
+    /// South's hole 5 (1 seed) reaches North's hole 6 (1 seed, now 2): a
+    /// capture of 2 that gives South 25 of 48, more than half. The 2 seeds
+    /// left (South's hole 0 and North's 7) are then swept to their owners.
+    #[test]
+    fn a_majority_is_named_and_the_sweep_undone() {
+        let before = oware_at([1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0], [23, 21], Player::P0);
+        let end = mancala_end(&before, sow(5)).expect("the game ends");
+        assert_eq!(
+            end.reason,
+            Reason::Majority {
+                player: Some(Player::P0),
+                seeds: 25,
+                total: 48
+            }
+        );
+        assert_eq!(end.board.holes(), &[1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        assert_eq!(&end.board.stores()[..2], &[25, 21]);
+        assert_eq!(end.swept, [1, 1]);
+    }
+
+    /// A move that does not end the game has no ending; a refused one
+    /// neither.
+    #[test]
+    fn no_ending_while_the_game_goes_on() {
+        assert!(mancala_end(&mancala_core::oware(), sow(0)).is_none());
+        assert!(mancala_end(&mancala_core::oware(), sow(7)).is_none());
+    }
+
+    /// Kalah ends as soon as a side is empty, whoever is to move: South
+    /// sows his last seed (hole 5) into his store and would move again,
+    /// but his side is empty. North's 18 seeds stay and count for him.
+    #[test]
+    fn kalah_ends_on_an_empty_side() {
+        let mut setup = Setup::new(Rules::kalah());
+        setup.board = vec![0, 0, 0, 0, 0, 1, 3, 3, 3, 3, 3, 3];
+        setup.stores = vec![20, 9];
+        let before = Mancala::from_setup(setup).expect("valid");
+        let end = mancala_end(&before, sow(5)).expect("ends");
+        assert_eq!(end.reason, Reason::SideEmpty(Player::P0));
+        assert_eq!(end.swept, [0, 0]);
+        assert_eq!(&end.board.stores()[..2], &[21, 9]);
+    }
+
+    /// The player to move with seeds but no move that feeds the other, who
+    /// has none: oware's (c). North sows his last seed (hole 11) into
+    /// South's hole 0; South must then feed North, and his one seed only
+    /// reaches his own hole 1. South takes it at the end.
+    #[test]
+    fn oware_ends_when_the_mover_cannot_feed() {
+        let before = oware_at([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [24, 23], Player::P1);
+        let end = mancala_end(&before, sow(11)).expect("ends");
+        assert_eq!(
+            end.reason,
+            Reason::NoMove {
+                player: Player::P0,
+                has_seeds: true,
+                unfed: Some(Player::P1)
+            }
+        );
+        assert_eq!(end.board.holes()[0], 1);
+        assert_eq!(end.swept, [1, 0]);
+    }
+
+    /// Oware's repetition, found by playing: single seeds chasing each
+    /// other round the board without a capture come back to a position
+    /// seen, and the engine's history says so.
+    #[test]
+    fn oware_ends_on_a_repetition() {
+        // Two seeds six holes apart, each player's first legal move: they
+        // walk round together and never land on each other.
+        let mut game = oware_at([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [23, 23], Player::P0);
+        let mut ended = None;
+        for _ in 0..100 {
+            let Some(p) = game.to_move() else { break };
+            let mv = game.legal_actions(p)[0];
+            if let Some(end) = mancala_end(&game, mv) {
+                ended = Some(end.reason);
+            }
+            game.play(mv).expect("legal");
+        }
+        assert!(game.is_over());
+        assert_eq!(ended, Some(Reason::Repetition));
+    }
+}

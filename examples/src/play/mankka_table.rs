@@ -1,0 +1,293 @@
+//! Mankka at the table: the opening placement written and echoed as six
+//! counts, then sowing moves and passes.
+
+use mancala_core::{Game, Player};
+use mankka::{Mankka, Move, MoveReport, Placement, PlayError, SIDE, Variant};
+
+use super::boards::TwoRow;
+use super::ending::{Kind, LastMove, sowing_end};
+use super::sowing::{Sown, arrow, south_north, sowing_count, sowing_help, two_row_side};
+use super::table::{Ending, Table, hole_choices, read_hole};
+use super::text::{Names, and_list, count, quoted, ranges};
+
+/// Reads a placement as typed: six counts joined by `+` (`1+1+1+1+1+1`),
+/// commas or spaces, or six digits together (`000006`).
+///
+/// # Errors
+///
+/// What is wrong, with the form to use.
+pub(crate) fn read_placement(text: &str) -> Result<Placement, String> {
+    let form = "a placement is six counts, one for each of your holes from your left, \
+                joined by + (e.g. 1+1+1+1+1+1 or 0+2+0+0+4+0)";
+    let parts: Vec<&str> = text
+        .split(|c: char| c == '+' || c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let counts: Vec<u16> = match parts.as_slice() {
+        [digits] if digits.len() == SIDE && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.bytes().map(|b| u16::from(b - b'0')).collect()
+        }
+        _ => parts
+            .iter()
+            .map(|p| p.parse::<u16>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("{}: {form}", quoted(text)))?,
+    };
+    let counts: [u16; SIDE] = counts
+        .try_into()
+        .map_err(|c: Vec<u16>| format!("{} given: {form}", count(c.len() as u64, "count")))?;
+    Ok(Placement::new(counts))
+}
+
+/// The board with each player's captures and hand.
+fn mankka_board(game: &Mankka, board: &mancala_core::Board, names: &Names) -> String {
+    let hands = game.hands();
+    let line = |p: Player| {
+        let mut text = format!("{}: captured {}", names.of(p), board.store(p));
+        if hands[p] > 0 {
+            text.push_str(&format!(", {} in hand", count(hands[p], "seed")));
+        }
+        text.push_str(arrow(game.to_move(), p));
+        text
+    };
+    TwoRow {
+        holes: board.holes(),
+        middle: None,
+        stores: None,
+        top: line(Player::P1),
+        bottom: line(Player::P0),
+    }
+    .draw()
+}
+
+impl Table for Mankka {
+    fn title(&self) -> String {
+        let o = self.options();
+        let mut text = match o.variant {
+            Variant::Two => format!(
+                "Mankka Two: two rows of 6 holes with {} seeds each, and {} seeds in each \
+                 player's hand, which he first places in his own holes as he likes (South \
+                 first). ",
+                o.seeds(),
+                o.hand()
+            ),
+            Variant::One => format!(
+                "Mankka One: two rows of 6 holes with {} seeds each. ",
+                o.seeds()
+            ),
+        };
+        text.push_str(
+            "Seeds are sown counter-clockwise over both rows. Where the last seed of a lap \
+             makes 2 or 3, on either side, that hole is captured with the 2s and 3s just \
+             before it; where it makes 4 or more, those seeds are sown on; in an empty hole \
+             the turn ends. ",
+        );
+        if o.early_end {
+            text.push_str(&format!(
+                "The game ends when the player to move has no seeds, or when at most {} are \
+                 left after a move; the seeds left count for nobody.",
+                o.end_threshold
+            ));
+        } else {
+            text.push_str(
+                "A player who cannot move passes; the game ends when neither can move or a \
+                 position repeats; the seeds left count for nobody.",
+            );
+        }
+        text
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        south_north()
+    }
+
+    fn side(&self, p: Player) -> String {
+        two_row_side(self.topology(), p)
+    }
+
+    fn draw(&self, names: &Names) -> String {
+        mankka_board(self, self.board(), names)
+    }
+
+    fn how_to_move(&self, p: Player) -> String {
+        if self.hands()[p] > 0 {
+            format!(
+                "place the {} seeds in your hand: write six counts, one for each of your \
+                 holes from your left ({}), adding up to {}, joined by + (e.g. 1+1+1+1+1+1, or \
+                 0+0+3+0+0+3; spaces or commas also do). Later, {}",
+                self.hands()[p],
+                ranges(self.topology().pits_of(p)),
+                self.hands()[p],
+                sowing_help(self.topology(), p, "seed")
+            )
+        } else {
+            let mut text = sowing_help(self.topology(), p, "seed");
+            if !self.options().early_end {
+                text.push_str(" Type pass when you cannot move.");
+            }
+            text
+        }
+    }
+
+    fn choices(&self, p: Player) -> String {
+        if self.in_opening() {
+            format!(
+                "{} seeds for holes {}, e.g. 1+1+1+1+1+1",
+                self.hands()[p],
+                ranges(self.topology().pits_of(p))
+            )
+        } else {
+            hole_choices(self, p)
+        }
+    }
+
+    fn read(&self, p: Player, text: &str) -> Result<Move, String> {
+        if self.hands()[p] > 0 {
+            return read_placement(text).map(Move::Place);
+        }
+        if text.trim().eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass);
+        }
+        read_hole(text).map(Move::Sow)
+    }
+
+    fn say(&self, mv: &Move) -> String {
+        match mv {
+            Move::Sow(pit) => format!("hole {pit}"),
+            other => other.to_string(),
+        }
+    }
+
+    fn describe(&self, r: &MoveReport, names: &Names) -> String {
+        let who = names.cap(r.mover);
+        match r.played {
+            Move::Place(placement) => {
+                let parts: Vec<String> = self
+                    .topology()
+                    .pits_of(r.mover)
+                    .zip(placement.counts)
+                    .filter(|&(_, c)| c > 0)
+                    .map(|(pit, c)| format!("{c} in hole {pit}"))
+                    .collect();
+                format!("{who} places {placement}: {}.", and_list(&parts))
+            }
+            Move::Pass => format!("{who} cannot move and passes."),
+            Move::Sow(pit) => Sown {
+                mover: r.mover,
+                pit,
+                laps: r.laps,
+                landing: r.landing,
+                endless: r.endless,
+                captured: r.captured,
+                seeds: r.seeds,
+                grand_slam_refused: false,
+                extra_turn: false,
+            }
+            .words(names, "seed"),
+        }
+    }
+
+    fn refusal(&self, error: &PlayError, names: &Names) -> String {
+        match error {
+            PlayError::NotYourHole { pit, owner, mover } => format!(
+                "hole {pit} is {}'s; yours are {}",
+                names.plain(*owner),
+                ranges(self.topology().pits_of(*mover))
+            ),
+            other => names.rename(&other.to_string()),
+        }
+    }
+
+    fn ending(&self, before: &Mankka, mv: &Move, names: &Names) -> Ending {
+        let mut after = before.clone();
+        let mut events = Vec::new();
+        let played = after.play_observed(*mv, &mut events);
+        let (Ok(report), true) = (played, after.is_over()) else {
+            return Ending {
+                board: self.draw(names),
+                reason: "the game is over".into(),
+                count: self.standing(names),
+            };
+        };
+        let rules = before.options().rules();
+        let kind = match mv {
+            Move::Sow(_) => Kind::Sowing { extra_turn: false },
+            Move::Pass => Kind::Pass,
+            Move::Place(_) => Kind::Placement,
+        };
+        let last = LastMove {
+            rules: &rules,
+            topology: before.topology(),
+            before: before.board(),
+            after: after.board(),
+            events: &events,
+            mover: report.mover,
+            kind,
+        };
+        // The history of `before`: the positions its setup remembers, and
+        // itself.
+        let setup = before.to_setup();
+        let end = sowing_end(&last, &|holes, p| {
+            (holes == before.board().holes() && before.to_move() == Some(p))
+                || setup
+                    .history
+                    .iter()
+                    .any(|seen| seen.board == holes && seen.to_move == p)
+        });
+        Ending {
+            board: mankka_board(self, &end.board, names),
+            reason: end.reason.words(names, "seed"),
+            count: sowing_count(&end, self.topology(), rules.leftover, names, "seed"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placements_are_read_forgivingly() {
+        let six = Placement::new([0, 0, 0, 0, 0, 6]);
+        for text in [
+            "0+0+0+0+0+6",
+            " 0 + 0 + 0 + 0 + 0 + 6 ",
+            "0,0,0,0,0,6",
+            "0 0 0 0 0 6",
+            "000006",
+        ] {
+            assert_eq!(read_placement(text), Ok(six), "{text}");
+        }
+        assert!(
+            read_placement("1+1")
+                .unwrap_err()
+                .contains("2 counts given")
+        );
+        assert!(read_placement("a+b+c+d+e+f").is_err());
+        assert!(read_placement("").is_err());
+        assert!(read_placement("99999+0+0+0+0+0").is_err());
+    }
+
+    /// Without the early ends a player who cannot sow passes: his prompt
+    /// offers only that, and he may type it in any case.
+    #[test]
+    fn a_player_who_must_pass_is_offered_the_pass() {
+        let options = mankka::Options {
+            early_end: false,
+            ..mankka::Options::one()
+        };
+        let mut setup = mankka::Setup::new(options);
+        setup.board = vec![0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0];
+        setup.stores = vec![20, 25];
+        let game = Mankka::from_setup(setup).expect("a valid position");
+        assert_eq!(game.choices(Player::P0), "pass");
+        assert_eq!(game.read(Player::P0, " PASS "), Ok(Move::Pass));
+        let names = Names::new(south_north(), vec![true, false]);
+        let mut next = game.clone();
+        let report = next.play(Move::Pass).expect("a pass");
+        assert_eq!(
+            game.describe(&report, &names),
+            "South (you) cannot move and passes."
+        );
+    }
+}

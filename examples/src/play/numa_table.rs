@@ -1,0 +1,338 @@
+//! Numa at the table: the grid with its coloured edges and a key to the
+//! pieces, choices read in full or short (`pe-r+sq-b`, `3r+2b`), turns
+//! described piece by piece.
+
+use mancala_core::{Game, Outcome, Player};
+use numa::{Choice, Colour, Instruction, JointMove, Numa, SIZE, Shape, TurnReport};
+
+use super::table::{Ending, Table};
+use super::text::{Names, and_list, quoted};
+
+/// A piece as typed: its name or the start of it (`pentagon`, `pe`, `p`),
+/// or its number (`3` or `iii`).
+fn read_shape(text: &str) -> Option<Shape> {
+    match text {
+        "1" | "i" => Some(Shape::Triangle),
+        "2" | "ii" => Some(Shape::Square),
+        "3" | "iii" => Some(Shape::Pentagon),
+        "4" | "iv" => Some(Shape::Circle),
+        "" => None,
+        _ => Shape::ALL.into_iter().find(|s| s.name().starts_with(text)),
+    }
+}
+
+/// A colour as typed: its name or the start of it (`red`, `r`).
+fn read_colour(text: &str) -> Option<Colour> {
+    if text.is_empty() {
+        return None;
+    }
+    Colour::ALL.into_iter().find(|c| c.name().starts_with(text))
+}
+
+const PIECES: &str = "triangle, square, pentagon, circle: a name, its first letters, or its \
+                      number 1 to 4";
+const COLOURS: &str = "yellow, red, blue, green, or their first letters";
+
+/// One instruction as typed, lowercased: piece and colour separated by `-`
+/// or spaces (`pentagon-red`, `p r`), or run together (`pr`, `3r`).
+fn read_instruction(text: &str) -> Result<Instruction, String> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c == '-' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    match tokens.as_slice() {
+        [shape, colour] => {
+            let shape = read_shape(shape)
+                .ok_or_else(|| format!("unknown piece {} ({PIECES})", quoted(shape)))?;
+            let colour = read_colour(colour)
+                .ok_or_else(|| format!("unknown colour {} ({COLOURS})", quoted(colour)))?;
+            Ok(Instruction { shape, colour })
+        }
+        [word] => {
+            // Run together: the one split into a piece and a colour.
+            let splits: Vec<Instruction> = word
+                .char_indices()
+                .skip(1)
+                .filter_map(|(i, _)| {
+                    let (s, c) = word.split_at(i);
+                    Some(Instruction {
+                        shape: read_shape(s)?,
+                        colour: read_colour(c)?,
+                    })
+                })
+                .collect();
+            match splits.as_slice() {
+                [one] => Ok(*one),
+                _ => Err(format!(
+                    "{} is not a piece and a colour (pieces: {PIECES}; colours: {COLOURS})",
+                    quoted(word)
+                )),
+            }
+        }
+        _ => Err(format!(
+            "{} is not one piece and one colour, like pentagon-red or p-r",
+            quoted(text)
+        )),
+    }
+}
+
+/// A choice as typed: two instructions joined by `+` (or `,`), in any case
+/// and spacing, in full or short: `pentagon-red+square-blue`,
+/// `Pentagon Red + Square Blue`, `pe-r+sq-b`, `p-r+s-b`, `3r+2b`.
+///
+/// # Errors
+///
+/// What is wrong, in words.
+pub(crate) fn read_choice(text: &str) -> Result<Choice, String> {
+    let lower = text.to_lowercase();
+    let parts: Vec<&str> = lower
+        .split(['+', ','])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [a, b] = parts.as_slice() else {
+        return Err(format!(
+            "{}: a choice is two instructions joined by +, like pentagon-red+square-blue \
+             or p-r+s-b",
+            quoted(text)
+        ));
+    };
+    Choice::new(read_instruction(a)?, read_instruction(b)?).map_err(|e| e.to_string())
+}
+
+/// The grid, its edges named by colour and direction, then the key to the
+/// pieces and the scores.
+fn grid(game: &Numa, names: &Names) -> String {
+    let cells: Vec<Vec<String>> = (1..=SIZE)
+        .rev()
+        .map(|y| {
+            (1..=SIZE)
+                .map(|x| {
+                    let here: Vec<&str> = Shape::ALL
+                        .into_iter()
+                        .map(|s| (s, game.piece(s)))
+                        .filter(|(_, p)| p.square.x() == x && p.square.y() == y)
+                        .map(|(s, p)| p.face.numeral(s))
+                        .collect();
+                    if here.is_empty() {
+                        ".".into()
+                    } else {
+                        here.join("/")
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.len() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let inner = width * usize::from(SIZE);
+    let centred = |text: &str| format!("{:>8}{text:^inner$}", "");
+    let columns: String = (1..=SIZE).map(|x| format!("{x:^width$}")).collect();
+    let rule = format!("{:>8}+{}+", "", "-".repeat(inner));
+    let mut out = String::new();
+    out.push_str(&centred("yellow: north"));
+    out.push('\n');
+    out.push_str(&format!("{:>8} {columns}\n", ""));
+    out.push_str(&rule);
+    out.push('\n');
+    for (row, y) in cells.iter().zip((1..=SIZE).rev()) {
+        let (left, right) = match y {
+            3 => ("green", "red"),
+            2 => ("west", "east"),
+            _ => ("", ""),
+        };
+        let line: String = row.iter().map(|c| format!("{c:^width$}")).collect();
+        out.push_str(&format!("{left:<6}{y} |{line}| {y} {right}\n"));
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out.push_str(&format!("{:>8} {columns}\n", ""));
+    out.push_str(&centred("blue: south"));
+    out.push('\n');
+    out.push_str(
+        "  Pieces: triangle 1/I, square 2/II, pentagon 3/III, circle 4/IV. Face up,\n  \
+         1 2 3 4 score for Arabic and I II III IV for Roman. Squares are (x,y).\n",
+    );
+    let [a, r] = game.points();
+    out.push_str(&format!(
+        "  {} {a}, {} {r}; the first to {} with more points wins.",
+        names.of(Player::P0),
+        names.of(Player::P1),
+        game.options().target
+    ));
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl Table for Numa {
+    fn title(&self) -> String {
+        "Numa: four pieces on a 5x5 board that wraps around at its edges. Each turn both \
+         players choose at once two instructions, each a piece and a colour, for two \
+         different pieces and two different colours; every piece named moves one square \
+         towards that colour's edge (yellow north, red east, blue south, green west) and \
+         turns over. Then each pair of pieces alone on touching squares (diagonals too) \
+         showing the same numerals scores their sum for those numerals' player."
+            .into()
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        vec!["Arabic".into(), "Roman".into()]
+    }
+
+    fn side(&self, p: Player) -> String {
+        if p == Player::P0 {
+            "the Arabic numerals, 1 2 3 4".into()
+        } else {
+            "the Roman numerals, I II III IV".into()
+        }
+    }
+
+    fn draw(&self, names: &Names) -> String {
+        grid(self, names)
+    }
+
+    fn how_to_move(&self, _p: Player) -> String {
+        "type two instructions joined by +, each a piece and a colour: pentagon-red+square-blue, \
+         or short, p-r+s-b or 3r+2b (pieces by name, first letters or number; colours by \
+         name or first letter; case and spaces do not matter)."
+            .into()
+    }
+
+    fn choices(&self, _p: Player) -> String {
+        "e.g. p-r+s-b".into()
+    }
+
+    fn read(&self, _p: Player, text: &str) -> Result<Choice, String> {
+        read_choice(text)
+    }
+
+    fn describe(&self, report: &TurnReport, names: &Names) -> String {
+        let moved: Vec<String> = report
+            .paths
+            .iter()
+            .filter(|path| !path.steps.is_empty())
+            .map(|path| {
+                let mut text = format!("{} {}", path.shape.name(), path.from);
+                for step in &path.steps {
+                    text.push_str(&format!(" -> {step}"));
+                }
+                text.push_str(&format!(" shows {}", path.face.numeral(path.shape)));
+                text
+            })
+            .collect();
+        let mut text = format!("Moves: {}.", moved.join("; "));
+        if report.pairs.is_empty() {
+            text.push_str(" No points.");
+        } else {
+            let pairs: Vec<String> = report
+                .pairs
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{} and {} touch: {}+{} = {} for {}",
+                        p.shapes[0].name(),
+                        p.shapes[1].name(),
+                        p.face.numeral(p.shapes[0]),
+                        p.face.numeral(p.shapes[1]),
+                        p.points,
+                        names.of(p.face.player())
+                    )
+                })
+                .collect();
+            text.push_str(&format!(" Points: {}.", pairs.join("; ")));
+        }
+        text
+    }
+
+    fn ending(&self, _before: &Numa, _mv: &JointMove, names: &Names) -> Ending {
+        let [a, r] = self.points();
+        let target = self.options().target;
+        let reason = match self.outcome() {
+            Some(Outcome::Winner(w)) if a.min(r) >= target => format!(
+                "both have passed the target of {target}, and {} has more",
+                names.of(w)
+            ),
+            Some(Outcome::Winner(w)) => format!(
+                "{} has reached the target of {target} with more points",
+                names.of(w)
+            ),
+            _ => "both reached the highest score the game counts, level".into(),
+        };
+        Ending {
+            board: grid(self, names),
+            reason,
+            count: format!(
+                "Final score: {}.",
+                and_list(&[
+                    format!("{} {a}", names.of(Player::P0)),
+                    format!("{} {r}", names.of(Player::P1)),
+                ])
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_are_read_in_any_case_spacing_and_length() {
+        let full: Choice = "pentagon-red+square-blue".parse().expect("valid");
+        for text in [
+            "pentagon-red+square-blue",
+            "PENTAGON-RED + SQUARE-BLUE",
+            "Pentagon Red + Square Blue",
+            "pe-r+sq-b",
+            "p-r+s-b",
+            "pr+sb",
+            "3r+2b",
+            "iii-r, ii-b",
+            "square-blue+pentagon-red",
+            " p - r + s - b ",
+        ] {
+            assert_eq!(read_choice(text), Ok(full), "{text}");
+        }
+        assert!(read_choice("p-r").unwrap_err().contains("two instructions"));
+        assert!(
+            read_choice("x-r+s-b")
+                .unwrap_err()
+                .contains("unknown piece")
+        );
+        assert!(
+            read_choice("p-purple+s-b")
+                .unwrap_err()
+                .contains("unknown colour")
+        );
+        assert!(
+            read_choice("p-r+p-b")
+                .unwrap_err()
+                .contains("different pieces")
+        );
+        assert!(
+            read_choice("p-r+s-r")
+                .unwrap_err()
+                .contains("different colours")
+        );
+        // Odd text is refused, never a panic.
+        for odd in [
+            "",
+            "+",
+            "++",
+            "é-ü+ß",
+            "ppppp",
+            "p-r-b+s",
+            "\u{0}+\u{0}",
+            "-+-",
+        ] {
+            assert!(read_choice(odd).is_err(), "{odd}");
+        }
+    }
+}

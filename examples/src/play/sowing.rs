@@ -1,0 +1,292 @@
+//! The sowing engine's games at the table: oware and Kalah ([`Mancala`]),
+//! and the words shared with the other two-row games.
+
+use mancala_core::{
+    Board, Game, Landing, Leftover, Mancala, Move, Pit, PitSet, PlayError, Player, Topology,
+};
+
+use super::boards::TwoRow;
+use super::ending::{SowingEnd, mancala_end};
+use super::table::{Ending, Table, hole_choices, read_hole};
+use super::text::{Names, and_list, count, ranges};
+
+/// South and North: the names of a two-row board's players.
+pub(crate) fn south_north() -> Vec<String> {
+    vec!["South".into(), "North".into()]
+}
+
+/// `the bottom row, holes 0 to 5` for a two-row board's player.
+pub(crate) fn two_row_side(topology: &Topology, p: Player) -> String {
+    let row = if p.index() == 0 { "bottom" } else { "top" };
+    format!("the {row} row, holes {}", ranges(topology.pits_of(p)))
+}
+
+/// How to write a sowing move on a two-row board.
+pub(crate) fn sowing_help(topology: &Topology, p: Player, seed: &str) -> String {
+    format!(
+        "type the number of one of your holes ({}) that holds {seed}s; they are sown one a \
+         hole counter-clockwise, up the hole numbers.",
+        ranges(topology.pits_of(p))
+    )
+}
+
+/// `  <- to move` after the line of the player to move.
+pub(crate) fn arrow(to_move: Option<Player>, p: Player) -> &'static str {
+    if to_move == Some(p) {
+        "   <- to move"
+    } else {
+        ""
+    }
+}
+
+/// A sowing move in words: who sowed which hole, how many laps, where it
+/// ended and what it captured.
+pub(crate) struct Sown {
+    pub(crate) mover: Player,
+    pub(crate) pit: Pit,
+    pub(crate) laps: u64,
+    pub(crate) landing: Option<Landing>,
+    pub(crate) endless: bool,
+    pub(crate) captured: PitSet,
+    pub(crate) seeds: u32,
+    pub(crate) grand_slam_refused: bool,
+    pub(crate) extra_turn: bool,
+}
+
+impl Sown {
+    pub(crate) fn words(&self, names: &Names, seed: &str) -> String {
+        let who = names.cap(self.mover);
+        let Some(landing) = self.landing else {
+            return format!("{who} cannot sow hole {}.", self.pit);
+        };
+        let mut text = format!("{who} sows hole {}", self.pit);
+        if self.laps > 1 {
+            text.push_str(&format!(" ({} laps)", self.laps));
+        }
+        match landing {
+            Landing::Hole(h) if self.endless => text.push_str(&format!(
+                ", which would relay forever: it stops before lifting hole {h} again, \
+                 capturing nothing"
+            )),
+            Landing::Hole(h) => text.push_str(&format!(" and ends in hole {h}")),
+            Landing::Store(p) if p == self.mover => text.push_str(" and ends in his store"),
+            Landing::Store(p) => text.push_str(&format!(" and ends in {}'s store", names.of(p))),
+        }
+        if !self.captured.is_empty() {
+            let holes: Vec<String> = self.captured.iter().map(|p| p.to_string()).collect();
+            text.push_str(&format!(
+                ", capturing {} from hole{} {}",
+                count(self.seeds, seed),
+                if holes.len() == 1 { "" } else { "s" },
+                and_list(&holes)
+            ));
+        }
+        if self.grand_slam_refused {
+            text.push_str(&format!(
+                "; the capture would take every {seed} of the other side (a grand slam), so \
+                 nothing is captured"
+            ));
+        }
+        if self.extra_turn {
+            text.push_str("; he moves again");
+        }
+        text.push('.');
+        text
+    }
+}
+
+/// The final count of a two-player sowing game: each player's store, plus
+/// what he took or keeps of the seeds left, by the rules' `leftover`.
+pub(crate) fn sowing_count(
+    end: &SowingEnd,
+    topology: &Topology,
+    leftover: Leftover,
+    names: &Names,
+    seed: &str,
+) -> String {
+    let left: Vec<u32> = names
+        .players()
+        .map(|p| end.board.seeds_of(topology, p))
+        .collect();
+    let stores: Vec<u32> = names
+        .players()
+        .map(|p| u32::from(end.board.store(p)))
+        .collect();
+    let sum = |v: &[u32]| v.iter().sum::<u32>();
+    match leftover {
+        Leftover::ToOwner if sum(&end.swept) > 0 => {
+            let parts: Vec<String> = names
+                .players()
+                .map(|p| {
+                    let (s, l) = (stores[p.index()], end.swept[p.index()]);
+                    format!("{} {s} + {l} = {}", names.of(p), s + l)
+                })
+                .collect();
+            format!(
+                "Each player takes the {seed}s left on his side. Final count (captured + \
+                 left on his side): {}.",
+                and_list(&parts)
+            )
+        }
+        Leftover::Stay if sum(&left) > 0 => {
+            let parts: Vec<String> = names
+                .players()
+                .map(|p| {
+                    let (s, l) = (stores[p.index()], left[p.index()]);
+                    format!("{} {s} + {l} = {}", names.of(p), s + l)
+                })
+                .collect();
+            format!(
+                "The {seed}s left on each side count for its owner. Final count (store + \
+                 {seed}s on his side): {}.",
+                and_list(&parts)
+            )
+        }
+        Leftover::Void if sum(&left) > 0 => {
+            let parts: Vec<String> = names
+                .players()
+                .map(|p| format!("{} {}", names.of(p), stores[p.index()]))
+                .collect();
+            format!(
+                "The {} left on the board count for nobody. Final count (captured): {}.",
+                count(sum(&left), seed),
+                and_list(&parts)
+            )
+        }
+        _ => {
+            let parts: Vec<String> = names
+                .players()
+                .map(|p| format!("{} {}", names.of(p), stores[p.index()]))
+                .collect();
+            format!("Final count: {}.", and_list(&parts))
+        }
+    }
+}
+
+/// Whether these rules sow into the stores (Kalah and its kind).
+fn has_stores(game: &Mancala) -> bool {
+    game.rules().sowing.into_own_store
+}
+
+/// A [`Mancala`] board as drawn, with `board`'s counts (the game's own, or
+/// the board before the end's sweep).
+fn mancala_board(game: &Mancala, board: &Board, names: &Names, to_move: Option<Player>) -> String {
+    let stores = has_stores(game);
+    let line = |p: Player| {
+        let store = board.store(p);
+        let what = if stores {
+            format!("store {store}")
+        } else {
+            format!("captured {store}")
+        };
+        format!("{}: {what}{}", names.of(p), arrow(to_move, p))
+    };
+    TwoRow {
+        holes: board.holes(),
+        middle: None,
+        stores: stores.then(|| [board.store(Player::P0), board.store(Player::P1)]),
+        top: line(Player::P1),
+        bottom: line(Player::P0),
+    }
+    .draw()
+}
+
+impl Table for Mancala {
+    fn title(&self) -> String {
+        let rules = self.rules();
+        let (n, seeds) = (self.topology().row_len(), rules.seeds);
+        if has_stores(self) {
+            format!(
+                "Kalah: two rows of {n} pits with {seeds} seeds each, and a store at each end. \
+                 Seeds are sown counter-clockwise, into your own store too; a last seed in your \
+                 store gives you another move, and one in an empty pit of yours takes the \
+                 opposite pit's seeds. The game ends as soon as a side is empty."
+            )
+        } else {
+            format!(
+                "Oware (abapa): two rows of {n} holes with {seeds} seeds each. Seeds are sown \
+                 counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 in the \
+                 other's row captures them, and the 2s and 3s just before it. You must leave the \
+                 other player seeds if you can. More than half the seeds wins."
+            )
+        }
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        south_north()
+    }
+
+    fn side(&self, p: Player) -> String {
+        two_row_side(self.topology(), p)
+    }
+
+    fn draw(&self, names: &Names) -> String {
+        mancala_board(self, self.board(), names, self.to_move())
+    }
+
+    fn how_to_move(&self, p: Player) -> String {
+        sowing_help(self.topology(), p, "seed")
+    }
+
+    fn choices(&self, p: Player) -> String {
+        hole_choices(self, p)
+    }
+
+    fn read(&self, _p: Player, text: &str) -> Result<Move, String> {
+        if text.trim().eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass);
+        }
+        read_hole(text).map(Move::Sow)
+    }
+
+    fn say(&self, mv: &Move) -> String {
+        match mv {
+            Move::Sow(pit) => format!("hole {pit}"),
+            Move::Pass => "pass".into(),
+        }
+    }
+
+    fn describe(&self, turn: &mancala_core::Turn, names: &Names) -> String {
+        let Move::Sow(pit) = turn.played else {
+            return format!("{} passes.", names.cap(turn.mover));
+        };
+        Sown {
+            mover: turn.mover,
+            pit,
+            laps: turn.laps,
+            landing: turn.landing,
+            endless: turn.endless,
+            captured: turn.captured,
+            seeds: turn.seeds,
+            grand_slam_refused: turn.grand_slam_refused,
+            extra_turn: turn.extra_turn,
+        }
+        .words(names, "seed")
+    }
+
+    fn refusal(&self, error: &PlayError, names: &Names) -> String {
+        match error {
+            PlayError::NotYourHole { pit, owner, mover } => format!(
+                "hole {pit} is {}'s; yours are {}",
+                names.plain(*owner),
+                ranges(self.topology().pits_of(*mover))
+            ),
+            other => names.rename(&other.to_string()),
+        }
+    }
+
+    fn ending(&self, before: &Mancala, mv: &Move, names: &Names) -> Ending {
+        match mancala_end(before, *mv) {
+            Some(end) => Ending {
+                board: mancala_board(self, &end.board, names, None),
+                reason: end.reason.words(names, "seed"),
+                count: sowing_count(&end, self.topology(), self.rules().leftover, names, "seed"),
+            },
+            None => Ending {
+                board: self.draw(names),
+                reason: "the game is over".into(),
+                count: self.standing(names),
+            },
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! What the game loop needs from each game beyond the [`Game`] trait: its
+//! names, its board with hole numbers, how a human writes a move, its
+//! reports in words, and why it ended.
+
+use mancala_core::{Game, Outcome, Pit, Player};
+
+use super::text::{Names, and_list, quoted};
+
+/// How a finished game is shown.
+#[derive(Clone, Debug)]
+pub(crate) struct Ending {
+    /// The last board, as the last move left it (before any sweep of the
+    /// seeds left, which `count` then shows).
+    pub(crate) board: String,
+    /// Why the game ended.
+    pub(crate) reason: String,
+    /// The final count: each player's score and what it is made of.
+    pub(crate) count: String,
+}
+
+/// One game of the family as a human sees it at the table.
+pub(crate) trait Table: Game {
+    /// The game's name and a line about it.
+    fn title(&self) -> String;
+
+    /// The seats' names, in turn order: one set of names for the board,
+    /// the prompts, the reports and the result.
+    fn seat_names(&self) -> Vec<String>;
+
+    /// What seat `p` plays with (`the bottom row, holes 0 to 5`).
+    fn side(&self, p: Player) -> String;
+
+    /// The board with every hole's number, each player's line labelled
+    /// with `names`.
+    fn draw(&self, names: &Names) -> String;
+
+    /// How `p` writes a move, shown at the start and on `help`.
+    fn how_to_move(&self, p: Player) -> String;
+
+    /// The choices named in `p`'s prompt.
+    fn choices(&self, p: Player) -> String;
+
+    /// Reads `p`'s move as typed (case and spaces do not matter).
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the text, in words.
+    fn read(&self, p: Player, text: &str) -> Result<Self::Action, String>;
+
+    /// The action as a human would type it (hints, echoes).
+    fn say(&self, action: &Self::Action) -> String {
+        action.to_string()
+    }
+
+    /// What a move did, in words, opening with its mover's name.
+    fn describe(&self, report: &Self::Report, names: &Names) -> String;
+
+    /// Why a move was refused, in words.
+    fn refusal(&self, error: &Self::Error, names: &Names) -> String {
+        names.rename(&error.to_string())
+    }
+
+    /// How the game ended: `self` is the final position, `before` the one
+    /// before the last move `mv`.
+    fn ending(&self, before: &Self, mv: &Self::Move, names: &Names) -> Ending;
+
+    /// The scores of a game stopped before its end, in words.
+    fn standing(&self, names: &Names) -> String {
+        let parts: Vec<String> = self
+            .scores()
+            .iter()
+            .map(|(p, s)| format!("{} {s}", names.of(p)))
+            .collect();
+        format!("Scores as they stand: {}.", and_list(&parts))
+    }
+}
+
+/// Reads a hole number as typed: `3`, ` 3 `, `hole 3`, `H3`.
+pub(crate) fn read_hole(text: &str) -> Result<Pit, String> {
+    let lower = text.trim().to_lowercase();
+    let digits = lower
+        .strip_prefix("hole")
+        .or_else(|| lower.strip_prefix('h'))
+        .unwrap_or(&lower)
+        .trim();
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(Pit::new)
+        .ok_or_else(|| format!("{} is not a hole number", quoted(text)))
+}
+
+/// The holes `p` may sow, for his prompt: `holes 0 1 2 4 5`, `hole 3`,
+/// `pass`.
+pub(crate) fn hole_choices<G: Game>(game: &G, p: Player) -> String
+where
+    G::Action: std::fmt::Display,
+{
+    let (holes, others): (Vec<String>, Vec<String>) = game
+        .legal_actions(p)
+        .iter()
+        .map(ToString::to_string)
+        .partition(|a| a.parse::<usize>().is_ok());
+    let mut parts = others;
+    match holes.as_slice() {
+        [] => {}
+        [one] => parts.insert(0, format!("hole {one}")),
+        _ => parts.insert(0, format!("holes {}", holes.join(" "))),
+    }
+    if parts.is_empty() {
+        "no move".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The result, to follow `Result: `: who won and by how much, with every
+/// player's score.
+pub(crate) fn result_line(outcome: Outcome, scores: &[u64], names: &Names) -> String {
+    let mut order: Vec<(Player, u64)> = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &s)| Player::new(i).map(|p| (p, s)))
+        .collect();
+    order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let listed = |list: &[(Player, u64)]| -> Vec<String> {
+        list.iter()
+            .map(|&(p, s)| format!("{} {s}", names.of(p)))
+            .collect()
+    };
+    match (outcome, order.as_slice()) {
+        (_, []) => "the game is over.".into(),
+        (Outcome::Winner(w), [(_, first), (_, second)]) => {
+            format!("{} wins, {first} to {second}.", names.of(w))
+        }
+        (Outcome::Winner(w), [(_, first), rest @ ..]) => {
+            let mut line = format!("{} wins with {first}", names.of(w));
+            if !rest.is_empty() {
+                line.push_str(&format!("; then {}", and_list(&listed(rest))));
+            }
+            line.push('.');
+            line
+        }
+        (Outcome::Draw, [(_, a), (_, b)]) => format!("a draw, {a} to {b}."),
+        (Outcome::Draw, [(_, top), ..]) => {
+            let (tied, rest): (Vec<_>, Vec<_>) = order.iter().partition(|(_, s)| s == top);
+            let tied: Vec<String> = tied.iter().map(|&(p, _)| names.of(p)).collect();
+            let mut line = format!("a draw: {} share the top with {top}", and_list(&tied));
+            if !rest.is_empty() {
+                line.push_str(&format!("; then {}", and_list(&listed(&rest))));
+            }
+            line.push('.');
+            line
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_are_read_forgivingly() {
+        assert_eq!(read_hole(" 3 ").map(Pit::index), Ok(3));
+        assert_eq!(read_hole("Hole 11").map(Pit::index), Ok(11));
+        assert_eq!(read_hole("h2").map(Pit::index), Ok(2));
+        assert!(read_hole("three").is_err());
+        assert!(read_hole("").is_err());
+        assert!(read_hole("-1").is_err());
+        assert!(read_hole("99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn results_name_the_winner_and_every_score() {
+        let two = Names::new(vec!["South".into(), "North".into()], vec![true, false]);
+        assert_eq!(
+            result_line(Outcome::Winner(Player::P1), &[20, 28], &two),
+            "North (computer) wins, 28 to 20."
+        );
+        assert_eq!(
+            result_line(Outcome::Draw, &[24, 24], &two),
+            "a draw, 24 to 24."
+        );
+        let three = Names::new(
+            vec!["player 0".into(), "player 1".into(), "player 2".into()],
+            vec![false; 3],
+        );
+        assert_eq!(
+            result_line(Outcome::Winner(Player::P0), &[25, 21, 22], &three),
+            "player 0 wins with 25; then player 2 22 and player 1 21."
+        );
+        assert_eq!(
+            result_line(Outcome::Draw, &[25, 25, 22], &three),
+            "a draw: player 0 and player 1 share the top with 25; then player 2 22."
+        );
+    }
+}
