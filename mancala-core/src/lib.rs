@@ -208,7 +208,8 @@
 //!
 //! - a move is *decided* when it ends within `max_laps` laps, or repeats a
 //!   lap start within `max_laps` lap starts; deciding one move walks at most
-//!   about five times the budget, well under a tenth of a second by default;
+//!   about four times the budget (refusing one, twice), well under a tenth
+//!   of a second by default;
 //! - a move that cannot be decided is never judged either way: whatever
 //!   needed the decision fails with a typed error ([`Undecided`]) and
 //!   changes nothing;
