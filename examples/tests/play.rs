@@ -108,6 +108,29 @@ fn end_of_input_ends_cleanly() {
     }
 }
 
+/// A game over before its first move reads no input: it says so and gives
+/// the result. Oware on one hole a row, relaying at 2: South's 4 seeds all
+/// go into North's hole (the origin is skipped), making 8, which relay back
+/// into South's, and so on forever; endless moves are forbidden, so South
+/// has no move at the start and each side keeps its 4 seeds: a draw, 4 to
+/// 4. (Found by the `play_options` fuzz target, whose harness expected
+/// `End of input.`.)
+#[test]
+fn a_game_over_from_the_start_says_so_without_reading() {
+    let out = play(
+        &[
+            "oware", "--humans", "--option", "houses=1", "--option", "relay=2",
+        ],
+        "",
+    );
+    assert!(
+        out.contains("Game over: the game was over from the start."),
+        "{out}"
+    );
+    assert!(out.ends_with("Result: a draw, 4 to 4.\n"), "{out}");
+    assert!(!out.contains("End of input."), "{out}");
+}
+
 /// Every board shows every hole's number: the two-row boards, Robertson's
 /// triangle and hexagon.
 #[test]

@@ -173,11 +173,15 @@ pub struct MoveReport {
 /// `South sows hole 0: 1 lap, ends in hole 1 with 2: 2 + 3 = 5 for South,
 /// both holes emptied`, or `...: no score`.
 impl fmt::Display for MoveReport {
+    /// One line, with `:` only ever the division sign:
+    /// `South sows hole 6 (5 laps) and ends in hole 7 with 2, scoring 2 x 3
+    /// = 6 for South, both holes emptied`; `..., no score`; or `..., an
+    /// endless relay, stopped (no score)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = |p: Player| if p == Player::P0 { "South" } else { "North" };
         write!(
             f,
-            "{} sows hole {}: {} lap{}, ends in hole {} with {}",
+            "{} sows hole {} ({} lap{}) and ends in hole {} with {}",
             who(self.mover),
             self.origin,
             self.laps,
@@ -186,14 +190,14 @@ impl fmt::Display for MoveReport {
             self.count
         )?;
         if self.endless {
-            return write!(f, " (an endless relay, stopped: no score)");
+            return write!(f, ", an endless relay, stopped (no score)");
         }
         match self.scoring {
-            None => write!(f, ": no score"),
+            None => write!(f, ", no score"),
             Some(s) => {
                 write!(
                     f,
-                    ": {} {} {} = {} for {}",
+                    ", scoring {} {} {} = {} for {}",
                     self.count,
                     self.operator,
                     self.opposite,

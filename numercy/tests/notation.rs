@@ -674,3 +674,34 @@ fn a_game_serializes_as_its_setup_and_is_checked_when_read() {
     budget["options"]["max_laps"] = serde_json::json!(0);
     assert!(serde_json::from_value::<Numercy>(budget).is_err());
 }
+
+/// Reports read as one sentence, `:` only ever the division sign.
+#[test]
+fn reports_use_the_colon_only_for_division() {
+    // `a_game_across_both_sides` above: North's 1 ball into hole 0 (empty:
+    // no score), then South's 2 balls into holes 2 and 3, hole 3 making 5
+    // against 1 in hole 2 on file 2 (x): 5 for North, hole 3's owner.
+    let mut game = position(Options::board(3), &[0, 2, 0, 4, 0, 1], [0, 0], Player::P1);
+    assert_eq!(
+        game.play(pit(5)).unwrap().to_string(),
+        "North sows hole 5 (1 lap) and ends in hole 0 with 1, no score"
+    );
+    assert_eq!(
+        game.play(pit(1)).unwrap().to_string(),
+        "South sows hole 1 (1 lap) and ends in hole 3 with 5, scoring 5 x 1 = 5 for North"
+    );
+    // 2x4, row + - x :: South's 2 balls into holes 3 and 4, hole 4 making 5
+    // against 1 in hole 3 on file 3 (:): 5 : 1 = 5 for North.
+    let mut game = position(
+        Options::board(4),
+        &[0, 0, 2, 0, 4, 0, 0, 0],
+        [0, 0],
+        Player::P0,
+    );
+    let report = game.play(pit(2)).unwrap().to_string();
+    assert_eq!(
+        report,
+        "South sows hole 2 (1 lap) and ends in hole 4 with 5, scoring 5 : 1 = 5 for North"
+    );
+    assert_eq!(report.matches(':').count(), 1, "{report}");
+}
