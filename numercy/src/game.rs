@@ -170,13 +170,11 @@ pub struct MoveReport {
     pub scoring: Option<Scoring>,
 }
 
-/// `South sows hole 0: 1 lap, ends in hole 1 with 2: 2 + 3 = 5 for South,
-/// both holes emptied`, or `...: no score`.
+/// One line, with `:` only ever the division sign: `South sows hole 0 (1
+/// lap) and ends in hole 1 with 2, scoring 2 + 3 = 5 for South, both holes
+/// emptied`; `..., no score`; or `..., an endless relay, stopped (no
+/// score)`.
 impl fmt::Display for MoveReport {
-    /// One line, with `:` only ever the division sign:
-    /// `South sows hole 6 (5 laps) and ends in hole 7 with 2, scoring 2 x 3
-    /// = 6 for South, both holes emptied`; `..., no score`; or `..., an
-    /// endless relay, stopped (no score)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = |p: Player| if p == Player::P0 { "South" } else { "North" };
         write!(

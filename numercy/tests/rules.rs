@@ -386,7 +386,7 @@ fn relay_over_three_laps() {
     assert_eq!(game.to_move(), Some(NORTH));
     assert_eq!(
         report.to_string(),
-        "South sows hole 0: 3 laps, ends in hole 7 with 2: 2 + 1 = 3 for South, both holes emptied"
+        "South sows hole 0 (3 laps) and ends in hole 7 with 2, scoring 2 + 1 = 3 for South, both holes emptied"
     );
 }
 
@@ -994,7 +994,7 @@ fn endless_relays_stop_and_pass_the_turn_under_stop() {
     let report = position(options, &board, to_move).play(pit(p)).unwrap();
     assert_eq!(
         report.to_string(),
-        "South sows hole 2: 14 laps, ends in hole 2 with 9 (an endless relay, stopped: no score)"
+        "South sows hole 2 (14 laps) and ends in hole 2 with 9, an endless relay, stopped (no score)"
     );
 }
 
@@ -1007,32 +1007,32 @@ fn move_report_display() {
     let (_, report) = one_ball(drill(Add), 2, 3);
     assert_eq!(
         report.to_string(),
-        "South sows hole 0: 1 lap, ends in hole 1 with 2: 2 + 3 = 5 for South, both holes emptied"
+        "South sows hole 0 (1 lap) and ends in hole 1 with 2, scoring 2 + 3 = 5 for South, both holes emptied"
     );
     let (_, report) = one_ball(drill(Power), 3, 4);
     assert_eq!(
         report.to_string(),
-        "South sows hole 0: 1 lap, ends in hole 1 with 3: 3 ^ 4 = 81 for North"
+        "South sows hole 0 (1 lap) and ends in hole 1 with 3, scoring 3 ^ 4 = 81 for North"
     );
     let (_, report) = one_ball(drill(Subtract), 5, 1);
     assert_eq!(
         report.to_string(),
-        "South sows hole 0: 1 lap, ends in hole 1 with 5: 5 - 1 = 4 for North"
+        "South sows hole 0 (1 lap) and ends in hole 1 with 5, scoring 5 - 1 = 4 for North"
     );
     let (_, report) = one_ball(drill(Divide), 2, 5);
     assert_eq!(
         report.to_string(),
-        "South sows hole 0: 1 lap, ends in hole 1 with 2: 2 : 5 = 3 for South, both holes emptied"
+        "South sows hole 0 (1 lap) and ends in hole 1 with 2, scoring 2 : 5 = 3 for South, both holes emptied"
     );
     let (_, report) = one_ball(drill(Multiply), 4, 3);
     assert_eq!(
         report.to_string(),
-        "South sows hole 0: 1 lap, ends in hole 1 with 4: 4 x 3 = 12 for South, both holes emptied"
+        "South sows hole 0 (1 lap) and ends in hole 1 with 4, scoring 4 x 3 = 12 for South, both holes emptied"
     );
     let (_, report) = one_ball(drill(Add), 1, 3);
     assert_eq!(
         report.to_string(),
-        "South sows hole 0: 1 lap, ends in hole 1 with 1: no score"
+        "South sows hole 0 (1 lap) and ends in hole 1 with 1, no score"
     );
     // North moving: see `north_scores_for_himself_...`.
     let options = Options::board(4)
@@ -1042,13 +1042,13 @@ fn move_report_display() {
     let report = game.play(pit(4)).unwrap();
     assert_eq!(
         report.to_string(),
-        "North sows hole 4: 1 lap, ends in hole 5 with 4: 4 x 3 = 12 for North, both holes emptied"
+        "North sows hole 4 (1 lap) and ends in hole 5 with 4, scoring 4 x 3 = 12 for North, both holes emptied"
     );
     let mut game = position(options, &[1, 0, 3, 0, 1, 2, 0, 0], NORTH);
     let report = game.play(pit(4)).unwrap();
     assert_eq!(
         report.to_string(),
-        "North sows hole 4: 1 lap, ends in hole 5 with 3: 3 x 3 = 9 for South"
+        "North sows hole 4 (1 lap) and ends in hole 5 with 3, scoring 3 x 3 = 9 for South"
     );
 }
 
