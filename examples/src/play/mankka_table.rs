@@ -7,7 +7,7 @@ use mankka::{Mankka, Move, MoveReport, Placement, PlayError, SIDE, Variant};
 use super::boards::TwoRow;
 use super::ending::{Kind, LastMove, sowing_end};
 use super::sowing::{Sown, arrow, south_north, sowing_count, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_choices, read_hole};
+use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
 use super::text::{Names, and_list, count, quoted, ranges};
 
 /// Reads a placement as typed: six counts joined by `+` (`1+1+1+1+1+1`),
@@ -189,11 +189,9 @@ impl Table for Mankka {
 
     fn refusal(&self, error: &PlayError, names: &Names) -> String {
         match error {
-            PlayError::NotYourHole { pit, owner, mover } => format!(
-                "hole {pit} is {}'s; yours are {}",
-                names.plain(*owner),
-                ranges(self.topology().pits_of(*mover))
-            ),
+            PlayError::NotYourHole { pit, owner, mover } => {
+                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
+            }
             other => names.rename(&other.to_string()),
         }
     }

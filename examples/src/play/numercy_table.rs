@@ -6,8 +6,8 @@ use numercy::{MoveReport, Numercy, Pit, PlayError};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_choices, read_hole};
-use super::text::{Names, and_list, count, ranges};
+use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
+use super::text::{Names, and_list, count};
 
 /// Why a game of Numercy ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,11 +162,9 @@ impl Table for Numercy {
 
     fn refusal(&self, error: &PlayError, names: &Names) -> String {
         match error {
-            PlayError::NotYourHole { pit, owner, mover } => format!(
-                "hole {pit} is {}'s; yours are {}",
-                names.plain(*owner),
-                ranges(self.topology().pits_of(*mover))
-            ),
+            PlayError::NotYourHole { pit, owner, mover } => {
+                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
+            }
             other => names.rename(&other.to_string()),
         }
     }

@@ -7,7 +7,7 @@ use robertson::{MoveReport, Pit, PlayError, Robertson, Shape};
 use super::boards::{TwoRow, ring, row_place};
 use super::ending::mancala_end;
 use super::sowing::{arrow, south_north};
-use super::table::{Ending, Table, hole_choices, read_hole};
+use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
 use super::text::{Names, and_list, count, ranges};
 
 /// Whether the board is two rows with South (player 0) on the bottom row
@@ -174,11 +174,9 @@ impl Table for Robertson {
 
     fn refusal(&self, error: &PlayError, names: &Names) -> String {
         match error {
-            PlayError::NotYourHole { pit, owner, mover } => format!(
-                "hole {pit} is {}'s; yours are {}",
-                names.plain(*owner),
-                ranges(self.topology().pits_of(*mover))
-            ),
+            PlayError::NotYourHole { pit, owner, mover } => {
+                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
+            }
             other => names.rename(&other.to_string()),
         }
     }

@@ -7,7 +7,7 @@ use mancala_core::{
 
 use super::boards::TwoRow;
 use super::ending::{SowingEnd, mancala_end};
-use super::table::{Ending, Table, hole_choices, read_hole};
+use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
 use super::text::{Names, and_list, count, ranges};
 
 /// South and North: the names of a two-row board's players.
@@ -266,11 +266,9 @@ impl Table for Mancala {
 
     fn refusal(&self, error: &PlayError, names: &Names) -> String {
         match error {
-            PlayError::NotYourHole { pit, owner, mover } => format!(
-                "hole {pit} is {}'s; yours are {}",
-                names.plain(*owner),
-                ranges(self.topology().pits_of(*mover))
-            ),
+            PlayError::NotYourHole { pit, owner, mover } => {
+                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
+            }
             other => names.rename(&other.to_string()),
         }
     }

@@ -4,7 +4,7 @@
 
 use mancala_core::{Game, Outcome, Pit, Player};
 
-use super::text::{Names, and_list, quoted};
+use super::text::{Names, and_list, quoted, ranges};
 
 /// How a finished game is shown.
 #[derive(Clone, Debug)]
@@ -73,6 +73,21 @@ pub(crate) trait Table: Game {
             .collect();
         format!("Scores as they stand: {}.", and_list(&parts))
     }
+}
+
+/// The refusal of a move from `owner`'s hole `pit` by `mover`, whose holes
+/// are `his` (every game's `NotYourHole`).
+pub(crate) fn not_your_hole(
+    pit: Pit,
+    owner: Player,
+    his: impl IntoIterator<Item = Pit>,
+    names: &Names,
+) -> String {
+    format!(
+        "hole {pit} is {}'s; yours are {}",
+        names.plain(owner),
+        ranges(his)
+    )
 }
 
 /// Reads a hole number as typed: `3`, ` 3 `, `hole 3`, `H3`.
