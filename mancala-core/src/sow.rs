@@ -389,8 +389,9 @@ fn lap<O: Observer>(
 /// is looked at from its lap start `n`, which lies on the cycle if `mu +
 /// lambda <= n`: a return to it within `n` more laps gives `lambda`, and
 /// two walkers `lambda` apart from the start give `mu`. So refusing a move
-/// walks at most about `2n` laps and deciding one about `4n`, well under a
-/// tenth of a second under [`DEFAULT_MAX_LAPS`].
+/// walks at most about `2n` laps and deciding one about `4n` (each plus
+/// the first 256 plain laps), well under a tenth of a second under
+/// [`DEFAULT_MAX_LAPS`].
 /// With `None` every move is decided the same way in unbounded time: keep
 /// that for positions you trust.
 ///
