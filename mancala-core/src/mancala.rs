@@ -712,7 +712,9 @@ impl Mancala {
     ) -> Result<Applied, PlayError> {
         let sown = Self::sow_move(rules, topology, board, pit, mover, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
-        Self::capture_after(rules, topology, board, pit, mover, sown, observer)
+        let mut applied = Applied::sown(sown);
+        Self::capture_after(rules, topology, board, pit, mover, &mut applied, observer)?;
+        Ok(applied)
     }
 
     /// A legal move without relays, played quietly: the sowing engine's
@@ -732,14 +734,23 @@ impl Mancala {
             laps: 1,
             endless: false,
         };
+        let mut applied = Applied::sown(sown);
         // Only a forbidden grand slam fails here, and the legal set holds
         // none.
-        let result = Self::capture_after(rules, topology, board, pit, mover, sown, &mut ());
+        let result = Self::capture_after(rules, topology, board, pit, mover, &mut applied, &mut ());
         debug_assert!(result.is_ok(), "a legal move was refused: {result:?}");
-        result.unwrap_or(Applied::sown(sown))
+        applied
     }
 
-    /// The captures (and extra turn) after `sown`, the sowing of `pit`.
+    /// The captures (and extra turn) after `applied`, so far the sowing of
+    /// `pit`, recorded into it. (Filled in place rather than returned: a
+    /// returned `Result<Applied, _>` is copied through memory in pieces that
+    /// the processor cannot forward, a stall on every move.)
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GrandSlam`] for a grand slam the rules forbid; `applied`
+    /// is then unchanged, and so is the board.
     #[inline]
     fn capture_after<O: Observer>(
         rules: &Rules,
@@ -747,17 +758,16 @@ impl Mancala {
         board: &mut Board,
         pit: Pit,
         mover: Player,
-        sown: crate::Sown,
+        applied: &mut Applied,
         observer: &mut O,
-    ) -> Result<Applied, PlayError> {
-        let mut applied = Applied::sown(sown);
-        let landing = match sown.landing {
-            Landing::Hole(h) if !sown.endless => h,
+    ) -> Result<(), PlayError> {
+        let landing = match applied.landing {
+            Landing::Hole(h) if !applied.endless => h,
             Landing::Store(p) => {
                 applied.extra_turn = rules.extra_turn && p == mover;
-                return Ok(applied);
+                return Ok(());
             }
-            Landing::Hole(_) => return Ok(applied),
+            Landing::Hole(_) => return Ok(()),
         };
         let taken = match rules.capture {
             Capture::None => PitSet::EMPTY,
@@ -818,7 +828,7 @@ impl Mancala {
                             observer.event(Event::GrandSlamRefused);
                         }
                         applied.grand_slam_refused = true;
-                        return Ok(applied);
+                        return Ok(());
                     }
                     GrandSlam::Forbid => return Err(PlayError::GrandSlam(pit)),
                 }
@@ -826,7 +836,7 @@ impl Mancala {
             applied.seeds = capture::take_into_store(board, taken, mover, observer);
             applied.captured = taken;
         }
-        Ok(applied)
+        Ok(())
     }
 
     /// A whole turn: the move, then whose turn it is and whether the game
