@@ -1,6 +1,6 @@
 //! Shared code of the example programs: the conformance runner and its game
 //! drivers (the trace format, complete, is documented in [`conformance`]),
-//! the agents, and the `play` program.
+//! the agents, the exact [`solve`]r, and the `play` program.
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +15,7 @@ pub mod numercy_driver;
 pub mod play;
 pub mod playout;
 pub mod robertson_driver;
+pub mod solve;
 pub mod sowing_driver;
 
 use serde_json::{Map, Value};

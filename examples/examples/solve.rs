@@ -1,0 +1,38 @@
+//! The exact value of a game's start position under perfect play.
+//!
+//! ```text
+//! cargo run --release --example solve -- GAME [--option KEY=VALUE]... [--tt-mb N] [--quiet]
+//! ```
+//!
+//! GAME is `kalah`; the options are the conformance runner's for it
+//! (`houses`, `seeds`, `empty_capture`, and every rule key of the core's
+//! option words, such as `capture` or `extra_turn`), so that
+//! `--option houses=6 --option seeds=4 --option empty_capture=true` is
+//! Kalah(6,4) with the empty-capture rule. Any rules without a majority end,
+//! a repetition rule, relays or passing are accepted; others are refused
+//! with the reason (their value depends on the game's history or is not a
+//! plain margin; see `mancala_examples::solve`). `oware` is a known name
+//! and refused for that reason.
+//!
+//! The transposition table takes at most `--tt-mb` MiB (default 1024).
+//! During the solve, a progress line goes to stderr after each null-window
+//! search (pass, bound, what is proved, deepest ply, nodes, nodes/s,
+//! elapsed), unless `--quiet`. On stdout: the best first moves, the nodes
+//! and time, and last, exactly, `value V`: the first player's final margin
+//! (his seeds minus the other's) under perfect play.
+//!
+//! Irving, Donkers and Uiterwijk (2000) found Kalah(6,4) a first-player win
+//! by 10 with the empty-capture rule.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut out = std::io::stdout();
+    match mancala_examples::solve::cli(std::env::args().skip(1), &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
