@@ -10,6 +10,7 @@ mod rng;
 pub use rng::Rng;
 
 pub mod mankka_driver;
+pub mod mcts;
 pub mod numa_driver;
 pub mod numercy_driver;
 pub mod play;
