@@ -184,10 +184,7 @@ impl<G: Game + Clone> SequentialAgent<G> for Mcts {
             let mut state = game.clone();
             let mut node = 0;
             // Selection: down through fully expanded nodes.
-            loop {
-                let Status::ToMove(p) = state.status() else {
-                    break;
-                };
+            while let Status::ToMove(p) = state.status() {
                 let untried = tree[node]
                     .untried
                     .get_or_insert_with(|| state.legal_actions(p).to_vec());
