@@ -1,7 +1,7 @@
 //! The exact value of a game's start position under perfect play.
 //!
 //! ```text
-//! cargo run --release --example solve -- GAME [--option KEY=VALUE]... [--tt-mb N] [--quiet]
+//! cargo run --release --example solve -- GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--quiet]
 //! ```
 //!
 //! GAME is `kalah`; the options are the conformance runner's for it
@@ -15,6 +15,10 @@
 //! and refused for that reason.
 //!
 //! The transposition table takes at most `--tt-mb` MiB (default 1024).
+//! With `--endgame-mb N` (default 0: none) an endgame table of at most N
+//! MiB holds the exact value of every position with few enough seeds on the
+//! board, worked out on demand (`mancala_examples::endgame`): fewer nodes,
+//! but each of its positions costs a full search of its moves.
 //! During the solve, a progress line goes to stderr after each null-window
 //! search (pass, bound, what is proved, deepest ply, nodes, nodes/s,
 //! elapsed), unless `--quiet`. On stdout: the best first moves, the nodes

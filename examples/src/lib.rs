@@ -6,6 +6,7 @@
 
 pub mod agents;
 pub mod conformance;
+pub mod endgame;
 mod rng;
 pub use rng::Rng;
 

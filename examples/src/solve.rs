@@ -309,7 +309,11 @@ pub struct Solver<G: Game> {
     nodes: u64,
     depth: u32,
     progress: Option<ProgressFn>,
+    endgame: Option<EndgameFn<G>>,
 }
+
+/// An endgame table: the exact value of a position, where it has one.
+type EndgameFn<G> = Box<dyn FnMut(&G) -> Option<i64>>;
 
 impl<G: Game + Clone> Solver<G> {
     /// A solver whose transposition table takes at most `table_bytes`
@@ -323,6 +327,7 @@ impl<G: Game + Clone> Solver<G> {
             nodes: 0,
             depth: 0,
             progress: None,
+            endgame: None,
         }
     }
 
@@ -332,6 +337,14 @@ impl<G: Game + Clone> Solver<G> {
     pub fn with_split(mut self, split: fn(&G) -> Split, banked: fn(&G) -> i64) -> Solver<G> {
         self.split = split;
         self.banked = banked;
+        self
+    }
+
+    /// Asks `table` for the exact value (the first player's final margin)
+    /// of every position searched, and takes it where it gives one: an
+    /// endgame table such as [`Endgame`](crate::endgame::Endgame).
+    pub fn with_endgame(mut self, table: impl FnMut(&G) -> Option<i64> + 'static) -> Solver<G> {
+        self.endgame = Some(Box::new(table));
         self
     }
 
@@ -478,6 +491,11 @@ impl<G: Game + Clone> Solver<G> {
         }
         if least >= beta {
             return least;
+        }
+        if let Some(table) = &mut self.endgame
+            && let Some(value) = table(game)
+        {
+            return value;
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = u8::MAX;
@@ -646,7 +664,8 @@ pub fn margin<G: Game>(game: &G) -> i64 {
     get(0) - get(1)
 }
 
-const USAGE: &str = "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--quiet]
+const USAGE: &str =
+    "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--quiet]
   GAME  kalah (oware is refused: its repetition rule makes values depend on the history)";
 
 /// The `solve` program (see its docs: `examples/solve.rs`) on `args` (the
@@ -661,6 +680,7 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
     let mut game_name = None;
     let mut options = Vec::new();
     let mut tt_mb: usize = 1024;
+    let mut endgame_mb: usize = 0;
     let mut quiet = false;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -679,6 +699,14 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
                     .ok()
                     .filter(|&n| n > 0 && n <= 1 << 20)
                     .ok_or_else(|| format!("--tt-mb needs a number of MiB, got {value:?}"))?;
+            }
+            "--endgame-mb" => {
+                let value = args.next().unwrap_or_default();
+                endgame_mb = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n <= 1 << 12)
+                    .ok_or_else(|| format!("--endgame-mb needs a number of MiB, got {value:?}"))?;
             }
             "--quiet" => quiet = true,
             _ if arg.starts_with('-') => return Err(format!("unknown flag {arg:?}\n{USAGE}")),
@@ -708,6 +736,16 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
         );
     }
     let mut solver = Solver::new(tt_mb << 20).with_split(mancala_split, mancala_banked);
+    if let Some(mut table) = crate::endgame::Endgame::largest(&game, endgame_mb << 20) {
+        if !quiet {
+            eprintln!(
+                "endgame table: positions of up to {} seeds on the board, {} MB",
+                table.max_seeds(),
+                table.bytes() >> 20
+            );
+        }
+        solver = solver.with_endgame(move |g: &Mancala| table.value(g));
+    }
     if !quiet {
         solver = solver.with_progress(|p| eprintln!("{p}"));
     }

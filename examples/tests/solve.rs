@@ -217,3 +217,39 @@ fn the_program_refuses_what_it_cannot_solve() {
         "not solved exactly",
     );
 }
+
+#[test]
+fn the_endgame_table_agrees_with_minimax() {
+    use mancala_examples::endgame::Endgame;
+    for empty in [false, true] {
+        let start = kalah(3, 2, empty);
+        // 12 seeds in all: a table of up to 12 holds every position.
+        let mut table = Endgame::new(&start, 12).unwrap();
+        assert_eq!(table.value(&start), Some(minimax(&start)));
+        let mut openings = mancala_examples::agents::Openings::new(5, 3);
+        for _ in 0..20 {
+            let Some(game) = openings.next(&start) else {
+                break;
+            };
+            assert_eq!(table.value(&game), Some(minimax(&game)), "{game}");
+        }
+        assert!(table.computed() > 0);
+        // Too many seeds on the board for a table of 4: no answer.
+        let mut small = Endgame::new(&start, 4).unwrap();
+        assert_eq!(small.value(&start), None);
+        // The solver with a table of 6 seeds gives the same value.
+        let mut solver = Solver::new(1 << 20)
+            .with_split(mancala_split, mancala_banked)
+            .with_endgame(move |g: &Mancala| small.value(g));
+        assert_eq!(solver.solve(&start).unwrap().value, minimax(&start));
+    }
+    assert!(
+        Endgame::new(&mancala_core::oware(), 10).is_none(),
+        "not solvable"
+    );
+    assert_eq!(
+        Endgame::largest(&kalah(6, 4, false), 30 << 20).map(|t| t.max_seeds()),
+        Some(16),
+        "C(28, 12) = 30,421,755 bytes fit 30 MiB; C(29, 12) do not"
+    );
+}
