@@ -39,6 +39,7 @@ use mancala_core::{Game, Outcome, Player, Status};
 use numa::{Choice, JointMove, Numa};
 
 use crate::Rng;
+use crate::table::Table;
 
 /// A player of a sequential game (any [`Game`]: the move is built from the
 /// chosen action with [`Game::joint_move`]).
@@ -147,16 +148,32 @@ pub struct SearchStats {
     pub exact: bool,
 }
 
-/// Iterative-deepening alpha-beta search, paranoid for more than two players.
+/// Iterative-deepening alpha-beta search with a transposition table,
+/// paranoid for more than two players.
 ///
 /// The root player maximises, every other player minimises, the root's
-/// [`score_margin`] (finished games by [`terminal_value`]). Who moves is read
-/// from the status after every move, so extra turns (Kalah) and any number of
+/// [`score_margin`] (finished games by [`terminal_value`]): with three or
+/// more players this is the *paranoid* search (the others are assumed to
+/// play together against the root), not max-n. Who moves is read from the
+/// status after every move, so extra turns (Kalah) and any number of
 /// players are handled. Each iteration searches one ply deeper, root moves
 /// ordered by the previous iteration; the search stops when the node budget
 /// (deterministic) or the time budget (if any) runs out, keeping the best
 /// move of the deepest completed iteration (or a move the unfinished one
 /// proved better).
+///
+/// - **Transposition table** keyed by [`Game::key`], of at most
+///   [`table_bytes`](AlphaBeta::table_bytes) (made on the first search and
+///   kept between moves): bounds from earlier iterations and moves cut
+///   searches short, and its best move is tried first. Entries hold values
+///   for one root player; another root's entries only order moves. (Keys do
+///   not hash repetition histories: in oware a position reached again with
+///   another history may be scored by the first one's entry, as in any
+///   engine that does not hash the history.)
+/// - **Move ordering** from what the moves do: the table's move, then the
+///   moves that give the mover another turn, then those that gain him the
+///   most score right away (captures, seeds into his store), at every node
+///   two or more plies from the horizon.
 #[derive(Clone, Debug)]
 pub struct AlphaBeta {
     /// Most positions one search may make.
@@ -165,7 +182,24 @@ pub struct AlphaBeta {
     pub time_budget: Option<Duration>,
     /// Deepest iteration.
     pub max_depth: u32,
+    /// Most memory of the transposition table, in bytes (default 4 MiB; 0
+    /// for the smallest table, one bucket).
+    pub table_bytes: usize,
+    table: Option<Table<AbEntry>>,
     stats: SearchStats,
+}
+
+/// A transposition-table entry of [`AlphaBeta`]: bounds on the root
+/// player's value from a search of `depth` plies.
+#[derive(Clone, Copy, Debug, Default)]
+struct AbEntry {
+    lower: i64,
+    upper: i64,
+    depth: u8,
+    /// The root player the values are for.
+    root: u8,
+    /// Index of the best action among the legal ones, `u8::MAX` if none.
+    best: u8,
 }
 
 impl AlphaBeta {
@@ -175,6 +209,8 @@ impl AlphaBeta {
             node_budget,
             time_budget: None,
             max_depth: 64,
+            table_bytes: 4 << 20,
+            table: None,
             stats: SearchStats::default(),
         }
     }
@@ -192,7 +228,8 @@ impl AlphaBeta {
     }
 }
 
-struct Search {
+struct Search<'t> {
+    table: &'t mut Table<AbEntry>,
     root: Player,
     nodes: u64,
     budget: u64,
@@ -201,7 +238,7 @@ struct Search {
     cut_by_depth: bool,
 }
 
-impl Search {
+impl Search<'_> {
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.budget {
             self.aborted = true;
@@ -224,7 +261,7 @@ impl Search {
     }
 
     /// The paranoid minimax value of `game` for the root player, searched
-    /// `depth` plies. Meaningless once `aborted` is set.
+    /// `depth` plies, fail-soft. Meaningless once `aborted` is set.
     fn value<G: Game>(&mut self, game: &G, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
         let mover = match game.status() {
             Status::Over(outcome) => return terminal_value(game, self.root, outcome),
@@ -239,28 +276,96 @@ impl Search {
         if actions.is_empty() {
             return score_margin(game, self.root);
         }
+        let key = game.key();
+        let depth8 = u8::try_from(depth).unwrap_or(u8::MAX);
+        let root = self.root.index() as u8;
+        let mut hint = usize::MAX;
+        if let Some(e) = self.table.probe(key) {
+            hint = usize::from(e.best);
+            if e.root == root && e.depth >= depth8 {
+                if e.lower >= beta {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
+                }
+                if e.lower == e.upper {
+                    return e.lower;
+                }
+                alpha = alpha.max(e.lower);
+                beta = beta.min(e.upper);
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
         let maximising = mover == self.root;
+        // The order: the table's move first; two or more plies from the
+        // horizon, then extra turns, then the largest gain for the mover.
+        let mut order: Vec<usize> = (0..actions.len()).collect();
+        let mut made: Vec<Option<G>> = Vec::new();
         let mut best = if maximising { i64::MIN } else { i64::MAX };
-        for &action in actions.iter() {
+        if depth >= 2 && actions.len() > 1 {
+            for &action in actions.iter() {
+                if self.out_of_budget() {
+                    return best;
+                }
+                made.push(Some(self.child(game, mover, action)));
+            }
+            let before = score_margin(game, mover);
+            let rank = |i: usize| -> (bool, bool, i64) {
+                let child = made[i].as_ref();
+                let again = child.is_some_and(|c| c.to_move() == Some(mover));
+                let gain = child.map_or(0, |c| score_margin(c, mover) - before);
+                (i == hint, again, gain)
+            };
+            order.sort_by_key(|&i| std::cmp::Reverse(rank(i)));
+        } else if let Some(pos) = order.iter().position(|&i| i == hint) {
+            order[..=pos].rotate_right(1);
+        }
+        let mut best_index = u8::MAX;
+        for i in order {
             if self.out_of_budget() {
                 return best;
             }
-            let next = self.child(game, mover, action);
+            let next = match made.get_mut(i).and_then(Option::take) {
+                Some(next) => next,
+                None => self.child(game, mover, actions[i]),
+            };
             let v = self.value(&next, depth - 1, alpha, beta);
             if self.aborted {
                 return best;
             }
+            let better = if maximising { v > best } else { v < best };
+            if better {
+                best = v;
+                best_index = u8::try_from(i).unwrap_or(u8::MAX);
+            }
             if maximising {
-                best = best.max(v);
                 alpha = alpha.max(v);
             } else {
-                best = best.min(v);
                 beta = beta.min(v);
             }
             if alpha >= beta {
                 break;
             }
         }
+        let (lower, upper) = if best <= alpha0 {
+            (i64::MIN, best)
+        } else if best >= beta0 {
+            (best, i64::MAX)
+        } else {
+            (best, best)
+        };
+        self.table.store(
+            key,
+            u16::from(depth8),
+            AbEntry {
+                lower,
+                upper,
+                depth: depth8,
+                root,
+                best: best_index,
+            },
+        );
         best
     }
 }
@@ -276,7 +381,10 @@ impl<G: Game> SequentialAgent<G> for AlphaBeta {
         if order.len() == 1 {
             return Some(first);
         }
+        let bytes = self.table_bytes;
+        let table = self.table.get_or_insert_with(|| Table::new(bytes));
         let mut search = Search {
+            table,
             root,
             nodes: 0,
             budget: self.node_budget,
@@ -800,5 +908,32 @@ mod tests {
             over.play(mv).expect("legal");
         }
         assert_eq!(Openings::new(3, 2).next(&over), None);
+    }
+
+    #[test]
+    fn an_exhaustive_search_plays_a_best_move_with_or_without_its_table() {
+        use crate::solve::{Solver, mancala_banked, mancala_split};
+        // Kalah with three houses of two seeds: small enough for the search
+        // to see the whole game, so its move must keep the solved value
+        // (the solver is checked against plain minimax in tests/solve.rs).
+        let mut rules = mancala_core::Rules::kalah();
+        rules.layout = mancala_core::Layout::two_rows(3);
+        rules.seeds = 2;
+        let start = mancala_core::Mancala::new(rules).expect("valid");
+        let mut openings = Openings::new(8, 1);
+        for _ in 0..8 {
+            let Some(game) = openings.next(&start) else {
+                break;
+            };
+            let mut solver = Solver::new(1 << 20).with_split(mancala_split, mancala_banked);
+            let best = solver.solve(&game).expect("two players").best;
+            for bytes in [0, 1 << 20] {
+                let mut search = AlphaBeta::new(u64::MAX);
+                search.table_bytes = bytes;
+                let chosen = search.choose(&game).expect("a move");
+                assert!(search.stats().exact, "the whole game was searched");
+                assert!(best.contains(&chosen), "{game}: {chosen} not in {best:?}");
+            }
+        }
     }
 }

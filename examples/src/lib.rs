@@ -19,6 +19,7 @@ pub mod playout;
 pub mod robertson_driver;
 pub mod solve;
 pub mod sowing_driver;
+pub mod table;
 
 use serde_json::{Map, Value};
 

@@ -59,6 +59,7 @@ use smallvec::SmallVec;
 use crate::conformance::Driver;
 use crate::play::parse_options;
 use crate::sowing_driver::{Kalah, Oware};
+use crate::table::Table;
 
 /// How the solver sees a position: the key of its table entry, the part of
 /// the first player's final margin already fixed, and how far the rest can
@@ -234,16 +235,12 @@ impl core::fmt::Display for Progress {
 /// A table entry: bounds relative to the banked margin.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key: u64,
     lower: i16,
     upper: i16,
     /// Index of the best move among the legal actions, `u8::MAX` if none.
     best: u8,
-    /// log2 of the subtree's size, to choose what to keep.
-    work: u8,
     /// The depth searched: [`EXACT`] for a search to the end.
     depth: u8,
-    used: bool,
 }
 
 /// The depth of a search to the end of the game.
@@ -257,52 +254,12 @@ const ENTRY_LIMIT: i64 = i16::MAX as i64 - 1;
 const ID_STEP: u8 = 2;
 const ID_LIMIT: u8 = 24;
 
-/// A transposition table of a fixed number of two-entry buckets.
-struct Table {
-    buckets: Vec<[Entry; 2]>,
-    mask: usize,
-}
-
-impl Table {
-    fn new(bytes: usize) -> Table {
-        let bucket = core::mem::size_of::<[Entry; 2]>();
-        let mut count = 1usize;
-        while count * 2 * bucket <= bytes {
-            count *= 2;
-        }
-        Table {
-            buckets: vec![[Entry::default(); 2]; count],
-            mask: count - 1,
-        }
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = self.buckets.get(key as usize & self.mask)?;
-        bucket.iter().find(|e| e.used && e.key == key).copied()
-    }
-
-    fn store(&mut self, entry: Entry) {
-        let Some(bucket) = self.buckets.get_mut(entry.key as usize & self.mask) else {
-            return;
-        };
-        if let Some(same) = bucket.iter_mut().find(|e| e.used && e.key == entry.key) {
-            *same = entry;
-        } else if !bucket[0].used || (entry.depth, entry.work) >= (bucket[0].depth, bucket[0].work)
-        {
-            bucket[1] = bucket[0];
-            bucket[0] = entry;
-        } else {
-            bucket[1] = entry;
-        }
-    }
-}
-
 /// A callback given each [`Progress`].
 type ProgressFn = Box<dyn FnMut(&Progress)>;
 
 /// The exact solver. See the [module docs](self).
 pub struct Solver<G: Game> {
-    table: Table,
+    table: Table<Entry>,
     split: fn(&G) -> Split,
     /// [`Split::banked`] alone (cheaper: no key), for move ordering.
     banked: fn(&G) -> i64,
@@ -610,16 +567,18 @@ impl<G: Game + Clone> Solver<G> {
             } else {
                 (lower, upper)
             };
-            let work = (64 - (self.nodes - before).leading_zeros()) as u8;
-            self.table.store(Entry {
-                key: split.key,
-                lower,
-                upper,
-                best: best_index,
-                work,
-                depth,
-                used: true,
-            });
+            // Kept by depth, then by the size of the search (its log2).
+            let work = 64 - (self.nodes - before).leading_zeros() as u16;
+            self.table.store(
+                split.key,
+                u16::from(depth) << 8 | work,
+                Entry {
+                    lower,
+                    upper,
+                    best: best_index,
+                    depth,
+                },
+            );
         }
         best
     }
