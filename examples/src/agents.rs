@@ -147,6 +147,20 @@ pub struct SearchStats {
     pub exact: bool,
 }
 
+/// One completed iteration of an [`AlphaBeta`] search, as
+/// [`AlphaBeta::iterations`] lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The iteration's depth in plies (1 for the first).
+    pub depth: u32,
+    /// The value of its best root action for the player to move: the
+    /// [`score_margin`] it leads to (finished games by [`terminal_value`]).
+    pub score: i64,
+    /// Positions made by the search from its start to the end of this
+    /// iteration.
+    pub nodes: u64,
+}
+
 /// Iterative-deepening alpha-beta search, paranoid for more than two players.
 ///
 /// The root player maximises, every other player minimises, the root's
@@ -166,6 +180,7 @@ pub struct AlphaBeta {
     /// Deepest iteration.
     pub max_depth: u32,
     stats: SearchStats,
+    iterations: Vec<Iteration>,
 }
 
 impl AlphaBeta {
@@ -176,6 +191,7 @@ impl AlphaBeta {
             time_budget: None,
             max_depth: 64,
             stats: SearchStats::default(),
+            iterations: Vec::new(),
         }
     }
 
@@ -189,6 +205,13 @@ impl AlphaBeta {
     /// What the last [`choose`](SequentialAgent::choose) did.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// The iterations the last [`choose`](SequentialAgent::choose)
+    /// completed, shallowest first (none if it had one legal action, or
+    /// if its budget ran out during the first iteration).
+    pub fn iterations(&self) -> &[Iteration] {
+        &self.iterations
     }
 }
 
@@ -268,6 +291,7 @@ impl Search {
 impl<G: Game> SequentialAgent<G> for AlphaBeta {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         self.stats = SearchStats::default();
+        self.iterations.clear();
         let Status::ToMove(root) = game.status() else {
             return None;
         };
@@ -318,6 +342,13 @@ impl<G: Game> SequentialAgent<G> for AlphaBeta {
                 break;
             }
             scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+            if let Some(&(score, _)) = scored.first() {
+                self.iterations.push(Iteration {
+                    depth,
+                    score,
+                    nodes: search.nodes,
+                });
+            }
             order = scored.into_iter().map(|(_, a)| a).collect();
             self.stats.depth = depth;
             self.stats.exact = !search.cut_by_depth;
@@ -706,6 +737,28 @@ mod tests {
         assert_eq!(a.choose(&game), b.choose(&game));
         assert_eq!(a.stats(), b.stats());
         assert!(a.stats().depth >= 3, "{:?}", a.stats());
+    }
+
+    #[test]
+    fn iterations_are_listed_one_per_completed_depth() {
+        // Depth 1 sees only the capture of 2 (stores 7 to 5): a margin of 2.
+        let game = oware_capture_position();
+        let mut search = AlphaBeta::new(2_000);
+        assert_eq!(search.choose(&game), sow(5));
+        let iterations = search.iterations();
+        assert_eq!(iterations[0].depth, 1);
+        assert_eq!(iterations[0].score, 2);
+        let depths: Vec<u32> = iterations.iter().map(|i| i.depth).collect();
+        let expected: Vec<u32> = (1..=search.stats().depth).collect();
+        assert_eq!(depths, expected);
+        assert!(iterations.windows(2).all(|w| w[0].nodes < w[1].nodes));
+        assert!(iterations.iter().all(|i| i.nodes <= search.stats().nodes));
+        // A budget spent inside the first iteration completes none, and
+        // the next search starts its list afresh.
+        search.node_budget = 3;
+        assert!(search.choose(&game).is_some());
+        assert_eq!(search.stats().depth, 0);
+        assert!(search.iterations().is_empty());
     }
 
     #[test]
