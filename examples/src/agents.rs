@@ -148,6 +148,20 @@ pub struct SearchStats {
     pub exact: bool,
 }
 
+/// One completed iteration of an [`AlphaBeta`] search, as
+/// [`AlphaBeta::iterations`] lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The iteration's depth in plies (1 for the first).
+    pub depth: u32,
+    /// The value of its best root action for the player to move: the
+    /// [`score_margin`] it leads to (finished games by [`terminal_value`]).
+    pub score: i64,
+    /// Positions made by the search from its start to the end of this
+    /// iteration.
+    pub nodes: u64,
+}
+
 /// Iterative-deepening alpha-beta search with a transposition table,
 /// paranoid for more than two players.
 ///
@@ -187,6 +201,7 @@ pub struct AlphaBeta {
     pub table_bytes: usize,
     table: Option<Table<AbEntry>>,
     stats: SearchStats,
+    iterations: Vec<Iteration>,
 }
 
 /// A transposition-table entry of [`AlphaBeta`]: bounds on the root
@@ -212,6 +227,7 @@ impl AlphaBeta {
             table_bytes: 4 << 20,
             table: None,
             stats: SearchStats::default(),
+            iterations: Vec::new(),
         }
     }
 
@@ -225,6 +241,13 @@ impl AlphaBeta {
     /// What the last [`choose`](SequentialAgent::choose) did.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// The iterations the last [`choose`](SequentialAgent::choose)
+    /// completed, shallowest first (none if it had one legal action, or
+    /// if its budget ran out during the first iteration).
+    pub fn iterations(&self) -> &[Iteration] {
+        &self.iterations
     }
 }
 
@@ -373,6 +396,7 @@ impl Search<'_> {
 impl<G: Game> SequentialAgent<G> for AlphaBeta {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         self.stats = SearchStats::default();
+        self.iterations.clear();
         let Status::ToMove(root) = game.status() else {
             return None;
         };
@@ -426,6 +450,13 @@ impl<G: Game> SequentialAgent<G> for AlphaBeta {
                 break;
             }
             scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+            if let Some(&(score, _)) = scored.first() {
+                self.iterations.push(Iteration {
+                    depth,
+                    score,
+                    nodes: search.nodes,
+                });
+            }
             order = scored.into_iter().map(|(_, a)| a).collect();
             self.stats.depth = depth;
             self.stats.exact = !search.cut_by_depth;
@@ -814,6 +845,28 @@ mod tests {
         assert_eq!(a.choose(&game), b.choose(&game));
         assert_eq!(a.stats(), b.stats());
         assert!(a.stats().depth >= 3, "{:?}", a.stats());
+    }
+
+    #[test]
+    fn iterations_are_listed_one_per_completed_depth() {
+        // Depth 1 sees only the capture of 2 (stores 7 to 5): a margin of 2.
+        let game = oware_capture_position();
+        let mut search = AlphaBeta::new(2_000);
+        assert_eq!(search.choose(&game), sow(5));
+        let iterations = search.iterations();
+        assert_eq!(iterations[0].depth, 1);
+        assert_eq!(iterations[0].score, 2);
+        let depths: Vec<u32> = iterations.iter().map(|i| i.depth).collect();
+        let expected: Vec<u32> = (1..=search.stats().depth).collect();
+        assert_eq!(depths, expected);
+        assert!(iterations.windows(2).all(|w| w[0].nodes < w[1].nodes));
+        assert!(iterations.iter().all(|i| i.nodes <= search.stats().nodes));
+        // A budget spent inside the first iteration completes none, and
+        // the next search starts its list afresh.
+        search.node_budget = 3;
+        assert!(search.choose(&game).is_some());
+        assert_eq!(search.stats().depth, 0);
+        assert!(search.iterations().is_empty());
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! Shared code of the example programs: the conformance runner and its game
 //! drivers (the trace format, complete, is documented in [`conformance`]),
-//! the agents, the exact [`solve`]r, and the `play` program.
+//! the agents, the exact [`solve`]r, the `play` program and the [`engine`]
+//! protocol.
 
 #![forbid(unsafe_code)]
 
 pub mod agents;
 pub mod conformance;
 pub mod endgame;
+pub mod engine;
 mod rng;
 pub use rng::Rng;
 

@@ -16,7 +16,7 @@ mod numa_table;
 mod numercy_table;
 mod robertson_table;
 mod sowing;
-mod table;
+pub(crate) mod table;
 mod text;
 
 use std::io::{self, BufRead, Write};
