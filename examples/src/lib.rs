@@ -1,6 +1,7 @@
 //! Shared code of the example programs: the conformance runner and its game
 //! drivers (the trace format, complete, is documented in [`conformance`]),
-//! the agents, the exact [`solve`]r, and the `play` program.
+//! the agents, the exact [`solve`]r, the `play` program, and the
+//! [`ratings`] arithmetic and round robin of the `tournament` program.
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +16,7 @@ pub mod numa_driver;
 pub mod numercy_driver;
 pub mod play;
 pub mod playout;
+pub mod ratings;
 pub mod robertson_driver;
 pub mod solve;
 pub mod sowing_driver;
