@@ -20,6 +20,7 @@ pub mod ratings;
 pub mod robertson_driver;
 pub mod solve;
 pub mod sowing_driver;
+pub mod tournament;
 
 use serde_json::{Map, Value};
 

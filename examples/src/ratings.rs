@@ -687,7 +687,8 @@ fn matmul(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
 impl fmt::Display for Estimate {
     /// `+190.8 ± 175.8`: the estimate and its 95% margin, one decimal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:+.1} ± {:.1}", self.elo, self.margin95())
+        // `+ 0.0` writes -0.0 as +0.0.
+        write!(f, "{:+.1} ± {:.1}", self.elo + 0.0, self.margin95())
     }
 }
 
