@@ -206,6 +206,17 @@ fn even_games(s: &str) -> Result<u32, String> {
     Ok(n)
 }
 
+/// `--opening`: a whole number up to [`Openings::MAX_PLIES`].
+fn opening_plies(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= Openings::MAX_PLIES => Ok(n),
+        _ => Err(format!(
+            "`{s}`: an opening is a whole number of moves from 0 to {}",
+            Openings::MAX_PLIES
+        )),
+    }
+}
+
 /// A round robin of computer players: every pairing plays the same random
 /// openings, each from both seats, and the results make a crosstable and a
 /// ranking with Elo ratings.
@@ -239,7 +250,7 @@ pub struct TournamentArgs {
     /// Random moves (turns in Numa) opening every game; openings grow by a
     /// move when those of this length run out. 0 plays every game from the
     /// start.
-    #[arg(long, value_name = "PLIES", default_value_t = 2)]
+    #[arg(long, value_name = "PLIES", default_value_t = 2, value_parser = opening_plies)]
     pub opening: usize,
     /// Rate this agent (by its label, as in the tables: `random`, `mcts#2`)
     /// 0, each error bar then that of the gap to it; by default the ratings
@@ -278,9 +289,21 @@ pub enum TournamentError {
     /// game. [`main`] prints it like clap's errors, status 2.
     #[error("{0}")]
     Usage(String),
-    /// No new opening could be found (the game is too small for so many).
-    #[error("opening {0}: every random opening reaches a position already used")]
-    NoOpening(u32),
+    /// No new opening could be found: too many for the game, or too long.
+    #[error(
+        "opening {found} of {wanted}: every random opening of {plies} moves or more (up to \
+         {max}) ends the game or reaches a position already used",
+        found = .found + 1,
+        max = Openings::MAX_PLIES
+    )]
+    NoOpening {
+        /// Openings found.
+        found: u32,
+        /// Openings asked for.
+        wanted: u32,
+        /// `--opening`.
+        plies: usize,
+    },
     /// An agent failed to move, or its move was refused (a bug).
     #[error("{0}")]
     Game(String),
@@ -444,7 +467,13 @@ fn round_robin<G: Game>(
     let openings_count = args.games / per_opening;
     let mut draws = Openings::new(args.seed, args.opening);
     let openings = (0..openings_count)
-        .map(|k| draws.next(start).ok_or(TournamentError::NoOpening(k)))
+        .map(|k| {
+            draws.next(start).ok_or(TournamentError::NoOpening {
+                found: k,
+                wanted: openings_count,
+                plies: args.opening,
+            })
+        })
         .collect::<Result<Vec<G>, _>>()?;
     let mut standings = Standings {
         labels: labels.to_vec(),

@@ -178,13 +178,33 @@ fn bad_arguments_are_refused_without_a_panic() {
         "kalah random search --games 2 --nodes 0",
         "kalah random mcts --games 2 --iterations 0",
         "chess random greedy --games 2",
+        "kalah random greedy --games 2 --opening 1001",
+        "kalah random greedy --games 2 --opening -1",
     ] {
         let parsed = TournamentArgs::try_parse_from(
             std::iter::once("tournament").chain(line.split_whitespace()),
         );
         assert!(parsed.is_err(), "`{line}` parsed");
     }
+    // Openings longer than any Kalah game: refused after trying, with the
+    // reason.
     let mut progress = Vec::new();
+    let long = run(
+        &args("kalah random greedy --games 2 --opening 1000"),
+        &mut progress,
+    );
+    assert!(
+        matches!(
+            &long,
+            Err(TournamentError::NoOpening {
+                found: 0,
+                wanted: 1,
+                plies: 1000
+            })
+        ),
+        "{long:?}"
+    );
+    assert!(long.unwrap_err().to_string().contains("ends the game"));
     let unknown = run(
         &args("kalah random greedy --games 2 --anchor search"),
         &mut progress,
