@@ -1,7 +1,8 @@
 //! Shared code of the example programs: the conformance runner and its game
 //! drivers (the trace format, complete, is documented in [`conformance`]),
-//! the agents, the exact [`solve`]r, the `play` program and the [`engine`]
-//! protocol.
+//! the agents ([`agents`], [`mcts`]), the exact [`solve`]r, the `play`
+//! program, the [`engine`] protocol, and the [`ratings`] arithmetic and
+//! round robin of the `tournament` program.
 
 #![forbid(unsafe_code)]
 
@@ -18,10 +19,12 @@ pub mod numa_driver;
 pub mod numercy_driver;
 pub mod play;
 pub mod playout;
+pub mod ratings;
 pub mod robertson_driver;
 pub mod solve;
 pub mod sowing_driver;
 pub mod table;
+pub mod tournament;
 
 use serde_json::{Map, Value};
 
