@@ -204,6 +204,19 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+impl Progress {
+    /// Whether this search went to the end of the game (not a shallow
+    /// search of the iterative deepening).
+    pub fn to_the_end(&self) -> bool {
+        self.searched == EXACT
+    }
+
+    /// Whether the value is proved: a search to the end left one value.
+    pub fn proved(&self) -> bool {
+        self.to_the_end() && self.low == self.high
+    }
+}
+
 impl core::fmt::Display for Progress {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let secs = self.elapsed.as_secs_f64();
@@ -706,7 +719,12 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
         solver = solver.with_endgame(move |g: &Mancala| table.value(g));
     }
     if !quiet {
-        solver = solver.with_progress(|p| eprintln!("{p}"));
+        solver = solver.with_progress(|p| {
+            eprintln!("{p}");
+            if p.proved() {
+                eprintln!("value {} proved; testing which first moves keep it", p.low);
+            }
+        });
     }
     let solution = solver.solve(&game).map_err(|e| e.to_string())?;
     let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();

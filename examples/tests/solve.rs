@@ -151,6 +151,8 @@ fn progress_is_reported_after_each_search() {
     assert_eq!((last.low, last.high), (solution.value, solution.value));
     assert!(lines.windows(2).all(|w| w[0].nodes <= w[1].nodes));
     assert!(last.to_string().contains("to the end"), "{last}");
+    assert!(last.proved() && last.to_the_end());
+    assert!(!lines[0].to_the_end(), "iterative deepening comes first");
 }
 
 #[test]
