@@ -617,6 +617,14 @@ impl Mancala {
             if undecided.is_some() {
                 return None;
             }
+            if sowing_only
+                && Self::sower(rules, topology, mover, &rules.relay)
+                    .single_lap(&self.board, p)
+                    .is_some()
+            {
+                // Decided in one lap, without a trial.
+                return Some(true);
+            }
             trial.clone_from(&self.board);
             if sowing_only {
                 match Self::sow_move(rules, topology, trial, p, mover, &mut ()) {
@@ -670,6 +678,18 @@ impl Mancala {
         relay: &R,
         observer: &mut O,
     ) -> Result<crate::Sown, SowError> {
+        Self::sower(rules, topology, mover, relay).sow(board, pit, observer)
+    }
+
+    /// The sowing engine for `mover`'s moves under `rules`, relaying by
+    /// `relay`.
+    #[inline]
+    fn sower<'a, R: RelayRule>(
+        rules: &Rules,
+        topology: &'a Topology,
+        mover: Player,
+        relay: &'a R,
+    ) -> Sower<'a, R> {
         Sower {
             topology,
             spec: rules.sowing,
@@ -678,7 +698,6 @@ impl Mancala {
             endless: rules.endless,
             max_laps: rules.max_laps,
         }
-        .sow(board, pit, observer)
     }
 
     /// The sowing of one move on `board`, for `mover`, under the rules'

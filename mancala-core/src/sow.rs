@@ -220,6 +220,139 @@ pub(crate) fn lap_quiet(
     sow_counts(holes, stores, topology, spec, mover, from, seeds)
 }
 
+/// The ring one lap goes round: which slots a seed may enter, from the
+/// lap's origin.
+#[derive(Clone, Copy)]
+struct Ring {
+    /// Holes on the board.
+    n: usize,
+    /// The hole lifted.
+    origin: usize,
+    /// The hole after which the mover's store is passed, going this way
+    /// (`usize::MAX`: no seed goes into it).
+    store_at: usize,
+    /// The hole passed over (`usize::MAX`: none).
+    skip_at: usize,
+    /// Slots a whole revolution fills: the holes, less the origin if it is
+    /// passed over, plus the store if it is sown into.
+    per_rev: usize,
+}
+
+impl Ring {
+    /// The ring of a lap from `origin` (on a board of `n` holes).
+    #[inline(always)]
+    fn new(n: usize, topology: &Topology, spec: SowSpec, mover: Player, origin: usize) -> Ring {
+        // A mover who owns no row has no store on the ring to sow into.
+        let store = spec.into_own_store && mover.index() < topology.players();
+        let skip = spec.skip_origin;
+        let store_at = match spec.direction {
+            _ if !store => usize::MAX,
+            Direction::CounterClockwise => topology.store_hole(mover),
+            Direction::Clockwise => match topology.store_hole(mover) + 1 {
+                end if end >= n => 0,
+                next => next,
+            },
+        };
+        Ring {
+            n,
+            origin,
+            store_at,
+            skip_at: if skip { origin } else { usize::MAX },
+            per_rev: n - usize::from(skip) + usize::from(store),
+        }
+    }
+
+    /// The whole revolutions of `seeds` that are sown at once (every slot
+    /// gets one seed each), leaving fewer than a revolution's worth and at
+    /// least one seed: `(revolutions, seeds left)`.
+    #[inline(always)]
+    fn revolutions(&self, seeds: u16) -> (u16, u16) {
+        if self.per_rev > 0 && usize::from(seeds) > self.per_rev {
+            let full = (usize::from(seeds) - 1) / self.per_rev;
+            // Fewer revolutions than seeds: both fit a `u16`.
+            (full as u16, seeds - (full * self.per_rev) as u16)
+        } else {
+            (0, seeds)
+        }
+    }
+}
+
+/// Where a lap from `from` on `holes` would end, and the seeds the landing
+/// hole would then hold (0 for a store), found without sowing; `None` if
+/// `from` is off the board or empty, or the lap has nowhere to go.
+#[inline]
+fn lap_landing(
+    holes: &[u16],
+    topology: &Topology,
+    spec: SowSpec,
+    mover: Player,
+    from: Pit,
+) -> Option<(Landing, u32)> {
+    let origin = from.index();
+    let seeds = *holes.get(origin)?;
+    let ring = Ring::new(holes.len(), topology, spec, mover, origin);
+    if seeds == 0 || ring.per_rev == 0 {
+        return None;
+    }
+    let (full, seeds) = ring.revolutions(seeds);
+    let landing = match spec.direction {
+        Direction::CounterClockwise => walk::<true>(&ring, seeds, |_| ()),
+        Direction::Clockwise => walk::<false>(&ring, seeds, |_| ()),
+    };
+    Some(match landing {
+        None => (Landing::Store(mover), 0),
+        Some(at) => {
+            // The origin was lifted; every other hole keeps its seeds. Each
+            // revolution left one seed, and the last seed is this one.
+            let before = if at == origin { 0 } else { holes[at] };
+            (
+                Landing::Hole(Pit::from_index(at)),
+                u32::from(before) + u32::from(full) + 1,
+            )
+        }
+    })
+}
+
+/// The slot [`walk`] names for the mover's store.
+const STORE: usize = usize::MAX;
+
+/// Walks `seeds` (at least one, fewer than a revolution's worth) round
+/// `ring` from its origin, counter-clockwise if `CCW`, telling `drop` each
+/// slot a seed enters (a hole's index, or [`STORE`]): the hole the last
+/// seed enters, `None` for the store.
+#[inline(always)]
+fn walk<const CCW: bool>(
+    ring: &Ring,
+    mut seeds: u16,
+    mut drop: impl FnMut(usize),
+) -> Option<usize> {
+    let n = ring.n;
+    let mut at = ring.origin;
+    loop {
+        if at == ring.store_at {
+            drop(STORE);
+            seeds -= 1;
+            if seeds == 0 {
+                return None;
+            }
+        }
+        at = match CCW {
+            true if at + 1 == n => 0,
+            true => at + 1,
+            false if at == 0 => n - 1,
+            false => at - 1,
+        };
+        if at == ring.skip_at {
+            continue;
+        }
+        drop(at);
+        seeds -= 1;
+        if seeds == 0 {
+            return Some(at);
+        }
+    }
+}
+
 /// Sows `seeds` lifted from `from` on a board's hole and store counts:
 /// whole revolutions at once, then the rest seed by seed.
 #[inline(always)]
@@ -230,91 +363,39 @@ fn sow_counts(
     spec: SowSpec,
     mover: Player,
     from: Pit,
-    mut seeds: u16,
+    seeds: u16,
 ) -> Landing {
-    // A mover who owns no row has no store on the ring to sow into.
-    let store = spec.into_own_store && mover.index() < topology.players();
-    let skip = spec.skip_origin;
     let origin = from.index();
-    // The hole after which the mover's store is passed, going this way
-    // (none, `usize::MAX`, if no seed goes into it).
     let n = holes.len();
-    let store_at = match spec.direction {
-        _ if !store => usize::MAX,
-        Direction::CounterClockwise => topology.store_hole(mover),
-        Direction::Clockwise => match topology.store_hole(mover) + 1 {
-            end if end >= n => 0,
-            next => next,
-        },
-    };
     if seeds == 0 || origin >= n {
         return Landing::Hole(from);
     }
+    let ring = Ring::new(n, topology, spec, mover, origin);
+    let store = ring.store_at != STORE;
     let store_slot = &mut stores[mover.index()];
-    let per_rev = n - usize::from(skip) + usize::from(store);
-    if per_rev > 0 && usize::from(seeds) > per_rev {
-        let full = (usize::from(seeds) - 1) / per_rev;
+    let (full, seeds) = ring.revolutions(seeds);
+    if full > 0 {
         for h in holes.iter_mut() {
-            *h = h.saturating_add(full as u16);
+            *h = h.saturating_add(full);
         }
-        if skip {
+        if ring.skip_at == origin {
             holes[origin] = 0;
         }
         if store {
-            *store_slot = store_slot.saturating_add(full as u16);
-        }
-        seeds -= (full * per_rev) as u16;
-    }
-    let skip_at = if skip { origin } else { usize::MAX };
-    match spec.direction {
-        Direction::CounterClockwise => {
-            drop_seeds::<true>(holes, store_slot, mover, origin, store_at, skip_at, seeds)
-        }
-        Direction::Clockwise => {
-            drop_seeds::<false>(holes, store_slot, mover, origin, store_at, skip_at, seeds)
+            *store_slot = store_slot.saturating_add(full);
         }
     }
-}
-
-/// Drops `seeds` (fewer than a revolution's worth) one by one from
-/// `origin`, counter-clockwise if `CCW`, entering the mover's store (into
-/// `store`) after the hole `store_at` and passing over the hole `skip_at`
-/// (`usize::MAX`: never).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn drop_seeds<const CCW: bool>(
-    holes: &mut [u16],
-    store: &mut u16,
-    mover: Player,
-    origin: usize,
-    store_at: usize,
-    skip_at: usize,
-    mut seeds: u16,
-) -> Landing {
-    let n = holes.len();
-    let mut at = origin;
-    loop {
-        if at == store_at {
-            *store = store.saturating_add(1);
-            seeds -= 1;
-            if seeds == 0 {
-                return Landing::Store(mover);
-            }
-        }
-        at = match CCW {
-            true if at + 1 == n => 0,
-            true => at + 1,
-            false if at == 0 => n - 1,
-            false => at - 1,
-        };
-        if at == skip_at {
-            continue;
-        }
-        holes[at] = holes[at].saturating_add(1);
-        seeds -= 1;
-        if seeds == 0 {
-            return Landing::Hole(Pit::from_index(at));
-        }
+    let mut drop = |at: usize| match holes.get_mut(at) {
+        Some(h) => *h = h.saturating_add(1),
+        None => *store_slot = store_slot.saturating_add(1),
+    };
+    let landing = match spec.direction {
+        Direction::CounterClockwise => walk::<true>(&ring, seeds, &mut drop),
+        Direction::Clockwise => walk::<false>(&ring, seeds, &mut drop),
+    };
+    match landing {
+        Some(at) => Landing::Hole(Pit::from_index(at)),
+        None => Landing::Store(mover),
     }
 }
 
@@ -434,6 +515,57 @@ pub struct Sower<'a, R> {
 }
 
 impl<R: RelayRule> Sower<'_, R> {
+    /// Where the move from `origin` ends if it surely ends with its first
+    /// lap, found without sowing: `Some(landing)` when the lap's last seed
+    /// enters a store, or a hole that then holds fewer seeds than the relay
+    /// rule's [threshold](RelayRule::threshold) (any hole under
+    /// [`SingleLap`]). `None` when the move would relay, when the rule has
+    /// no threshold (only sowing tells), and whenever
+    /// [`sow`](Sower::sow) would fail.
+    ///
+    /// Legality checks use it to skip the trial sowing of moves that cannot
+    /// relay, which [`sow`](Sower::sow) would decide in one lap.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Board, Endless, Landing, Layout, Pit, Relay, SowSpec, Sower, Topology, Player};
+    ///
+    /// let topology = Topology::new(Layout::two_rows(6))?;
+    /// let sower = Sower {
+    ///     topology: &topology,
+    ///     spec: SowSpec::default(),
+    ///     mover: Player::P0,
+    ///     relay: &Relay::AtLeast(4),
+    ///     endless: Endless::Forbid,
+    ///     max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
+    /// };
+    /// let board = Board::from_counts(&[2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0], &[0, 0]);
+    /// // Two seeds from hole 0 end in hole 2, which then holds 4: a relay.
+    /// assert_eq!(sower.single_lap(&board, Pit::new(0).unwrap()), None);
+    /// // Three from hole 2 end in the empty hole 5.
+    /// let five = Pit::new(5).unwrap();
+    /// assert_eq!(sower.single_lap(&board, Pit::new(2).unwrap()), Some(Landing::Hole(five)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn single_lap(&self, board: &Board, origin: Pit) -> Option<Landing> {
+        let threshold = match R::SINGLE_LAP {
+            true => u16::MAX,
+            false => self.relay.threshold()?,
+        };
+        if self.max_laps == Some(0) || board.len() != self.topology.holes() {
+            return None;
+        }
+        let (landing, seeds) =
+            lap_landing(board.holes(), self.topology, self.spec, self.mover, origin)?;
+        let ends = match landing {
+            Landing::Store(_) => true,
+            Landing::Hole(_) => R::SINGLE_LAP || seeds < u32::from(threshold),
+        };
+        ends.then_some(landing)
+    }
+
     /// Sows one move from `origin` on `board`. Events go to `observer`; pass
     /// `&mut ()` to record nothing (the fast path, which sows whole
     /// revolutions at once).

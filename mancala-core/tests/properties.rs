@@ -1186,6 +1186,55 @@ fn check_game_trait(game: &Mancala) {
 }
 
 proptest! {
+    #![proptest_config(config(2048))]
+
+    /// 6b. `Sower::single_lap` names a move's landing exactly when sowing it
+    /// ends with its first lap, whole revolutions and stores included.
+    #[test]
+    fn single_lap_agrees_with_sowing(
+        (layout, holes, origin, mover) in layouts(2..=4, 1..=13).prop_flat_map(|layout| {
+            let topology = Topology::new(layout).unwrap();
+            let n = topology.holes();
+            (Just(layout), vec(0u16..=60, n), 0..(n + 2).min(MAX_HOLES), 0..topology.players())
+        }),
+        spec in sow_specs(),
+        threshold in 0u16..=70,
+        budget in prop_oneof![(0u64..=3).prop_map(Some), Just(Some(300))],
+    ) {
+        let topology = Topology::new(layout).unwrap();
+        let start = Board::from_counts(&holes, &[3, 1]);
+        let relay = Relay::AtLeast(threshold);
+        let sower = Sower {
+            topology: &topology,
+            spec,
+            mover: player(mover),
+            relay: &relay,
+            endless: Endless::Stop,
+            max_laps: budget,
+        };
+        let mut board = start.clone();
+        let sown = sower.sow(&mut board, pit(origin), &mut ());
+        let one_lap = match sown {
+            Ok(s) if s.laps == 1 && !s.endless => Some(s.landing),
+            _ => None,
+        };
+        prop_assert_eq!(sower.single_lap(&start, pit(origin)), one_lap);
+        // Under the rule that never relays every sowable move is one lap.
+        let single = Sower {
+            topology: &topology,
+            spec,
+            mover: player(mover),
+            relay: &mancala_core::SingleLap,
+            endless: Endless::Stop,
+            max_laps: budget,
+        };
+        let mut board = start.clone();
+        let sown = single.sow(&mut board, pit(origin), &mut ()).ok().map(|s| s.landing);
+        prop_assert_eq!(single.single_lap(&start, pit(origin)), sown);
+    }
+}
+
+proptest! {
     #![proptest_config(config(256))]
 
     /// 7. The `Game` trait's methods agree with each other; finished games

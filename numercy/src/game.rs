@@ -368,6 +368,13 @@ impl Numercy {
         pit: Pit,
         observer: &mut O,
     ) -> Result<mancala_core::Sown, SowError> {
+        let relay = Relay::AtLeast(self.shared.options.relay_at);
+        self.sower(mover, &relay).sow(board, pit, observer)
+    }
+
+    /// The sowing engine for `mover`'s moves, relaying by `relay` (the
+    /// options' [`Relay::AtLeast`]).
+    fn sower<'a>(&'a self, mover: Player, relay: &'a Relay) -> Sower<'a, Relay> {
         let options = &self.shared.options;
         Sower {
             topology: &self.shared.topology,
@@ -376,11 +383,10 @@ impl Numercy {
                 ..SowSpec::default()
             },
             mover,
-            relay: &Relay::AtLeast(options.relay_at),
+            relay,
             endless: options.endless,
             max_laps: options.max_laps,
         }
-        .sow(board, pit, observer)
     }
 
     /// The checks that need no sowing: the game goes on, and the hole is on
@@ -560,11 +566,14 @@ impl Numercy {
         let trials = options.endless == Endless::Forbid || options.max_laps.is_some();
         let mut legal = PitSet::EMPTY;
         let mut trial = self.board.clone();
+        let relay = Relay::AtLeast(options.relay_at);
+        let sower = self.sower(player, &relay);
         for p in self.shared.topology.pits_of(player) {
             if self.board.get(p) == 0 {
                 continue;
             }
-            let stands = !trials || {
+            // A move that ends with its first lap is decided without a trial.
+            let stands = !trials || sower.single_lap(&self.board, p).is_some() || {
                 trial.clone_from(&self.board);
                 match self.sow_for(player, &mut trial, p, &mut ()) {
                     Ok(_) => true,
