@@ -228,43 +228,66 @@ struct Ring {
     n: usize,
     /// The hole lifted.
     origin: usize,
-    /// The hole after which the mover's store is passed, going this way
-    /// (`usize::MAX`: no seed goes into it).
-    store_at: usize,
-    /// The hole passed over (`usize::MAX`: none).
-    skip_at: usize,
+    /// Whether the lap goes counter-clockwise (to higher indices).
+    ccw: bool,
+    /// Holes a seed enters before the mover's store, from the origin on
+    /// (`None`: no seed goes into it).
+    to_store: Option<usize>,
+    /// Whether the origin is passed over.
+    skip: bool,
     /// Slots a whole revolution fills: the holes, less the origin if it is
     /// passed over, plus the store if it is sown into.
     per_rev: usize,
 }
 
+/// A lap's seeds short of a whole revolution, as runs of consecutive holes
+/// either side of the store.
+struct Runs {
+    /// Holes filled before the store (all of them if the store is not
+    /// reached).
+    before: usize,
+    /// Whether a seed enters the store.
+    store: bool,
+    /// Holes filled after the store.
+    after: usize,
+}
+
 impl Ring {
-    /// The ring of a lap from `origin` (on a board of `n` holes).
+    /// The ring of a lap from `origin` (on a board of `n` holes, at least
+    /// one).
     #[inline(always)]
     fn new(n: usize, topology: &Topology, spec: SowSpec, mover: Player, origin: usize) -> Ring {
         // A mover who owns no row has no store on the ring to sow into.
         let store = spec.into_own_store && mover.index() < topology.players();
+        let ccw = spec.direction == Direction::CounterClockwise;
+        // The store is entered on leaving the hole that ends the mover's
+        // part of the ring, going this way.
+        let to_store = store.then(|| {
+            let last = topology.store_hole(mover);
+            // Both holes are on the board: one subtraction, no division.
+            let wrap = |d: usize| if d >= n { d - n } else { d };
+            if ccw {
+                wrap(last + n - origin)
+            } else {
+                // Clockwise the store follows the hole after that one.
+                let first = if last + 1 >= n { 0 } else { last + 1 };
+                wrap(origin + n - first)
+            }
+        });
         let skip = spec.skip_origin;
-        let store_at = match spec.direction {
-            _ if !store => usize::MAX,
-            Direction::CounterClockwise => topology.store_hole(mover),
-            Direction::Clockwise => match topology.store_hole(mover) + 1 {
-                end if end >= n => 0,
-                next => next,
-            },
-        };
         Ring {
             n,
             origin,
-            store_at,
-            skip_at: if skip { origin } else { usize::MAX },
+            ccw,
+            to_store,
+            skip,
             per_rev: n - usize::from(skip) + usize::from(store),
         }
     }
 
     /// The whole revolutions of `seeds` that are sown at once (every slot
-    /// gets one seed each), leaving fewer than a revolution's worth and at
-    /// least one seed: `(revolutions, seeds left)`.
+    /// gets one seed each), leaving at least one seed and at most a
+    /// revolution's worth: `(revolutions, seeds left)`.
     #[inline(always)]
     fn revolutions(&self, seeds: u16) -> (u16, u16) {
         if self.per_rev > 0 && usize::from(seeds) > self.per_rev {
@@ -273,6 +296,71 @@ impl Ring {
             (full as u16, seeds - (full * self.per_rev) as u16)
         } else {
             (0, seeds)
+        }
+    }
+
+    /// Where `seeds` (at least one, at most a revolution's worth) go from
+    /// the origin. They never reach a passed-over origin: it would be the
+    /// last slot of a whole revolution.
+    #[inline(always)]
+    fn runs(&self, seeds: u16) -> Runs {
+        let seeds = usize::from(seeds);
+        match self.to_store {
+            Some(d) if seeds > d => Runs {
+                before: d,
+                store: true,
+                after: seeds - d - 1,
+            },
+            _ => Runs {
+                before: seeds,
+                store: false,
+                after: 0,
+            },
+        }
+    }
+
+    /// The hole `k` holes (at most `n`) on from `from`, going this way.
+    #[inline(always)]
+    fn ahead(&self, from: usize, k: usize) -> usize {
+        if self.ccw {
+            let to = from + k;
+            if to >= self.n { to - self.n } else { to }
+        } else if k > from {
+            from + self.n - k
+        } else {
+            from - k
+        }
+    }
+
+    /// Where the last of `runs` lands: the last hole of its last run, or
+    /// `None` for the store.
+    #[inline(always)]
+    fn landing(&self, runs: &Runs) -> Option<usize> {
+        match runs {
+            Runs {
+                store: true,
+                after: 0,
+                ..
+            } => None,
+            Runs {
+                store: true,
+                before,
+                after,
+            } => Some(self.ahead(self.ahead(self.origin, *before), *after)),
+            Runs { before, .. } => Some(self.ahead(self.origin, *before)),
+        }
+    }
+
+    /// Adds a seed to each of the `k` holes (at most `n`) after `from`,
+    /// going this way.
+    #[inline(always)]
+    fn drop_run(&self, holes: &mut [u16], from: usize, k: usize) {
+        let mut at = from;
+        for _ in 0..k {
+            at = self.ahead(at, 1);
+            if let Some(h) = holes.get_mut(at) {
+                *h = h.saturating_add(1);
+            }
         }
     }
 }
@@ -295,11 +383,7 @@ fn lap_landing(
         return None;
     }
     let (full, seeds) = ring.revolutions(seeds);
-    let landing = match spec.direction {
-        Direction::CounterClockwise => walk::<true>(&ring, seeds, |_| ()),
-        Direction::Clockwise => walk::<false>(&ring, seeds, |_| ()),
-    };
-    Some(match landing {
+    Some(match ring.landing(&ring.runs(seeds)) {
         None => (Landing::Store(mover), 0),
         Some(at) => {
             // The origin was lifted; every other hole keeps its seeds. Each
@@ -313,48 +397,8 @@ fn lap_landing(
     })
 }
 
-/// The slot [`walk`] names for the mover's store.
-const STORE: usize = usize::MAX;
-
-/// Walks `seeds` (at least one, fewer than a revolution's worth) round
-/// `ring` from its origin, counter-clockwise if `CCW`, telling `drop` each
-/// slot a seed enters (a hole's index, or [`STORE`]): the hole the last
-/// seed enters, `None` for the store.
-#[inline(always)]
-fn walk<const CCW: bool>(
-    ring: &Ring,
-    mut seeds: u16,
-    mut drop: impl FnMut(usize),
-) -> Option<usize> {
-    let n = ring.n;
-    let mut at = ring.origin;
-    loop {
-        if at == ring.store_at {
-            drop(STORE);
-            seeds -= 1;
-            if seeds == 0 {
-                return None;
-            }
-        }
-        at = match CCW {
-            true if at + 1 == n => 0,
-            true => at + 1,
-            false if at == 0 => n - 1,
-            false => at - 1,
-        };
-        if at == ring.skip_at {
-            continue;
-        }
-        drop(at);
-        seeds -= 1;
-        if seeds == 0 {
-            return Some(at);
-        }
-    }
-}
-
 /// Sows `seeds` lifted from `from` on a board's hole and store counts:
-/// whole revolutions at once, then the rest seed by seed.
+/// whole revolutions at once, then the rest as runs of consecutive holes.
 #[inline(always)]
 fn sow_counts(
     holes: &mut [u16],
@@ -371,29 +415,32 @@ fn sow_counts(
         return Landing::Hole(from);
     }
     let ring = Ring::new(n, topology, spec, mover, origin);
-    let store = ring.store_at != STORE;
+    if ring.per_rev == 0 {
+        // A lone hole passed over: nowhere to sow (no topology has one).
+        holes[origin] = seeds;
+        return Landing::Hole(from);
+    }
     let store_slot = &mut stores[mover.index()];
     let (full, seeds) = ring.revolutions(seeds);
     if full > 0 {
         for h in holes.iter_mut() {
             *h = h.saturating_add(full);
         }
-        if ring.skip_at == origin {
+        if ring.skip {
             holes[origin] = 0;
         }
-        if store {
+        if ring.to_store.is_some() {
             *store_slot = store_slot.saturating_add(full);
         }
     }
-    let mut drop = |at: usize| match holes.get_mut(at) {
-        Some(h) => *h = h.saturating_add(1),
-        None => *store_slot = store_slot.saturating_add(1),
-    };
-    let landing = match spec.direction {
-        Direction::CounterClockwise => walk::<true>(&ring, seeds, &mut drop),
-        Direction::Clockwise => walk::<false>(&ring, seeds, &mut drop),
-    };
-    match landing {
+    let runs = ring.runs(seeds);
+    ring.drop_run(holes, origin, runs.before);
+    if runs.store {
+        *store_slot = store_slot.saturating_add(1);
+        let after_store = ring.ahead(origin, runs.before);
+        ring.drop_run(holes, after_store, runs.after);
+    }
+    match ring.landing(&runs) {
         Some(at) => Landing::Hole(Pit::from_index(at)),
         None => Landing::Store(mover),
     }
