@@ -6,8 +6,9 @@
 //!
 //! GAME is any of `oware`, `kalah`, `numercy`, `robertson`,
 //! `robertson-triangle`, `robertson-hexagon`, `mankka` (Mankka Two, its
-//! placements included), `mankka-one` and `numa`; all of them when none is
-//! named. Each game runs for S seconds (default 3) after a short warm-up and
+//! placements included), `mankka-one`, `numa`, and the catalogue's games
+//! (`bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`: see
+//! `mancala_core::catalogue`); all of them when none is named. Each game runs for S seconds (default 3) after a short warm-up and
 //! prints one line:
 //!
 //! ```text
@@ -50,7 +51,8 @@ use mancala_examples::playout::{self, GAMES, SplitMix, Visit};
 const USAGE: &str =
     "usage: bench [--secs S | --games N] [--seed N] [--clone] [--endless-stop] [GAME...]
   GAME  oware | kalah | numercy | robertson | robertson-triangle |
-        robertson-hexagon | mankka | mankka-one | numa   (default: all)";
+        robertson-hexagon | mankka | mankka-one | numa | a catalogue game
+        (bohnenspiel, mankala, ...)   (default: all)";
 
 /// What to measure, and for how long.
 struct Measure {
@@ -185,7 +187,11 @@ fn main() -> ExitCode {
             }
             "--clone" => measure.clone = true,
             "--endless-stop" => measure.endless_stop = true,
-            _ if GAMES.contains(&arg.as_str()) => games.push(arg),
+            _ if GAMES.contains(&arg.as_str())
+                || mancala_core::Traditional::from_name(&arg).is_some() =>
+            {
+                games.push(arg)
+            }
             _ => {
                 eprintln!("unknown argument {arg:?}\n{USAGE}");
                 return ExitCode::from(2);
@@ -194,6 +200,7 @@ fn main() -> ExitCode {
     }
     if games.is_empty() {
         games = GAMES.iter().map(|s| s.to_string()).collect();
+        games.extend(mancala_core::Traditional::ALL.map(|g| g.name().to_string()));
     }
     for name in &games {
         if let Err(e) = playout::visit(name, measure.endless_stop, &mut measure) {

@@ -100,15 +100,17 @@
 //! | `mankka` | `variant`: `"two"`, `"one"`; `end_threshold`: 8; `early_end`: true; `skip_origin`: false; `chain`: `"cross"`, `"side"`; `endless`: `"forbid"`, `"stop"`; `max_laps`: 1000000, or `null` |
 //! | `numa` | `target`: 30; `wrap_adjacency`: true |
 //! | `oware`, `kalah` | `houses`: 6; `seeds`: 4; for Kalah `empty_capture`: false (`true`: a last seed in an empty own hole is taken even when the opposite hole is empty); any other rule key of [`mancala_core::mancala_text`] over the preset |
+//! | the catalogue's games ([`mancala_core::catalogue`]: `bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`) | `houses`, `seeds` and any rule key of [`mancala_core::mancala_text`] over the game's preset |
 //!
 //! What each option does is stated in its game crate's docs: the `# Rules`
 //! sections of `numercy`, `robertson`, `mankka` and `numa`, and
-//! `mancala_core`'s "Reference games" for oware and Kalah.
+//! `mancala_core`'s "Reference games" for oware and Kalah and its
+//! `catalogue` module for the catalogue's games.
 //!
 //! Other implementations use the same format for further two-row games of
 //! the wider family (states `board`, `stores`, `to_move`, `result`); this
-//! runner knows only the six games above, and fails a line of any other
-//! game as an unknown game.
+//! runner knows only the games above, and fails a line of any other game
+//! as an unknown game.
 //!
 //! # Replaying
 //!

@@ -58,10 +58,13 @@ pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure
         Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace),
         Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace),
         Some("numa") => replay::<numa_driver::NumaDriver>(trace),
-        Some(other) => Err(Failure {
-            ply: None,
-            message: format!("unknown game `{other}`"),
-        }),
+        Some(other) => match mancala_core::Traditional::from_name(other) {
+            Some(game) => sowing_driver::replay_traditional(game, trace),
+            None => Err(Failure {
+                ply: None,
+                message: format!("unknown game `{other}`"),
+            }),
+        },
         None => Err(Failure {
             ply: None,
             message: "the trace has no `game`".into(),

@@ -100,7 +100,8 @@ pub trait Visit {
 }
 
 /// Calls `visitor` with the start of the game called `name` (one of
-/// [`GAMES`]). With `endless_stop`, the relay games (Numercy, Mankka) end
+/// [`GAMES`], or a catalogue game's name, [`mancala_core::Traditional`]).
+/// With `endless_stop`, the relay games (Numercy, Mankka) end
 /// endless moves instead of forbidding them ([`Endless::Stop`]) and play
 /// without a work budget (`max_laps: None`), so that their legal moves need
 /// no trial sowings.
@@ -144,7 +145,13 @@ pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Resul
         "mankka" => visitor.visit(name, mankka(mankka::Options::two())?),
         "mankka-one" => visitor.visit(name, mankka(mankka::Options::one())?),
         "numa" => visitor.visit(name, numa::Numa::default()),
-        _ => return Err(format!("unknown game {name:?}")),
+        _ => match mancala_core::Traditional::from_name(name) {
+            Some(game) => {
+                let start = mancala_core::Mancala::new(game.rules()).map_err(|e| fail(&e))?;
+                visitor.visit(name, start);
+            }
+            None => return Err(format!("unknown game {name:?}")),
+        },
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
-//! Conformance drivers for the core's reference games, oware and Kalah.
+//! Conformance drivers for the core's reference games, oware and Kalah,
+//! and the games of its catalogue.
 
-use mancala_core::{Game, Mancala, Move, Rules, Setup};
+use mancala_core::{Game, Mancala, Move, Rules, Setup, Traditional};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{
@@ -11,6 +12,9 @@ use crate::conformance::{
 pub struct Oware;
 /// Kalah (`game: "kalah"`), options `houses`, `seeds` and `empty_capture`.
 pub struct Kalah;
+/// The catalogue game `Traditional::ALL[G]` (`game:` its name), options
+/// `houses`, `seeds` and every rule key over its preset.
+pub struct Catalogue<const G: usize>;
 
 /// Reads oware or Kalah rules over `base` through [`Rules`]' own option
 /// reader.
@@ -76,5 +80,53 @@ impl Driver for Kalah {
     }
     fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
         text_move(mv)
+    }
+}
+
+impl<const G: usize> Driver for Catalogue<G> {
+    type Game = Mancala;
+    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Mancala, String> {
+        let game = Traditional::ALL
+            .get(G)
+            .ok_or_else(|| format!("the catalogue has no game {G}"))?;
+        build(game.rules(), options, start)
+    }
+    fn state(game: &Mancala) -> Value {
+        state(game)
+    }
+    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
+        text_move(mv)
+    }
+}
+
+/// Replays a trace of the catalogue game `game`.
+///
+/// # Errors
+///
+/// The first [`Failure`](crate::conformance::Failure) found.
+pub fn replay_traditional(
+    game: Traditional,
+    trace: &Map<String, Value>,
+) -> Result<(), crate::conformance::Failure> {
+    use crate::conformance::replay;
+    // The game's index in the catalogue, as the driver's parameter.
+    let index = Traditional::ALL.iter().position(|&g| g == game);
+    match index {
+        Some(0) => replay::<Catalogue<0>>(trace),
+        Some(1) => replay::<Catalogue<1>>(trace),
+        Some(2) => replay::<Catalogue<2>>(trace),
+        Some(3) => replay::<Catalogue<3>>(trace),
+        Some(4) => replay::<Catalogue<4>>(trace),
+        Some(5) => replay::<Catalogue<5>>(trace),
+        Some(6) => replay::<Catalogue<6>>(trace),
+        Some(7) => replay::<Catalogue<7>>(trace),
+        Some(8) => replay::<Catalogue<8>>(trace),
+        Some(9) => replay::<Catalogue<9>>(trace),
+        Some(10) => replay::<Catalogue<10>>(trace),
+        Some(11) => replay::<Catalogue<11>>(trace),
+        _ => Err(crate::conformance::Failure {
+            ply: None,
+            message: format!("no conformance driver for `{game}`"),
+        }),
     }
 }

@@ -154,6 +154,14 @@ fn oware_and_kalah_never_allocate() {
 }
 
 #[test]
+fn catalogue_games_never_allocate() {
+    for game in mancala_core::Traditional::ALL {
+        let start = mancala_core::Mancala::new(game.rules()).unwrap();
+        check(game.name(), start, 300);
+    }
+}
+
+#[test]
 fn numercy_never_allocates() {
     check("numercy", numercy::Numercy::default(), 1_000);
 }

@@ -225,6 +225,10 @@ fn whole_auto_games_say_why_they_ended() {
         &["robertson", "--layout", "triangle"],
         &["mankka"],
         &["mankka", "--variant", "one"],
+        &["bohnenspiel"],
+        &["mankala"],
+        &["mangala"],
+        &["vai-lung-thlan"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);

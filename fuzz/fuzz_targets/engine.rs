@@ -584,6 +584,8 @@ fn chain_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
     } else {
         hole(u.int_in_range(0..=topology.holes() - 1)?)
     };
+    // The move's origin: any hole (the landing hole itself too).
+    let origin = hole(u.int_in_range(0..=topology.holes() - 1)?);
     let direction: Direction = u.arbitrary()?;
     let mover = player(u)?;
     let limit: ChainLimit = u.arbitrary()?;
@@ -597,7 +599,9 @@ fn chain_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
             set.contains(c)
         }
     };
-    let taken = chain(&board, &topology, landing, direction, mover, limit, takes);
+    let taken = chain(
+        &board, &topology, origin, landing, direction, mover, limit, takes,
+    );
     // The model: walk back from the landing hole by index arithmetic.
     let n = topology.holes();
     let mut expected = PitSet::EMPTY;
@@ -616,6 +620,7 @@ fn chain_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
                 ChainLimit::Owner => o == owner,
                 ChainLimit::NotMover => o != mover,
                 ChainLimit::Ring => true,
+                ChainLimit::ToOrigin => i != origin.index(),
             };
             if !within || !takes(holes[i]) {
                 break;

@@ -1,6 +1,7 @@
 //! Fuzz target `play`: first an arbitrary string read as a `Mancala`
 //! position, as `Rules` and as a `Move` (each an error, or a value that
-//! prints back the same); then arbitrary rules (passing included) and a game
+//! prints back the same); then arbitrary rules (passing included), or a
+//! preset of the catalogue (`mancala_core::Traditional`), and a game
 //! driven by the input's bytes, checking at every state (after 48 plies, at
 //! every 8th: it costs dozens of moves) the shared harness
 //! (`mancala_core::testing::check_state`: the legal actions are exactly the
@@ -23,8 +24,8 @@
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules, RulesError, Turn,
-    notation::parse_options, testing,
+    Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules, RulesError,
+    Traditional, Turn, notation::parse_options, testing,
 };
 
 /// The longest game played for one input.
@@ -194,11 +195,24 @@ fuzz_target!(|data: &[u8]| {
     };
     check_text(text);
 
-    let Ok(mut rules) = Rules::arbitrary(&mut u) else {
-        return;
+    // A quarter of the games are the catalogue's presets as they are
+    // (passing as the game says), the rest arbitrary rules.
+    let preset = if u.ratio(1, 4).unwrap_or(false) {
+        Traditional::arbitrary(&mut u).ok()
+    } else {
+        None
     };
-    // `Rules::arbitrary` never passes; the core's pass is fuzzed here.
-    rules.end.pass = u.ratio(1, 4).unwrap_or(false);
+    let rules = match preset {
+        Some(game) => game.rules(),
+        None => {
+            let Ok(mut rules) = Rules::arbitrary(&mut u) else {
+                return;
+            };
+            // `Rules::arbitrary` never passes; the core's pass is fuzzed here.
+            rules.end.pass = u.ratio(1, 4).unwrap_or(false);
+            rules
+        }
+    };
     // (`Rules::arbitrary` leaves a budget out only where moves stay fast.)
     let mut game = match Mancala::new(rules) {
         Ok(game) => game,

@@ -68,11 +68,19 @@ pub enum ChainLimit {
     NotMover,
     /// Any hole (Mankka: crossing sides).
     Ring,
+    /// Any hole up to the move's origin: the chain stops on reaching the
+    /// hole the move was sown from, which is never judged or taken (as in
+    /// Ludii's chains: Das Bohnenspiel, Mankala, Mangala, Vai Lung Thlan).
+    /// It differs from [`Ring`](ChainLimit::Ring) only when a lap of a
+    /// whole revolution or more refilled the origin.
+    ToOrigin,
 }
 
 /// Walks a capture chain: from `landing` against the sowing `direction`,
 /// taking each hole while `takes(count)` holds and the hole is within `limit`,
-/// stopping at the first that fails and never passing `landing` again.
+/// stopping at the first that fails and never passing `landing` again
+/// (nor, under [`ChainLimit::ToOrigin`], reaching `origin`, the hole the
+/// move was sown from).
 ///
 /// The landing hole itself is judged by `takes` only; whether a capture may
 /// start there at all (for example only in an opponent's row) is the caller's
@@ -86,14 +94,17 @@ pub enum ChainLimit {
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// // Player 0's last seed fell in hole 9; holes 7 to 9 hold 2 or 3, hole 6 holds 4.
 /// let board = Board::from_counts(&[1, 1, 1, 1, 1, 1, 4, 3, 2, 3, 0, 0], &[]);
-/// let taken = chain(&board, &topology, Pit::new(9).unwrap(), Direction::CounterClockwise,
+/// let (origin, landing) = (Pit::new(4).unwrap(), Pit::new(9).unwrap());
+/// let taken = chain(&board, &topology, origin, landing, Direction::CounterClockwise,
 ///                   Player::P0, ChainLimit::Row, |c| CountSet::TWO_OR_THREE.contains(c));
 /// assert_eq!(taken.iter().map(Pit::index).collect::<Vec<_>>(), [7, 8, 9]);
 /// # Ok::<(), mancala_core::LayoutError>(())
 /// ```
+#[allow(clippy::too_many_arguments)]
 pub fn chain(
     board: &Board,
     topology: &Topology,
+    origin: Pit,
     landing: Pit,
     direction: Direction,
     mover: Player,
@@ -116,6 +127,7 @@ pub fn chain(
             ChainLimit::Owner => topology.owner(at) == topology.owner(landing),
             ChainLimit::NotMover => topology.owner(at) != mover,
             ChainLimit::Ring => true,
+            ChainLimit::ToOrigin => at != origin,
         };
         if !within || !takes(count(at)) {
             break;

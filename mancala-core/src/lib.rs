@@ -310,7 +310,14 @@
 //!    pits plus store.
 //! 5. The higher total wins; equal is a draw.
 //!
-//! Both presets take other sizes (`houses`, `seeds`: [`Rules::with_houses`],
+//! # The catalogue
+//!
+//! Traditional games of the family as presets, each replaying games
+//! recorded from the Ludii game system: see [`catalogue`] for the table
+//! (game, where it is played, board, preset, source, options) and the
+//! rules of each ([`Traditional`], [`Rules::bohnenspiel`] and the others).
+//!
+//! Both reference presets take other sizes (`houses`, `seeds`: [`Rules::with_houses`],
 //! [`Rules::with_seeds`]), and [`Rules`] as a whole is data: any field can
 //! be changed to make another game of the family (relays, other capture
 //! counts and zones, passes, other ends); [`mancala_text`] lists every rule
@@ -357,6 +364,7 @@ extern crate alloc;
 
 mod board;
 pub mod capture;
+pub mod catalogue;
 mod event;
 mod feeding;
 mod game;
@@ -376,6 +384,7 @@ mod turn;
 
 pub use board::{Board, INLINE_HOLES, MAX_SEEDS};
 pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store};
+pub use catalogue::{Traditional, UnknownGame};
 pub use event::{Event, Observer};
 pub use feeding::{Feeding, filter_feeding};
 #[cfg(feature = "arbitrary")]

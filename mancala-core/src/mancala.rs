@@ -807,6 +807,7 @@ impl Mancala {
                     capture::chain(
                         board,
                         topology,
+                        pit,
                         landing,
                         rules.sowing.direction,
                         mover,

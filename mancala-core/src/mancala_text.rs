@@ -76,7 +76,7 @@ use crate::{
 };
 
 const ZONES: [&str; 3] = ["opponents", "own", "any"];
-const LIMITS: [&str; 4] = ["row", "owner", "not-mover", "ring"];
+const LIMITS: [&str; 5] = ["row", "owner", "not-mover", "ring", "to-origin"];
 
 fn zone_name(zone: Zone) -> &'static str {
     match zone {
@@ -92,6 +92,7 @@ fn limit_name(limit: ChainLimit) -> &'static str {
         ChainLimit::Owner => LIMITS[1],
         ChainLimit::NotMover => LIMITS[2],
         ChainLimit::Ring => LIMITS[3],
+        ChainLimit::ToOrigin => LIMITS[4],
     }
 }
 
@@ -171,6 +172,7 @@ fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
         Some(1) => ChainLimit::Owner,
         Some(2) => ChainLimit::NotMover,
         Some(3) => ChainLimit::Ring,
+        Some(4) => ChainLimit::ToOrigin,
         _ => return Err(bad()),
     };
     Ok(Capture::Chain {

@@ -379,6 +379,7 @@ fn chains_stop_at_their_limit() {
         chain(
             &board,
             &t,
+            pit(1),
             pit(7),
             Direction::CounterClockwise,
             Player::P0,
@@ -397,11 +398,40 @@ fn chains_stop_at_their_limit() {
     assert_eq!(taken(ChainLimit::NotMover), [3, 4, 5, 6, 7]);
     // Ring: back to hole 2, stopped by hole 1 (empty).
     assert_eq!(taken(ChainLimit::Ring), [2, 3, 4, 5, 6, 7]);
+    // To the origin: the same walk, stopped before hole 1 (the move's
+    // origin here) without judging it, even when it would be taken.
+    let origin_two = Board::from_counts(&[0, 2, 2, 2, 2, 2, 2, 2, 2], &[]);
+    let to_origin = chain(
+        &origin_two,
+        &t,
+        pit(1),
+        pit(7),
+        Direction::CounterClockwise,
+        Player::P0,
+        ChainLimit::ToOrigin,
+        two,
+    );
+    assert_eq!(
+        to_origin.iter().map(Pit::index).collect::<Vec<_>>(),
+        [2, 3, 4, 5, 6, 7]
+    );
+    let ring = chain(
+        &origin_two,
+        &t,
+        pit(1),
+        pit(7),
+        Direction::CounterClockwise,
+        Player::P0,
+        ChainLimit::Ring,
+        two,
+    );
+    assert_eq!(ring.len(), 7);
     // Ring on a full ring of 2s: every hole once, never passing the landing.
     let full = Board::from_counts(&[2; 9], &[]);
     let all = chain(
         &full,
         &t,
+        pit(1),
         pit(7),
         Direction::CounterClockwise,
         Player::P0,
@@ -414,6 +444,7 @@ fn chains_stop_at_their_limit() {
         chain(
             &board,
             &t,
+            pit(1),
             pit(0),
             Direction::CounterClockwise,
             Player::P0,
@@ -426,6 +457,7 @@ fn chains_stop_at_their_limit() {
     let cw = chain(
         &board,
         &t,
+        pit(1),
         pit(3),
         Direction::Clockwise,
         Player::P0,

@@ -1298,6 +1298,14 @@ fn harness_kalah() {
 }
 
 #[test]
+fn harness_catalogue() {
+    for (i, game) in mancala_core::Traditional::ALL.into_iter().enumerate() {
+        let start = Mancala::new(game.rules()).unwrap();
+        harness_playouts(&start, 0xca7a + i as u64, 4, 400);
+    }
+}
+
+#[test]
 fn harness_checks_moves_and_actions_as_text() {
     testing::check_action_text(&candidates());
     let mut game = mancala_core::kalah();

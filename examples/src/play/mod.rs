@@ -55,6 +55,29 @@ pub enum GameName {
     Mankka,
     /// Numa: simultaneous choices like `pentagon-red+square-blue`.
     Numa,
+    /// Das Bohnenspiel (Germany), as Ludii plays it.
+    Bohnenspiel,
+    /// Mankala, as Ludii plays it.
+    Mankala,
+    /// Mangala (Turkey), six holes a row, as Ludii plays it.
+    Mangala,
+    /// Vai Lung Thlan (India, Mizoram), as Ludii plays it.
+    VaiLungThlan,
+}
+
+impl GameName {
+    /// The catalogue game this names, if any
+    /// ([`mancala_core::catalogue`]).
+    pub fn traditional(self) -> Option<mancala_core::Traditional> {
+        use mancala_core::Traditional;
+        match self {
+            GameName::Bohnenspiel => Some(Traditional::Bohnenspiel),
+            GameName::Mankala => Some(Traditional::Mankala),
+            GameName::Mangala => Some(Traditional::Mangala),
+            GameName::VaiLungThlan => Some(Traditional::VaiLungThlan),
+            _ => None,
+        }
+    }
 }
 
 /// Robertson's board layouts.
@@ -301,11 +324,16 @@ pub fn run(
     let map = option_map(args).map_err(invalid)?;
     let nodes = args.nodes;
     match args.game {
-        GameName::Oware | GameName::Kalah => {
-            let base = if args.game == GameName::Oware {
-                mancala_core::Rules::oware()
-            } else {
-                mancala_core::Rules::kalah()
+        GameName::Oware
+        | GameName::Kalah
+        | GameName::Bohnenspiel
+        | GameName::Mankala
+        | GameName::Mangala
+        | GameName::VaiLungThlan => {
+            let base = match (args.game, args.game.traditional()) {
+                (_, Some(game)) => game.rules(),
+                (GameName::Kalah, None) => mancala_core::Rules::kalah(),
+                _ => mancala_core::Rules::oware(),
             };
             let game = crate::sowing_driver::rules_from(base, &map)
                 .and_then(|rules| Mancala::new(rules).map_err(|e| e.to_string()))

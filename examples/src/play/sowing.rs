@@ -195,7 +195,9 @@ impl Table for Mancala {
     fn title(&self) -> String {
         let rules = self.rules();
         let (n, seeds) = (self.topology().row_len(), rules.seeds);
-        if has_stores(self) {
+        if let Some(game) = mancala_core::Traditional::of_rules(rules) {
+            game.summary().into()
+        } else if has_stores(self) {
             format!(
                 "Kalah: two rows of {n} pits with {seeds} seeds each, and a store at each end. \
                  Seeds are sown counter-clockwise, into your own store too; a last seed in your \
@@ -225,7 +227,12 @@ impl Table for Mancala {
     }
 
     fn how_to_move(&self, p: Player) -> String {
-        sowing_help(self.topology(), p, "seed")
+        let help = sowing_help(self.topology(), p, "seed");
+        if self.rules().sowing.direction == mancala_core::Direction::Clockwise {
+            help.replace("counter-clockwise, up", "clockwise, down")
+        } else {
+            help
+        }
     }
 
     fn choices(&self, p: Player) -> String {

@@ -1,0 +1,279 @@
+//! The catalogue: traditional sowing games as presets of [`Rules`], as the
+//! Ludii game system plays them.
+//!
+//! Each game is a [`Traditional`] value, reachable by its name
+//! ([`Traditional::from_name`], [`FromStr`](core::str::FromStr)), whose
+//! [`rules`](Traditional::rules) are plain [`Rules`] data (also as a `const
+//! fn` on `Rules`, such as [`Rules::bohnenspiel`]). The presets follow
+//! Ludii's rules files (commit `845cda6f`, `board/sow/two_rows/*.lud`); each
+//! replays, move for move, games recorded from Ludii. Where Ludii's reading
+//! differs from the usual rules text, the preset is Ludii's and the doc
+//! says what the text says.
+//!
+//! | game | where it is played | board | preset | source | options that change it |
+//! | --- | --- | --- | --- | --- | --- |
+//! | Das Bohnenspiel | Germany | 2x6, 6 seeds | [`Rules::bohnenspiel`] | `Das Bohnenspiel.lud` | `houses`, `seeds`, any rule key |
+//! | Mankala | (Ludii's `Mankala`) | 2x6, 6 seeds | [`Rules::mankala`] | `Mankala.lud` | the same |
+//! | Mangala | Turkey | 2x6, 5 seeds | [`Rules::mangala`] | `Mangala.lud`, "Six Holes (Observed)" | the same |
+//! | Vai Lung Thlan | India (Mizoram) | 2x6, 5 seeds | [`Rules::vai_lung_thlan`] | `Vai Lung Thlan.lud` | the same |
+//!
+//! What the games share, as Ludii plays them: player 0 moves first;
+//! a move sows every seed of one of the mover's non-empty holes, one a hole,
+//! never into a store and never passing over the hole it was lifted from
+//! (a lap of twelve or more refills it); captures are judged where the last
+//! seed fell, on the board after the sowing, and chain back against the
+//! sowing direction, stopping on reaching the move's origin hole
+//! ([`ChainLimit::ToOrigin`]); captured seeds go to the mover's store (a
+//! store or his hand); seeds left at the end never move, and count for
+//! their row's owner only where the game says so ([`Leftover::Stay`], else
+//! [`Leftover::Void`]); more seeds wins, equal is a draw.
+//!
+//! # Examples
+//!
+//! ```
+//! use mancala_core::{Game, Mancala, Rules, Traditional};
+//!
+//! let game: Traditional = "bohnenspiel".parse()?;
+//! assert_eq!(game.rules(), Rules::bohnenspiel());
+//! assert_eq!(game.title(), "Das Bohnenspiel");
+//! let state = Mancala::new(game.rules())?;
+//! assert_eq!(state.board().holes(), &[6; 12]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use crate::{
+    Capture, ChainLimit, CountSet, Direction, EndRules, Endless, Feeding, GrandSlam, Layout,
+    Leftover, Relay, Rules, SowSpec, Zone,
+};
+
+/// A traditional game of the catalogue (see the [module docs](self)).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[non_exhaustive]
+pub enum Traditional {
+    /// Das Bohnenspiel (Germany): [`Rules::bohnenspiel`].
+    Bohnenspiel,
+    /// Ludii's Mankala: [`Rules::mankala`].
+    Mankala,
+    /// Mangala (Turkey), six holes a row: [`Rules::mangala`].
+    Mangala,
+    /// Vai Lung Thlan (India, Mizoram): [`Rules::vai_lung_thlan`].
+    VaiLungThlan,
+}
+
+impl Traditional {
+    /// Every game of the catalogue, in the order of the module's table.
+    pub const ALL: [Traditional; 4] = [
+        Traditional::Bohnenspiel,
+        Traditional::Mankala,
+        Traditional::Mangala,
+        Traditional::VaiLungThlan,
+    ];
+
+    /// The game's name in traces and on command lines (`bohnenspiel`,
+    /// `mankala`, `mangala`, `vai-lung-thlan`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Traditional::Bohnenspiel => "bohnenspiel",
+            Traditional::Mankala => "mankala",
+            Traditional::Mangala => "mangala",
+            Traditional::VaiLungThlan => "vai-lung-thlan",
+        }
+    }
+
+    /// The game's usual name.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Traditional::Bohnenspiel => "Das Bohnenspiel",
+            Traditional::Mankala => "Mankala",
+            Traditional::Mangala => "Mangala",
+            Traditional::VaiLungThlan => "Vai Lung Thlan",
+        }
+    }
+
+    /// The rules in a few sentences, for a player (as an interface would
+    /// show them before a game).
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Traditional::Bohnenspiel => {
+                "Das Bohnenspiel: two rows of 6 holes with 6 seeds each. Seeds are sown \
+                 counter-clockwise; a last seed that makes 2, 4 or 6 in any hole captures \
+                 it, and the 2s, 4s and 6s just before it. The game ends when the player to \
+                 move has no seeds; captures plus the seeds in your row count."
+            }
+            Traditional::Mankala => {
+                "Mankala: two rows of 6 holes with 6 seeds each. Seeds are sown \
+                 counter-clockwise; a last seed that makes 2, 4 or 6 in any hole captures \
+                 it, and the 2s, 4s and 6s just before it. A player without seeds passes; \
+                 the game ends when the board is empty. Captures count."
+            }
+            Traditional::Mangala => {
+                "Mangala: two rows of 6 holes with 5 seeds each. Seeds are sown \
+                 counter-clockwise; a last seed that makes 1 or 3 in any hole captures it, \
+                 and the 1s and 3s just before it. A player without seeds passes; the game \
+                 ends when the board is empty. Captures count."
+            }
+            Traditional::VaiLungThlan => {
+                "Vai Lung Thlan: two rows of 6 holes with 5 seeds each. Seeds are sown \
+                 clockwise; a last seed that falls in an empty hole captures it, and the \
+                 single seeds just before it. The game ends when the player to move has no \
+                 seeds. Captures count."
+            }
+        }
+    }
+
+    /// The catalogue game whose preset `rules` are, if any.
+    pub fn of_rules(rules: &Rules) -> Option<Traditional> {
+        Traditional::ALL.into_iter().find(|g| g.rules() == *rules)
+    }
+
+    /// The game by its [`name`](Traditional::name).
+    pub fn from_name(name: &str) -> Option<Traditional> {
+        Traditional::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The game's rules.
+    pub const fn rules(self) -> Rules {
+        match self {
+            Traditional::Bohnenspiel => Rules::bohnenspiel(),
+            Traditional::Mankala => Rules::mankala(),
+            Traditional::Mangala => Rules::mangala(),
+            Traditional::VaiLungThlan => Rules::vai_lung_thlan(),
+        }
+    }
+}
+
+impl fmt::Display for Traditional {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a catalogue game's.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("no catalogue game is named `{0}`")]
+pub struct UnknownGame(pub alloc::string::String);
+
+impl core::str::FromStr for Traditional {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<Traditional, UnknownGame> {
+        Traditional::from_name(s).ok_or_else(|| UnknownGame(s.into()))
+    }
+}
+
+/// The sowing every catalogue game starts from: counter-clockwise, the
+/// origin not passed over, never into a store.
+const PLAIN_SOWING: SowSpec = SowSpec {
+    direction: Direction::CounterClockwise,
+    skip_origin: false,
+    into_own_store: false,
+};
+
+/// Ends only when the player to move has no legal move.
+const NO_EARLY_END: EndRules = EndRules {
+    majority: false,
+    side_empty: false,
+    repetition: false,
+    at_most_left: None,
+    pass: false,
+};
+
+/// A chain of holes of `counts` in any row, from the landing hole back to
+/// the move's origin.
+const fn chain_to_origin(counts: CountSet) -> Capture {
+    Capture::Chain {
+        zone: Zone::Any,
+        counts,
+        same_count: false,
+        limit: ChainLimit::ToOrigin,
+    }
+}
+
+/// The counts 2, 4 and 6.
+const EVEN_TO_SIX: CountSet = CountSet::EMPTY.with(2).with(4).with(6);
+
+impl Rules {
+    /// Das Bohnenspiel as Ludii plays it (`Das Bohnenspiel.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 6 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise.
+    /// 3. If the last seed falls in a hole of either row that then holds 2,
+    ///    4 or 6, that hole is taken, then each hole before it while it
+    ///    holds 2, 4 or 6, in any row, up to the move's origin
+    ///    ([`ChainLimit::ToOrigin`]). Grand slams are allowed; there is no
+    ///    feeding and no extra turn.
+    /// 4. The game ends when the player to move has no seeds. Each player
+    ///    scores his captures plus the seeds left in his row
+    ///    ([`Leftover::Stay`]; the rules text gives the remaining seeds to
+    ///    the other player, which is the same when only the mover's row is
+    ///    empty).
+    pub const fn bohnenspiel() -> Rules {
+        Rules {
+            layout: Layout::two_rows(6),
+            seeds: 6,
+            sowing: PLAIN_SOWING,
+            relay: Relay::Never,
+            endless: Endless::Forbid,
+            max_laps: Some(crate::DEFAULT_MAX_LAPS),
+            capture: chain_to_origin(EVEN_TO_SIX),
+            grand_slam: GrandSlam::Allow,
+            feeding: Feeding::Off,
+            extra_turn: false,
+            end: NO_EARLY_END,
+            leftover: Leftover::Stay,
+        }
+    }
+
+    /// Ludii's Mankala (`Mankala.lud`): [`Rules::bohnenspiel`], except
+    /// that a player with no seeds passes ([`EndRules::pass`]), the game
+    /// ends when neither player can move (the board is empty), and seeds
+    /// left count for nobody ([`Leftover::Void`]).
+    pub const fn mankala() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.end.pass = true;
+        rules.leftover = Leftover::Void;
+        rules
+    }
+
+    /// Mangala (Turkey) as Ludii plays its six-hole ruleset ("Six Holes
+    /// (Observed)" of `Mangala.lud`, which reuses the seven-hole rules).
+    ///
+    /// 1. Two rows of 6 holes, 5 seeds each.
+    /// 2. A move sows any non-empty own hole counter-clockwise.
+    /// 3. If the last seed falls in a hole of either row that then holds 1
+    ///    or 3, it is taken, then each hole before it while it holds 1 or 3,
+    ///    in any row, up to the move's origin.
+    /// 4. A player without seeds passes; the game ends when neither can
+    ///    move. Seeds left count for nobody. (The rules text also has the
+    ///    captured seeds sown again for a next round: not modelled.)
+    pub const fn mangala() -> Rules {
+        let mut rules = Rules::mankala();
+        rules.seeds = 5;
+        rules.capture = chain_to_origin(CountSet::EMPTY.with(1).with(3));
+        rules
+    }
+
+    /// Vai Lung Thlan (India, Mizoram) as Ludii plays it.
+    ///
+    /// 1. Two rows of 6 holes, 5 seeds each.
+    /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
+    ///    `h - 1`).
+    /// 3. If the last seed falls in a hole of either row that was empty (it
+    ///    now holds 1), it is taken, then each hole before it
+    ///    (counter-clockwise) while it holds 1, up to the move's origin.
+    /// 4. The game ends when the player to move has no seeds; seeds left
+    ///    count for nobody.
+    pub const fn vai_lung_thlan() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 5;
+        rules.sowing.direction = Direction::Clockwise;
+        rules.capture = chain_to_origin(CountSet::EMPTY.with(1));
+        rules.leftover = Leftover::Void;
+        rules
+    }
+}

@@ -1,0 +1,109 @@
+//! The catalogue's presets: names, rules, and the mechanisms they add.
+
+use mancala_core::{
+    Capture, ChainLimit, Game, Leftover, Mancala, Move, Outcome, Pit, Player, Rules, Setup, Status,
+    Traditional, UnknownGame,
+};
+
+fn pit(i: usize) -> Pit {
+    Pit::new(i).unwrap()
+}
+
+#[test]
+fn every_game_by_name_with_valid_rules() {
+    for game in Traditional::ALL {
+        assert_eq!(Traditional::from_name(game.name()), Some(game));
+        assert_eq!(game.name().parse::<Traditional>(), Ok(game));
+        assert_eq!(game.to_string(), game.name());
+        game.rules().check().unwrap();
+        let start = Mancala::new(game.rules()).unwrap();
+        assert_eq!(start.status(), Status::ToMove(Player::P0));
+    }
+    assert_eq!(
+        "oware".parse::<Traditional>(),
+        Err(UnknownGame("oware".into()))
+    );
+}
+
+/// Das Bohnenspiel's chain stops at the move's origin hole even when a lap
+/// refilled it with a count that is taken. Worked out by hand: 25 seeds
+/// from hole 0 make two whole revolutions of the 12 holes (every hole +2,
+/// the origin 2) and one more seed into hole 1, which then holds
+/// 1 + 2 + 1 = 4 and is taken. Behind it lies the origin, holding 2: a ring
+/// chain would take it too (4 + 2 = 6 seeds), the chain to the origin stops
+/// (4 seeds).
+#[test]
+fn chain_stops_at_the_origin() {
+    let rules = Rules::bohnenspiel();
+    let mut setup = Setup::new(rules);
+    setup.board = vec![25, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    setup.stores = vec![0, 0];
+    let start = Mancala::from_setup(setup.clone()).unwrap();
+    let mut game = start.clone();
+    let turn = game.play(Move::Sow(pit(0))).unwrap();
+    assert_eq!(turn.seeds, 4);
+    assert_eq!(turn.captured.iter().collect::<Vec<_>>(), [pit(1)]);
+    assert_eq!(game.board().get(pit(0)), 2);
+    assert_eq!(game.board().stores()[0], 4);
+
+    // The same position with a chain round the whole ring takes the origin.
+    let mut ring_rules = rules;
+    let Capture::Chain { limit, .. } = &mut ring_rules.capture else {
+        unreachable!("Bohnenspiel captures by chains");
+    };
+    assert_eq!(*limit, ChainLimit::ToOrigin);
+    *limit = ChainLimit::Ring;
+    setup.rules = ring_rules;
+    let mut ring = Mancala::from_setup(setup).unwrap();
+    let turn = ring.play(Move::Sow(pit(0))).unwrap();
+    assert_eq!(turn.seeds, 6);
+    assert_eq!(ring.board().get(pit(0)), 0);
+}
+
+/// The scoring of seeds left: Das Bohnenspiel counts a player's row for
+/// him, the others count captures only, and the seeds stay on the board.
+#[test]
+fn leftovers_stay_and_count_as_the_game_says() {
+    // Player 1 to move with no seeds: the game is over at once.
+    for (game, counts) in [
+        (Traditional::Bohnenspiel, [3 + 5, 4]),
+        (Traditional::VaiLungThlan, [3, 4]),
+    ] {
+        let rules = game.rules();
+        let mut setup = Setup::new(rules);
+        setup.board = vec![0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        setup.stores = vec![3, 4];
+        setup.to_move = Player::P1;
+        let state = Mancala::from_setup(setup).unwrap();
+        assert_eq!(state.scores().as_slice(), counts, "{game}");
+        assert_eq!(state.board().get(pit(2)), 5);
+        let expected = if counts[0] > counts[1] {
+            Outcome::Winner(Player::P0)
+        } else {
+            Outcome::Winner(Player::P1)
+        };
+        assert_eq!(state.status(), Status::Over(expected), "{game}");
+        assert_eq!(
+            rules.leftover,
+            if game == Traditional::Bohnenspiel {
+                Leftover::Stay
+            } else {
+                Leftover::Void
+            }
+        );
+    }
+}
+
+/// Mankala and Mangala pass instead of ending while the other can move.
+#[test]
+fn a_player_without_seeds_passes() {
+    for game in [Traditional::Mankala, Traditional::Mangala] {
+        let mut setup = Setup::new(game.rules());
+        setup.board = vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5];
+        setup.stores = vec![0, 0];
+        let mut state = Mancala::from_setup(setup).unwrap();
+        assert_eq!(state.legal_moves().as_slice(), [Move::Pass], "{game}");
+        state.play(Move::Pass).unwrap();
+        assert_eq!(state.status(), Status::ToMove(Player::P1));
+    }
+}
