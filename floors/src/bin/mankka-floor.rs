@@ -1,4 +1,4 @@
-//! A hand-written Mankka (Two, or One with `--one`) on `[u8; 12]`: the floor
+//! A hand-written Mankka (Two, or One with `--one`) on 12 `u8` counts (padded to 16): the floor
 //! for random-playout speed, in the spirit of `oware-floor`.
 //!
 //! Exactly the rules of `mankka::Options::two()` and `Options::one()`

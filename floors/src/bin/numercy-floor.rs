@@ -1,5 +1,5 @@
-//! A hand-written classic Numercy on `[u8; 14]`: the floor for
-//! random-playout speed, in the spirit of `oware-floor`.
+//! A hand-written classic Numercy on 14 `u8` counts (padded to 16): the
+//! floor for random-playout speed, in the spirit of `oware-floor`.
 //!
 //! Exactly the rules of `numercy::Options::classic()` (RULES.md,
 //! "Numercy"): 2x7 holes, 7 balls a hole, operators `+ - x : + - x` by file
