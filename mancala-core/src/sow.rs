@@ -355,12 +355,21 @@ impl Ring {
     /// going this way.
     #[inline(always)]
     fn drop_run(&self, holes: &mut [u16], from: usize, k: usize) {
-        let mut at = from;
+        // The run is one range of indices, wrapping at most once: walked
+        // upwards whichever way the seeds go.
+        let mut at = if self.ccw {
+            self.ahead(from, 1)
+        } else {
+            self.ahead(from, k)
+        };
         for _ in 0..k {
-            at = self.ahead(at, 1);
+            if at >= self.n {
+                at = 0;
+            }
             if let Some(h) = holes.get_mut(at) {
                 *h = h.saturating_add(1);
             }
+            at += 1;
         }
     }
 }
