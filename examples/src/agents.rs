@@ -7,7 +7,8 @@
 //!
 //! Numa's simultaneous turns get [`NumaAgent`]s: [`NumaRandom`],
 //! [`NumaGreedy`] and [`RegretMatching`], which solves the turn's matrix game
-//! approximately and samples its mixed strategy.
+//! approximately and samples its mixed strategy. The stronger two-turn
+//! search is [`NumaSearch`](crate::numa_search::NumaSearch).
 //!
 //! [`Openings`] starts every game of a match from a different random
 //! position, so that agents that never vary still play different games.

@@ -1,8 +1,8 @@
 //! Shared code of the example programs: the conformance runner and its game
 //! drivers (the trace format, complete, is documented in [`conformance`]),
-//! the agents ([`agents`], [`mcts`]), the exact [`solve`]r, the `play`
-//! program, the [`engine`] protocol, and the [`ratings`] arithmetic and
-//! round robin of the `tournament` program.
+//! the agents ([`agents`], [`mcts`], [`numa_search`]), the exact
+//! [`solve`]r, the `play` program, the [`engine`] protocol, and the
+//! [`ratings`] arithmetic and round robin of the `tournament` program.
 
 #![forbid(unsafe_code)]
 
@@ -16,6 +16,7 @@ pub use rng::Rng;
 pub mod mankka_driver;
 pub mod mcts;
 pub mod numa_driver;
+pub mod numa_search;
 pub mod numercy_driver;
 pub mod play;
 pub mod playout;

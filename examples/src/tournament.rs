@@ -13,8 +13,9 @@
 //!   move); `search:5000` or `mcts:300` gives that one agent its own budget,
 //!   so `mcts:100 mcts:1000` measures what a budget is worth. An agent named
 //!   twice is labelled `mcts`, `mcts#2`. In Numa, whose turns are
-//!   simultaneous, `search` is regret matching ([`NUMA_ROUNDS`] rounds a turn,
-//!   or `search:ROUNDS`) and `mcts` is refused.
+//!   simultaneous, `search` is [`NumaSearch`] (a two-turn matrix-game search
+//!   with an opponent model; `--nodes` or `search:NODES` positions a turn,
+//!   [`NumaSearch::DEFAULT_NODES`] unless given) and `mcts` is refused.
 //! - `--games N`: games per pairing, even: N/2 random openings (the same
 //!   ones for every pairing, drawn from the seed by [`Openings`], each
 //!   `--opening` moves long, 2 by default), each played twice, once with
@@ -47,17 +48,18 @@ use numa::Numa;
 
 use crate::agents::{
     AlphaBeta, GreedyAgent, NumaAgent, NumaGreedy, NumaRandom, Openings, RandomAgent,
-    RegretMatching, SequentialAgent,
+    SequentialAgent,
 };
 use crate::mcts::Mcts;
+use crate::numa_search::NumaSearch;
 use crate::ratings::{self, Crosstable, GameResult, Record};
 
 /// Plies (turns in Numa) after which an unfinished game is scored as it
 /// stands.
 pub const MAX_PLIES: usize = 2_000;
 
-/// Regret-matching rounds per turn of Numa's `search` by default.
-pub const NUMA_ROUNDS: u32 = 200;
+/// Positions per move of `search` in the sequential games by default.
+pub const DEFAULT_NODES: u64 = 2_000;
 
 /// The games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -97,7 +99,7 @@ pub enum AgentKind {
     Random,
     /// The best score right after the move ([`GreedyAgent`]).
     Greedy,
-    /// Alpha-beta search ([`AlphaBeta`]); regret matching in Numa.
+    /// Alpha-beta search ([`AlphaBeta`]); [`NumaSearch`] in Numa.
     Search,
     /// Monte Carlo tree search ([`Mcts`]); sequential games only.
     Mcts,
@@ -223,8 +225,9 @@ fn opening_plies(s: &str) -> Result<usize, String> {
 ///
 /// AGENT is random, greedy, search (alpha-beta, --nodes positions a move) or
 /// mcts (UCT, --iterations playouts a move); `search:NODES` or
-/// `mcts:ITERATIONS` gives one agent its own budget. In Numa, search is
-/// regret matching (`search:ROUNDS` a turn) and mcts is refused.
+/// `mcts:ITERATIONS` gives one agent its own budget. In Numa, search is a
+/// two-turn simultaneous-move search (1,500,000 positions a turn unless
+/// --nodes says) and mcts is refused.
 #[derive(Clone, Debug, Parser)]
 #[command(name = "tournament")]
 pub struct TournamentArgs {
@@ -238,12 +241,13 @@ pub struct TournamentArgs {
     /// with each agent in the first seat.
     #[arg(long, value_name = "N", value_parser = even_games)]
     pub games: u32,
-    /// Random seed (the openings, and every game's random agents and MCTS).
+    /// Random seed (the openings, and every game's random agents, MCTS and
+    /// Numa's search).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// search: positions per move.
-    #[arg(long, value_name = "N", default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: u64,
+    /// search: positions per move [default: 2000; in Numa 1500000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
     /// mcts: playouts per move.
     #[arg(long, value_name = "N", default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
@@ -337,7 +341,7 @@ fn sequential_entrant<G: Game + 'static>(
             make: Box::new(|_| wrap(GreedyAgent)),
         },
         AgentKind::Search => {
-            let nodes = spec.budget.unwrap_or(args.nodes);
+            let nodes = spec.budget.or(args.nodes).unwrap_or(DEFAULT_NODES);
             Entrant {
                 description: format!("alpha-beta, {nodes} positions a move"),
                 make: Box::new(move |_| wrap(AlphaBeta::new(nodes))),
@@ -355,7 +359,7 @@ fn sequential_entrant<G: Game + 'static>(
 
 /// The agents of Numa, all in this one function: what each name means in
 /// Numa's simultaneous turns, and the refusal of the others.
-fn numa_entrant(spec: AgentSpec, _args: &TournamentArgs) -> Result<Entrant<Numa>, String> {
+fn numa_entrant(spec: AgentSpec, args: &TournamentArgs) -> Result<Entrant<Numa>, String> {
     fn wrap<A: NumaAgent + 'static>(mut agent: A) -> Agent<Numa> {
         Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
     }
@@ -369,18 +373,21 @@ fn numa_entrant(spec: AgentSpec, _args: &TournamentArgs) -> Result<Entrant<Numa>
             make: Box::new(|_| wrap(NumaGreedy)),
         },
         AgentKind::Search => {
-            let rounds = spec
+            let nodes = spec
                 .budget
-                .map_or(NUMA_ROUNDS, |b| u32::try_from(b).unwrap_or(u32::MAX));
+                .or(args.nodes)
+                .unwrap_or(NumaSearch::DEFAULT_NODES);
             Entrant {
-                description: format!("regret matching, {rounds} rounds a turn"),
-                make: Box::new(move |seed| wrap(RegretMatching::new(seed, rounds))),
+                description: format!(
+                    "two-turn matrix-game search with an opponent model, {nodes} positions a turn"
+                ),
+                make: Box::new(move |seed| wrap(NumaSearch::new(seed).with_nodes(nodes))),
             }
         }
         AgentKind::Mcts => {
             return Err(format!(
                 "`{spec}` plays sequential games only: Numa's turns are simultaneous \
-                 (its agents are random, greedy and search)"
+                 (its agents are random, greedy and search, a simultaneous-move search)"
             ));
         }
     })

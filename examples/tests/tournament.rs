@@ -145,9 +145,12 @@ fn duplicate_agents_are_numbered_and_can_anchor() {
 
 #[test]
 fn numa_plays_its_own_agents_and_refuses_mcts_before_any_game() {
-    let (s, text, _) = play("numa random greedy search:5 --games 2");
+    let (s, text, _) = play("numa random greedy search:6000 --games 2");
     assert_consistent(&s, 2);
-    assert!(text.contains("regret matching, 5 rounds a turn"), "{text}");
+    assert!(
+        text.contains("two-turn matrix-game search with an opponent model, 6000 positions a turn"),
+        "{text}"
+    );
     assert!(text.contains("random openings of 2 turns"), "{text}");
 
     let mut progress = Vec::new();
