@@ -229,6 +229,8 @@ fn whole_auto_games_say_why_they_ended() {
         &["mankala"],
         &["mangala"],
         &["vai-lung-thlan"],
+        &["awari"],
+        &["wari"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);

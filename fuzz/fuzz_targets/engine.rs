@@ -621,6 +621,7 @@ fn chain_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
                 ChainLimit::NotMover => o != mover,
                 ChainLimit::Ring => true,
                 ChainLimit::ToOrigin => i != origin.index(),
+                ChainLimit::Landing => false,
             };
             if !within || !takes(holes[i]) {
                 break;

@@ -74,6 +74,8 @@ pub enum ChainLimit {
     /// It differs from [`Ring`](ChainLimit::Ring) only when a lap of a
     /// whole revolution or more refilled the origin.
     ToOrigin,
+    /// The landing hole only: no chain (Wari, Enindji).
+    Landing,
 }
 
 /// Walks a capture chain: from `landing` against the sowing `direction`,
@@ -128,6 +130,7 @@ pub fn chain(
             ChainLimit::NotMover => topology.owner(at) != mover,
             ChainLimit::Ring => true,
             ChainLimit::ToOrigin => at != origin,
+            ChainLimit::Landing => false,
         };
         if !within || !takes(count(at)) {
             break;

@@ -16,11 +16,13 @@
 //! | Mankala | (Ludii's `Mankala`) | 2x6, 6 seeds | [`Rules::mankala`] | `Mankala.lud` | the same |
 //! | Mangala | Turkey | 2x6, 5 seeds | [`Rules::mangala`] | `Mangala.lud`, "Six Holes (Observed)" | the same |
 //! | Vai Lung Thlan | India (Mizoram) | 2x6, 5 seeds | [`Rules::vai_lung_thlan`] | `Vai Lung Thlan.lud` | the same |
+//! | Awari | West Africa | 2x6, 4 seeds | [`Rules::awari`] | `Awari.lud` | the same; `each_at_most` |
+//! | Wari | West Africa | 2x6, 4 seeds | [`Rules::wari`] | `Wari.lud` | the same |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
-//! never into a store and never passing over the hole it was lifted from
-//! (a lap of twelve or more refills it); captures are judged where the last
+//! never into a store and, unless the game says so, never passing over the
+//! hole it was lifted from (a lap of twelve or more refills it); captures are judged where the last
 //! seed fell, on the board after the sowing, and chain back against the
 //! sowing direction, stopping on reaching the move's origin hole
 //! ([`ChainLimit::ToOrigin`]); captured seeds go to the mover's store (a
@@ -63,25 +65,33 @@ pub enum Traditional {
     Mangala,
     /// Vai Lung Thlan (India, Mizoram): [`Rules::vai_lung_thlan`].
     VaiLungThlan,
+    /// Awari: [`Rules::awari`].
+    Awari,
+    /// Wari: [`Rules::wari`].
+    Wari,
 }
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 4] = [
+    pub const ALL: [Traditional; 6] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
         Traditional::VaiLungThlan,
+        Traditional::Awari,
+        Traditional::Wari,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
             Traditional::Mankala => "mankala",
             Traditional::Mangala => "mangala",
             Traditional::VaiLungThlan => "vai-lung-thlan",
+            Traditional::Awari => "awari",
+            Traditional::Wari => "wari",
         }
     }
 
@@ -92,6 +102,8 @@ impl Traditional {
             Traditional::Mankala => "Mankala",
             Traditional::Mangala => "Mangala",
             Traditional::VaiLungThlan => "Vai Lung Thlan",
+            Traditional::Awari => "Awari",
+            Traditional::Wari => "Wari",
         }
     }
 
@@ -123,6 +135,19 @@ impl Traditional {
                  single seeds just before it. The game ends when the player to move has no \
                  seeds. Captures count."
             }
+            Traditional::Awari => {
+                "Awari: two rows of 6 holes with 4 seeds each. Seeds are sown \
+                 counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 in \
+                 the other's row captures them, and the 2s and 3s just before it in his row. \
+                 A move must leave the other player seeds; a player who cannot move passes. \
+                 The game ends when every hole holds at most one seed, or nobody can move. \
+                 Captures count."
+            }
+            Traditional::Wari => {
+                "Wari: two rows of 6 holes with 4 seeds each. Seeds are sown \
+                 counter-clockwise; a last seed that makes exactly 6 in any hole captures \
+                 them. The game ends when the player to move has no seeds. Captures count."
+            }
         }
     }
 
@@ -143,6 +168,8 @@ impl Traditional {
             Traditional::Mankala => Rules::mankala(),
             Traditional::Mangala => Rules::mangala(),
             Traditional::VaiLungThlan => Rules::vai_lung_thlan(),
+            Traditional::Awari => Rules::awari(),
+            Traditional::Wari => Rules::wari(),
         }
     }
 }
@@ -180,6 +207,7 @@ const NO_EARLY_END: EndRules = EndRules {
     side_empty: false,
     repetition: false,
     at_most_left: None,
+    each_at_most: None,
     pass: false,
 };
 
@@ -273,6 +301,65 @@ impl Rules {
         rules.seeds = 5;
         rules.sowing.direction = Direction::Clockwise;
         rules.capture = chain_to_origin(CountSet::EMPTY.with(1));
+        rules.leftover = Leftover::Void;
+        rules
+    }
+}
+
+impl Rules {
+    /// Awari as Ludii plays it (`Awari.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each.
+    /// 2. A move sows any non-empty own hole counter-clockwise, passing over
+    ///    the hole it was lifted from on every lap
+    ///    ([`SowSpec::skip_origin`]).
+    /// 3. If the last seed falls in the opponent's row in a hole that then
+    ///    holds 2 or 3, it is taken, then each hole before it while it holds
+    ///    2 or 3, within his row ([`ChainLimit::Row`]).
+    /// 4. A move is legal only if the opponent has seeds in his row after
+    ///    it: feeding ([`Feeding::Required`]) and no grand slam
+    ///    ([`GrandSlam::Forbid`]) in one rule. A player without a legal move
+    ///    passes ([`EndRules::pass`]).
+    /// 5. The game ends after any move or pass once every hole holds at most
+    ///    one seed ([`EndRules::each_at_most`]), or when neither player can
+    ///    move. Seeds left count for nobody. (The rules text's "provided the
+    ///    player's sowing caused them" is not modelled, as in Ludii.)
+    pub const fn awari() -> Rules {
+        let mut rules = Rules::wari();
+        rules.sowing.skip_origin = true;
+        rules.capture = Capture::Chain {
+            zone: Zone::Opponents,
+            counts: CountSet::TWO_OR_THREE,
+            same_count: false,
+            limit: ChainLimit::Row,
+        };
+        rules.grand_slam = GrandSlam::Forbid;
+        rules.feeding = Feeding::Required;
+        rules.end.pass = true;
+        rules.end.each_at_most = Some(1);
+        rules
+    }
+
+    /// Wari as Ludii plays it (`Wari.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over).
+    /// 3. If the last seed falls in a hole of either row that then holds
+    ///    exactly 6, those 6 go to the mover's store; there is no chain
+    ///    ([`ChainLimit::Landing`]). (The rules text: only in the
+    ///    opponent's row.)
+    /// 4. The game ends when the player to move has no seeds; the stores
+    ///    alone count ([`Leftover::Void`]).
+    pub const fn wari() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 4;
+        rules.capture = Capture::Chain {
+            zone: Zone::Any,
+            counts: CountSet::EMPTY.with(6),
+            same_count: false,
+            limit: ChainLimit::Landing,
+        };
         rules.leftover = Leftover::Void;
         rules
     }

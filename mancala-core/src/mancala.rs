@@ -1071,6 +1071,12 @@ impl Mancala {
             self.finish(observer);
             return Ok(());
         }
+        if let Some(most) = self.shared.rules.end.each_at_most
+            && self.board.holes().iter().all(|&c| c <= most)
+        {
+            self.finish(observer);
+            return Ok(());
+        }
         // The legal set, worked out once, now: with trial sowings where
         // legality takes them, else the mover's holes that hold seeds.
         let rules = &self.shared.rules;

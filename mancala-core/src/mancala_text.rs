@@ -17,7 +17,7 @@
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
 //! | `max_laps` | a number (at least 1), `none` | the work budget, [`Rules::max_laps`] (default 1000000) |
-//! | `capture` | `none`, `opposite`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover` or `ring` |
+//! | `capture` | `none`, `opposite`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin` or `landing` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
 //! | `feeding` | `off`, `required`, `if-possible` | the feeding obligation |
@@ -26,6 +26,7 @@
 //! | `side_empty` | `true`, `false` | end when a player's holes are empty |
 //! | `repetition` | `true`, `false` | end when a position repeats |
 //! | `at_most_left` | `none`, a number | end when at most this many seeds are left after a sowing move |
+//! | `each_at_most` | `none`, a number | end when every hole holds at most this many seeds |
 //! | `pass` | `true`, `false` | a player who cannot move passes |
 //! | `leftover` | `owner`, `stay`, `void` | the seeds left at the end |
 //!
@@ -76,7 +77,7 @@ use crate::{
 };
 
 const ZONES: [&str; 3] = ["opponents", "own", "any"];
-const LIMITS: [&str; 5] = ["row", "owner", "not-mover", "ring", "to-origin"];
+const LIMITS: [&str; 6] = ["row", "owner", "not-mover", "ring", "to-origin", "landing"];
 
 fn zone_name(zone: Zone) -> &'static str {
     match zone {
@@ -93,6 +94,7 @@ fn limit_name(limit: ChainLimit) -> &'static str {
         ChainLimit::NotMover => LIMITS[2],
         ChainLimit::Ring => LIMITS[3],
         ChainLimit::ToOrigin => LIMITS[4],
+        ChainLimit::Landing => LIMITS[5],
     }
 }
 
@@ -173,6 +175,7 @@ fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
         Some(2) => ChainLimit::NotMover,
         Some(3) => ChainLimit::Ring,
         Some(4) => ChainLimit::ToOrigin,
+        Some(5) => ChainLimit::Landing,
         _ => return Err(bad()),
     };
     Ok(Capture::Chain {
@@ -232,6 +235,7 @@ impl RuleOptions for Rules {
         "side_empty",
         "repetition",
         "at_most_left",
+        "each_at_most",
         "pass",
         "leftover",
     ];
@@ -326,6 +330,16 @@ impl RuleOptions for Rules {
                     )
                 }
             }
+            "each_at_most" => {
+                self.end.each_at_most = if value == "none" {
+                    None
+                } else {
+                    Some(
+                        option_number(key, value)
+                            .map_err(|_| OptionError::bad_value(key, value, "none or a number"))?,
+                    )
+                }
+            }
             "pass" => self.end.pass = option_bool(key, value)?,
             "leftover" => {
                 self.leftover = match option_choice(
@@ -391,6 +405,10 @@ impl RuleOptions for Rules {
             "side_empty" => bool_text(self.end.side_empty),
             "repetition" => bool_text(self.end.repetition),
             "at_most_left" => match self.end.at_most_left {
+                None => "none".into(),
+                Some(n) => n.to_string(),
+            },
+            "each_at_most" => match self.end.each_at_most {
                 None => "none".into(),
                 Some(n) => n.to_string(),
             },

@@ -105,6 +105,9 @@ pub struct EndRules {
     /// After a sowing move (not a pass, not at setup), at most this many seeds
     /// are left in the holes (Mankka: 8).
     pub at_most_left: Option<u16>,
+    /// Every hole holds at most this many seeds, checked after every move
+    /// and pass and of a set-up position (Awari: 1).
+    pub each_at_most: Option<u16>,
     /// A player with no legal move passes ([`Move::Pass`](crate::Move::Pass))
     /// instead of ending the game, which ends only when no player can move
     /// (Mankka without its early ends). While a player must pass, his
@@ -212,6 +215,7 @@ impl Rules {
                 side_empty: false,
                 repetition: true,
                 at_most_left: None,
+                each_at_most: None,
                 pass: false,
             },
             leftover: Leftover::ToOwner,
@@ -246,6 +250,7 @@ impl Rules {
                 side_empty: true,
                 repetition: false,
                 at_most_left: None,
+                each_at_most: None,
                 pass: false,
             },
             leftover: Leftover::Stay,

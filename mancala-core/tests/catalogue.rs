@@ -107,3 +107,40 @@ fn a_player_without_seeds_passes() {
         assert_eq!(state.status(), Status::ToMove(Player::P1));
     }
 }
+
+/// Wari takes the landing hole alone: a hole of 6 just behind it stays.
+/// By hand: 2 seeds from hole 2 fall in holes 3 and 4; hole 4 then holds
+/// 5 + 1 = 6 and is taken; hole 3 (5 + 1 = 6 too) is not, there is no chain.
+#[test]
+fn wari_takes_the_landing_hole_only() {
+    let mut setup = Setup::new(Rules::wari());
+    setup.board = vec![4, 4, 2, 5, 5, 4, 4, 4, 4, 4, 4, 4];
+    setup.stores = vec![0, 0];
+    let mut game = Mancala::from_setup(setup).unwrap();
+    let turn = game.play(Move::Sow(pit(2))).unwrap();
+    assert_eq!(turn.captured.iter().collect::<Vec<_>>(), [pit(4)]);
+    assert_eq!(turn.seeds, 6);
+    assert_eq!(game.board().get(pit(3)), 6);
+    assert_eq!(game.board().get(pit(4)), 0);
+}
+
+/// Awari ends once every hole holds at most one seed, after a move or a
+/// pass. By hand: player 0 sows hole 5's two seeds into holes 6 and 7,
+/// leaving 1, 0, 0, 0, 0, 0 | 1, 1, 0, 0, 0, 0; no capture (holes 6 and 7
+/// hold 1); every hole now holds at most one: over, captures 10 to 8.
+#[test]
+fn awari_ends_when_every_hole_holds_at_most_one() {
+    let mut setup = Setup::new(Rules::awari());
+    setup.board = vec![1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0];
+    setup.stores = vec![10, 8];
+    let mut game = Mancala::from_setup(setup.clone()).unwrap();
+    assert!(!game.is_over());
+    game.play(Move::Sow(pit(5))).unwrap();
+    assert_eq!(game.board().holes(), &[1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0]);
+    assert_eq!(game.status(), Status::Over(Outcome::Winner(Player::P0)));
+    // Without the rule the game goes on.
+    setup.rules.end.each_at_most = None;
+    let mut game = Mancala::from_setup(setup).unwrap();
+    game.play(Move::Sow(pit(5))).unwrap();
+    assert_eq!(game.status(), Status::ToMove(Player::P1));
+}

@@ -181,6 +181,7 @@ fn options() -> BoxedStrategy<Options> {
                 // harness properties (section 8); the others keep to sowing
                 // moves.
                 Just(false),
+                proptest::option::of(0u16..4),
             ),
             prop_oneof![
                 Just(Leftover::ToOwner),
@@ -196,7 +197,7 @@ fn options() -> BoxedStrategy<Options> {
                     grand_slam,
                     feeding,
                     extra_turn,
-                    (majority, side_empty, repetition, at_most_left, pass),
+                    (majority, side_empty, repetition, at_most_left, pass, each_at_most),
                     leftover,
                 ),
             )| Options {
@@ -213,6 +214,7 @@ fn options() -> BoxedStrategy<Options> {
                     side_empty,
                     repetition,
                     at_most_left,
+                    each_at_most,
                     pass,
                 },
                 leftover,

@@ -216,6 +216,7 @@ impl Options {
                 } else {
                     None
                 },
+                each_at_most: None,
                 pass: !self.early_end,
             },
             leftover: Leftover::Void,

@@ -63,6 +63,10 @@ pub enum GameName {
     Mangala,
     /// Vai Lung Thlan (India, Mizoram), as Ludii plays it.
     VaiLungThlan,
+    /// Awari, as Ludii plays it.
+    Awari,
+    /// Wari, as Ludii plays it.
+    Wari,
 }
 
 impl GameName {
@@ -75,6 +79,8 @@ impl GameName {
             GameName::Mankala => Some(Traditional::Mankala),
             GameName::Mangala => Some(Traditional::Mangala),
             GameName::VaiLungThlan => Some(Traditional::VaiLungThlan),
+            GameName::Awari => Some(Traditional::Awari),
+            GameName::Wari => Some(Traditional::Wari),
             _ => None,
         }
     }
@@ -329,7 +335,9 @@ pub fn run(
         | GameName::Bohnenspiel
         | GameName::Mankala
         | GameName::Mangala
-        | GameName::VaiLungThlan => {
+        | GameName::VaiLungThlan
+        | GameName::Awari
+        | GameName::Wari => {
             let base = match (args.game, args.game.traditional()) {
                 (_, Some(game)) => game.rules(),
                 (GameName::Kalah, None) => mancala_core::Rules::kalah(),
