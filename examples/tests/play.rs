@@ -231,6 +231,7 @@ fn whole_auto_games_say_why_they_ended() {
         &["vai-lung-thlan"],
         &["awari"],
         &["wari"],
+        &["enindji"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);

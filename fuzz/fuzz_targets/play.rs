@@ -24,8 +24,8 @@
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules, RulesError,
-    Traditional, Turn, notation::parse_options, testing,
+    Credit, Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules,
+    RulesError, Traditional, Turn, notation::parse_options, testing,
 };
 
 /// The longest game played for one input.
@@ -148,7 +148,11 @@ fn check_turn(before: &Mancala, mv: Move, turn: &Turn, events: &[Event]) {
     let (mut captured, mut seeds) = (0usize, 0u32);
     for e in events {
         if let Event::Capture { pit, seeds: n, by } = *e {
-            assert_eq!(by, turn.mover);
+            let credited = match before.rules().credit {
+                Credit::Mover => turn.mover,
+                Credit::Owner => before.topology().owner(pit),
+            };
+            assert_eq!(by, credited);
             assert!(turn.captured.contains(pit));
             captured += 1;
             seeds += u32::from(n);

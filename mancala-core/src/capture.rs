@@ -170,6 +170,30 @@ pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool 
         .any(|victim| left & topology.mask_of(victim) == 0)
 }
 
+/// Empties each of `holes` into its owner's store ([`Credit::Owner`]) and
+/// returns the seeds taken.
+///
+/// [`Credit::Owner`]: crate::Credit::Owner
+#[inline]
+pub fn take_to_owners<O: Observer>(
+    board: &mut Board,
+    topology: &Topology,
+    holes: PitSet,
+    observer: &mut O,
+) -> u32 {
+    let mut total = 0u32;
+    for pit in holes.iter() {
+        let seeds = board.take(pit);
+        let by = topology.owner(pit);
+        total += u32::from(seeds);
+        board.add_to_store(by, seeds);
+        if O::RECORDS {
+            observer.event(Event::Capture { pit, seeds, by });
+        }
+    }
+    total
+}
+
 /// Empties `holes` into `by`'s store and returns the seeds taken.
 #[inline]
 pub fn take_into_store<O: Observer>(

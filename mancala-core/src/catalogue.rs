@@ -18,6 +18,7 @@
 //! | Vai Lung Thlan | India (Mizoram) | 2x6, 5 seeds | [`Rules::vai_lung_thlan`] | `Vai Lung Thlan.lud` | the same |
 //! | Awari | West Africa | 2x6, 4 seeds | [`Rules::awari`] | `Awari.lud` | the same; `each_at_most` |
 //! | Wari | West Africa | 2x6, 4 seeds | [`Rules::wari`] | `Wari.lud` | the same |
+//! | Enindji | (Ludii's `Enindji`) | 2x6, 4 seeds | [`Rules::enindji`] | `Enindji.lud` | the same; `credit` |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
@@ -46,8 +47,8 @@
 use core::fmt;
 
 use crate::{
-    Capture, ChainLimit, CountSet, Direction, EndRules, Endless, Feeding, GrandSlam, Layout,
-    Leftover, Relay, Rules, SowSpec, Zone,
+    Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
+    Layout, Leftover, Relay, Rules, SowSpec, Zone,
 };
 
 /// A traditional game of the catalogue (see the [module docs](self)).
@@ -69,21 +70,24 @@ pub enum Traditional {
     Awari,
     /// Wari: [`Rules::wari`].
     Wari,
+    /// Enindji: [`Rules::enindji`].
+    Enindji,
 }
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 6] = [
+    pub const ALL: [Traditional; 7] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
         Traditional::VaiLungThlan,
         Traditional::Awari,
         Traditional::Wari,
+        Traditional::Enindji,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -92,6 +96,7 @@ impl Traditional {
             Traditional::VaiLungThlan => "vai-lung-thlan",
             Traditional::Awari => "awari",
             Traditional::Wari => "wari",
+            Traditional::Enindji => "enindji",
         }
     }
 
@@ -104,6 +109,7 @@ impl Traditional {
             Traditional::VaiLungThlan => "Vai Lung Thlan",
             Traditional::Awari => "Awari",
             Traditional::Wari => "Wari",
+            Traditional::Enindji => "Enindji",
         }
     }
 
@@ -148,6 +154,13 @@ impl Traditional {
                  counter-clockwise; a last seed that makes exactly 6 in any hole captures \
                  them. The game ends when the player to move has no seeds. Captures count."
             }
+            Traditional::Enindji => {
+                "Enindji: two rows of 6 holes with 4 seeds each. Seeds are sown \
+                 counter-clockwise, skipping the hole sown; a last seed that makes exactly 4 \
+                 in any hole sends them to the store of that hole's owner. A move must leave \
+                 the other player seeds; a player who cannot move passes, and the game ends \
+                 when nobody can move. Stores plus the seeds in your row count."
+            }
         }
     }
 
@@ -170,6 +183,7 @@ impl Traditional {
             Traditional::VaiLungThlan => Rules::vai_lung_thlan(),
             Traditional::Awari => Rules::awari(),
             Traditional::Wari => Rules::wari(),
+            Traditional::Enindji => Rules::enindji(),
         }
     }
 }
@@ -249,6 +263,7 @@ impl Rules {
             endless: Endless::Forbid,
             max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: chain_to_origin(EVEN_TO_SIX),
+            credit: Credit::Mover,
             grand_slam: GrandSlam::Allow,
             feeding: Feeding::Off,
             extra_turn: false,
@@ -317,9 +332,8 @@ impl Rules {
     ///    holds 2 or 3, it is taken, then each hole before it while it holds
     ///    2 or 3, within his row ([`ChainLimit::Row`]).
     /// 4. A move is legal only if the opponent has seeds in his row after
-    ///    it: feeding ([`Feeding::Required`]) and no grand slam
-    ///    ([`GrandSlam::Forbid`]) in one rule. A player without a legal move
-    ///    passes ([`EndRules::pass`]).
+    ///    it: feeding and no grand slam in one rule ([`Feeding::Always`]). A
+    ///    player without a legal move passes ([`EndRules::pass`]).
     /// 5. The game ends after any move or pass once every hole holds at most
     ///    one seed ([`EndRules::each_at_most`]), or when neither player can
     ///    move. Seeds left count for nobody. (The rules text's "provided the
@@ -333,8 +347,7 @@ impl Rules {
             same_count: false,
             limit: ChainLimit::Row,
         };
-        rules.grand_slam = GrandSlam::Forbid;
-        rules.feeding = Feeding::Required;
+        rules.feeding = Feeding::Always;
         rules.end.pass = true;
         rules.end.each_at_most = Some(1);
         rules
@@ -361,6 +374,36 @@ impl Rules {
             limit: ChainLimit::Landing,
         };
         rules.leftover = Leftover::Void;
+        rules
+    }
+}
+
+impl Rules {
+    /// Enindji as Ludii plays it (`Enindji.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise, passing over
+    ///    the hole it was lifted from.
+    /// 3. If the last seed falls in a hole of either row that then holds
+    ///    exactly 4, those 4 go to **the store of that hole's owner**,
+    ///    whoever sowed ([`Credit::Owner`]); there is no chain.
+    /// 4. A move is legal only if the opponent keeps seeds in his row after
+    ///    it (as in [`Rules::awari`]); a player without a legal move
+    ///    passes, and the game ends when neither can move.
+    /// 5. Each player scores his store plus the seeds left in his row
+    ///    ([`Leftover::Stay`]). (Ludii offers a vote to end a cycle of
+    ///    three repeats of four plies; it is not modelled.)
+    pub const fn enindji() -> Rules {
+        let mut rules = Rules::awari();
+        rules.capture = Capture::Chain {
+            zone: Zone::Any,
+            counts: CountSet::EMPTY.with(4),
+            same_count: false,
+            limit: ChainLimit::Landing,
+        };
+        rules.credit = Credit::Owner;
+        rules.end.each_at_most = None;
+        rules.leftover = Leftover::Stay;
         rules
     }
 }

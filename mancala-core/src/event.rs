@@ -36,7 +36,8 @@ pub enum Event {
         pit: Pit,
         /// How many seeds it held.
         seeds: u16,
-        /// The player who captured them.
+        /// The player whose store receives them: the mover, or the hole's
+        /// owner under [`Credit::Owner`](crate::Credit::Owner).
         by: Player,
     },
     /// A capture was not made because it would have been a grand slam.

@@ -17,6 +17,11 @@ pub enum Feeding {
     /// Moves that feed the next player are required when one exists;
     /// otherwise any move is legal (Robertson).
     IfPossible,
+    /// Only moves after which the next player has seeds are legal, whether
+    /// or not he has seeds now: feeding and the ban on taking his last
+    /// seeds in one rule (Awari, Enindji). With none, the mover has no
+    /// legal move.
+    Always,
 }
 
 /// Applies a feeding obligation to a player's candidate moves, calling `emit`

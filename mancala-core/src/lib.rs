@@ -383,7 +383,7 @@ mod topology;
 mod turn;
 
 pub use board::{Board, INLINE_HOLES, MAX_SEEDS};
-pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store};
+pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store, take_to_owners};
 pub use catalogue::{Traditional, UnknownGame};
 pub use event::{Event, Observer};
 pub use feeding::{Feeding, filter_feeding};
@@ -397,7 +397,7 @@ pub use mancala::{
 pub use notation::RuleOptions;
 pub use pit::{InvalidPit, MAX_HOLES, Pit, PitSet};
 pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
-pub use rules::{Capture, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};
+pub use rules::{Capture, Credit, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};
 pub use setup::{Setup, SetupError};
 pub use sow::{
     DEFAULT_MAX_LAPS, Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError,

@@ -4,10 +4,10 @@ use alloc::sync::Arc;
 use core::ops::ControlFlow;
 
 use crate::{
-    Board, ByPlayer, Capture, Event, Feeding, Game, GrandSlam, History, JointMoveError, KeyHasher,
-    Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay, RelayRule,
-    Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn, Undecided,
-    Zone, capture, filter_feeding, sequential_move,
+    Board, ByPlayer, Capture, Credit, Event, Feeding, Game, GrandSlam, History, JointMoveError,
+    KeyHasher, Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay,
+    RelayRule, Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn,
+    Undecided, Zone, capture, filter_feeding, sequential_move,
 };
 
 /// The most moves a sowing position can have: the holes of a player who
@@ -517,7 +517,7 @@ impl Mancala {
         {
             // Under `IfPossible` a move that does not feed is legal exactly
             // when no move feeds.
-            if self.shared.rules.feeding == Feeding::Required || self.feeds_some(mover) {
+            if self.shared.rules.feeding != Feeding::IfPossible || self.feeds_some(mover) {
                 return Err(PlayError::MustFeed(pit));
             }
         }
@@ -533,10 +533,13 @@ impl Mancala {
     /// Whether feeding constrains `mover` now.
     #[inline]
     fn must_feed(&self, mover: Player) -> bool {
-        self.shared.rules.feeding != Feeding::Off
-            && !self
+        match self.shared.rules.feeding {
+            Feeding::Off => false,
+            Feeding::Always => true,
+            Feeding::Required | Feeding::IfPossible => !self
                 .board
-                .has_seeds(&self.shared.topology, self.fed_player(mover))
+                .has_seeds(&self.shared.topology, self.fed_player(mover)),
+        }
     }
 
     /// Whether legality needs each move played out on a copy.
@@ -853,7 +856,10 @@ impl Mancala {
                     GrandSlam::Forbid => return Err(PlayError::GrandSlam(pit)),
                 }
             }
-            applied.seeds = capture::take_into_store(board, taken, mover, observer);
+            applied.seeds = match rules.credit {
+                Credit::Mover => capture::take_into_store(board, taken, mover, observer),
+                Credit::Owner => capture::take_to_owners(board, topology, taken, observer),
+            };
             applied.captured = taken;
         }
         Ok(())
@@ -1003,7 +1009,9 @@ impl Mancala {
         } else {
             mover.next(self.shared.topology.players())
         };
-        let seeds_left_board = u32::from(self.board.store(mover)) != before;
+        // (Captures credited to the holes' owners may leave the mover's
+        // store as it was.)
+        let seeds_left_board = u32::from(self.board.store(mover)) != before || applied.seeds > 0;
         self.settle(next, seeds_left_board, true, fallible, observer)
     }
 
@@ -1080,8 +1088,13 @@ impl Mancala {
         // The legal set, worked out once, now: with trial sowings where
         // legality takes them, else the mover's holes that hold seeds.
         let rules = &self.shared.rules;
-        let hungry = rules.feeding != Feeding::Off
-            && nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0;
+        let hungry = match rules.feeding {
+            Feeding::Off => false,
+            Feeding::Always => true,
+            Feeding::Required | Feeding::IfPossible => {
+                nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0
+            }
+        };
         // Only a budget fails, and only where settling is fallible: nothing
         // but the player to move has changed then.
         let legal = if Self::trials_needed(rules, hungry, fallible) {

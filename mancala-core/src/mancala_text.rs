@@ -19,8 +19,9 @@
 //! | `max_laps` | a number (at least 1), `none` | the work budget, [`Rules::max_laps`] (default 1000000) |
 //! | `capture` | `none`, `opposite`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin` or `landing` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
+//! | `credit` | `mover`, `owner` | whose store captured seeds go to: the mover's, or each hole's owner's |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
-//! | `feeding` | `off`, `required`, `if-possible` | the feeding obligation |
+//! | `feeding` | `off`, `required`, `if-possible`, `always` | the feeding obligation (`always`: every move must leave the next player seeds) |
 //! | `extra_turn` | `true`, `false` | a last seed in the own store moves again |
 //! | `majority` | `true`, `false` | end when a store holds more than half |
 //! | `side_empty` | `true`, `false` | end when a player's holes are empty |
@@ -72,8 +73,8 @@ use crate::notation::{
     option_number,
 };
 use crate::{
-    Capture, ChainLimit, CountSet, Direction, Endless, Feeding, GrandSlam, Layout, Leftover,
-    MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
+    Capture, ChainLimit, CountSet, Credit, Direction, Endless, Feeding, GrandSlam, Layout,
+    Leftover, MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
 };
 
 const ZONES: [&str; 3] = ["opponents", "own", "any"];
@@ -228,6 +229,7 @@ impl RuleOptions for Rules {
         "max_laps",
         "capture",
         "empty_capture",
+        "credit",
         "grand_slam",
         "feeding",
         "extra_turn",
@@ -308,12 +310,20 @@ impl RuleOptions for Rules {
                 self.feeding = match option_choice(
                     key,
                     value,
-                    &["off", "required", "if-possible"],
-                    "off, required or if-possible",
+                    &["off", "required", "if-possible", "always"],
+                    "off, required, if-possible or always",
                 )? {
                     0 => Feeding::Off,
                     1 => Feeding::Required,
-                    _ => Feeding::IfPossible,
+                    2 => Feeding::IfPossible,
+                    _ => Feeding::Always,
+                }
+            }
+            "credit" => {
+                self.credit = match value {
+                    "mover" => Credit::Mover,
+                    "owner" => Credit::Owner,
+                    _ => return Err(OptionError::bad_value(key, value, "mover or owner")),
                 }
             }
             "extra_turn" => self.extra_turn = option_bool(key, value)?,
@@ -399,6 +409,11 @@ impl RuleOptions for Rules {
                 Feeding::Off => "off".into(),
                 Feeding::Required => "required".into(),
                 Feeding::IfPossible => "if-possible".into(),
+                Feeding::Always => "always".into(),
+            },
+            "credit" => match self.credit {
+                Credit::Mover => "mover".into(),
+                Credit::Owner => "owner".into(),
             },
             "extra_turn" => bool_text(self.extra_turn),
             "majority" => bool_text(self.end.majority),

@@ -71,6 +71,20 @@ pub enum GrandSlam {
     Forbid,
 }
 
+/// Whose store captured seeds go to.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Credit {
+    /// The mover's (every game but Enindji).
+    #[default]
+    Mover,
+    /// Each hole's seeds to its owner's store, whoever captures them
+    /// (Enindji).
+    Owner,
+}
+
 /// What becomes of the seeds left in the holes when the game ends.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -162,6 +176,10 @@ pub struct Rules {
     pub max_laps: Option<u64>,
     /// How captures are made.
     pub capture: Capture,
+    /// Whose store captured seeds go to. Serialized as `"mover"` or
+    /// `"owner"`; a missing field reads as the default.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub credit: Credit,
     /// What happens to grand slams.
     pub grand_slam: GrandSlam,
     /// The feeding obligation.
@@ -207,6 +225,7 @@ impl Rules {
                 same_count: false,
                 limit: ChainLimit::Row,
             },
+            credit: Credit::Mover,
             grand_slam: GrandSlam::NoCapture,
             feeding: Feeding::Required,
             extra_turn: false,
@@ -242,6 +261,7 @@ impl Rules {
             capture: Capture::Opposite {
                 require_opposite: true,
             },
+            credit: Credit::Mover,
             grand_slam: GrandSlam::Allow,
             feeding: Feeding::Off,
             extra_turn: true,
@@ -351,6 +371,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
             endless: u.arbitrary()?,
             max_laps,
             capture: u.arbitrary()?,
+            credit: u.arbitrary()?,
             grand_slam: u.arbitrary()?,
             feeding: u.arbitrary()?,
             extra_turn: u.arbitrary()?,

@@ -144,3 +144,39 @@ fn awari_ends_when_every_hole_holds_at_most_one() {
     game.play(Move::Sow(pit(5))).unwrap();
     assert_eq!(game.status(), Status::ToMove(Player::P1));
 }
+
+/// Enindji credits a capture to the hole's owner, and a move may take the
+/// mover's own last seeds but never leave the opponent without any. By
+/// hand: player 0 sows hole 4's three seeds (skipping it) into 5, 6 and 7;
+/// hole 7 then holds 3 + 1 = 4, taken into player 1's store (his hole).
+#[test]
+fn enindji_credits_the_owner() {
+    let mut setup = Setup::new(Rules::enindji());
+    setup.board = vec![0, 0, 0, 0, 3, 0, 0, 3, 1, 0, 0, 0];
+    setup.stores = vec![20, 21];
+    let mut game = Mancala::from_setup(setup).unwrap();
+    let turn = game.play(Move::Sow(pit(4))).unwrap();
+    assert_eq!(turn.captured.iter().collect::<Vec<_>>(), [pit(7)]);
+    assert_eq!(game.board().stores()[..2], [20, 25]);
+    assert_eq!(game.board().holes(), &[0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0]);
+}
+
+/// Under `Feeding::Always` a move that would leave the opponent's row
+/// empty is illegal even when he has seeds now. By hand (Awari): player
+/// 0's only move, hole 5, sows its 2 seeds into holes 6 and 7, which then
+/// hold 2 each and would both be taken, leaving player 1 nothing; so it is
+/// not legal, and player 0 must pass (player 1 can still move).
+#[test]
+fn feeding_always_forbids_emptying_the_opponent() {
+    let mut setup = Setup::new(Rules::awari());
+    setup.board = vec![0, 0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0];
+    setup.stores = vec![20, 24];
+    let game = Mancala::from_setup(setup).unwrap();
+    assert_eq!(game.legal_moves().as_slice(), [Move::Pass]);
+    let mut copy = game.clone();
+    assert_eq!(
+        copy.play(Move::Sow(pit(5))),
+        Err(mancala_core::PlayError::MustFeed(pit(5)))
+    );
+    assert_eq!(copy, game);
+}

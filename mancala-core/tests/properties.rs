@@ -168,7 +168,8 @@ fn options() -> BoxedStrategy<Options> {
             prop_oneof![
                 Just(Feeding::Off),
                 Just(Feeding::Required),
-                Just(Feeding::IfPossible)
+                Just(Feeding::IfPossible),
+                Just(Feeding::Always)
             ],
             any::<bool>(),
             (
@@ -239,6 +240,7 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
         endless: o.endless,
         max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
         capture,
+        credit: mancala_core::Credit::Mover,
         grand_slam: o.grand_slam,
         feeding: o.feeding,
         extra_turn: o.extra_turn,

@@ -204,6 +204,7 @@ impl Options {
                     Chain::Side => ChainLimit::Row,
                 },
             },
+            credit: mancala_core::Credit::Mover,
             grand_slam: GrandSlam::Allow,
             feeding: Feeding::Off,
             extra_turn: false,

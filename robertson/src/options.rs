@@ -326,6 +326,7 @@ impl Options {
                 same_count: true,
                 limit: ChainLimit::NotMover,
             },
+            credit: mancala_core::Credit::Mover,
             grand_slam: self.grand_slam,
             feeding: Feeding::IfPossible,
             extra_turn: false,

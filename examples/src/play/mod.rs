@@ -67,6 +67,8 @@ pub enum GameName {
     Awari,
     /// Wari, as Ludii plays it.
     Wari,
+    /// Enindji, as Ludii plays it.
+    Enindji,
 }
 
 impl GameName {
@@ -81,6 +83,7 @@ impl GameName {
             GameName::VaiLungThlan => Some(Traditional::VaiLungThlan),
             GameName::Awari => Some(Traditional::Awari),
             GameName::Wari => Some(Traditional::Wari),
+            GameName::Enindji => Some(Traditional::Enindji),
             _ => None,
         }
     }
@@ -337,7 +340,8 @@ pub fn run(
         | GameName::Mangala
         | GameName::VaiLungThlan
         | GameName::Awari
-        | GameName::Wari => {
+        | GameName::Wari
+        | GameName::Enindji => {
             let base = match (args.game, args.game.traditional()) {
                 (_, Some(game)) => game.rules(),
                 (GameName::Kalah, None) => mancala_core::Rules::kalah(),
