@@ -232,6 +232,7 @@ fn whole_auto_games_say_why_they_ended() {
         &["awari"],
         &["wari"],
         &["enindji"],
+        &["french-wari"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);

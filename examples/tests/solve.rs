@@ -14,6 +14,8 @@ fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
     rules.seeds = seeds;
     rules.capture = mancala_core::Capture::Opposite {
         require_opposite: !empty,
+        zone: mancala_core::Zone::Own,
+        take_lone: true,
     };
     Mancala::new(rules).unwrap()
 }

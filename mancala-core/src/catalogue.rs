@@ -18,6 +18,7 @@
 //! | Vai Lung Thlan | India (Mizoram) | 2x6, 5 seeds | [`Rules::vai_lung_thlan`] | `Vai Lung Thlan.lud` | the same |
 //! | Awari | West Africa | 2x6, 4 seeds | [`Rules::awari`] | `Awari.lud` | the same; `each_at_most` |
 //! | Wari | West Africa | 2x6, 4 seeds | [`Rules::wari`] | `Wari.lud` | the same |
+//! | French Wari | France (the West African game) | 2x6, 4 seeds | [`Rules::french_wari`] | `French Wari.lud` | the same; `endless`, `max_laps` |
 //! | Enindji | (Ludii's `Enindji`) | 2x6, 4 seeds | [`Rules::enindji`] | `Enindji.lud` | the same; `credit` |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -72,11 +73,13 @@ pub enum Traditional {
     Wari,
     /// Enindji: [`Rules::enindji`].
     Enindji,
+    /// French Wari: [`Rules::french_wari`].
+    FrenchWari,
 }
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 7] = [
+    pub const ALL: [Traditional; 8] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -84,10 +87,11 @@ impl Traditional {
         Traditional::Awari,
         Traditional::Wari,
         Traditional::Enindji,
+        Traditional::FrenchWari,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -97,6 +101,7 @@ impl Traditional {
             Traditional::Awari => "awari",
             Traditional::Wari => "wari",
             Traditional::Enindji => "enindji",
+            Traditional::FrenchWari => "french-wari",
         }
     }
 
@@ -110,6 +115,7 @@ impl Traditional {
             Traditional::Awari => "Awari",
             Traditional::Wari => "Wari",
             Traditional::Enindji => "Enindji",
+            Traditional::FrenchWari => "French Wari",
         }
     }
 
@@ -161,6 +167,14 @@ impl Traditional {
                  the other player seeds; a player who cannot move passes, and the game ends \
                  when nobody can move. Stores plus the seeds in your row count."
             }
+            Traditional::FrenchWari => {
+                "French Wari: two rows of 6 holes with 4 seeds each. Seeds are sown \
+                 counter-clockwise; a last seed in a hole that then holds more than one lifts \
+                 them all and sows on. A last seed in an empty hole of either row captures \
+                 the seeds of the hole opposite; the lone seed stays. Moves whose relays \
+                 never end are not allowed. The game ends when the player to move has no \
+                 seeds; captures plus the seeds in your row count."
+            }
         }
     }
 
@@ -184,6 +198,7 @@ impl Traditional {
             Traditional::Awari => Rules::awari(),
             Traditional::Wari => Rules::wari(),
             Traditional::Enindji => Rules::enindji(),
+            Traditional::FrenchWari => Rules::french_wari(),
         }
     }
 }
@@ -404,6 +419,33 @@ impl Rules {
         rules.credit = Credit::Owner;
         rules.end.each_at_most = None;
         rules.leftover = Leftover::Stay;
+        rules
+    }
+}
+
+impl Rules {
+    /// French Wari as Ludii plays it (`French Wari.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each.
+    /// 2. A move sows any non-empty own hole counter-clockwise; a lap whose
+    ///    last seed falls in a hole that then holds more than one lifts that
+    ///    hole and sows on, in the same move ([`Relay::AtLeast`] 2).
+    /// 3. A lap that ends in an empty hole of either row (it now holds 1)
+    ///    takes the seeds of the opposite hole, if any; the lone seed stays
+    ///    ([`Capture::Opposite`] in [`Zone::Any`], `take_lone: false`).
+    /// 4. A move whose relays never end is not legal ([`Endless::Forbid`],
+    ///    the family's convention; Ludii never ends such a move).
+    /// 5. The game ends when the player to move has no seeds; each player
+    ///    scores his captures plus the seeds left in his row.
+    pub const fn french_wari() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 4;
+        rules.relay = Relay::AtLeast(2);
+        rules.capture = Capture::Opposite {
+            require_opposite: true,
+            zone: Zone::Any,
+            take_lone: false,
+        };
         rules
     }
 }

@@ -827,15 +827,25 @@ impl Mancala {
                     PitSet::EMPTY
                 }
             }
-            Capture::Opposite { require_opposite } => {
+            Capture::Opposite {
+                require_opposite,
+                zone,
+                take_lone,
+            } => {
                 let mut set = PitSet::EMPTY;
-                if topology.owner(landing) == mover
+                let owner = topology.owner(landing);
+                let in_zone = match zone {
+                    Zone::Opponents => owner != mover,
+                    Zone::Own => owner == mover,
+                    Zone::Any => true,
+                };
+                if in_zone
                     && board.get(landing) == 1
                     && let Some(o) = topology.opposite(landing)
                     && (board.get(o) > 0 || !require_opposite)
                 {
-                    set.insert(landing);
-                    set.insert(o);
+                    set.insert_if(landing, take_lone);
+                    set.insert_if(o, board.get(o) > 0 || take_lone);
                 }
                 set
             }

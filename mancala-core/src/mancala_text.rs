@@ -17,7 +17,7 @@
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
 //! | `max_laps` | a number (at least 1), `none` | the work budget, [`Rules::max_laps`] (default 1000000) |
-//! | `capture` | `none`, `opposite`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin` or `landing` |
+//! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin` or `landing` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
 //! | `credit` | `mover`, `owner` | whose store captured seeds go to: the mover's, or each hole's owner's |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
@@ -102,7 +102,18 @@ fn limit_name(limit: ChainLimit) -> &'static str {
 fn capture_text(capture: Capture) -> String {
     match capture {
         Capture::None => "none".into(),
-        Capture::Opposite { .. } => "opposite".into(),
+        Capture::Opposite {
+            zone: Zone::Own,
+            take_lone: true,
+            ..
+        } => "opposite".into(),
+        Capture::Opposite {
+            zone, take_lone, ..
+        } => format!(
+            "opposite:{}:{}",
+            zone_name(zone),
+            if take_lone { "take" } else { "stay" }
+        ),
         Capture::Chain {
             zone,
             counts,
@@ -125,16 +136,38 @@ fn capture_text(capture: Capture) -> String {
 }
 
 fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
-    const EXPECTED: &str = "none, opposite or chain:ZONE:COUNTS:same|mixed:LIMIT";
+    const EXPECTED: &str =
+        "none, opposite, opposite:ZONE:take|stay or chain:ZONE:COUNTS:same|mixed:LIMIT";
     let bad = || OptionError::bad_value(key, value, EXPECTED);
     match value {
         "none" => return Ok(Capture::None),
         "opposite" => {
             return Ok(Capture::Opposite {
                 require_opposite: true,
+                zone: Zone::Own,
+                take_lone: true,
             });
         }
         _ => {}
+    }
+    if let Some(rest) = value.strip_prefix("opposite:") {
+        let (zone, lone) = rest.split_once(':').ok_or_else(bad)?;
+        let zone = match ZONES.iter().position(|z| *z == zone) {
+            Some(0) => Zone::Opponents,
+            Some(1) => Zone::Own,
+            Some(2) => Zone::Any,
+            _ => return Err(bad()),
+        };
+        let take_lone = match lone {
+            "take" => true,
+            "stay" => false,
+            _ => return Err(bad()),
+        };
+        return Ok(Capture::Opposite {
+            require_opposite: true,
+            zone,
+            take_lone,
+        });
     }
     let mut parts = value.split(':');
     if parts.next() != Some("chain") {
@@ -284,7 +317,9 @@ impl RuleOptions for Rules {
             "empty_capture" => {
                 let take_empty = option_bool(key, value)?;
                 match &mut self.capture {
-                    Capture::Opposite { require_opposite } => *require_opposite = !take_empty,
+                    Capture::Opposite {
+                        require_opposite, ..
+                    } => *require_opposite = !take_empty,
                     _ => {
                         return Err(OptionError::bad_value(
                             key,
@@ -397,7 +432,9 @@ impl RuleOptions for Rules {
             "max_laps" => max_laps_text(self.max_laps),
             "capture" => capture_text(self.capture),
             "empty_capture" => match self.capture {
-                Capture::Opposite { require_opposite } => bool_text(!require_opposite),
+                Capture::Opposite {
+                    require_opposite, ..
+                } => bool_text(!require_opposite),
                 _ => return None,
             },
             "grand_slam" => match self.grand_slam {

@@ -52,6 +52,16 @@ pub enum Capture {
         /// Capture only when the opposite hole holds seeds (OpenSpiel); when
         /// `false`, the lone seed is taken even from an empty file.
         require_opposite: bool,
+        /// Where the landing hole may be: [`Zone::Own`] (Kalah, En Gehe),
+        /// or [`Zone::Any`] (French Wari). A missing serde field reads as
+        /// `Own`.
+        #[cfg_attr(feature = "serde", serde(default = "own_zone"))]
+        zone: Zone,
+        /// Whether the lone seed is taken with the opposite hole's (Kalah)
+        /// or stays where it fell (French Wari). A missing serde field
+        /// reads as `true`.
+        #[cfg_attr(feature = "serde", serde(default = "yes"))]
+        take_lone: bool,
     },
 }
 
@@ -260,6 +270,8 @@ impl Rules {
             max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: Capture::Opposite {
                 require_opposite: true,
+                zone: Zone::Own,
+                take_lone: true,
             },
             credit: Credit::Mover,
             grand_slam: GrandSlam::Allow,
@@ -414,6 +426,18 @@ pub enum RulesError {
     /// where such a cycle starts can take astronomically long.
     #[error("a relay threshold of {0} relays from every hole: every move would be endless")]
     RelayAlways(u16),
+}
+
+/// The serde default of `Capture::Opposite`'s `zone`: Kalah's.
+#[cfg(feature = "serde")]
+const fn own_zone() -> Zone {
+    Zone::Own
+}
+
+/// The serde default of `Capture::Opposite`'s `take_lone`: Kalah's.
+#[cfg(feature = "serde")]
+const fn yes() -> bool {
+    true
 }
 
 /// The serde default of [`Rules::max_laps`]: a missing field means the

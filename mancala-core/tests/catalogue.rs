@@ -180,3 +180,20 @@ fn feeding_always_forbids_emptying_the_opponent() {
     );
     assert_eq!(copy, game);
 }
+
+/// French Wari's opposite capture from either row leaves the lone seed.
+/// By hand: player 0 sows hole 3's two seeds into holes 4 and 5; hole 5 was
+/// empty (now 1): no relay, and the opposite hole 6 (2n - 1 - 5) gives its
+/// 3 seeds; hole 5 keeps its seed.
+#[test]
+fn french_wari_leaves_the_lone_seed() {
+    let mut setup = Setup::new(Rules::french_wari());
+    setup.board = vec![1, 1, 1, 2, 0, 0, 3, 1, 1, 1, 1, 1];
+    setup.stores = vec![15, 20];
+    let mut game = Mancala::from_setup(setup).unwrap();
+    let turn = game.play(Move::Sow(pit(3))).unwrap();
+    assert_eq!(turn.laps, 1);
+    assert_eq!(turn.captured.iter().collect::<Vec<_>>(), [pit(6)]);
+    assert_eq!(game.board().holes(), &[1, 1, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1]);
+    assert_eq!(game.board().stores()[..2], [18, 20]);
+}

@@ -227,9 +227,20 @@ fn options() -> BoxedStrategy<Options> {
 fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
     let capture = match o.capture_kind {
         0 => Capture::None,
-        2 if layout.rows == 2 => Capture::Opposite {
-            require_opposite: o.require_opposite,
-        },
+        2 if layout.rows == 2 => {
+            // The opposite capture's zone is the chain's drawn one; the lone
+            // seed stays only outside the mover's own row, and then as
+            // `require_opposite` says (a mix of draws already made).
+            let zone = match o.chain {
+                Capture::Chain { zone, .. } => zone,
+                _ => Zone::Own,
+            };
+            Capture::Opposite {
+                require_opposite: o.require_opposite,
+                zone,
+                take_lone: zone == Zone::Own || o.require_opposite,
+            }
+        }
         _ => o.chain,
     };
     Rules {
@@ -1701,7 +1712,11 @@ fn maybe_invalid_rules() -> BoxedStrategy<Rules> {
         1 => rules().prop_map(|mut r| { r.seeds = 0; r }),
         1 => (rules(), 0u16..=1).prop_map(|(mut r, k)| { r.relay = Relay::AtLeast(k); r }),
         1 => (rules(), any::<bool>()).prop_map(|(mut r, req)| {
-            r.capture = Capture::Opposite { require_opposite: req };
+            r.capture = Capture::Opposite {
+                require_opposite: req,
+                zone: Zone::Own,
+                take_lone: true,
+            };
             r
         }),
     ];

@@ -69,6 +69,8 @@ pub enum GameName {
     Wari,
     /// Enindji, as Ludii plays it.
     Enindji,
+    /// French Wari, as Ludii plays it.
+    FrenchWari,
 }
 
 impl GameName {
@@ -84,6 +86,7 @@ impl GameName {
             GameName::Awari => Some(Traditional::Awari),
             GameName::Wari => Some(Traditional::Wari),
             GameName::Enindji => Some(Traditional::Enindji),
+            GameName::FrenchWari => Some(Traditional::FrenchWari),
             _ => None,
         }
     }
@@ -341,7 +344,8 @@ pub fn run(
         | GameName::VaiLungThlan
         | GameName::Awari
         | GameName::Wari
-        | GameName::Enindji => {
+        | GameName::Enindji
+        | GameName::FrenchWari => {
             let base = match (args.game, args.game.traditional()) {
                 (_, Some(game)) => game.rules(),
                 (GameName::Kalah, None) => mancala_core::Rules::kalah(),
