@@ -407,24 +407,82 @@ impl KalahSolver {
         if v != UNKNOWN {
             return i32::from(v);
         }
+        self.work_out(pos, index)
+    }
+
+    /// Works out the endgame slot `index` of `pos` from its children's.
+    fn work_out(&mut self, pos: &Pos, index: usize) -> i32 {
+        // The children's slots first, all of them, then their values: the
+        // table reads are independent and overlap.
+        let mut children = [(Pos::default(), 0usize, 0i32, false); MAX_HOUSES];
+        let mut count = 0;
         let mut best = i32::MIN;
         for house in 0..self.play.houses {
             if pos.0[house] == 0 {
                 continue;
             }
             let (child, gain, next) = self.play.play(pos, house);
-            let v = gain
-                + match next {
-                    Next::Over(rest) => rest,
-                    Next::Again => self.endgame_value(&child),
-                    Next::Other => -self.endgame_value(&child),
-                };
-            best = best.max(v);
+            match next {
+                Next::Over(rest) => best = best.max(gain + rest),
+                Next::Again | Next::Other => {
+                    children[count] = (child, self.rank(&child) as usize, gain, next == Next::Again);
+                    count += 1;
+                }
+            }
+        }
+        let mut values = [UNKNOWN; MAX_HOUSES];
+        for (value, child) in values.iter_mut().zip(&children[..count]) {
+            *value = self.endgame[child.1];
+        }
+        for (&value, &(child, slot, gain, again)) in values.iter().zip(&children[..count]) {
+            let v = if value == UNKNOWN {
+                self.work_out(&child, slot)
+            } else {
+                i32::from(value)
+            };
+            best = best.max(if again { gain + v } else { gain - v });
         }
         // A position with seeds on both sides has a move; values fit a
         // byte (at most 120 seeds).
         self.endgame[index] = best as i8;
         best
+    }
+
+    /// Works out every position of the endgame table now, by seeds on the
+    /// board (rather than as the search meets them).
+    pub fn fill_endgame(&mut self) {
+        let holes = self.holes;
+        let n = self.play.houses;
+        for seeds in 2..=self.endgame_seeds as usize {
+            // Every way of putting `seeds` seeds in the holes, both rows
+            // non-empty.
+            let mut pos = Pos::default();
+            // Odometer over compositions: hole i holds what is left after
+            // holes 0..i, the last hole the rest.
+            let mut counts = vec![0usize; holes];
+            counts[0] = seeds;
+            loop {
+                for (c, &k) in pos.0.iter_mut().zip(&counts) {
+                    *c = k as u8;
+                }
+                if pos.0[..n].iter().any(|&c| c > 0) && pos.0[n..holes].iter().any(|&c| c > 0) {
+                    let index = self.rank(&pos) as usize;
+                    if self.endgame[index] == UNKNOWN {
+                        self.work_out(&pos, index);
+                    }
+                }
+                // Next composition: move one seed from the first
+                // non-empty hole before the last to the hole after it,
+                // gathering that hole's others back to hole 0.
+                let Some(i) = (0..holes - 1).find(|&i| counts[i] > 0) else {
+                    break;
+                };
+                let moved = counts[i] - 1;
+                counts[i] = 0;
+                counts[0] = moved;
+                counts[i + 1] += 1;
+            }
+        }
     }
 
     /// The value of `game` (the first player's final margin) and the moves
@@ -441,6 +499,11 @@ impl KalahSolver {
                 elapsed: start.elapsed(),
             };
         };
+        if std::env::var("KS_FILL").is_ok() {
+            let t = Instant::now();
+            self.fill_endgame();
+            eprintln!("filled in {:.1} s", t.elapsed().as_secs_f64());
+        }
         // To the first player's margin.
         let sign = if mover == Player::P0 { 1 } else { -1 };
         let mut guess = 0;
@@ -684,7 +747,9 @@ impl KalahSolver {
                                 break;
                             }
                         }
-                        1000 + gain
+                        // The nearest the store first: it leaves the others' extra
+                        // turns in place.
+                        1000 + house as i32
                     }
                     Next::Other => {
                         if etc && let Some(e) = self.probe(self.rank(&child) + 1) {
