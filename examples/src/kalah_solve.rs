@@ -23,11 +23,17 @@
 //!   [`KalahSolver::endgame_seeds`] seeds on the board has a byte, by the same
 //!   rank, worked out the first time it is met by a full search of its
 //!   moves (whose positions it holds in turn) and kept for the solve:
-//!   `C(seeds + holes, holes)` bytes, 226 MB for Kalah(6, ·) and 20 seeds.
+//!   `C(seeds + holes, holes)` bytes, 86 MB for Kalah(6, ·) and 18 seeds,
+//!   226 MB for 20. ([`KalahSolver::fill_endgame`] fills it all first
+//!   instead: slower for a solve, which never meets most positions.)
 //! - **Search**: MTD(f) after iterative deepening, as the generic solver;
 //!   the table's move first and alone (often it cuts before any other child
-//!   is made), then moves that give another turn, then by seeds banked;
-//!   the seeds on the board bound the value from both sides.
+//!   is made), then the moves that give another turn, nearest the store
+//!   first (which leaves the others' extra turns in place), then captures
+//!   by seeds taken, then the rest nearest the store first; enhanced
+//!   transposition cutoffs only high in the tree
+//!   ([`DEFAULT_ETC_SEEDS`]); the seeds on the board bound the value from
+//!   both sides.
 //!
 //! Every move this module plays is checked against the engine's
 //! ([`mancala_core`]) on random positions by its tests, and its values
@@ -201,6 +207,11 @@ pub fn pos_of(game: &Mancala) -> Option<(Pos, Player, i64)> {
 /// A callback given each [`Progress`].
 type ProgressFn = Box<dyn FnMut(&Progress)>;
 
+/// Enhanced transposition cutoffs only at nodes with more seeds on the
+/// board than this, by default: near the leaves the lookups (a cache miss
+/// each) cost more than the nodes they save.
+pub const DEFAULT_ETC_SEEDS: u32 = 24;
+
 /// Marks an endgame slot not worked out yet.
 const UNKNOWN: i8 = i8::MIN;
 /// The depth of a search to the end of the game.
@@ -246,9 +257,6 @@ pub struct KalahSolver {
     /// Enhanced transposition cutoffs at nodes with more seeds than this
     /// on the board.
     etc_seeds: u32,
-    /// The transposition table only at nodes with more seeds on the board
-    /// than this.
-    table_seeds: u32,
     progress: Option<ProgressFn>,
 }
 
@@ -332,14 +340,7 @@ impl KalahSolver {
             endgame_seeds,
             nodes: 0,
             depth: 0,
-            etc_seeds: std::env::var("KS_ETC")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
-            table_seeds: std::env::var("KS_TT")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
+            etc_seeds: DEFAULT_ETC_SEEDS,
             progress: None,
         })
     }
@@ -352,7 +353,7 @@ impl KalahSolver {
 
     /// Enhanced transposition cutoffs (each child's entry looked up before
     /// any child is searched) only at nodes with more than `seeds` seeds on
-    /// the board (default 0: everywhere).
+    /// the board (default [`DEFAULT_ETC_SEEDS`]; 0: everywhere).
     pub fn with_etc_seeds(mut self, seeds: u32) -> KalahSolver {
         self.etc_seeds = seeds;
         self
@@ -425,7 +426,8 @@ impl KalahSolver {
             match next {
                 Next::Over(rest) => best = best.max(gain + rest),
                 Next::Again | Next::Other => {
-                    children[count] = (child, self.rank(&child) as usize, gain, next == Next::Again);
+                    children[count] =
+                        (child, self.rank(&child) as usize, gain, next == Next::Again);
                     count += 1;
                 }
             }
@@ -499,11 +501,6 @@ impl KalahSolver {
                 elapsed: start.elapsed(),
             };
         };
-        if std::env::var("KS_FILL").is_ok() {
-            let t = Instant::now();
-            self.fill_endgame();
-            eprintln!("filled in {:.1} s", t.elapsed().as_secs_f64());
-        }
         // To the first player's margin.
         let sign = if mover == Player::P0 { 1 } else { -1 };
         let mut guess = 0;
@@ -681,11 +678,10 @@ impl KalahSolver {
             return self.endgame_value(pos);
         }
         let next_depth = if depth == EXACT { EXACT } else { depth - 1 };
-        let tabled = seeds > self.table_seeds;
-        let key = if tabled { self.rank(pos) + 1 } else { 0 };
+        let key = self.rank(pos) + 1;
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = NO_MOVE;
-        if tabled && let Some(e) = self.probe(key) {
+        if let Some(e) = self.probe(key) {
             hint = e.best;
             if e.depth >= depth {
                 let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
@@ -749,7 +745,7 @@ impl KalahSolver {
                         }
                         // The nearest the store first: it leaves the others' extra
                         // turns in place.
-                        1000 + house as i32
+                        (1 << 30) + house as i32
                     }
                     Next::Other => {
                         if etc && let Some(e) = self.probe(self.rank(&child) + 1) {
@@ -761,7 +757,8 @@ impl KalahSolver {
                                 break;
                             }
                         }
-                        gain
+                        // Captures first; then the nearest the store.
+                        gain * 16 + house as i32
                     }
                 };
                 children[count] = (child, gain, next, order, house as u8);
@@ -782,9 +779,6 @@ impl KalahSolver {
                     }
                 }
             }
-        }
-        if !tabled {
-            return best;
         }
         let (lower, upper) = if best <= alpha0 {
             (-(swing), best)

@@ -198,3 +198,27 @@ fn an_endgame_table_holding_the_whole_game_gives_the_value() {
         assert_eq!(solution.value, minimax(&game));
     }
 }
+
+#[test]
+fn a_filled_endgame_table_gives_the_values_worked_out_on_demand() {
+    for empty in [false, true] {
+        let game = kalah(3, 3, empty);
+        // Tables of up to 10 seeds on the board: one filled first, one
+        // worked out as the search meets them.
+        let mut filled = KalahSolver::new(&game, 1 << 12, 1 << 13).unwrap();
+        assert_eq!(filled.endgame_seeds(), 10);
+        filled.fill_endgame();
+        let mut lazy = KalahSolver::new(&game, 1 << 12, 1 << 13).unwrap();
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for position in random_positions(&game, 4, &mut rng) {
+            assert_eq!(filled.solve(&position).value, lazy.solve(&position).value);
+        }
+        assert_eq!(filled.solve(&game).value, minimax_generic(&game));
+    }
+}
+
+/// The generic solver's value.
+fn minimax_generic(game: &Mancala) -> i64 {
+    let mut generic = Solver::new(1 << 20).with_split(mancala_split, mancala_banked);
+    generic.solve(game).unwrap().value
+}
