@@ -643,13 +643,13 @@ pub fn margin<G: Game>(game: &G) -> i64 {
 const USAGE: &str = "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--generic] [--quiet]
   GAME           kalah (oware is refused: its repetition rule makes values depend on the history)
   --tt-mb N      transposition table size in MiB (default 1024)
-  --endgame-mb N endgame table size in MiB (default 96 for Kalah's own solver, 0 for the generic one)
+  --endgame-mb N endgame table size in MiB (default 32 for Kalah's own solver, 0 for the generic one)
   --generic      the generic solver over the Game trait even where Kalah's own (kalah_solve) applies
   --quiet        no progress lines on stderr";
 
 /// The default endgame table of [`KalahSolver`](crate::kalah_solve::KalahSolver)
 /// in MiB: with the default transposition table, within 2 GiB.
-pub const DEFAULT_KALAH_ENDGAME_MB: usize = 96;
+pub const DEFAULT_KALAH_ENDGAME_MB: usize = 32;
 
 /// The `solve` program (see its docs: `examples/solve.rs`) on `args` (the
 /// program's arguments, without its name), writing its results to `out`
