@@ -23,7 +23,8 @@
 //! With `--endgame-mb N` an endgame table of at most N MiB holds the exact
 //! value of every position with few enough seeds on the board, worked out
 //! on demand: fewer nodes, but each of its positions costs a full search of
-//! its moves. The default is 32 MiB for Kalah's own solver (16 seeds on the
+//! its moves. The default for Kalah's own solver is 32 MiB and at most a
+//! third of the seeds (16 seeds on the
 //! board for six houses: 13 to 18 seeds measured within 15% of each other
 //! on Kalah(6,4), fewer nodes but more table work as it grows; with the
 //! default table, about 1.1 GB in all) and 0 (none) for the generic one.

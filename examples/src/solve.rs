@@ -643,12 +643,15 @@ pub fn margin<G: Game>(game: &G) -> i64 {
 const USAGE: &str = "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--generic] [--quiet]
   GAME           kalah (oware is refused: its repetition rule makes values depend on the history)
   --tt-mb N      transposition table size in MiB (default 1024)
-  --endgame-mb N endgame table size in MiB (default 32 for Kalah's own solver, 0 for the generic one)
+  --endgame-mb N endgame table size in MiB (default: Kalah's own solver 32, at most
+                 a third of the seeds; the generic one 0)
   --generic      the generic solver over the Game trait even where Kalah's own (kalah_solve) applies
   --quiet        no progress lines on stderr";
 
 /// The default endgame table of [`KalahSolver`](crate::kalah_solve::KalahSolver)
-/// in MiB: with the default transposition table, within 2 GiB.
+/// in MiB, at most (see
+/// [`default_endgame_bytes`](crate::kalah_solve::KalahSolver::default_endgame_bytes)):
+/// with the default transposition table, within 2 GiB.
 pub const DEFAULT_KALAH_ENDGAME_MB: usize = 32;
 
 /// The `solve` program (see its docs: `examples/solve.rs`) on `args` (the
@@ -730,7 +733,15 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
         crate::kalah_solve::KalahSolver::new(
             &game,
             tt_mb << 20,
-            endgame_mb.unwrap_or(DEFAULT_KALAH_ENDGAME_MB) << 20,
+            endgame_mb.map_or_else(
+                || {
+                    crate::kalah_solve::KalahSolver::default_endgame_bytes(
+                        &game,
+                        DEFAULT_KALAH_ENDGAME_MB << 20,
+                    )
+                },
+                |mb| mb << 20,
+            ),
         )
     };
     let solution = match fast {
