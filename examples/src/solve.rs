@@ -640,7 +640,8 @@ pub fn margin<G: Game>(game: &G) -> i64 {
     get(0) - get(1)
 }
 
-const USAGE: &str = "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--generic] [--quiet]
+const USAGE: &str =
+    "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--generic] [--quiet]
   GAME           kalah (oware is refused: its repetition rule makes values depend on the history)
   --tt-mb N      transposition table size in MiB (default 1024)
   --endgame-mb N endgame table size in MiB (default: Kalah's own solver 32, at most
