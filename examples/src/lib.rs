@@ -10,6 +10,7 @@ pub mod agents;
 pub mod conformance;
 pub mod endgame;
 pub mod engine;
+pub mod kalah_solve;
 mod rng;
 pub use rng::Rng;
 

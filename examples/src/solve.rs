@@ -22,6 +22,10 @@
 //!   sides, which ends many searches without a move. [`mancala_split`] does
 //!   this for [`Mancala`]; other games use [`Game::key`] and no bound.
 //!
+//! For Kalah itself, [`kalah_solve`](crate::kalah_solve) has the same
+//! search on a compact position of its own, many times faster; [`cli`]
+//! uses it wherever it applies (unless `--generic`).
+//!
 //! Which games have a well-defined value here: those that always end, with
 //! two players and sequential turns, and whose future depends only on what
 //! [`Split::key`] hashes. Kalah and all its option variants qualify (their
@@ -637,8 +641,19 @@ pub fn margin<G: Game>(game: &G) -> i64 {
 }
 
 const USAGE: &str =
-    "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--quiet]
-  GAME  kalah (oware is refused: its repetition rule makes values depend on the history)";
+    "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--generic] [--quiet]
+  GAME           kalah (oware is refused: its repetition rule makes values depend on the history)
+  --tt-mb N      transposition table size in MiB (default 1024)
+  --endgame-mb N endgame table size in MiB (default: Kalah's own solver 32, at most
+                 a third of the seeds; the generic one 0)
+  --generic      the generic solver over the Game trait even where Kalah's own (kalah_solve) applies
+  --quiet        no progress lines on stderr";
+
+/// The default endgame table of [`KalahSolver`](crate::kalah_solve::KalahSolver)
+/// in MiB, at most (see
+/// [`default_endgame_bytes`](crate::kalah_solve::KalahSolver::default_endgame_bytes)):
+/// with the default transposition table, within 2 GiB.
+pub const DEFAULT_KALAH_ENDGAME_MB: usize = 32;
 
 /// The `solve` program (see its docs: `examples/solve.rs`) on `args` (the
 /// program's arguments, without its name), writing its results to `out`
@@ -652,8 +667,9 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
     let mut game_name = None;
     let mut options = Vec::new();
     let mut tt_mb: usize = 1024;
-    let mut endgame_mb: usize = 0;
+    let mut endgame_mb: Option<usize> = None;
     let mut quiet = false;
+    let mut generic = false;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -674,13 +690,18 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
             }
             "--endgame-mb" => {
                 let value = args.next().unwrap_or_default();
-                endgame_mb = value
-                    .parse()
-                    .ok()
-                    .filter(|&n| n <= 1 << 12)
-                    .ok_or_else(|| format!("--endgame-mb needs a number of MiB, got {value:?}"))?;
+                endgame_mb = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= 1 << 12)
+                        .ok_or_else(|| {
+                            format!("--endgame-mb needs a number of MiB, got {value:?}")
+                        })?,
+                );
             }
             "--quiet" => quiet = true,
+            "--generic" => generic = true,
             _ if arg.starts_with('-') => return Err(format!("unknown flag {arg:?}\n{USAGE}")),
             _ if game_name.is_none() => game_name = Some(arg),
             _ => return Err(format!("one game only, got {arg:?}\n{USAGE}")),
@@ -707,26 +728,43 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
                 .into(),
         );
     }
-    let mut solver = Solver::new(tt_mb << 20).with_split(mancala_split, mancala_banked);
-    if let Some(mut table) = crate::endgame::Endgame::largest(&game, endgame_mb << 20) {
-        if !quiet {
-            eprintln!(
-                "endgame table: positions of up to {} seeds on the board, {} MB",
-                table.max_seeds(),
-                table.bytes() >> 20
-            );
-        }
-        solver = solver.with_endgame(move |g: &Mancala| table.value(g));
-    }
-    if !quiet {
-        solver = solver.with_progress(|p| {
-            eprintln!("{p}");
-            if p.proved() {
-                eprintln!("value {} proved; testing which first moves keep it", p.low);
+    let fast = if generic {
+        None
+    } else {
+        crate::kalah_solve::KalahSolver::new(
+            &game,
+            tt_mb << 20,
+            endgame_mb.map_or_else(
+                || {
+                    crate::kalah_solve::KalahSolver::default_endgame_bytes(
+                        &game,
+                        DEFAULT_KALAH_ENDGAME_MB << 20,
+                    )
+                },
+                |mb| mb << 20,
+            ),
+        )
+    };
+    let solution = match fast {
+        Some(solver) => {
+            if !quiet {
+                let (tt, endgame) = solver.bytes();
+                eprintln!(
+                    "Kalah's own solver: table {} MB, endgame table of up to {} seeds on the board, {} MB",
+                    tt >> 20,
+                    solver.endgame_seeds(),
+                    endgame >> 20
+                );
             }
-        });
-    }
-    let solution = solver.solve(&game).map_err(|e| e.to_string())?;
+            let mut solver = if quiet {
+                solver
+            } else {
+                solver.with_progress(report)
+            };
+            solver.solve(&game)
+        }
+        None => generic_solve(&game, tt_mb, endgame_mb.unwrap_or(0), quiet)?,
+    };
     let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
     let secs = solution.elapsed.as_secs_f64();
     writeln!(
@@ -739,4 +777,36 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
         solution.value
     )
     .map_err(|e| e.to_string())
+}
+
+/// A progress line on stderr.
+fn report(p: &Progress) {
+    eprintln!("{p}");
+    if p.proved() {
+        eprintln!("value {} proved; testing which first moves keep it", p.low);
+    }
+}
+
+/// `game` solved by the generic [`Solver`].
+fn generic_solve(
+    game: &Mancala,
+    tt_mb: usize,
+    endgame_mb: usize,
+    quiet: bool,
+) -> Result<Solution<mancala_core::Move>, String> {
+    let mut solver = Solver::new(tt_mb << 20).with_split(mancala_split, mancala_banked);
+    if let Some(mut table) = crate::endgame::Endgame::largest(game, endgame_mb << 20) {
+        if !quiet {
+            eprintln!(
+                "endgame table: positions of up to {} seeds on the board, {} MB",
+                table.max_seeds(),
+                table.bytes() >> 20
+            );
+        }
+        solver = solver.with_endgame(move |g: &Mancala| table.value(g));
+    }
+    if !quiet {
+        solver = solver.with_progress(report);
+    }
+    solver.solve(game).map_err(|e| e.to_string())
 }

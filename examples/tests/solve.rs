@@ -198,6 +198,21 @@ fn the_program_ends_with_the_value_line() {
         "{out}"
     );
     assert!(out.starts_with("best first moves: "), "{out}");
+    // The generic solver (not Kalah's own) says the same, moves too.
+    let mut args = vec![
+        "kalah",
+        "--option",
+        "houses=3",
+        "--option",
+        "seeds=2",
+        "--option",
+        "empty_capture=true",
+        "--quiet",
+    ];
+    args.push("--generic");
+    let generic = run(&args).unwrap();
+    assert_eq!(generic.lines().next(), out.lines().next());
+    assert_eq!(generic.lines().last(), out.lines().last());
 }
 
 #[test]
@@ -216,6 +231,7 @@ fn the_program_refuses_what_it_cannot_solve() {
     refused(&["kalah", "--option", "houses=x"], "houses");
     refused(&["kalah", "--option", "colour=red"], "colour");
     refused(&["kalah", "--frobnicate"], "unknown flag");
+    refused(&["kalah", "--endgame-mb", "x"], "--endgame-mb");
     refused(
         &["kalah", "--option", "repetition=true"],
         "not solved exactly",
