@@ -172,8 +172,19 @@ pub fn supports(rules: &Rules) -> bool {
     let mut kalah = Rules::kalah().with_houses(houses).with_seeds(rules.seeds);
     kalah.max_laps = rules.max_laps;
     kalah.endless = rules.endless;
-    if let Capture::Opposite { .. } = rules.capture {
-        kalah.capture = rules.capture;
+    // Either capture rule: only whether the lone seed is taken from an
+    // empty file may differ from the preset.
+    if let (
+        Capture::Opposite {
+            require_opposite, ..
+        },
+        Capture::Opposite {
+            require_opposite: preset,
+            ..
+        },
+    ) = (rules.capture, &mut kalah.capture)
+    {
+        *preset = require_opposite;
     }
     kalah.layout == Layout::two_rows(houses) && kalah == *rules
 }
@@ -328,7 +339,9 @@ impl KalahSolver {
             binomial[endgame_seeds as usize + holes][holes] as usize
         };
         let capture = match game.rules().capture {
-            Capture::Opposite { require_opposite } => !require_opposite,
+            Capture::Opposite {
+                require_opposite, ..
+            } => !require_opposite,
             _ => false,
         };
         Some(KalahSolver {

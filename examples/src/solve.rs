@@ -642,7 +642,8 @@ pub fn margin<G: Game>(game: &G) -> i64 {
 
 const USAGE: &str =
     "usage: solve GAME [--option KEY=VALUE]... [--tt-mb N] [--endgame-mb N] [--generic] [--quiet]
-  GAME           kalah (oware is refused: its repetition rule makes values depend on the history)
+  GAME           kalah (oware is refused: its repetition rule makes values depend on the history;
+                 a catalogue game's name is read, and solved where its options make it solvable)
   --tt-mb N      transposition table size in MiB (default 1024)
   --endgame-mb N endgame table size in MiB (default: Kalah's own solver 32, at most
                  a third of the seeds; the generic one 0)
@@ -719,14 +720,18 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
                     .into(),
             );
         }
-        other => return Err(format!("cannot solve {other:?}\n{USAGE}")),
+        other => match mancala_core::Traditional::from_name(other) {
+            Some(traditional) => crate::sowing_driver::build_traditional(traditional, &map, None)?,
+            None => return Err(format!("cannot solve {other:?}\n{USAGE}")),
+        },
     };
     if !solvable(game.rules()) {
-        return Err(
-            "these rules are not solved exactly: a majority end, a repetition rule, relays \
-             or passing make the value depend on more than the holes"
-                .into(),
-        );
+        return Err(format!(
+            "{name}: these rules are not solved exactly: a majority end, a repetition rule, \
+             relays or passing make the value depend on more than the holes, and captures \
+             other than Kalah's opposite capture may let a game without a repetition rule \
+             go round for ever"
+        ));
     }
     let fast = if generic {
         None

@@ -99,6 +99,20 @@ impl<const G: usize> Driver for Catalogue<G> {
     }
 }
 
+/// The start of the catalogue game `game` under the trace options `options`
+/// (over its preset) and, if given, the trace's `start` state.
+///
+/// # Errors
+///
+/// A message for an unknown option key, a bad value or an impossible start.
+pub fn build_traditional(
+    game: Traditional,
+    options: &Map<String, Value>,
+    start: Option<&Value>,
+) -> Result<Mancala, String> {
+    build(game.rules(), options, start)
+}
+
 /// Replays a trace of the catalogue game `game`.
 ///
 /// # Errors

@@ -9,6 +9,8 @@ fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
     let mut rules = Rules::kalah().with_houses(houses).with_seeds(seeds);
     rules.capture = Capture::Opposite {
         require_opposite: !empty,
+        zone: mancala_core::Zone::Own,
+        take_lone: true,
     };
     Mancala::new(rules).unwrap()
 }
@@ -69,6 +71,20 @@ fn the_supported_rules_are_kalahs() {
     let mut rules = Rules::kalah();
     rules.capture = Capture::None;
     assert!(!supports(&rules));
+    // Other opposite captures (French Wari's, from either row, the lone
+    // seed staying) are not Kalah's.
+    for (zone, take_lone) in [
+        (mancala_core::Zone::Any, true),
+        (mancala_core::Zone::Own, false),
+    ] {
+        let mut rules = Rules::kalah();
+        rules.capture = Capture::Opposite {
+            require_opposite: true,
+            zone,
+            take_lone,
+        };
+        assert!(!supports(&rules));
+    }
 }
 
 #[test]

@@ -236,6 +236,12 @@ fn the_program_refuses_what_it_cannot_solve() {
         &["kalah", "--option", "repetition=true"],
         "not solved exactly",
     );
+    // Every catalogue game is read by name (and its options checked); none
+    // is solvable as it stands.
+    for game in mancala_core::Traditional::ALL {
+        refused(&[game.name()], "not solved exactly");
+        refused(&[game.name(), "--option", "colour=red"], "colour");
+    }
 }
 
 #[test]
