@@ -228,66 +228,43 @@ struct Ring {
     n: usize,
     /// The hole lifted.
     origin: usize,
-    /// Whether the lap goes counter-clockwise (to higher indices).
-    ccw: bool,
-    /// Holes a seed enters before the mover's store, from the origin on
-    /// (`None`: no seed goes into it).
-    to_store: Option<usize>,
-    /// Whether the origin is passed over.
-    skip: bool,
+    /// The hole after which the mover's store is passed, going this way
+    /// (`usize::MAX`: no seed goes into it).
+    store_at: usize,
+    /// The hole passed over (`usize::MAX`: none).
+    skip_at: usize,
     /// Slots a whole revolution fills: the holes, less the origin if it is
     /// passed over, plus the store if it is sown into.
     per_rev: usize,
 }
 
-/// A lap's seeds short of a whole revolution, as runs of consecutive holes
-/// either side of the store.
-struct Runs {
-    /// Holes filled before the store (all of them if the store is not
-    /// reached).
-    before: usize,
-    /// Whether a seed enters the store.
-    store: bool,
-    /// Holes filled after the store.
-    after: usize,
-}
-
 impl Ring {
-    /// The ring of a lap from `origin` (on a board of `n` holes, at least
-    /// one).
+    /// The ring of a lap from `origin` (on a board of `n` holes).
     #[inline(always)]
     fn new(n: usize, topology: &Topology, spec: SowSpec, mover: Player, origin: usize) -> Ring {
         // A mover who owns no row has no store on the ring to sow into.
         let store = spec.into_own_store && mover.index() < topology.players();
-        let ccw = spec.direction == Direction::CounterClockwise;
-        // The store is entered on leaving the hole that ends the mover's
-        // part of the ring, going this way.
-        let to_store = store.then(|| {
-            let last = topology.store_hole(mover);
-            // Both holes are on the board: one subtraction, no division.
-            let wrap = |d: usize| if d >= n { d - n } else { d };
-            if ccw {
-                wrap(last + n - origin)
-            } else {
-                // Clockwise the store follows the hole after that one.
-                let first = if last + 1 >= n { 0 } else { last + 1 };
-                wrap(origin + n - first)
-            }
-        });
         let skip = spec.skip_origin;
+        let store_at = match spec.direction {
+            _ if !store => usize::MAX,
+            Direction::CounterClockwise => topology.store_hole(mover),
+            Direction::Clockwise => match topology.store_hole(mover) + 1 {
+                end if end >= n => 0,
+                next => next,
+            },
+        };
         Ring {
             n,
             origin,
-            ccw,
-            to_store,
-            skip,
+            store_at,
+            skip_at: if skip { origin } else { usize::MAX },
             per_rev: n - usize::from(skip) + usize::from(store),
         }
     }
 
     /// The whole revolutions of `seeds` that are sown at once (every slot
-    /// gets one seed each), leaving at least one seed and at most a
-    /// revolution's worth: `(revolutions, seeds left)`.
+    /// gets one seed each), leaving fewer than a revolution's worth and at
+    /// least one seed: `(revolutions, seeds left)`.
     #[inline(always)]
     fn revolutions(&self, seeds: u16) -> (u16, u16) {
         if self.per_rev > 0 && usize::from(seeds) > self.per_rev {
@@ -299,30 +276,10 @@ impl Ring {
         }
     }
 
-    /// Where `seeds` (at least one, at most a revolution's worth) go from
-    /// the origin. They never reach a passed-over origin: it would be the
-    /// last slot of a whole revolution.
-    #[inline(always)]
-    fn runs(&self, seeds: u16) -> Runs {
-        let seeds = usize::from(seeds);
-        match self.to_store {
-            Some(d) if seeds > d => Runs {
-                before: d,
-                store: true,
-                after: seeds - d - 1,
-            },
-            _ => Runs {
-                before: seeds,
-                store: false,
-                after: 0,
-            },
-        }
-    }
-
     /// The hole `k` holes (at most `n`) on from `from`, going this way.
     #[inline(always)]
-    fn ahead(&self, from: usize, k: usize) -> usize {
-        if self.ccw {
+    fn ahead(&self, from: usize, k: usize, ccw: bool) -> usize {
+        if ccw {
             let to = from + k;
             if to >= self.n { to - self.n } else { to }
         } else if k > from {
@@ -332,44 +289,31 @@ impl Ring {
         }
     }
 
-    /// Where the last of `runs` lands: the last hole of its last run, or
-    /// `None` for the store.
+    /// Where [`walk`] would drop the last of `seeds` (at least one, at most
+    /// a revolution's worth), found by arithmetic: the hole, or `None` for
+    /// the store. The seeds go into consecutive holes either side of the
+    /// store, and never reach a passed-over origin (it would be the last
+    /// slot of a whole revolution).
     #[inline(always)]
-    fn landing(&self, runs: &Runs) -> Option<usize> {
-        match runs {
-            Runs {
-                store: true,
-                after: 0,
-                ..
-            } => None,
-            Runs {
-                store: true,
-                before,
-                after,
-            } => Some(self.ahead(self.ahead(self.origin, *before), *after)),
-            Runs { before, .. } => Some(self.ahead(self.origin, *before)),
-        }
-    }
-
-    /// Adds a seed to each of the `k` holes (at most `n`) after `from`,
-    /// going this way.
-    #[inline(always)]
-    fn drop_run(&self, holes: &mut [u16], from: usize, k: usize) {
-        // The run is one range of indices, wrapping at most once: walked
-        // upwards whichever way the seeds go.
-        let mut at = if self.ccw {
-            self.ahead(from, 1)
-        } else {
-            self.ahead(from, k)
-        };
-        for _ in 0..k {
-            if at >= self.n {
-                at = 0;
-            }
-            if let Some(h) = holes.get_mut(at) {
-                *h = h.saturating_add(1);
-            }
-            at += 1;
+    fn landing(&self, seeds: u16, direction: Direction) -> Option<usize> {
+        let ccw = direction == Direction::CounterClockwise;
+        let seeds = usize::from(seeds);
+        // Holes a seed enters before the store, if one enters it: the
+        // steps from the origin to the hole after which it is passed.
+        let before_store = (self.store_at != STORE).then(|| {
+            let d = if ccw {
+                self.store_at + self.n - self.origin
+            } else {
+                self.origin + self.n - self.store_at
+            };
+            if d >= self.n { d - self.n } else { d }
+        });
+        match before_store {
+            Some(d) if seeds > d => match seeds - d - 1 {
+                0 => None,
+                after => Some(self.ahead(self.ahead(self.origin, d, ccw), after, ccw)),
+            },
+            _ => Some(self.ahead(self.origin, seeds, ccw)),
         }
     }
 }
@@ -392,7 +336,7 @@ fn lap_landing(
         return None;
     }
     let (full, seeds) = ring.revolutions(seeds);
-    Some(match ring.landing(&ring.runs(seeds)) {
+    Some(match ring.landing(seeds, spec.direction) {
         None => (Landing::Store(mover), 0),
         Some(at) => {
             // The origin was lifted; every other hole keeps its seeds. Each
@@ -406,8 +350,48 @@ fn lap_landing(
     })
 }
 
+/// The slot [`walk`] names for the mover's store.
+const STORE: usize = usize::MAX;
+
+/// Walks `seeds` (at least one, fewer than a revolution's worth) round
+/// `ring` from its origin, counter-clockwise if `CCW`, telling `drop` each
+/// slot a seed enters (a hole's index, or [`STORE`]): the hole the last
+/// seed enters, `None` for the store.
+#[inline(always)]
+fn walk<const CCW: bool>(
+    ring: &Ring,
+    mut seeds: u16,
+    mut drop: impl FnMut(usize),
+) -> Option<usize> {
+    let n = ring.n;
+    let mut at = ring.origin;
+    loop {
+        if at == ring.store_at {
+            drop(STORE);
+            seeds -= 1;
+            if seeds == 0 {
+                return None;
+            }
+        }
+        at = match CCW {
+            true if at + 1 == n => 0,
+            true => at + 1,
+            false if at == 0 => n - 1,
+            false => at - 1,
+        };
+        if at == ring.skip_at {
+            continue;
+        }
+        drop(at);
+        seeds -= 1;
+        if seeds == 0 {
+            return Some(at);
+        }
+    }
+}
+
 /// Sows `seeds` lifted from `from` on a board's hole and store counts:
-/// whole revolutions at once, then the rest as runs of consecutive holes.
+/// whole revolutions at once, then the rest seed by seed.
 #[inline(always)]
 fn sow_counts(
     holes: &mut [u16],
@@ -424,32 +408,29 @@ fn sow_counts(
         return Landing::Hole(from);
     }
     let ring = Ring::new(n, topology, spec, mover, origin);
-    if ring.per_rev == 0 {
-        // A lone hole passed over: nowhere to sow (no topology has one).
-        holes[origin] = seeds;
-        return Landing::Hole(from);
-    }
+    let store = ring.store_at != STORE;
     let store_slot = &mut stores[mover.index()];
     let (full, seeds) = ring.revolutions(seeds);
     if full > 0 {
         for h in holes.iter_mut() {
             *h = h.saturating_add(full);
         }
-        if ring.skip {
+        if ring.skip_at == origin {
             holes[origin] = 0;
         }
-        if ring.to_store.is_some() {
+        if store {
             *store_slot = store_slot.saturating_add(full);
         }
     }
-    let runs = ring.runs(seeds);
-    ring.drop_run(holes, origin, runs.before);
-    if runs.store {
-        *store_slot = store_slot.saturating_add(1);
-        let after_store = ring.ahead(origin, runs.before);
-        ring.drop_run(holes, after_store, runs.after);
-    }
-    match ring.landing(&runs) {
+    let mut drop = |at: usize| match holes.get_mut(at) {
+        Some(h) => *h = h.saturating_add(1),
+        None => *store_slot = store_slot.saturating_add(1),
+    };
+    let landing = match spec.direction {
+        Direction::CounterClockwise => walk::<true>(&ring, seeds, &mut drop),
+        Direction::Clockwise => walk::<false>(&ring, seeds, &mut drop),
+    };
+    match landing {
         Some(at) => Landing::Hole(Pit::from_index(at)),
         None => Landing::Store(mover),
     }
