@@ -729,7 +729,7 @@ fn feeding_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
         .collect();
     let legal = if !hungry || policy == Feeding::Off {
         playable
-    } else if !feeds.is_empty() || policy == Feeding::Required {
+    } else if !feeds.is_empty() || policy != Feeding::IfPossible {
         feeds
     } else {
         playable

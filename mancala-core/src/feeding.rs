@@ -30,8 +30,10 @@ pub enum Feeding {
 /// `outcome(m)` plays `m` on a copy: `None` if the move is illegal for another
 /// reason (an endless relay, a forbidden grand slam), otherwise `Some(fed)`,
 /// `fed` telling whether the player to be fed has seeds afterwards. `hungry`
-/// says whether he has none now; when he has some, or under
-/// [`Feeding::Off`], every move with `Some(_)` is legal.
+/// says whether he has none now (under [`Feeding::Always`] pass `true`: the
+/// obligation holds whatever he has, and works as [`Feeding::Required`]);
+/// when it is `false`, or under [`Feeding::Off`], every move with `Some(_)`
+/// is legal.
 ///
 /// Returns [`ControlFlow::Break`] if `emit` broke.
 ///
