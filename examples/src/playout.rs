@@ -62,13 +62,19 @@ pub fn random_move<G: Game>(game: &mut G, rng: &mut SplitMix) -> bool {
     }
 }
 
-/// One uniform random game from a clone of `start`; returns its moves (in
-/// Numa, turns).
+/// The most moves [`playout`] plays in one game. Random play in I can go
+/// round for ever (its rules have no end for a cycle); every other game's
+/// random games end far sooner (the longest in a million games of any
+/// preset is a few hundred moves).
+pub const MAX_PLAYOUT_MOVES: u64 = 10_000;
+
+/// One uniform random game from a clone of `start`, stopped after
+/// [`MAX_PLAYOUT_MOVES`]; returns its moves (in Numa, turns).
 #[inline(never)]
 pub fn playout<G: Game>(start: &G, rng: &mut SplitMix) -> u64 {
     let mut game = start.clone();
     let mut moves = 0;
-    while random_move(&mut game, rng) {
+    while moves < MAX_PLAYOUT_MOVES && random_move(&mut game, rng) {
         moves += 1;
     }
     black_box(&game);

@@ -80,7 +80,12 @@ impl SplitMix {
     }
 }
 
-/// Plays `games` random games from `start`; returns (moves, allocations,
+/// The most moves of one random game (random play in I can cycle for
+/// ever; other games end far sooner).
+const MAX_MOVES_PER_GAME: u32 = 5_000;
+
+/// Plays `games` random games from `start`, each stopped after
+/// [`MAX_MOVES_PER_GAME`]; returns (moves, allocations,
 /// reallocations, the first allocating move).
 fn playouts<G: Game + std::fmt::Display>(
     start: &G,
@@ -91,7 +96,8 @@ fn playouts<G: Game + std::fmt::Display>(
     let (mut moves, mut allocs, mut reallocs, mut first) = (0, 0, 0, None);
     for _ in 0..games {
         let mut game = start.clone();
-        loop {
+        // Random play in I can go round for ever: games stop at a cap.
+        for _ in 0..MAX_MOVES_PER_GAME {
             let before = counts();
             let status = game.status();
             let acting: smallvec::SmallVec<[Player; 2]> = match status {

@@ -233,6 +233,8 @@ fn whole_auto_games_say_why_they_ended() {
         &["wari"],
         &["enindji"],
         &["french-wari"],
+        &["i"],
+        &["kay"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);

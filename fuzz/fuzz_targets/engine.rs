@@ -609,6 +609,14 @@ fn chain_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
     if l < n && takes(holes[l]) {
         expected.insert(landing);
         let (row, owner) = row_owner(&topology, l);
+        if limit == ChainLimit::Neighbours {
+            // Not a chain: the holes just before and after, in the row.
+            for i in [(l + n - 1) % n, (l + 1) % n] {
+                if i != l && row_owner(&topology, i).0 == row && takes(holes[i]) {
+                    expected.insert(hole(i));
+                }
+            }
+        }
         for d in 1..n {
             let i = match direction {
                 Direction::CounterClockwise => (l + n - d) % n,
@@ -621,7 +629,7 @@ fn chain_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
                 ChainLimit::NotMover => o != mover,
                 ChainLimit::Ring => true,
                 ChainLimit::ToOrigin => i != origin.index(),
-                ChainLimit::Landing => false,
+                ChainLimit::Landing | ChainLimit::Neighbours => false,
             };
             if !within || !takes(holes[i]) {
                 break;

@@ -76,6 +76,11 @@ pub enum ChainLimit {
     ToOrigin,
     /// The landing hole only: no chain (Wari, Enindji).
     Landing,
+    /// No chain: the landing hole, then each of its neighbours in its row
+    /// (the hole before it and the hole after it, where they are in the
+    /// same row) that holds a count taken (I). A neighbour that fails does
+    /// not stop the other.
+    Neighbours,
 }
 
 /// Walks a capture chain: from `landing` against the sowing `direction`,
@@ -122,6 +127,18 @@ pub fn chain(
     }
     set.insert(landing);
     let back = direction.reverse();
+    if limit == ChainLimit::Neighbours {
+        let row = topology.row(landing);
+        for at in [
+            topology.step(landing, back),
+            topology.step(landing, direction),
+        ] {
+            if at != landing && topology.row(at) == row && takes(count(at)) {
+                set.insert(at);
+            }
+        }
+        return set;
+    }
     let mut at = topology.step(landing, back);
     while at != landing {
         let within = match limit {
@@ -130,7 +147,7 @@ pub fn chain(
             ChainLimit::NotMover => topology.owner(at) != mover,
             ChainLimit::Ring => true,
             ChainLimit::ToOrigin => at != origin,
-            ChainLimit::Landing => false,
+            ChainLimit::Landing | ChainLimit::Neighbours => false,
         };
         if !within || !takes(count(at)) {
             break;

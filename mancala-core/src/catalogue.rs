@@ -20,6 +20,8 @@
 //! | Wari | West Africa | 2x6, 4 seeds | [`Rules::wari`] | `Wari.lud` | the same |
 //! | French Wari | France (the West African game) | 2x6, 4 seeds | [`Rules::french_wari`] | `French Wari.lud` | the same; `endless`, `max_laps` |
 //! | Enindji | (Ludii's `Enindji`) | 2x6, 4 seeds | [`Rules::enindji`] | `Enindji.lud` | the same; `credit` |
+//! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
+//! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
@@ -49,7 +51,7 @@ use core::fmt;
 
 use crate::{
     Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
-    Layout, Leftover, Relay, Rules, SowSpec, Zone,
+    Layout, Leftover, Relay, RelayConditions, Rules, SowSpec, Sowable, Zone,
 };
 
 /// A traditional game of the catalogue (see the [module docs](self)).
@@ -75,11 +77,15 @@ pub enum Traditional {
     Enindji,
     /// French Wari: [`Rules::french_wari`].
     FrenchWari,
+    /// I, on two rows of 3: [`Rules::i`].
+    I,
+    /// Kay: [`Rules::kay`].
+    Kay,
 }
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 8] = [
+    pub const ALL: [Traditional; 10] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -88,10 +94,12 @@ impl Traditional {
         Traditional::Wari,
         Traditional::Enindji,
         Traditional::FrenchWari,
+        Traditional::I,
+        Traditional::Kay,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`, `i`, `kay`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -102,6 +110,8 @@ impl Traditional {
             Traditional::Wari => "wari",
             Traditional::Enindji => "enindji",
             Traditional::FrenchWari => "french-wari",
+            Traditional::I => "i",
+            Traditional::Kay => "kay",
         }
     }
 
@@ -116,6 +126,8 @@ impl Traditional {
             Traditional::Wari => "Wari",
             Traditional::Enindji => "Enindji",
             Traditional::FrenchWari => "French Wari",
+            Traditional::I => "I",
+            Traditional::Kay => "Kay",
         }
     }
 
@@ -175,6 +187,20 @@ impl Traditional {
                  never end are not allowed. The game ends when the player to move has no \
                  seeds; captures plus the seeds in your row count."
             }
+            Traditional::I => {
+                "I: two rows of 3 holes with 4 seeds each. Only holes of two or more seeds \
+                 may be sown, counter-clockwise. A last seed that makes 2 or 3 in any hole \
+                 captures it, and each neighbour in its row that holds 2 or 3. A player who \
+                 cannot move passes; the game ends when nobody can move. Captures count."
+            }
+            Traditional::Kay => {
+                "Kay: two rows of 6 holes with 4 seeds each. Sow a hole of two or more \
+                 seeds, or of one seed before an empty hole, counter-clockwise, skipping the \
+                 hole sown. A last seed that makes 4 in any hole captures it, and the 4s just \
+                 before it, and the move ends; otherwise, if that hole holds more than one \
+                 and the next is not empty, sow on from it. The game ends when the player to \
+                 move cannot sow. Captures count."
+            }
         }
     }
 
@@ -199,6 +225,8 @@ impl Traditional {
             Traditional::Wari => Rules::wari(),
             Traditional::Enindji => Rules::enindji(),
             Traditional::FrenchWari => Rules::french_wari(),
+            Traditional::I => Rules::i(),
+            Traditional::Kay => Rules::kay(),
         }
     }
 }
@@ -274,7 +302,9 @@ impl Rules {
             layout: Layout::two_rows(6),
             seeds: 6,
             sowing: PLAIN_SOWING,
+            sowable: Sowable::ANY,
             relay: Relay::Never,
+            relay_if: RelayConditions::NONE,
             endless: Endless::Forbid,
             max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: chain_to_origin(EVEN_TO_SIX),
@@ -446,6 +476,75 @@ impl Rules {
             zone: Zone::Any,
             take_lone: false,
         };
+        rules
+    }
+}
+
+impl Rules {
+    /// I as Ludii plays it (`I.lud`, "Board Size/3").
+    ///
+    /// 1. Two rows of 3 holes, 4 seeds each.
+    /// 2. A move sows one of the mover's holes holding **two or more**
+    ///    seeds ([`Sowable::at_least`] 2), counter-clockwise.
+    /// 3. If the last seed falls in a hole of either row that then holds 2
+    ///    or 3, it is taken, and so is each of its neighbours in its row
+    ///    (one or two; not a chain) that holds 2 or 3
+    ///    ([`ChainLimit::Neighbours`]).
+    /// 4. A player who cannot sow passes; the game ends when neither can.
+    ///    The captures alone count ([`Leftover::Void`]).
+    ///
+    /// Random play can go round for ever (Ludii cuts such games): the
+    /// rules have no end for a cycle. [`EndRules::repetition`]
+    /// (`repetition=true`) ends the game when a position repeats since
+    /// the last capture.
+    pub const fn i() -> Rules {
+        let mut rules = Rules::mankala();
+        rules.layout = Layout::two_rows(3);
+        rules.seeds = 4;
+        rules.sowable = Sowable::at_least(2);
+        rules.capture = Capture::Chain {
+            zone: Zone::Any,
+            counts: CountSet::TWO_OR_THREE,
+            same_count: false,
+            limit: ChainLimit::Neighbours,
+        };
+        rules
+    }
+
+    /// Kay as Ludii plays it (`Kay.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows one of the mover's holes holding two or more seeds,
+    ///    or exactly one when the next hole is empty ([`Sowable`] with
+    ///    `lone_into_empty`), counter-clockwise; every lap passes over the
+    ///    hole it was lifted from.
+    /// 3. If a lap's last seed falls in a hole of either row that then
+    ///    holds 4 (the rules text: only in the opponent's row), it is
+    ///    taken, then each hole before it while it holds 4, up to the
+    ///    move's origin, and the move ends
+    ///    ([`RelayConditions::capture_first`]).
+    /// 4. Otherwise, if that hole holds more than one seed and the next
+    ///    hole holds seeds ([`RelayConditions::next_occupied`]), its seeds
+    ///    are lifted and sown on; else the move ends. A move whose relays
+    ///    never end is not legal (the family's convention; Ludii never
+    ///    ends one).
+    /// 5. The game ends when the player to move cannot sow; the stores
+    ///    alone count ([`Leftover::Void`]).
+    pub const fn kay() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 4;
+        rules.sowing.skip_origin = true;
+        rules.sowable = Sowable {
+            min_seeds: 2,
+            lone_into_empty: true,
+        };
+        rules.relay = Relay::AtLeast(2);
+        rules.relay_if = RelayConditions {
+            next_occupied: true,
+            capture_first: true,
+        };
+        rules.capture = chain_to_origin(CountSet::EMPTY.with(4));
+        rules.leftover = Leftover::Void;
         rules
     }
 }

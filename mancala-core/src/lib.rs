@@ -365,6 +365,7 @@ extern crate alloc;
 mod board;
 pub mod capture;
 pub mod catalogue;
+mod conditions;
 mod event;
 mod feeding;
 mod game;
@@ -385,6 +386,7 @@ mod turn;
 pub use board::{Board, INLINE_HOLES, MAX_SEEDS};
 pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store, take_to_owners};
 pub use catalogue::{Traditional, UnknownGame};
+pub use conditions::{RelayConditions, Sowable};
 pub use event::{Event, Observer};
 pub use feeding::{Feeding, filter_feeding};
 #[cfg(feature = "arbitrary")]

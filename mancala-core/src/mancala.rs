@@ -41,6 +41,10 @@ pub enum PlayError {
     /// The hole is empty.
     #[error("hole {0} is empty")]
     EmptyHole(Pit),
+    /// The hole holds seeds, but not enough to be sown under these rules
+    /// ([`Rules::sowable`]: I and Kay sow only holes of two or more).
+    #[error("hole {0} holds too few seeds to be sown")]
+    TooFewSeeds(Pit),
     /// The next player has no seeds and this move gives him none, while
     /// feeding is required.
     #[error("hole {0} does not feed the next player, who has no seeds")]
@@ -501,6 +505,15 @@ impl Mancala {
         let mover = (!self.over).then_some(self.to_move);
         check_sowing_move(&self.shared.topology, &self.board, mover, pit)?;
         let mover = self.to_move;
+        let rules = &self.shared.rules;
+        if !rules.sowable.allows(
+            &self.board,
+            &self.shared.topology,
+            rules.sowing.direction,
+            pit,
+        ) {
+            return Err(PlayError::TooFewSeeds(pit));
+        }
         if !self.needs_simulation(mover) {
             return Ok(());
         }
@@ -513,8 +526,7 @@ impl Mancala {
             mover,
             &mut (),
         )?;
-        if self.must_feed(mover) && !board.has_seeds(&self.shared.topology, self.fed_player(mover))
-        {
+        if self.must_feed(mover) && !self.has_sowable(&board, self.fed_player(mover)) {
             // Under `IfPossible` a move that does not feed is legal exactly
             // when no move feeds.
             if self.shared.rules.feeding != Feeding::IfPossible || self.feeds_some(mover) {
@@ -536,10 +548,26 @@ impl Mancala {
         match self.shared.rules.feeding {
             Feeding::Off => false,
             Feeding::Always => true,
-            Feeding::Required | Feeding::IfPossible => !self
-                .board
-                .has_seeds(&self.shared.topology, self.fed_player(mover)),
+            Feeding::Required | Feeding::IfPossible => {
+                !self.has_sowable(&self.board, self.fed_player(mover))
+            }
         }
+    }
+
+    /// Whether `player` has a hole he may sow on `board` (any hole with
+    /// seeds, unless [`Rules::sowable`] asks for more): what feeding
+    /// judges.
+    #[inline]
+    fn has_sowable(&self, board: &Board, player: Player) -> bool {
+        Self::sowable_bits(&self.shared.rules, &self.shared.topology, board, player) != 0
+    }
+
+    /// The holes of `player` that may be sown on `board`, as bits.
+    #[inline]
+    fn sowable_bits(rules: &Rules, topology: &Topology, board: &Board, player: Player) -> u128 {
+        rules
+            .sowable
+            .bits(board, topology, rules.sowing.direction, player)
     }
 
     /// Whether legality needs each move played out on a copy.
@@ -575,17 +603,21 @@ impl Mancala {
         let fed = self.fed_player(mover);
         self.shared.topology.pits_of(mover).any(|p| {
             let mut board = self.board.clone();
-            self.board.get(p) > 0
-                && Self::apply_move(
-                    &self.shared.rules,
-                    &self.shared.topology,
-                    &mut board,
-                    p,
-                    mover,
-                    &mut (),
-                )
-                .is_ok()
-                && board.has_seeds(&self.shared.topology, fed)
+            self.shared.rules.sowable.allows(
+                &self.board,
+                &self.shared.topology,
+                self.shared.rules.sowing.direction,
+                p,
+            ) && Self::apply_move(
+                &self.shared.rules,
+                &self.shared.topology,
+                &mut board,
+                p,
+                mover,
+                &mut (),
+            )
+            .is_ok()
+                && self.has_sowable(&board, fed)
         })
     }
 
@@ -597,11 +629,26 @@ impl Mancala {
         if self.over {
             return Ok(set);
         }
-        let candidates = self
-            .shared
-            .topology
-            .pits_of(mover)
-            .filter(|&p| self.board.get(p) > 0);
+        // Any hole with seeds, or (rarely) the holes the rules let be sown.
+        let any = self.shared.rules.sowable.is_any();
+        let sowable = if any {
+            0
+        } else {
+            Self::sowable_bits(
+                &self.shared.rules,
+                &self.shared.topology,
+                &self.board,
+                mover,
+            )
+        };
+        let board = &self.board;
+        let candidates = self.shared.topology.pits_of(mover).filter(move |&p| {
+            if any {
+                board.get(p) > 0
+            } else {
+                sowable >> p.index() & 1 != 0
+            }
+        });
         if !self.needs_simulation(mover) {
             for p in candidates {
                 set.insert(p);
@@ -640,7 +687,7 @@ impl Mancala {
                 }
             } else {
                 match Self::apply_move(rules, topology, trial, p, mover, &mut ()) {
-                    Ok(_) => Some(trial.has_seeds(topology, fed)),
+                    Ok(_) => Some(Self::sowable_bits(rules, topology, trial, fed) != 0),
                     Err(PlayError::Undecided { cause, .. }) => {
                         undecided = Some(cause);
                         None
@@ -716,7 +763,23 @@ impl Mancala {
     ) -> Result<crate::Sown, SowError> {
         match rules.relay {
             Relay::Never => Self::sow_on(rules, topology, board, pit, mover, &SingleLap, observer),
-            relay => Self::sow_on(rules, topology, board, pit, mover, &relay, observer),
+            relay if rules.relay_if.is_plain() => {
+                Self::sow_on(rules, topology, board, pit, mover, &relay, observer)
+            }
+            relay => {
+                // A pure function of the board and the landing hole, as
+                // the engine's cycle detection needs.
+                let conditions = rules.relay_if;
+                let direction = rules.sowing.direction;
+                let rule = |board: &Board, landing: Pit| {
+                    relay.relays(board, landing)
+                        && (!conditions.next_occupied
+                            || board.get(topology.step(landing, direction)) > 0)
+                        && !(conditions.capture_first
+                            && Self::capture_starts(rules, topology, board, landing, mover))
+                };
+                Self::sow_on(rules, topology, board, pit, mover, &rule, observer)
+            }
         }
     }
 
@@ -762,6 +825,45 @@ impl Mancala {
         let result = Self::capture_after(rules, topology, board, pit, mover, &mut applied, &mut ());
         debug_assert!(result.is_ok(), "a legal move was refused: {result:?}");
         applied
+    }
+
+    /// Whether a capture starts where a lap of `mover` ended in `landing`
+    /// (on `board` after the sowing): the landing hole qualifies under the
+    /// rules' capture, whatever a chain would add or a grand slam rule say.
+    #[inline]
+    fn capture_starts(
+        rules: &Rules,
+        topology: &Topology,
+        board: &Board,
+        landing: Pit,
+        mover: Player,
+    ) -> bool {
+        let in_zone = |zone: Zone| {
+            let owner = topology.owner(landing);
+            match zone {
+                Zone::Opponents => owner != mover,
+                Zone::Own => owner == mover,
+                Zone::Any => true,
+            }
+        };
+        match rules.capture {
+            Capture::None => false,
+            Capture::Chain { zone, counts, .. } => {
+                in_zone(zone) && counts.contains(board.get(landing))
+            }
+            Capture::Opposite {
+                require_opposite,
+                zone,
+                take_lone,
+            } => {
+                // As `capture_after` judges it: something is taken.
+                in_zone(zone)
+                    && board.get(landing) == 1
+                    && topology
+                        .opposite(landing)
+                        .is_some_and(|o| board.get(o) > 0 || !require_opposite && take_lone)
+            }
+        }
     }
 
     /// The captures (and extra turn) after `applied`, so far the sowing of
@@ -1101,8 +1203,11 @@ impl Mancala {
         let hungry = match rules.feeding {
             Feeding::Off => false,
             Feeding::Always => true,
-            Feeding::Required | Feeding::IfPossible => {
+            Feeding::Required | Feeding::IfPossible if rules.sowable.is_any() => {
                 nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0
+            }
+            Feeding::Required | Feeding::IfPossible => {
+                !self.has_sowable(&self.board, self.fed_player(next))
             }
         };
         // Only a budget fails, and only where settling is fallible: nothing
@@ -1115,8 +1220,15 @@ impl Mancala {
                     return Err(cause);
                 }
             }
-        } else {
+        } else if rules.sowable.is_any() {
             PitSet::from_bits(nonempty & self.shared.topology.mask_of(next))
+        } else {
+            PitSet::from_bits(Self::sowable_bits(
+                rules,
+                &self.shared.topology,
+                &self.board,
+                next,
+            ))
         };
         // He must pass: whether another can move, every move of the others
         // decided (the board stays as it is after a pass).

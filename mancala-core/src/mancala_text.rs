@@ -14,10 +14,14 @@
 //! | `direction` | `ccw`, `cw` | the sowing direction |
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
+//! | `min_sow` | a number | only holes of at least this many seeds may be sown (0 and 1: any hole with seeds) |
+//! | `lone_into_empty` | `true`, `false` | with `min_sow` above 1, a hole of one seed may also be sown when the next hole is empty |
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
+//! | `relay_next_occupied` | `true`, `false` | relay only when the hole after the landing hole holds seeds |
+//! | `capture_first` | `true`, `false` | a lap that ends where a capture starts ends the move, relay or not |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
 //! | `max_laps` | a number (at least 1), `none` | the work budget, [`Rules::max_laps`] (default 1000000) |
-//! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin` or `landing` |
+//! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
 //! | `credit` | `mover`, `owner` | whose store captured seeds go to: the mover's, or each hole's owner's |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
@@ -78,7 +82,15 @@ use crate::{
 };
 
 const ZONES: [&str; 3] = ["opponents", "own", "any"];
-const LIMITS: [&str; 6] = ["row", "owner", "not-mover", "ring", "to-origin", "landing"];
+const LIMITS: [&str; 7] = [
+    "row",
+    "owner",
+    "not-mover",
+    "ring",
+    "to-origin",
+    "landing",
+    "neighbours",
+];
 
 fn zone_name(zone: Zone) -> &'static str {
     match zone {
@@ -96,6 +108,7 @@ fn limit_name(limit: ChainLimit) -> &'static str {
         ChainLimit::Ring => LIMITS[3],
         ChainLimit::ToOrigin => LIMITS[4],
         ChainLimit::Landing => LIMITS[5],
+        ChainLimit::Neighbours => LIMITS[6],
     }
 }
 
@@ -210,6 +223,7 @@ fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
         Some(3) => ChainLimit::Ring,
         Some(4) => ChainLimit::ToOrigin,
         Some(5) => ChainLimit::Landing,
+        Some(6) => ChainLimit::Neighbours,
         _ => return Err(bad()),
     };
     Ok(Capture::Chain {
@@ -257,7 +271,11 @@ impl RuleOptions for Rules {
         "direction",
         "skip_origin",
         "into_own_store",
+        "min_sow",
+        "lone_into_empty",
         "relay",
+        "relay_next_occupied",
+        "capture_first",
         "endless",
         "max_laps",
         "capture",
@@ -295,6 +313,10 @@ impl RuleOptions for Rules {
             }
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
+            "min_sow" => self.sowable.min_seeds = option_number(key, value)?,
+            "lone_into_empty" => self.sowable.lone_into_empty = option_bool(key, value)?,
+            "relay_next_occupied" => self.relay_if.next_occupied = option_bool(key, value)?,
+            "capture_first" => self.relay_if.capture_first = option_bool(key, value)?,
             "relay" => {
                 self.relay = if value == "never" {
                     Relay::Never
@@ -421,6 +443,10 @@ impl RuleOptions for Rules {
             },
             "skip_origin" => bool_text(self.sowing.skip_origin),
             "into_own_store" => bool_text(self.sowing.into_own_store),
+            "min_sow" => self.sowable.min_seeds.to_string(),
+            "lone_into_empty" => bool_text(self.sowable.lone_into_empty),
+            "relay_next_occupied" => bool_text(self.relay_if.next_occupied),
+            "capture_first" => bool_text(self.relay_if.capture_first),
             "relay" => match self.relay {
                 Relay::Never => "never".into(),
                 Relay::AtLeast(n) => n.to_string(),

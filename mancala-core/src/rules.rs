@@ -2,8 +2,8 @@
 //! games (oware and Kalah as OpenSpiel 2.0.2 plays them).
 
 use crate::{
-    ChainLimit, CountSet, Endless, Feeding, Layout, LayoutError, MAX_SEEDS, Relay, SowSpec,
-    Topology,
+    ChainLimit, CountSet, Endless, Feeding, Layout, LayoutError, MAX_SEEDS, Relay, RelayConditions,
+    SowSpec, Sowable, Topology,
 };
 
 /// Which holes a capture may start in, relative to the mover.
@@ -164,8 +164,17 @@ pub struct Rules {
     pub seeds: u16,
     /// How a lap is sown.
     pub sowing: SowSpec,
+    /// Which holes may be sown (I, Kay: only holes of two or more). A
+    /// missing serde field reads as [`Sowable::ANY`].
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub sowable: Sowable,
     /// When a lap relays into another.
     pub relay: Relay,
+    /// What a relay needs besides [`relay`](Rules::relay)'s count, and
+    /// whether a capture where a lap ends stops the relay (Kay). A missing
+    /// serde field reads as the default (nothing more).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub relay_if: RelayConditions,
     /// What to do with moves whose relays never end.
     pub endless: Endless,
     /// The work budget for relaying moves (see
@@ -226,7 +235,9 @@ impl Rules {
                 skip_origin: true,
                 into_own_store: false,
             },
+            sowable: Sowable::ANY,
             relay: Relay::Never,
+            relay_if: RelayConditions::NONE,
             endless: Endless::Forbid,
             max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: Capture::Chain {
@@ -265,7 +276,9 @@ impl Rules {
                 skip_origin: false,
                 into_own_store: true,
             },
+            sowable: Sowable::ANY,
             relay: Relay::Never,
+            relay_if: RelayConditions::NONE,
             endless: Endless::Forbid,
             max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: Capture::Opposite {
@@ -379,7 +392,16 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
             layout: u.arbitrary()?,
             seeds,
             sowing: u.arbitrary()?,
+            sowable: if u.ratio(1, 4)? {
+                Sowable {
+                    min_seeds: u.int_in_range(0..=4)?,
+                    lone_into_empty: u.arbitrary()?,
+                }
+            } else {
+                Sowable::ANY
+            },
             relay,
+            relay_if: u.arbitrary()?,
             endless: u.arbitrary()?,
             max_laps,
             capture: u.arbitrary()?,

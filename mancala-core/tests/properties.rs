@@ -37,8 +37,9 @@ use std::collections::HashMap;
 use mancala_core::{
     Board, Capture, ChainLimit, CountSet, Direction, EndRules, Endless, EndlessRelay, Event,
     Feeding, Game, GrandSlam, Landing, Layout, Leftover, MAX_HOLES, MAX_PLAYERS, Mancala, Move,
-    Pit, PitSet, PlayError, Player, Relay, RelayRule, RuleOptions, Rules, RulesError, SeenPosition,
-    Setup, SetupError, SowError, SowSpec, Sower, Sown, Status, Topology, Turn, Zone, testing,
+    Pit, PitSet, PlayError, Player, Relay, RelayConditions, RelayRule, RuleOptions, Rules,
+    RulesError, SeenPosition, Setup, SetupError, SowError, SowSpec, Sowable, Sower, Sown, Status,
+    Topology, Turn, Zone, testing,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -123,6 +124,9 @@ fn chain_captures() -> BoxedStrategy<Capture> {
             Just(ChainLimit::Owner),
             Just(ChainLimit::NotMover),
             Just(ChainLimit::Ring),
+            Just(ChainLimit::ToOrigin),
+            Just(ChainLimit::Landing),
+            Just(ChainLimit::Neighbours),
         ],
     )
         .prop_map(|(zone, counts, same_count, limit)| Capture::Chain {
@@ -148,6 +152,8 @@ struct Options {
     extra_turn: bool,
     end: EndRules,
     leftover: Leftover,
+    sowable: Sowable,
+    relay_if: RelayConditions,
 }
 
 fn options() -> BoxedStrategy<Options> {
@@ -158,6 +164,20 @@ fn options() -> BoxedStrategy<Options> {
             0u8..3,
             chain_captures(),
             any::<bool>(),
+            // Mostly any hole with seeds; sometimes I's or Kay's rule.
+            prop_oneof![
+                3 => Just(Sowable::ANY),
+                1 => (0u16..=3, any::<bool>()).prop_map(|(min_seeds, lone_into_empty)| Sowable {
+                    min_seeds,
+                    lone_into_empty,
+                }),
+            ],
+            (any::<bool>(), any::<bool>()).prop_map(|(next_occupied, capture_first)| {
+                RelayConditions {
+                    next_occupied,
+                    capture_first,
+                }
+            }),
         ),
         (
             prop_oneof![
@@ -193,7 +213,7 @@ fn options() -> BoxedStrategy<Options> {
     )
         .prop_map(
             |(
-                (sowing, endless, capture_kind, chain, require_opposite),
+                (sowing, endless, capture_kind, chain, require_opposite, sowable, relay_if),
                 (
                     grand_slam,
                     feeding,
@@ -219,6 +239,8 @@ fn options() -> BoxedStrategy<Options> {
                     pass,
                 },
                 leftover,
+                sowable,
+                relay_if,
             },
         );
     strategy.boxed()
@@ -247,7 +269,9 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
         layout,
         seeds,
         sowing: o.sowing,
+        sowable: o.sowable,
         relay,
+        relay_if: o.relay_if,
         endless: o.endless,
         max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
         capture,
@@ -769,6 +793,17 @@ fn check_error(game: &Mancala, mv: Move, e: PlayError) {
         PlayError::EmptyHole(q) => {
             assert_eq!(q, p);
             assert_eq!(game.board().get(p), 0);
+        }
+        PlayError::TooFewSeeds(q) => {
+            assert_eq!(q, p);
+            let rules = game.rules();
+            assert!(!rules.sowable.allows(
+                game.board(),
+                game.topology(),
+                rules.sowing.direction,
+                p
+            ));
+            assert!(game.board().get(p) > 0 && game.board().get(p) < rules.sowable.min_seeds);
         }
         PlayError::MustFeed(q) => {
             assert_eq!(q, p);

@@ -192,6 +192,8 @@ impl Options {
             },
             // A lap relays from a hole that was not empty and now holds
             // neither 2 nor 3: 4 or more.
+            sowable: mancala_core::Sowable::ANY,
+            relay_if: mancala_core::RelayConditions::NONE,
             relay: Relay::AtLeast(4),
             endless: self.endless,
             max_laps: self.max_laps,

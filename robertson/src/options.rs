@@ -316,6 +316,8 @@ impl Options {
                 skip_origin: self.skip_origin,
                 ..SowSpec::default()
             },
+            sowable: mancala_core::Sowable::ANY,
+            relay_if: mancala_core::RelayConditions::NONE,
             relay: Relay::Never,
             endless: Endless::Forbid,
             // Without relays no move needs the budget.

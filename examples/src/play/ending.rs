@@ -46,6 +46,9 @@ pub(crate) enum Reason {
         player: Player,
         /// Whether he has seeds (all his moves being illegal) or none.
         has_seeds: bool,
+        /// Whether he has seeds but no hole with enough to be sown
+        /// ([`mancala_core::Rules::sowable`]: I, Kay).
+        too_few: bool,
         /// The player he must feed and cannot, if feeding is why.
         unfed: Option<Player>,
     },
@@ -85,6 +88,14 @@ impl Reason {
                 has_seeds: false,
                 ..
             } => format!("{} has no {seed}s to sow", names.of(player)),
+            Reason::NoMove {
+                player,
+                too_few: true,
+                ..
+            } => format!(
+                "{} has no hole with enough {seed}s to be sown",
+                names.of(player)
+            ),
             Reason::NoMove {
                 player,
                 unfed: Some(unfed),
@@ -230,6 +241,11 @@ pub(crate) fn sowing_end(last: &LastMove<'_>, seen: &dyn Fn(&[u16], Player) -> b
         Reason::NoMove {
             player: next,
             has_seeds: board.has_seeds(topology, next),
+            too_few: !topology.pits_of(next).any(|p| {
+                rules
+                    .sowable
+                    .allows(&board, topology, rules.sowing.direction, p)
+            }),
             unfed: (rules.feeding != Feeding::Off && !board.has_seeds(topology, fed))
                 .then_some(fed),
         }
@@ -345,6 +361,7 @@ mod tests {
             Reason::NoMove {
                 player: Player::P0,
                 has_seeds: true,
+                too_few: false,
                 unfed: Some(Player::P1)
             }
         );

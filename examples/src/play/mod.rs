@@ -71,6 +71,10 @@ pub enum GameName {
     Enindji,
     /// French Wari, as Ludii plays it.
     FrenchWari,
+    /// I, two rows of three, as Ludii plays it.
+    I,
+    /// Kay, as Ludii plays it.
+    Kay,
 }
 
 impl GameName {
@@ -87,6 +91,8 @@ impl GameName {
             GameName::Wari => Some(Traditional::Wari),
             GameName::Enindji => Some(Traditional::Enindji),
             GameName::FrenchWari => Some(Traditional::FrenchWari),
+            GameName::I => Some(Traditional::I),
+            GameName::Kay => Some(Traditional::Kay),
             _ => None,
         }
     }
@@ -345,7 +351,9 @@ pub fn run(
         | GameName::Awari
         | GameName::Wari
         | GameName::Enindji
-        | GameName::FrenchWari => {
+        | GameName::FrenchWari
+        | GameName::I
+        | GameName::Kay => {
             let base = match (args.game, args.game.traditional()) {
                 (_, Some(game)) => game.rules(),
                 (GameName::Kalah, None) => mancala_core::Rules::kalah(),
