@@ -12,9 +12,15 @@ pub const MAX_SEEDS: u32 = u16::MAX as u32;
 /// the heap.
 pub const INLINE_HOLES: usize = 20;
 
+/// The runs of slots heap boards gather their non-empty holes in, a 32-bit
+/// word each.
+const RUNS: usize = 4;
+
 // Inline boards gather their holes in one 32-bit word, heap boards in
-// three.
-const _: () = assert!(INLINE_HOLES <= 32 && MAX_HOLES.is_multiple_of(3) && MAX_HOLES / 3 <= 32);
+// `RUNS`, which cover every slot.
+const _: () = assert!(
+    INLINE_HOLES <= 32 && MAX_HOLES.is_multiple_of(RUNS) && MAX_HOLES / RUNS <= 32 && MAX_HOLES <= 128
+);
 
 /// Seed counts in the holes and stores of a board.
 ///
@@ -355,11 +361,11 @@ impl Board {
             // Every slot (those beyond the board hold 0).
             Repr::Inline { holes, .. } => u128::from(nonzero_bits(holes)),
             Repr::Heap { counts, .. } => {
-                // Three fixed runs of 26 slots, a 32-bit word each.
-                let (runs, _) = counts.holes.as_chunks::<{ MAX_HOLES / 3 }>();
+                // Four fixed runs of 25 slots, a 32-bit word each.
+                let (runs, _) = counts.holes.as_chunks::<{ MAX_HOLES / RUNS }>();
                 let mut bits = 0u128;
                 for (k, run) in runs.iter().enumerate() {
-                    bits |= u128::from(nonzero_bits(run)) << (k * (MAX_HOLES / 3));
+                    bits |= u128::from(nonzero_bits(run)) << (k * (MAX_HOLES / RUNS));
                 }
                 bits
             }

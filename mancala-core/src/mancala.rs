@@ -11,8 +11,18 @@ use crate::{
 };
 
 /// The most moves a sowing position can have: the holes of a player who
-/// owns five rows of 13 (every other player owning one row).
-pub const MAX_MOVES: usize = 5 * crate::MAX_ROW_LEN;
+/// owns five rows of 13 (every other player owning one row), 65, more than
+/// a row of a two-row board holds (50). A pass is a move only when there is
+/// no other.
+pub const MAX_MOVES: usize = max_usize(
+    (crate::MAX_ROWS - 1) * crate::MAX_ROW_LEN,
+    crate::MAX_TWO_ROW_LEN,
+);
+
+/// The larger of two numbers, in a `const`.
+const fn max_usize(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
 
 /// The legal moves of a sowing position, inline: room for [`MAX_MOVES`], so
 /// the list never allocates (and reading it never asks where it lives).
