@@ -307,7 +307,8 @@ impl Mancala {
     }
 
     fn start(rules: Rules, topology: Topology, first: Player) -> Result<Mancala, Undecided> {
-        let board = Board::filled(topology.holes(), rules.seeds);
+        let mut board = Board::filled(topology.holes(), rules.seeds);
+        Self::reserve_spares(&rules, &mut board);
         let mut game = Mancala {
             shared: Arc::new(Shared { rules, topology }),
             history: History::new(),
@@ -568,6 +569,16 @@ impl Mancala {
     #[inline]
     fn trials_needed(rules: &Rules, hungry: bool, fallible: bool) -> bool {
         hungry || rules.grand_slam == GrandSlam::Forbid || fallible
+    }
+
+    /// Gives a heap board the spare blocks the moves of `rules` take: a
+    /// relaying move takes up to four (the board before it, a trial board,
+    /// the trial's start and a cycle walker), kept from the start so that no
+    /// move allocates.
+    pub(crate) fn reserve_spares(rules: &Rules, board: &mut Board) {
+        if Self::can_be_undecided(rules) {
+            board.reserve_spares(4);
+        }
     }
 
     /// Whether a relaying move may be refused for its relays: an endless
