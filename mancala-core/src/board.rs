@@ -19,7 +19,10 @@ const RUNS: usize = 4;
 // Inline boards gather their holes in one 32-bit word, heap boards in
 // `RUNS`, which cover every slot.
 const _: () = assert!(
-    INLINE_HOLES <= 32 && MAX_HOLES.is_multiple_of(RUNS) && MAX_HOLES / RUNS <= 32 && MAX_HOLES <= 128
+    INLINE_HOLES <= 32
+        && MAX_HOLES.is_multiple_of(RUNS)
+        && MAX_HOLES / RUNS <= 32
+        && MAX_HOLES <= 128
 );
 
 /// Seed counts in the holes and stores of a board.

@@ -797,7 +797,10 @@ fn rules_are_checked() {
     rules.layout = mancala_core::Layout::new(14, &[Player::P0, Player::P1, Player::P0]);
     assert_eq!(
         Mancala::new(rules).unwrap_err(),
-        RulesError::Layout(LayoutError::LongRow { row_len: 14, rows: 3 })
+        RulesError::Layout(LayoutError::LongRow {
+            row_len: 14,
+            rows: 3
+        })
     );
     assert_eq!(
         Mancala::new(Rules::kalah().with_seeds(0)).unwrap_err(),

@@ -61,11 +61,7 @@ impl TwoRow<'_> {
                 "{}",
                 cells(&mut files.iter().map(|f| format!("({})", north(f))))
             );
-            let _ = writeln!(
-                out,
-                "{}",
-                cells(&mut files.iter().map(|f| count(north(f))))
-            );
+            let _ = writeln!(out, "{}", cells(&mut files.iter().map(|f| count(north(f)))));
             match (&self.stores, &self.middle) {
                 (Some([south, north]), _) if band == 0 => {
                     let width = MARGIN + CELL * files.len();
