@@ -233,6 +233,7 @@ fn whole_auto_games_say_why_they_ended() {
         &["wari"],
         &["enindji"],
         &["french-wari"],
+        &["en-gehe"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);

@@ -1839,6 +1839,42 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// Two-row boards past 13 holes a row, up to 2 x 50 (En Gehe's sizes):
+    /// random positions are accepted, read back from their text and their
+    /// serde form, and keep doing so over a few moves.
+    #[test]
+    fn wide_two_row_boards_round_trip(
+        rules in rules_on(2..=2, 14..=50, 6),
+        counts in vec(0u16..=10, MAX_HOLES),
+        stores in vec(0u16..=10, 2),
+        to_move in 0usize..2,
+        moves in choices(6),
+    ) {
+        let topology = Topology::new(rules.layout).unwrap();
+        prop_assert!((28..=100).contains(&topology.holes()));
+        let mut setup = Setup::new(rules);
+        setup.board = counts[..topology.holes()].to_vec();
+        tame_relays(&rules, &mut setup.board);
+        setup.stores = stores;
+        setup.to_move = player(to_move);
+        let mut game = Mancala::from_setup(setup.clone()).expect("a valid setup");
+        for choice in moves {
+            let text = game.to_string();
+            let back = text.parse::<Mancala>();
+            prop_assert_eq!(back.as_ref(), Ok(&game), "{}", text);
+            check_round_trips(&game);
+            let Some(mv) = pick(&game, choice) else { break };
+            prop_assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
+            game.play(mv).unwrap();
+        }
+        check_state(&game);
+        check_round_trips(&game);
+    }
+}
+
 /// Arbitrary rule values never make the constructors panic.
 #[test]
 fn invalid_rules_are_refused() {

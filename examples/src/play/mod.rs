@@ -71,6 +71,8 @@ pub enum GameName {
     Enindji,
     /// French Wari, as Ludii plays it.
     FrenchWari,
+    /// En Gehe (Tanzania), two rows of 40, as Ludii plays it.
+    EnGehe,
 }
 
 impl GameName {
@@ -87,6 +89,7 @@ impl GameName {
             GameName::Wari => Some(Traditional::Wari),
             GameName::Enindji => Some(Traditional::Enindji),
             GameName::FrenchWari => Some(Traditional::FrenchWari),
+            GameName::EnGehe => Some(Traditional::EnGehe),
             _ => None,
         }
     }
@@ -345,7 +348,8 @@ pub fn run(
         | GameName::Awari
         | GameName::Wari
         | GameName::Enindji
-        | GameName::FrenchWari => {
+        | GameName::FrenchWari
+        | GameName::EnGehe => {
             let base = match (args.game, args.game.traditional()) {
                 (_, Some(game)) => game.rules(),
                 (GameName::Kalah, None) => mancala_core::Rules::kalah(),
