@@ -32,9 +32,11 @@ const _: () = assert!(
 ///
 /// Boards of up to [`INLINE_HOLES`] holes (every two-row board up to 2x10,
 /// the triangle) keep their counts inline in 56 bytes, so that copying a
-/// game state is a few word moves; larger boards keep them on the heap, with
-/// a second block for trying moves (so that legality checks do not
-/// allocate), and cloning such a board allocates both.
+/// game state is a few word moves; larger boards (up to 2x50) keep them on
+/// the heap, with spare blocks for trying moves and for the snapshots of
+/// relaying moves (so that neither legality checks nor moves allocate: one
+/// block, or four for a game that relays), and cloning such a board
+/// allocates its counts and as many spare blocks as it keeps.
 ///
 /// # Examples
 ///

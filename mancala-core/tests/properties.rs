@@ -2,7 +2,8 @@
 //! random topologies, rules and play.
 //!
 //! Every property runs over rules drawn by [`rules`]: 2 to 6 rows of 1 to 13
-//! holes, 2 to 6 players owning rows in any order, 1 to 6 seeds a hole, every
+//! holes (two-row boards of 14 to 50 holes a row by
+//! `wide_two_row_boards_round_trip`), 2 to 6 players owning rows in any order, 1 to 6 seeds a hole, every
 //! sowing, relay, capture, grand-slam, feeding, ending and leftover option.
 //!
 //! Relays: `Rules::check` refuses thresholds below 2 (see
