@@ -247,6 +247,19 @@ fn nonzero_bits<const N: usize>(counts: &[u16; N]) -> u32 {
     word
 }
 
+/// [`nonzero_bits`] of a heap board's slots, in four fixed runs of 25, a
+/// 32-bit word each (out of line, so that the inline boards' path stays
+/// small where it is inlined).
+#[inline(never)]
+fn heap_nonzero_bits(holes: &[u16; MAX_HOLES]) -> u128 {
+    let (runs, _) = holes.as_chunks::<{ MAX_HOLES / RUNS }>();
+    let mut bits = 0u128;
+    for (k, run) in runs.iter().enumerate() {
+        bits |= u128::from(nonzero_bits(run)) << (k * (MAX_HOLES / RUNS));
+    }
+    bits
+}
+
 impl Board {
     /// `holes` holes (at most [`MAX_HOLES`]) holding `seeds` each, stores empty.
     pub fn filled(holes: usize, seeds: u16) -> Board {
@@ -463,15 +476,7 @@ impl Board {
         match &self.repr {
             // Every slot (those beyond the board hold 0).
             Repr::Inline { holes, .. } => u128::from(nonzero_bits(holes)),
-            Repr::Heap { counts, .. } => {
-                // Four fixed runs of 25 slots, a 32-bit word each.
-                let (runs, _) = counts.holes.as_chunks::<{ MAX_HOLES / RUNS }>();
-                let mut bits = 0u128;
-                for (k, run) in runs.iter().enumerate() {
-                    bits |= u128::from(nonzero_bits(run)) << (k * (MAX_HOLES / RUNS));
-                }
-                bits
-            }
+            Repr::Heap { counts, .. } => heap_nonzero_bits(&counts.holes),
         }
     }
 
