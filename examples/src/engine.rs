@@ -1160,7 +1160,7 @@ mod tests {
             ),
             (
                 "new kalah houses=99",
-                "error bad option: invalid layout: a row must hold 1 to 13 holes, not 99",
+                "error bad option: invalid layout: a row must hold 1 to 50 holes, not 99",
             ),
             (
                 "new numercy operators=[\"x\",\"+\"]",

@@ -235,6 +235,7 @@ fn whole_auto_games_say_why_they_ended() {
         &["french-wari"],
         &["i"],
         &["kay"],
+        &["en-gehe"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);

@@ -37,7 +37,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     Board, ChainLimit, CountSet, Direction, Endless, EndlessRelay, Event, Feeding, Landing, Layout,
-    MAX_HOLES, MAX_PLAYERS, MAX_ROW_LEN, Pit, PitSet, Player, Relay, RelayRule, SingleLap,
+    MAX_HOLES, MAX_PLAYERS, MAX_TWO_ROW_LEN, Pit, PitSet, Player, Relay, RelayRule, SingleLap,
     SowError, SowSpec, Sower, Sown, Topology, Undecided, chain, filter_feeding, is_grand_slam,
     take_into_store,
 };
@@ -61,12 +61,12 @@ fn pit(u: &mut Unstructured<'_>) -> arbitrary::Result<Pit> {
     Ok(hole(u.int_in_range(0..=MAX_HOLES - 1)?))
 }
 
-/// A valid topology: any layout, or two rows.
+/// A valid topology: any layout, or two rows (up to 2 x 50).
 fn topology(u: &mut Unstructured<'_>) -> arbitrary::Result<Topology> {
     let layout = if u.arbitrary()? {
         Layout::arbitrary(u)?
     } else {
-        Layout::two_rows(u.int_in_range(1..=MAX_ROW_LEN as u8)?)
+        Layout::two_rows(u.int_in_range(1..=MAX_TWO_ROW_LEN as u8)?)
     };
     Topology::new(layout).map_err(|_| arbitrary::Error::IncorrectFormat)
 }

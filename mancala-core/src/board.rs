@@ -12,9 +12,18 @@ pub const MAX_SEEDS: u32 = u16::MAX as u32;
 /// the heap.
 pub const INLINE_HOLES: usize = 20;
 
+/// The runs of slots heap boards gather their non-empty holes in, a 32-bit
+/// word each.
+const RUNS: usize = 4;
+
 // Inline boards gather their holes in one 32-bit word, heap boards in
-// three.
-const _: () = assert!(INLINE_HOLES <= 32 && MAX_HOLES.is_multiple_of(3) && MAX_HOLES / 3 <= 32);
+// `RUNS`, which cover every slot.
+const _: () = assert!(
+    INLINE_HOLES <= 32
+        && MAX_HOLES.is_multiple_of(RUNS)
+        && MAX_HOLES / RUNS <= 32
+        && MAX_HOLES <= 128
+);
 
 /// Seed counts in the holes and stores of a board.
 ///
@@ -23,9 +32,11 @@ const _: () = assert!(INLINE_HOLES <= 32 && MAX_HOLES.is_multiple_of(3) && MAX_H
 ///
 /// Boards of up to [`INLINE_HOLES`] holes (every two-row board up to 2x10,
 /// the triangle) keep their counts inline in 56 bytes, so that copying a
-/// game state is a few word moves; larger boards keep them on the heap, with
-/// a second block for trying moves (so that legality checks do not
-/// allocate), and cloning such a board allocates both.
+/// game state is a few word moves; larger boards (up to 2x50) keep them on
+/// the heap, with spare blocks for trying moves and for the snapshots of
+/// relaying moves (so that neither legality checks nor moves allocate: one
+/// block, or four for a game that relays), and cloning such a board
+/// allocates its counts and as many spare blocks as it keeps.
 ///
 /// # Examples
 ///
@@ -82,10 +93,12 @@ enum Repr {
     Heap {
         len: u8,
         counts: Box<Large>,
-        /// Blocks for trial sowings and snapshots ([`Board::take_spare`]):
-        /// one allocated with the board so that trying moves does not
-        /// allocate, a second kept once a move needed two.
-        spare: [Option<Box<Large>>; 2],
+        /// Blocks for trial sowings and snapshots ([`Board::take_spare`],
+        /// [`Pool::copy_of`]): one allocated with the board so that trying
+        /// moves does not allocate, more reserved for relaying games
+        /// ([`Board::reserve_spares`]), and any more kept once a move
+        /// needed them, up to [`POOL_BLOCKS`].
+        spare: Pool,
     },
 }
 
@@ -98,19 +111,91 @@ impl Clone for Repr {
                 stores: *stores,
                 holes: *holes,
             },
-            Repr::Heap { len, counts, .. } => Repr::Heap {
+            Repr::Heap { len, counts, spare } => Repr::Heap {
                 len: *len,
                 counts: counts.clone(),
-                // The clone gets its own spare now rather than on a move.
-                spare: one_spare(),
+                // The clone gets its own spares now rather than on a move:
+                // as many as this board keeps (at least one).
+                spare: Pool::with_blocks(spare.len().max(1)),
             },
         }
     }
 }
 
-/// The spare blocks of a new heap board: one.
-fn one_spare() -> [Option<Box<Large>>; 2] {
-    [Some(Box::new(Large::EMPTY)), None]
+/// The most spare blocks a heap board keeps: enough for the deepest move of
+/// a relaying game (the board before the move, a trial board, the trial's
+/// start and a cycle walker), within the board's 56 bytes.
+const POOL_BLOCKS: usize = 5;
+
+/// Spare blocks of a heap board's size, so that snapshots and trial boards
+/// do not allocate (empty for inline boards, whose copies are plain
+/// copies).
+#[derive(Default)]
+pub(crate) struct Pool([Option<Box<Large>>; POOL_BLOCKS]);
+
+impl Pool {
+    /// `n` new blocks (at most [`POOL_BLOCKS`]).
+    fn with_blocks(n: usize) -> Pool {
+        let mut pool = Pool::default();
+        for slot in pool.0.iter_mut().take(n) {
+            *slot = Some(Box::new(Large::EMPTY));
+        }
+        pool
+    }
+
+    /// The blocks held.
+    fn len(&self) -> usize {
+        self.0.iter().filter(|b| b.is_some()).count()
+    }
+
+    /// A block: one of the pool's, or a new one if it is empty.
+    fn block(&mut self) -> Box<Large> {
+        self.0
+            .iter_mut()
+            .rev()
+            .find_map(Option::take)
+            .unwrap_or_else(|| Box::new(Large::EMPTY))
+    }
+
+    /// Keeps a block (dropped if the pool is full).
+    fn keep(&mut self, block: Box<Large>) {
+        if let Some(slot) = self.0.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(block);
+        }
+    }
+
+    /// A copy of `board`, in a block of the pool for a heap board (a new
+    /// block only if the pool is empty), the copy holding no spares; a
+    /// plain copy for an inline board.
+    #[inline]
+    pub(crate) fn copy_of(&mut self, board: &Board) -> Board {
+        match &board.repr {
+            Repr::Inline { .. } => board.clone(),
+            Repr::Heap { len, counts, .. } => {
+                let mut block = self.block();
+                block.clone_from(counts);
+                Board {
+                    repr: Repr::Heap {
+                        len: *len,
+                        counts: block,
+                        spare: Pool::default(),
+                    },
+                }
+            }
+        }
+    }
+
+    /// Takes back the blocks of a board (its counts and its spares) for
+    /// later copies.
+    #[inline]
+    pub(crate) fn give(&mut self, board: Board) {
+        if let Repr::Heap { counts, spare, .. } = board.repr {
+            self.keep(counts);
+            for block in spare.0.into_iter().flatten() {
+                self.keep(block);
+            }
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -162,6 +247,19 @@ fn nonzero_bits<const N: usize>(counts: &[u16; N]) -> u32 {
     word
 }
 
+/// [`nonzero_bits`] of a heap board's slots, in four fixed runs of 25, a
+/// 32-bit word each (out of line, so that the inline boards' path stays
+/// small where it is inlined).
+#[inline(never)]
+fn heap_nonzero_bits(holes: &[u16; MAX_HOLES]) -> u128 {
+    let (runs, _) = holes.as_chunks::<{ MAX_HOLES / RUNS }>();
+    let mut bits = 0u128;
+    for (k, run) in runs.iter().enumerate() {
+        bits |= u128::from(nonzero_bits(run)) << (k * (MAX_HOLES / RUNS));
+    }
+    bits
+}
+
 impl Board {
     /// `holes` holes (at most [`MAX_HOLES`]) holding `seeds` each, stores empty.
     pub fn filled(holes: usize, seeds: u16) -> Board {
@@ -179,7 +277,7 @@ impl Board {
                 repr: Repr::Heap {
                     len: len as u8,
                     counts: Box::new(Large::EMPTY),
-                    spare: one_spare(),
+                    spare: Pool::with_blocks(1),
                 },
             }
         };
@@ -225,47 +323,71 @@ impl Board {
 
     /// A board of this one's size to try moves on (its counts are
     /// unspecified: copy into it with `clone_from`): for an inline board a
-    /// copy, for a heap board the spare block allocated with it and given
-    /// back by [`keep_spare`](Board::keep_spare).
+    /// copy, for a heap board a spare block, which carries the other spare
+    /// blocks along (so that sowing on it does not allocate either); give
+    /// it back with [`keep_spare`](Board::keep_spare).
     pub(crate) fn take_spare(&mut self) -> Board {
         match &mut self.repr {
             Repr::Inline { .. } => self.clone(),
-            Repr::Heap { len, spare, .. } => Board {
-                repr: Repr::Heap {
-                    len: *len,
-                    counts: spare[1]
-                        .take()
-                        .or_else(|| spare[0].take())
-                        .unwrap_or_else(|| Box::new(Large::EMPTY)),
-                    spare: [None, None],
-                },
-            },
-        }
-    }
-
-    /// A copy of this board in a spare block ([`take_spare`](Board::take_spare)
-    /// then one copy of the counts): give it back with
-    /// [`keep_spare`](Board::keep_spare).
-    #[inline]
-    pub(crate) fn spare_copy(&mut self) -> Board {
-        match &self.repr {
-            Repr::Inline { .. } => self.clone(),
-            Repr::Heap { .. } => {
-                let mut copy = self.take_spare();
-                copy.clone_from(self);
-                copy
+            Repr::Heap { len, spare, .. } => {
+                let counts = spare.block();
+                Board {
+                    repr: Repr::Heap {
+                        len: *len,
+                        counts,
+                        spare: core::mem::take(spare),
+                    },
+                }
             }
         }
     }
 
-    /// Keeps the block of a board from [`take_spare`](Board::take_spare)
-    /// for the next trials.
+    /// A copy of this board in a spare block (the spares stay with this
+    /// board): give it back with [`keep_spare`](Board::keep_spare).
+    #[inline]
+    pub(crate) fn spare_copy(&mut self) -> Board {
+        let mut pool = self.take_pool();
+        let copy = pool.copy_of(self);
+        self.put_pool(pool);
+        copy
+    }
+
+    /// Keeps the blocks of a board from [`take_spare`](Board::take_spare)
+    /// or [`spare_copy`](Board::spare_copy) (and the spares it carries) for
+    /// the next trials.
     pub(crate) fn keep_spare(&mut self, board: Board) {
-        if let (Repr::Heap { spare, .. }, Repr::Heap { counts, .. }) = (&mut self.repr, board.repr)
-        {
-            // Full (a third block): it is dropped.
-            if let Some(slot) = spare.iter_mut().find(|s| s.is_none()) {
-                *slot = Some(counts);
+        if let Repr::Heap { spare, .. } = &mut self.repr {
+            spare.give(board);
+        }
+    }
+
+    /// Takes this board's spare blocks (none for an inline board), for
+    /// copies made while sowing on it; put them back with
+    /// [`put_pool`](Board::put_pool).
+    #[inline]
+    pub(crate) fn take_pool(&mut self) -> Pool {
+        match &mut self.repr {
+            Repr::Inline { .. } => Pool::default(),
+            Repr::Heap { spare, .. } => core::mem::take(spare),
+        }
+    }
+
+    /// Gives back spare blocks taken by [`take_pool`](Board::take_pool).
+    #[inline]
+    pub(crate) fn put_pool(&mut self, pool: Pool) {
+        if let Repr::Heap { spare, .. } = &mut self.repr {
+            for block in pool.0.into_iter().flatten() {
+                spare.keep(block);
+            }
+        }
+    }
+
+    /// Makes sure a heap board keeps at least `n` spare blocks (at most
+    /// [`POOL_BLOCKS`]): a relaying game's moves take several copies.
+    pub(crate) fn reserve_spares(&mut self, n: usize) {
+        if let Repr::Heap { spare, .. } = &mut self.repr {
+            for _ in spare.len()..n.min(POOL_BLOCKS) {
+                spare.keep(Box::new(Large::EMPTY));
             }
         }
     }
@@ -354,15 +476,7 @@ impl Board {
         match &self.repr {
             // Every slot (those beyond the board hold 0).
             Repr::Inline { holes, .. } => u128::from(nonzero_bits(holes)),
-            Repr::Heap { counts, .. } => {
-                // Three fixed runs of 26 slots, a 32-bit word each.
-                let (runs, _) = counts.holes.as_chunks::<{ MAX_HOLES / 3 }>();
-                let mut bits = 0u128;
-                for (k, run) in runs.iter().enumerate() {
-                    bits |= u128::from(nonzero_bits(run)) << (k * (MAX_HOLES / 3));
-                }
-                bits
-            }
+            Repr::Heap { counts, .. } => heap_nonzero_bits(&counts.holes),
         }
     }
 

@@ -20,13 +20,15 @@
 //! | Wari | West Africa | 2x6, 4 seeds | [`Rules::wari`] | `Wari.lud` | the same |
 //! | French Wari | France (the West African game) | 2x6, 4 seeds | [`Rules::french_wari`] | `French Wari.lud` | the same; `endless`, `max_laps` |
 //! | Enindji | (Ludii's `Enindji`) | 2x6, 4 seeds | [`Rules::enindji`] | `Enindji.lud` | the same; `credit` |
+//! | En Gehe | Tanzania | 2x40, 4 seeds | [`Rules::en_gehe`] | `En Gehe.lud`, "Board Size/40", "Merker (Observed)" | the same (`houses` 40 to 50 as Ludii's board sizes, any of 1 to 50 taken); `endless`, `max_laps` |
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
 //! never into a store and, unless the game says so, never passing over the
-//! hole it was lifted from (a lap of twelve or more refills it); captures are judged where the last
+//! hole it was lifted from (a lap of as many seeds as the board has holes,
+//! or more, refills it); captures are judged where the last
 //! seed fell, on the board after the sowing, and chain back against the
 //! sowing direction, stopping on reaching the move's origin hole
 //! ([`ChainLimit::ToOrigin`]); captured seeds go to the mover's store (a
@@ -77,6 +79,8 @@ pub enum Traditional {
     Enindji,
     /// French Wari: [`Rules::french_wari`].
     FrenchWari,
+    /// En Gehe (Tanzania), two rows of 40: [`Rules::en_gehe`].
+    EnGehe,
     /// I, on two rows of 3: [`Rules::i`].
     I,
     /// Kay: [`Rules::kay`].
@@ -85,7 +89,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 10] = [
+    pub const ALL: [Traditional; 11] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -94,12 +98,14 @@ impl Traditional {
         Traditional::Wari,
         Traditional::Enindji,
         Traditional::FrenchWari,
+        Traditional::EnGehe,
         Traditional::I,
         Traditional::Kay,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`, `i`, `kay`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`,
+    /// `en-gehe`, `i`, `kay`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -110,6 +116,7 @@ impl Traditional {
             Traditional::Wari => "wari",
             Traditional::Enindji => "enindji",
             Traditional::FrenchWari => "french-wari",
+            Traditional::EnGehe => "en-gehe",
             Traditional::I => "i",
             Traditional::Kay => "kay",
         }
@@ -126,6 +133,7 @@ impl Traditional {
             Traditional::Wari => "Wari",
             Traditional::Enindji => "Enindji",
             Traditional::FrenchWari => "French Wari",
+            Traditional::EnGehe => "En Gehe",
             Traditional::I => "I",
             Traditional::Kay => "Kay",
         }
@@ -187,6 +195,14 @@ impl Traditional {
                  never end are not allowed. The game ends when the player to move has no \
                  seeds; captures plus the seeds in your row count."
             }
+            Traditional::EnGehe => {
+                "En Gehe: two rows of 40 holes with 4 seeds each. Seeds are sown \
+                 counter-clockwise; a last seed in a hole that then holds more than one lifts \
+                 them all and sows on. A last seed in an empty hole of your own row, facing \
+                 seeds, captures both: the seeds opposite and the lone seed. Moves whose \
+                 relays never end are not allowed. The game ends when the player to move \
+                 cannot move; captures plus the seeds in your row count."
+            }
             Traditional::I => {
                 "I: two rows of 3 holes with 4 seeds each. Only holes of two or more seeds \
                  may be sown, counter-clockwise. A last seed that makes 2 or 3 in any hole \
@@ -225,6 +241,7 @@ impl Traditional {
             Traditional::Wari => Rules::wari(),
             Traditional::Enindji => Rules::enindji(),
             Traditional::FrenchWari => Rules::french_wari(),
+            Traditional::EnGehe => Rules::en_gehe(),
             Traditional::I => Rules::i(),
             Traditional::Kay => Rules::kay(),
         }
@@ -475,6 +492,37 @@ impl Rules {
             require_opposite: true,
             zone: Zone::Any,
             take_lone: false,
+        };
+        rules
+    }
+}
+
+impl Rules {
+    /// En Gehe (Tanzania) as Ludii plays its 40-hole board ("Board
+    /// Size/40", ruleset "Merker (Observed)" of `En Gehe.lud`).
+    ///
+    /// 1. Two rows of 40 holes, 4 seeds each (Ludii's board sizes run to
+    ///    2x50: [`Rules::with_houses`]).
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over); a lap whose last seed falls in a hole that
+    ///    then holds more than one lifts that hole and sows on, in the same
+    ///    move ([`Relay::AtLeast`] 2).
+    /// 3. A lap that ends in an empty hole of the mover's own row (it now
+    ///    holds 1) facing a non-empty hole takes both: the seeds opposite
+    ///    and the lone seed ([`Capture::Opposite`] in [`Zone::Own`],
+    ///    `take_lone: true`); otherwise nothing.
+    /// 4. A move whose relays never end is not legal ([`Endless::Forbid`],
+    ///    the family's convention; Ludii never ends such a move).
+    /// 5. The game ends when the player to move has no legal move (no
+    ///    seeds, or only endless moves); each player scores his captures
+    ///    plus the seeds left in his row ([`Leftover::Stay`]).
+    pub const fn en_gehe() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.layout = Layout::two_rows(40);
+        rules.capture = Capture::Opposite {
+            require_opposite: true,
+            zone: Zone::Own,
+            take_lone: true,
         };
         rules
     }

@@ -141,8 +141,11 @@
 //!   holds holes `m r` to `m r + m - 1`, its `k`-th hole being `m r + k`;
 //!   counter-clockwise is increasing index, wrapping from the last hole to
 //!   hole 0. Opposite holes exist only on two-row boards.
-//! - Boards have 2 to 6 rows ([`MAX_ROWS`]) of 1 to 13 holes
-//!   ([`MAX_ROW_LEN`]) and 2 to 6 players ([`MAX_PLAYERS`]).
+//! - Boards have 2 to 6 rows ([`MAX_ROWS`]) and 2 to 6 players
+//!   ([`MAX_PLAYERS`]). A two-row board has 1 to 50 holes a row
+//!   ([`MAX_TWO_ROW_LEN`]: En Gehe's 2x40 to 2x50), a board of more rows 1
+//!   to 13 ([`MAX_ROW_LEN`], a [`LayoutError::LongRow`] beyond); so a board
+//!   has at most 100 holes ([`MAX_HOLES`]).
 //!
 //! ```
 //! use mancala_core::{Direction, Layout, Pit, Player, Topology};
@@ -405,5 +408,7 @@ pub use sow::{
     DEFAULT_MAX_LAPS, Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError,
     SowSpec, Sower, Sown, Undecided,
 };
-pub use topology::{Direction, Layout, LayoutError, MAX_ROW_LEN, MAX_ROWS, Topology};
+pub use topology::{
+    Direction, Layout, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, Topology, max_row_len,
+};
 pub use turn::{Move, Turn};

@@ -11,8 +11,18 @@ use crate::{
 };
 
 /// The most moves a sowing position can have: the holes of a player who
-/// owns five rows of 13 (every other player owning one row).
-pub const MAX_MOVES: usize = 5 * crate::MAX_ROW_LEN;
+/// owns five rows of 13 (every other player owning one row), 65, more than
+/// a row of a two-row board holds (50). A pass is a move only when there is
+/// no other.
+pub const MAX_MOVES: usize = max_usize(
+    (crate::MAX_ROWS - 1) * crate::MAX_ROW_LEN,
+    crate::MAX_TWO_ROW_LEN,
+);
+
+/// The larger of two numbers, in a `const`.
+const fn max_usize(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
 
 /// The legal moves of a sowing position, inline: room for [`MAX_MOVES`], so
 /// the list never allocates (and reading it never asks where it lives).
@@ -301,7 +311,8 @@ impl Mancala {
     }
 
     fn start(rules: Rules, topology: Topology, first: Player) -> Result<Mancala, Undecided> {
-        let board = Board::filled(topology.holes(), rules.seeds);
+        let mut board = Board::filled(topology.holes(), rules.seeds);
+        Self::reserve_spares(&rules, &mut board);
         let mut game = Mancala {
             shared: Arc::new(Shared { rules, topology }),
             history: History::new(),
@@ -586,6 +597,16 @@ impl Mancala {
     #[inline]
     fn trials_needed(rules: &Rules, hungry: bool, fallible: bool) -> bool {
         hungry || rules.grand_slam == GrandSlam::Forbid || fallible
+    }
+
+    /// Gives a heap board the spare blocks the moves of `rules` take: a
+    /// relaying move takes up to four (the board before it, a trial board,
+    /// the trial's start and a cycle walker), kept from the start so that no
+    /// move allocates.
+    pub(crate) fn reserve_spares(rules: &Rules, board: &mut Board) {
+        if Self::can_be_undecided(rules) {
+            board.reserve_spares(4);
+        }
     }
 
     /// Whether a relaying move may be refused for its relays: an endless

@@ -8,7 +8,7 @@
 //! | key | values | meaning |
 //! | --- | --- | --- |
 //! | `rules` | `oware`, `kalah` | start from this preset (first if given) |
-//! | `houses` | 1 to 13 | two rows of this many holes, player 0's first |
+//! | `houses` | 1 to 50 | two rows of this many holes, player 0's first |
 //! | `layout` | `N:o,o,...` | rows of `N` holes, one owner per row in ring order (`4:0,1,2`) |
 //! | `seeds` | a number | seeds per hole at the start |
 //! | `direction` | `ccw`, `cw` | the sowing direction |

@@ -2,8 +2,10 @@
 
 use core::fmt;
 
-/// The largest number of holes on a board: 6 rows of 13.
-pub const MAX_HOLES: usize = 78;
+/// The largest number of holes on a board: two rows of 50
+/// ([`MAX_TWO_ROW_LEN`](crate::MAX_TWO_ROW_LEN); boards of more rows hold
+/// at most 6 rows of 13, 78 holes).
+pub const MAX_HOLES: usize = 100;
 
 /// A hole of the board, by its index in the family's canonical
 /// counter-clockwise order (on two-row boards: player 0's holes `0..n` from
@@ -21,10 +23,10 @@ pub const MAX_HOLES: usize = 78;
 /// assert_eq!(pit.index(), 3);
 /// assert_eq!(pit.to_string(), "3");
 /// assert_eq!("3".parse::<Pit>()?, pit); // text reads back, with a typed error
-/// assert_eq!(Pit::try_from(78u8), Err(InvalidPit(78)));
+/// assert_eq!(Pit::try_from(100u8), Err(InvalidPit(100)));
 /// assert_eq!(Pit::try_from(-1), Err(InvalidPit(-1)));
-/// assert!("78".parse::<Pit>().is_err());
-/// assert_eq!(Pit::new(78), None); // the `const` constructor
+/// assert!("100".parse::<Pit>().is_err());
+/// assert_eq!(Pit::new(100), None); // the `const` constructor
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -94,7 +96,7 @@ macro_rules! pit_try_from {
 // `i32` so that an unsuffixed literal works: `Pit::try_from(3)`.
 pit_try_from!(u8, u16, u32, u64, usize, i32);
 
-/// Reads a hole's number, `0` to `77`, in decimal digits only (no sign, no
+/// Reads a hole's number, `0` to `99`, in decimal digits only (no sign, no
 /// spaces); anything else is a [`NotationError::Invalid`] naming the text.
 ///
 /// ```
@@ -102,7 +104,8 @@ pit_try_from!(u8, u16, u32, u64, usize, i32);
 /// use mancala_core::notation::NotationError;
 ///
 /// assert_eq!("11".parse::<Pit>()?, Pit::try_from(11)?);
-/// assert!("78".parse::<Pit>().is_err());
+/// assert_eq!("99".parse::<Pit>()?, Pit::try_from(99)?);
+/// assert!("100".parse::<Pit>().is_err());
 /// assert!(matches!("-1".parse::<Pit>(), Err(NotationError::Invalid { part: "hole", .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -112,7 +115,7 @@ impl core::str::FromStr for Pit {
     type Err = crate::notation::NotationError;
     #[inline]
     fn from_str(s: &str) -> Result<Pit, Self::Err> {
-        let bad = || crate::notation::NotationError::invalid("hole", "a hole number (0 to 77)", s);
+        let bad = || crate::notation::NotationError::invalid("hole", "a hole number (0 to 99)", s);
         if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
@@ -152,6 +155,10 @@ impl<'a> arbitrary::Arbitrary<'a> for Pit {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "[u64; 2]", into = "[u64; 2]"))]
 pub struct PitSet([u64; 2]);
+// Every hole fits one of the two words.
+const _: () = assert!(MAX_HOLES <= 128);
+// Every hole number has at most two digits (the parser reads no more).
+const _: () = assert!(MAX_HOLES <= 100);
 // Two words rather than a `u128`: the set lives in game states and reports,
 // and a `u128` would raise their alignment (and size) to 16 bytes.
 

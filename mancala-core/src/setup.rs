@@ -187,7 +187,8 @@ impl Mancala {
             return Err(SetupError::TooManySeeds(total));
         }
         let on_board: u64 = board.iter().map(|&c| u64::from(c)).sum();
-        let board = Board::from_counts(&board, &stores);
+        let mut board = Board::from_counts(&board, &stores);
+        Mancala::reserve_spares(&rules, &mut board);
         if over && rules.leftover == Leftover::ToOwner && on_board > 0 {
             return Err(SetupError::SeedsLeftAtEnd);
         }

@@ -1,6 +1,7 @@
 //! The sowing engine: laps, relays, origin skipping, stores, and exact
 //! detection of endless relays.
 
+use crate::board::Pool;
 use crate::{Board, Direction, Event, Observer, Pit, Player, Topology};
 
 /// How seeds are sown in a lap.
@@ -654,9 +655,17 @@ impl<R: RelayRule> Sower<'_, R> {
             return engine.run(board);
         }
         // Learn the outcome first, so that a refused move records nothing,
-        // then replay the same laps with events.
-        let mut dry = board.clone();
-        let sown = engine.run(&mut dry)?;
+        // then replay the same laps with events (on a spare block, which
+        // carries the board's spares).
+        let mut dry = board.take_spare();
+        dry.clone_from(board);
+        let sown = match engine.run(&mut dry) {
+            Ok(sown) => sown,
+            Err(e) => {
+                board.keep_spare(dry);
+                return Err(e);
+            }
+        };
         let mut from = origin;
         for _ in 0..sown.laps {
             if let Landing::Hole(p) = lap(board, topology, spec, mover, from, observer) {
@@ -667,6 +676,7 @@ impl<R: RelayRule> Sower<'_, R> {
             observer.event(Event::EndlessStop);
         }
         debug_assert_eq!(*board, dry);
+        board.keep_spare(dry);
         Ok(sown)
     }
 }
@@ -745,15 +755,25 @@ impl<R: RelayRule> Engine<'_, R> {
         Err(from)
     }
 
-    /// The whole move from `self.origin`, decided within the budget.
+    /// The whole move from `self.origin`, decided within the budget. The
+    /// copies it takes come from the board's spare blocks.
     fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
-        let start = board.clone();
+        let mut pool = board.take_pool();
+        let result = self.run_with(board, &mut pool);
+        board.put_pool(pool);
+        result
+    }
+
+    /// [`run`](Engine::run), copies taken from `pool` and given back.
+    fn run_with(&self, board: &mut Board, pool: &mut Pool) -> Result<Sown, SowError> {
+        let start = pool.copy_of(board);
         let plain = match self.sower.max_laps {
             Some(n) => n.min(PLAIN_LAPS),
             None => PLAIN_LAPS,
         };
         let from = match self.run_plain(board, self.origin, plain) {
             Ok((landing, laps)) => {
+                pool.give(start);
                 return Ok(Sown {
                     landing,
                     laps,
@@ -764,34 +784,35 @@ impl<R: RelayRule> Engine<'_, R> {
         };
         let found = match self.sower.max_laps {
             // The whole budget sown plainly: the cycle, if any, is reached.
-            Some(n) if n <= PLAIN_LAPS => self.find_cycle_within(board, from, &start, n),
-            limit => self.find_cycle(board, &start, limit),
+            Some(n) if n <= PLAIN_LAPS => self.find_cycle_within(pool, board, from, &start, n),
+            limit => self.find_cycle(pool, board, &start, limit),
         };
-        match found {
+        let result = match found {
             Found::Cycle(cycle) => match self.sower.endless {
                 Endless::Forbid => {
-                    *board = start;
+                    board.clone_from(&start);
                     Err(EndlessRelay {
                         laps_before_cycle: cycle.mu,
                         cycle_laps: cycle.lambda,
                     }
                     .into())
                 }
-                Endless::Stop => {
-                    *board = cycle.board;
-                    Ok(Sown {
-                        landing: Landing::Hole(cycle.hole),
-                        laps: cycle.mu + cycle.lambda,
-                        endless: true,
-                    })
-                }
+                // The board at the cycle's first lap start is on `board`.
+                Endless::Stop => Ok(Sown {
+                    landing: Landing::Hole(cycle.hole),
+                    laps: cycle.mu + cycle.lambda,
+                    endless: true,
+                }),
             },
+            // The move's end is on `board`.
             Found::End(sown) => Ok(sown),
             Found::Undecided => {
-                *board = start;
+                board.clone_from(&start);
                 Err(self.undecided())
             }
-        }
+        };
+        pool.give(start);
+        result
     }
 
     /// After `n` plain laps (`board` at lap start `n`, about to lift
@@ -799,31 +820,45 @@ impl<R: RelayRule> Engine<'_, R> {
     /// `n` then lies on the cycle, so `lambda` is the first return to it
     /// (at most `n` more laps), and `mu` is found by two walkers `lambda`
     /// apart from the start (at most `2n` laps). Any other move, finite or
-    /// not, is undecided.
-    fn find_cycle_within(&self, board: &mut Board, from: Pit, start: &Board, n: u64) -> Found {
-        let anchor = board.clone();
+    /// not, is undecided. A cycle's board at its first lap start is left on
+    /// `board`.
+    fn find_cycle_within(
+        &self,
+        pool: &mut Pool,
+        board: &mut Board,
+        from: Pit,
+        start: &Board,
+        n: u64,
+    ) -> Found {
+        let anchor = pool.copy_of(board);
         let mut hole = from;
         let mut lambda = 0;
-        loop {
+        let returned = loop {
             if lambda == n {
-                return Found::Undecided;
+                break false;
             }
             match self.step(board, hole) {
                 Next::Lap(p) => hole = p,
                 // It ends after more than `n` laps.
-                Next::End(_) => return Found::Undecided,
+                Next::End(_) => break false,
             }
             lambda += 1;
             if hole == from && *board == anchor {
-                break;
+                break true;
             }
+        };
+        pool.give(anchor);
+        if !returned {
+            return Found::Undecided;
         }
-        self.first_repeat(start, lambda, Some(n - lambda))
+        self.first_repeat(pool, board, start, lambda, Some(n - lambda))
             .map_or(Found::Undecided, Found::Cycle)
     }
 
     /// Brent's cycle detection over lap starts from the move's start, in
-    /// constant memory; a finite move's end is left on `board`.
+    /// constant memory (the hare walks on `board`, the tortoise on a copy
+    /// from `pool`); a finite move's end, or a cycle's board at its first
+    /// lap start, is left on `board`.
     ///
     /// With a budget `Some(n)`: a move that ends after more than `n` laps,
     /// or whose cycle has `mu + lambda > n`, is undecided. A short cycle is
@@ -832,7 +867,13 @@ impl<R: RelayRule> Engine<'_, R> {
     /// [`find_cycle_within`](Engine::find_cycle_within) from the hare's lap
     /// start `n`. So an undecided move costs at most `2n` laps and a decided
     /// one at most `4n`. Unbounded with `None`.
-    fn find_cycle(&self, board: &mut Board, start: &Board, limit: Option<u64>) -> Found {
+    fn find_cycle(
+        &self,
+        pool: &mut Pool,
+        board: &mut Board,
+        start: &Board,
+        limit: Option<u64>,
+    ) -> Found {
         let advance = |b: &mut Board, h: &mut Pit| -> Option<Landing> {
             match self.step(b, *h) {
                 Next::Lap(p) => {
@@ -842,33 +883,35 @@ impl<R: RelayRule> Engine<'_, R> {
                 Next::End(landing) => Some(landing),
             }
         };
-        let (mut tortoise, mut t_hole) = (start.clone(), self.origin);
-        let (mut hare, mut h_hole) = (start.clone(), self.origin);
+        let (mut tortoise, mut t_hole) = (pool.copy_of(start), self.origin);
+        board.clone_from(start);
+        let (hare, mut h_hole) = (board, self.origin);
         let mut hare_laps = 0u64;
         let (mut power, mut lambda) = (1u64, 0u64);
         loop {
-            if hare_laps > 0 && t_hole == h_hole && tortoise == hare {
+            if hare_laps > 0 && t_hole == h_hole && tortoise == *hare {
                 break;
             }
             if let Some(n) = limit
                 && hare_laps >= n
             {
                 // The hare is at lap start `n`.
-                return self.find_cycle_within(&mut hare, h_hole, start, n);
+                pool.give(tortoise);
+                return self.find_cycle_within(pool, hare, h_hole, start, n);
             }
             if power == lambda {
-                tortoise.clone_from(&hare);
+                tortoise.clone_from(hare);
                 t_hole = h_hole;
                 power = power.saturating_mul(2);
                 lambda = 0;
             }
             hare_laps += 1;
-            if let Some(landing) = advance(&mut hare, &mut h_hole) {
+            if let Some(landing) = advance(hare, &mut h_hole) {
+                pool.give(tortoise);
                 if limit.is_some_and(|n| hare_laps > n) {
                     return Found::Undecided;
                 }
                 // A finite move: the hare holds its end.
-                *board = hare;
                 return Found::End(Sown {
                     landing,
                     laps: hare_laps,
@@ -877,42 +920,55 @@ impl<R: RelayRule> Engine<'_, R> {
             }
             lambda += 1;
         }
+        pool.give(tortoise);
         let mu_limit = match limit {
             Some(n) if lambda > n => return Found::Undecided,
             Some(n) => Some(n - lambda),
             None => None,
         };
-        self.first_repeat(start, lambda, mu_limit)
+        self.first_repeat(pool, hare, start, lambda, mu_limit)
             .map_or(Found::Undecided, Found::Cycle)
     }
 
     /// The cycle of length `lambda` from the move's start: `mu` by two
-    /// walkers `lambda` apart, giving up (`None`) once `mu` would pass
-    /// `mu_limit`.
-    fn first_repeat(&self, start: &Board, lambda: u64, mu_limit: Option<u64>) -> Option<Cycle> {
+    /// walkers `lambda` apart (the one ahead on `walker`, whose counts are
+    /// replaced, left at the cycle's first lap start; the other on a copy
+    /// from `pool`), giving up (`None`) once `mu` would pass `mu_limit`.
+    fn first_repeat(
+        &self,
+        pool: &mut Pool,
+        walker: &mut Board,
+        start: &Board,
+        lambda: u64,
+        mu_limit: Option<u64>,
+    ) -> Option<Cycle> {
         let advance = |b: &mut Board, h: &mut Pit| {
             if let Next::Lap(p) = self.step(b, *h) {
                 *h = p;
             }
         };
-        let (mut tortoise, mut t_hole) = (start.clone(), self.origin);
-        let (mut hare, mut h_hole) = (start.clone(), self.origin);
+        let (mut tortoise, mut t_hole) = (pool.copy_of(start), self.origin);
+        walker.clone_from(start);
+        let (hare, mut h_hole) = (walker, self.origin);
         for _ in 0..lambda {
-            advance(&mut hare, &mut h_hole);
+            advance(hare, &mut h_hole);
         }
         let mut mu = 0u64;
-        while t_hole != h_hole || tortoise != hare {
+        let found = loop {
+            if t_hole == h_hole && tortoise == *hare {
+                break true;
+            }
             if mu_limit.is_some_and(|limit| mu >= limit) {
-                return None;
+                break false;
             }
             advance(&mut tortoise, &mut t_hole);
-            advance(&mut hare, &mut h_hole);
+            advance(hare, &mut h_hole);
             mu += 1;
-        }
-        Some(Cycle {
+        };
+        pool.give(tortoise);
+        found.then_some(Cycle {
             mu,
             lambda,
-            board: hare,
             hole: h_hole,
         })
     }
@@ -925,9 +981,11 @@ enum Found {
     Undecided,
 }
 
+/// A cycle of relays: `mu` laps before it, `lambda` laps around it, and
+/// the hole lifted at its first lap start (whose board the engine leaves
+/// on the board sown).
 struct Cycle {
     mu: u64,
     lambda: u64,
-    board: Board,
     hole: Pit,
 }

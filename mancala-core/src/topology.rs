@@ -4,8 +4,37 @@ use crate::{MAX_HOLES, Pit, Player};
 
 /// The largest number of rows on a board.
 pub const MAX_ROWS: usize = 6;
-/// The largest number of holes in a row.
+/// The largest number of holes in a row of a board of more than two rows
+/// (two-row boards take up to [`MAX_TWO_ROW_LEN`]).
 pub const MAX_ROW_LEN: usize = 13;
+/// The largest number of holes in a row of a two-row board (En Gehe's 2x50).
+pub const MAX_TWO_ROW_LEN: usize = 50;
+
+// Every board fits `MAX_HOLES`, and player masks fit a `u128`.
+const _: () = assert!(
+    2 * MAX_TWO_ROW_LEN <= MAX_HOLES
+        && MAX_ROWS * MAX_ROW_LEN <= MAX_HOLES
+        && MAX_HOLES <= 128
+        && MAX_ROW_LEN <= MAX_TWO_ROW_LEN
+);
+
+/// The largest number of holes in each row of a board of `rows` rows:
+/// [`MAX_TWO_ROW_LEN`] on two rows, [`MAX_ROW_LEN`] on more.
+///
+/// ```
+/// use mancala_core::{max_row_len, MAX_ROW_LEN, MAX_TWO_ROW_LEN};
+///
+/// assert_eq!(max_row_len(2), MAX_TWO_ROW_LEN);
+/// assert_eq!(max_row_len(3), MAX_ROW_LEN);
+/// ```
+#[inline]
+pub const fn max_row_len(rows: usize) -> usize {
+    if rows <= 2 {
+        MAX_TWO_ROW_LEN
+    } else {
+        MAX_ROW_LEN
+    }
+}
 
 /// The direction seeds travel around the ring.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -56,7 +85,8 @@ impl Direction {
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Layout {
-    /// Holes in each row, `1..=MAX_ROW_LEN`.
+    /// Holes in each row: `1..=MAX_TWO_ROW_LEN` on two rows,
+    /// `1..=MAX_ROW_LEN` on more ([`max_row_len`]).
     pub row_len: u8,
     /// Number of rows, `2..=MAX_ROWS`.
     pub rows: u8,
@@ -153,7 +183,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Layout {
             owners.swap(a, b);
         }
         Ok(Layout {
-            row_len: u.int_in_range(1..=MAX_ROW_LEN as u8)?,
+            row_len: u.int_in_range(1..=max_row_len(usize::from(rows)) as u8)?,
             rows,
             owners,
         })
@@ -164,9 +194,21 @@ impl<'a> arbitrary::Arbitrary<'a> for Layout {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum LayoutError {
-    /// A row must hold `1..=MAX_ROW_LEN` holes.
-    #[error("a row must hold 1 to {max} holes, not {0}", max = MAX_ROW_LEN)]
+    /// A row must hold `1..=MAX_TWO_ROW_LEN` holes.
+    #[error("a row must hold 1 to {max} holes, not {0}", max = MAX_TWO_ROW_LEN)]
     RowLength(u8),
+    /// A board of more than two rows holds at most `MAX_ROW_LEN` holes a
+    /// row (only two-row boards take longer rows).
+    #[error(
+        "a board of {rows} rows holds at most {max} holes a row, not {row_len}",
+        max = MAX_ROW_LEN
+    )]
+    LongRow {
+        /// The holes in each row asked for.
+        row_len: u8,
+        /// The rows asked for.
+        rows: u8,
+    },
     /// A board has `2..=MAX_ROWS` rows.
     #[error("a board has 2 to {max} rows, not {0}", max = MAX_ROWS)]
     Rows(u8),
@@ -220,14 +262,21 @@ impl Topology {
     ///
     /// # Errors
     ///
-    /// A [`LayoutError`] if a row length or the row count is out of range, or
-    /// the owners are not players `0..k` (`k >= 2`) each owning a row.
+    /// A [`LayoutError`] if a row length or the row count is out of range
+    /// (rows of more than [`MAX_ROW_LEN`] holes only on two rows), or the
+    /// owners are not players `0..k` (`k >= 2`) each owning a row.
     pub fn new(layout: Layout) -> Result<Topology, LayoutError> {
-        if layout.row_len == 0 || layout.row_len as usize > MAX_ROW_LEN {
+        if layout.row_len == 0 || layout.row_len as usize > MAX_TWO_ROW_LEN {
             return Err(LayoutError::RowLength(layout.row_len));
         }
         if layout.rows < 2 || layout.rows as usize > MAX_ROWS {
             return Err(LayoutError::Rows(layout.rows));
+        }
+        if layout.row_len as usize > max_row_len(layout.rows as usize) {
+            return Err(LayoutError::LongRow {
+                row_len: layout.row_len,
+                rows: layout.rows,
+            });
         }
         let owners = layout.row_owners();
         let players = owners.iter().map(|p| p.index() + 1).max().unwrap_or(0);

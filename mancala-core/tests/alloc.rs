@@ -1,5 +1,6 @@
 //! `legal_moves` and `play` never allocate: a counting global allocator
-//! watches many uniform random playouts of the reference presets.
+//! watches many uniform random playouts of the reference presets (and of
+//! En Gehe, whose boards live on the heap).
 //!
 //! An integration test is its own crate, so this allocator only serves this
 //! test binary. Counts are kept per thread, so the tests of this file may run
@@ -228,5 +229,25 @@ fn kalah_playouts_do_not_allocate() {
         &mancala_core::kalah(),
         2_000,
         0x2545_f491_4f6c_dd1d,
+    );
+}
+
+/// En Gehe's boards (2x40, and 2x50, the largest) keep their counts on the
+/// heap, with a spare block for trying moves: relays, the endless-relay
+/// check and the legality of the next player's moves must not allocate.
+#[test]
+fn en_gehe_playouts_do_not_allocate() {
+    let rules = mancala_core::Rules::en_gehe();
+    check(
+        "en-gehe",
+        &Mancala::new(rules).unwrap(),
+        100,
+        0x853c_49e6_748f_ea9b,
+    );
+    check(
+        "en-gehe 2x50",
+        &Mancala::new(rules.with_houses(50)).unwrap(),
+        50,
+        0xda3e_39cb_94b9_5bdb,
     );
 }

@@ -42,20 +42,20 @@ fn an_unsuffixed_literal_converts() {
     // `3` is an `i32` here: the impl that makes this line compile.
     let pit = Pit::try_from(3).unwrap();
     assert_eq!(pit.index(), 3);
-    assert_eq!(Pit::try_from(77).map(Pit::index), Ok(77));
-    assert_eq!(Pit::try_from(78), Err(InvalidPit(78)));
+    assert_eq!(Pit::try_from(99).map(Pit::index), Ok(99));
+    assert_eq!(Pit::try_from(100), Err(InvalidPit(100)));
 }
 
 #[test]
 fn the_first_index_past_the_last_hole_is_refused_for_every_type() {
-    // 78 holes: 0 to 77.
-    assert_eq!(MAX_HOLES, 78);
-    assert_eq!(Pit::try_from(78u8), Err(InvalidPit(78)));
-    assert_eq!(Pit::try_from(78u16), Err(InvalidPit(78)));
-    assert_eq!(Pit::try_from(78u32), Err(InvalidPit(78)));
-    assert_eq!(Pit::try_from(78u64), Err(InvalidPit(78)));
-    assert_eq!(Pit::try_from(78usize), Err(InvalidPit(78)));
-    assert_eq!(Pit::try_from(78i32), Err(InvalidPit(78)));
+    // 100 holes (two rows of 50): 0 to 99.
+    assert_eq!(MAX_HOLES, 100);
+    assert_eq!(Pit::try_from(100u8), Err(InvalidPit(100)));
+    assert_eq!(Pit::try_from(100u16), Err(InvalidPit(100)));
+    assert_eq!(Pit::try_from(100u32), Err(InvalidPit(100)));
+    assert_eq!(Pit::try_from(100u64), Err(InvalidPit(100)));
+    assert_eq!(Pit::try_from(100usize), Err(InvalidPit(100)));
+    assert_eq!(Pit::try_from(100i32), Err(InvalidPit(100)));
 }
 
 #[test]
@@ -82,12 +82,12 @@ fn the_largest_and_negative_values_are_refused_with_the_exact_value() {
 #[test]
 fn an_invalid_pit_says_which_index_and_the_range() {
     assert_eq!(
-        InvalidPit(78).to_string(),
-        "hole index 78 is out of range (holes are 0 to 77)"
+        InvalidPit(100).to_string(),
+        "hole index 100 is out of range (holes are 0 to 99)"
     );
     assert_eq!(
         Pit::try_from(-1i32).unwrap_err().to_string(),
-        "hole index -1 is out of range (holes are 0 to 77)"
+        "hole index -1 is out of range (holes are 0 to 99)"
     );
 }
 
@@ -97,7 +97,7 @@ fn an_invalid_pit_says_which_index_and_the_range() {
 
 /// The error `parse` gives for `text`: an invalid hole, naming the text.
 fn refused(text: &str) -> NotationError {
-    NotationError::invalid("hole", "a hole number (0 to 77)", text)
+    NotationError::invalid("hole", "a hole number (0 to 99)", text)
 }
 
 #[test]
@@ -115,9 +115,9 @@ fn bad_hole_text_is_a_typed_error_naming_the_text() {
         "-1",
         "3x",
         "x3",
-        "78",
-        "99",
         "100",
+        "101",
+        "999",
         "+3",
         " 3",
         "3 ",
@@ -131,7 +131,7 @@ fn bad_hole_text_is_a_typed_error_naming_the_text() {
     }
     assert_eq!(
         "3x".parse::<Pit>().unwrap_err().to_string(),
-        "hole: `3x` is not a hole number (0 to 77)"
+        "hole: `3x` is not a hole number (0 to 99)"
     );
 }
 
@@ -157,7 +157,7 @@ proptest! {
         match Pit::try_from(value) {
             Ok(pit) => prop_assert_eq!(i32::try_from(pit.index()).unwrap(), value),
             Err(e) => {
-                prop_assert!(!(0..78).contains(&value));
+                prop_assert!(!(0..100).contains(&value));
                 prop_assert_eq!(e, InvalidPit(i128::from(value)));
             }
         }

@@ -785,10 +785,23 @@ fn rules_are_checked() {
         Mancala::new(Rules::oware().with_houses(0)),
         Err(RulesError::Layout(LayoutError::RowLength(0)))
     ));
+    // Two rows take up to 50 holes each (MAX_TWO_ROW_LEN), no more.
+    assert!(Mancala::new(Rules::oware().with_houses(14)).is_ok());
+    assert!(Mancala::new(Rules::oware().with_houses(50)).is_ok());
     assert!(matches!(
-        Mancala::new(Rules::oware().with_houses(14)),
-        Err(RulesError::Layout(LayoutError::RowLength(14)))
+        Mancala::new(Rules::oware().with_houses(51)),
+        Err(RulesError::Layout(LayoutError::RowLength(51)))
     ));
+    // More rows keep 13 holes a row at most (MAX_ROW_LEN).
+    let mut rules = Rules::oware();
+    rules.layout = mancala_core::Layout::new(14, &[Player::P0, Player::P1, Player::P0]);
+    assert_eq!(
+        Mancala::new(rules).unwrap_err(),
+        RulesError::Layout(LayoutError::LongRow {
+            row_len: 14,
+            rows: 3
+        })
+    );
     assert_eq!(
         Mancala::new(Rules::kalah().with_seeds(0)).unwrap_err(),
         RulesError::NoSeeds
@@ -875,7 +888,7 @@ fn setups_are_checked() {
 fn presets_are_valid() {
     assert!(Rules::oware().check().is_ok());
     assert!(Rules::kalah().check().is_ok());
-    for houses in 1..=13 {
+    for houses in 1..=50 {
         for seeds in [1, 4, 12] {
             assert!(Mancala::new(Rules::oware().with_houses(houses).with_seeds(seeds)).is_ok());
             assert!(Mancala::new(Rules::kalah().with_houses(houses).with_seeds(seeds)).is_ok());
@@ -905,12 +918,16 @@ fn the_largest_move_list_holds_every_hole_of_a_five_row_player() {
 
 #[test]
 fn a_pit_set_from_outside_names_only_holes_that_exist() {
-    // Hole 77 is the last a board can have (MAX_HOLES = 78); bit 100 names
-    // none, and a set holding it would yield a `Pit` out of range.
+    // Hole 99 is the last a board can have (MAX_HOLES = 100, two rows of
+    // 50); bit 100 names none, and a set holding it would yield a `Pit` out
+    // of range. Bit 99 is bit 35 of the second word: 2^35 = 34359738368.
     use mancala_core::{Pit, PitSet};
-    let last: PitSet = serde_json::from_str("[0, 8192]").expect("bit 77 is hole 77");
-    assert_eq!(last.iter().collect::<Vec<_>>(), [Pit::new(77).unwrap()]);
-    assert_eq!(serde_json::to_string(&last).unwrap(), "[0,8192]");
-    assert!(serde_json::from_str::<PitSet>("[0, 16384]").is_err()); // bit 78
-    assert!(serde_json::from_str::<PitSet>("[0, 68719476736]").is_err()); // bit 100
+    let last: PitSet = serde_json::from_str("[0, 34359738368]").expect("bit 99 is hole 99");
+    assert_eq!(last.iter().collect::<Vec<_>>(), [Pit::new(99).unwrap()]);
+    assert_eq!(serde_json::to_string(&last).unwrap(), "[0,34359738368]");
+    // Hole 77, the last before the two-row boards grew, is still a hole.
+    let old_last: PitSet = serde_json::from_str("[0, 8192]").expect("bit 77 is hole 77");
+    assert_eq!(old_last.iter().collect::<Vec<_>>(), [Pit::new(77).unwrap()]);
+    assert!(serde_json::from_str::<PitSet>("[0, 68719476736]").is_err()); // bit 100 = 2^36
+    assert!(serde_json::from_str::<PitSet>("[0, 9223372036854775808]").is_err()); // bit 127
 }

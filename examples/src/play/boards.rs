@@ -10,11 +10,15 @@ use super::text::{Align, Canvas};
 const CELL: usize = 5;
 /// Columns before the first hole (room for a store).
 const MARGIN: usize = 8;
+/// The most files drawn side by side: 14 fit in 78 columns (longer rows
+/// are drawn in bands of this many files).
+const BAND_FILES: usize = (super::text::WIDTH - MARGIN) / CELL;
 
 /// A two-row board as drawn: South's row (holes `0..n`) at the bottom, left
 /// to right; North's (`n..2n`) at the top, right to left, so that each
 /// file's two holes stand one above the other. Each row has its numbers on
-/// the outside.
+/// the outside. Rows longer than 14 holes are drawn in bands of 14 files,
+/// one under the other.
 pub(crate) struct TwoRow<'a> {
     /// The holes, `2n` counts in canonical order.
     pub(crate) holes: &'a [u16],
@@ -43,24 +47,42 @@ impl TwoRow<'_> {
         };
         let count = |i: usize| self.holes.get(i).copied().unwrap_or(0).to_string();
         let _ = writeln!(out, "  {}", self.top);
-        let _ = writeln!(
-            out,
-            "{}",
-            cells(&mut (n..2 * n).rev().map(|i| format!("({i})")))
-        );
-        let _ = writeln!(out, "{}", cells(&mut (n..2 * n).rev().map(count)));
-        match (&self.stores, &self.middle) {
-            (Some([south, north]), _) => {
-                let width = MARGIN + CELL * n;
-                let _ = writeln!(out, "  [{north:>3}]{}[{south:>3}]", " ".repeat(width - 5));
+        // Long rows (En Gehe's 40) are drawn in bands of files that fit the
+        // width, left to right, one under the other.
+        let files: Vec<usize> = (0..n).collect();
+        for (band, files) in files.chunks(BAND_FILES).enumerate() {
+            if band > 0 {
+                out.push('\n');
             }
-            (None, Some(middle)) => {
-                let _ = writeln!(out, "{}", cells(&mut middle.iter().cloned()));
+            // File `f` holds South's hole `f` and North's `2n - 1 - f`.
+            let north = |f: &usize| 2 * n - 1 - f;
+            let _ = writeln!(
+                out,
+                "{}",
+                cells(&mut files.iter().map(|f| format!("({})", north(f))))
+            );
+            let _ = writeln!(out, "{}", cells(&mut files.iter().map(|f| count(north(f)))));
+            match (&self.stores, &self.middle) {
+                (Some([south, north]), _) if band == 0 => {
+                    let width = MARGIN + CELL * files.len();
+                    let _ = writeln!(out, "  [{north:>3}]{}[{south:>3}]", " ".repeat(width - 5));
+                }
+                (None, Some(middle)) => {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        cells(&mut files.iter().filter_map(|&f| middle.get(f).cloned()))
+                    );
+                }
+                _ => {}
             }
-            (None, None) => {}
+            let _ = writeln!(out, "{}", cells(&mut files.iter().map(|&f| count(f))));
+            let _ = writeln!(
+                out,
+                "{}",
+                cells(&mut files.iter().map(|f| format!("({f})")))
+            );
         }
-        let _ = writeln!(out, "{}", cells(&mut (0..n).map(count)));
-        let _ = writeln!(out, "{}", cells(&mut (0..n).map(|i| format!("({i})"))));
         let _ = write!(out, "  {}", self.bottom);
         out
     }

@@ -71,6 +71,8 @@ pub enum GameName {
     Enindji,
     /// French Wari, as Ludii plays it.
     FrenchWari,
+    /// En Gehe (Tanzania), two rows of 40, as Ludii plays it.
+    EnGehe,
     /// I, two rows of three, as Ludii plays it.
     I,
     /// Kay, as Ludii plays it.
@@ -91,6 +93,7 @@ impl GameName {
             GameName::Wari => Some(Traditional::Wari),
             GameName::Enindji => Some(Traditional::Enindji),
             GameName::FrenchWari => Some(Traditional::FrenchWari),
+            GameName::EnGehe => Some(Traditional::EnGehe),
             GameName::I => Some(Traditional::I),
             GameName::Kay => Some(Traditional::Kay),
             _ => None,
@@ -353,7 +356,8 @@ pub fn run(
         | GameName::Enindji
         | GameName::FrenchWari
         | GameName::I
-        | GameName::Kay => {
+        | GameName::Kay
+        | GameName::EnGehe => {
             let base = match (args.game, args.game.traditional()) {
                 (_, Some(game)) => game.rules(),
                 (GameName::Kalah, None) => mancala_core::Rules::kalah(),
