@@ -228,6 +228,7 @@ const PLAIN_SOWING: SowSpec = SowSpec {
     direction: Direction::CounterClockwise,
     skip_origin: false,
     into_own_store: false,
+    first_into_origin: false,
 };
 
 /// Ends only when the player to move has no legal move.

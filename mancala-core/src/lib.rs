@@ -173,6 +173,8 @@
 //!   than the ring has holes goes round again, refilling the hole it was
 //!   lifted from, unless [`SowSpec::skip_origin`] is set: then *every* lap
 //!   passes over the hole that lap was lifted from.
+//!   With [`SowSpec::first_into_origin`] (Toguz Kumalak) a lap's first seed
+//!   goes back into the hole it was lifted from, unless it was the only one.
 //! - In a relay game ([`Rules::relay`], [`Relay::AtLeast`]) a lap whose last
 //!   seed makes its hole hold at least the threshold lifts that hole and
 //!   sows on from the next one; the move ends when a lap ends in a hole

@@ -14,6 +14,7 @@
 //! | `direction` | `ccw`, `cw` | the sowing direction |
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
+//! | `first_into_origin` | `true`, `false` | a lap's first seed goes back into its origin, unless it was the only one (Toguz Kumalak) |
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
 //! | `max_laps` | a number (at least 1), `none` | the work budget, [`Rules::max_laps`] (default 1000000) |
@@ -257,6 +258,7 @@ impl RuleOptions for Rules {
         "direction",
         "skip_origin",
         "into_own_store",
+        "first_into_origin",
         "relay",
         "endless",
         "max_laps",
@@ -295,6 +297,7 @@ impl RuleOptions for Rules {
             }
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
+            "first_into_origin" => self.sowing.first_into_origin = option_bool(key, value)?,
             "relay" => {
                 self.relay = if value == "never" {
                     Relay::Never
@@ -421,6 +424,7 @@ impl RuleOptions for Rules {
             },
             "skip_origin" => bool_text(self.sowing.skip_origin),
             "into_own_store" => bool_text(self.sowing.into_own_store),
+            "first_into_origin" => bool_text(self.sowing.first_into_origin),
             "relay" => match self.relay {
                 Relay::Never => "never".into(),
                 Relay::AtLeast(n) => n.to_string(),

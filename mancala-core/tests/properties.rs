@@ -87,8 +87,8 @@ fn layouts(
 }
 
 fn sow_specs() -> BoxedStrategy<SowSpec> {
-    let strategy = (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(cw, skip_origin, into_own_store)| SowSpec {
+    let strategy = (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(cw, skip_origin, into_own_store, first_into_origin)| SowSpec {
             direction: if cw {
                 Direction::Clockwise
             } else {
@@ -96,6 +96,7 @@ fn sow_specs() -> BoxedStrategy<SowSpec> {
             },
             skip_origin,
             into_own_store,
+            first_into_origin,
         },
     );
     strategy.boxed()
@@ -640,6 +641,11 @@ fn naive_sow(
             hole: from,
         } = state;
         let mut hand = std::mem::take(&mut holes[from]);
+        // Toguz Kumalak: the first seed goes back, unless it is the only one.
+        if spec.first_into_origin && hand > 1 {
+            holes[from] += 1;
+            hand -= 1;
+        }
         let mut at = from;
         let landing = loop {
             if spec.into_own_store && ring.store_between(at, spec.direction) == Some(mover) {
