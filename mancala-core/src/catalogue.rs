@@ -20,6 +20,7 @@
 //! | Wari | West Africa | 2x6, 4 seeds | [`Rules::wari`] | `Wari.lud` | the same |
 //! | French Wari | France (the West African game) | 2x6, 4 seeds | [`Rules::french_wari`] | `French Wari.lud` | the same; `endless`, `max_laps` |
 //! | Enindji | (Ludii's `Enindji`) | 2x6, 4 seeds | [`Rules::enindji`] | `Enindji.lud` | the same; `credit` |
+//! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
@@ -75,11 +76,15 @@ pub enum Traditional {
     Enindji,
     /// French Wari: [`Rules::french_wari`].
     FrenchWari,
+    /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
+    /// [`ToguzKumalak`](crate::ToguzKumalak) type, which adds the tuzdik to
+    /// the base rules [`Rules::toguz_kumalak`].
+    ToguzKumalak,
 }
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 8] = [
+    pub const ALL: [Traditional; 9] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -88,10 +93,11 @@ impl Traditional {
         Traditional::Wari,
         Traditional::Enindji,
         Traditional::FrenchWari,
+        Traditional::ToguzKumalak,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -102,6 +108,7 @@ impl Traditional {
             Traditional::Wari => "wari",
             Traditional::Enindji => "enindji",
             Traditional::FrenchWari => "french-wari",
+            Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
 
@@ -116,6 +123,7 @@ impl Traditional {
             Traditional::Wari => "Wari",
             Traditional::Enindji => "Enindji",
             Traditional::FrenchWari => "French Wari",
+            Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
 
@@ -175,7 +183,25 @@ impl Traditional {
                  never end are not allowed. The game ends when the player to move has no \
                  seeds; captures plus the seeds in your row count."
             }
+            Traditional::ToguzKumalak => {
+                "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
+                 counter-clockwise, the first back into the hole sown unless it held one; \
+                 a last seed that makes an even count in the other's row captures it. One \
+                 that makes 3 there makes the hole your tuzdik, once a game (never the \
+                 last hole, nor the one matching the other's tuzdik): its seeds are yours \
+                 for the rest of the game, and it is never sown. The game ends when the \
+                 player to move has no seeds; captures plus the seeds in your row count."
+            }
         }
+    }
+
+    /// Whether the game has state that [`Rules`] cannot hold, and so is
+    /// played by a type of its own rather than by
+    /// [`Mancala`](crate::Mancala) of its [`rules`](Traditional::rules):
+    /// `true` only for Toguz Kumalak
+    /// ([`ToguzKumalak`](crate::ToguzKumalak), for the tuzdik).
+    pub const fn has_own_type(self) -> bool {
+        matches!(self, Traditional::ToguzKumalak)
     }
 
     /// The catalogue game whose preset `rules` are, if any.
@@ -188,7 +214,8 @@ impl Traditional {
         Traditional::ALL.into_iter().find(|g| g.name() == name)
     }
 
-    /// The game's rules.
+    /// The game's rules: for Toguz Kumalak the base rules, without the
+    /// tuzdik (see [`has_own_type`](Traditional::has_own_type)).
     pub const fn rules(self) -> Rules {
         match self {
             Traditional::Bohnenspiel => Rules::bohnenspiel(),
@@ -199,6 +226,7 @@ impl Traditional {
             Traditional::Wari => Rules::wari(),
             Traditional::Enindji => Rules::enindji(),
             Traditional::FrenchWari => Rules::french_wari(),
+            Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }
 }
@@ -447,6 +475,48 @@ impl Rules {
             zone: Zone::Any,
             take_lone: false,
         };
+        rules
+    }
+}
+
+/// The even counts a [`CountSet`] holds: 2 to 62.
+const EVENS: CountSet = {
+    let mut set = CountSet::EMPTY;
+    let mut count = 2;
+    while count < 64 {
+        set = set.with(count);
+        count += 2;
+    }
+    set
+};
+
+impl Rules {
+    /// Toguz Kumalak's base rules: everything but the tuzdik, which
+    /// [`ToguzKumalak`](crate::ToguzKumalak) adds (played as a
+    /// [`Mancala`](crate::Mancala) these rules are not the game).
+    ///
+    /// 1. Two rows of 9 holes, 9 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise, the first
+    ///    seed back into that hole unless it held exactly one
+    ///    ([`SowSpec::first_into_origin`]).
+    /// 3. If the last seed falls in the opponent's row in a hole that then
+    ///    holds an even count, it is taken; no chain. (A [`CountSet`] holds
+    ///    counts up to 63, so these rules list the evens 2 to 62;
+    ///    `ToguzKumalak` takes any even count.)
+    /// 4. The game ends when the player to move has no seeds; each player
+    ///    scores his store plus the seeds left in his row.
+    pub const fn toguz_kumalak() -> Rules {
+        let mut rules = Rules::wari();
+        rules.layout = Layout::two_rows(9);
+        rules.seeds = 9;
+        rules.sowing.first_into_origin = true;
+        rules.capture = Capture::Chain {
+            zone: Zone::Opponents,
+            counts: EVENS,
+            same_count: false,
+            limit: ChainLimit::Landing,
+        };
+        rules.leftover = Leftover::Stay;
         rules
     }
 }

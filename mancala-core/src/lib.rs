@@ -381,6 +381,7 @@ mod setup;
 mod sow;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod toguz;
 mod topology;
 mod turn;
 
@@ -405,5 +406,6 @@ pub use sow::{
     DEFAULT_MAX_LAPS, Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError,
     SowSpec, Sower, Sown, Undecided,
 };
+pub use toguz::{ToguzError, ToguzKumalak, ToguzSetup, ToguzTurn};
 pub use topology::{Direction, Layout, LayoutError, MAX_ROW_LEN, MAX_ROWS, Topology};
 pub use turn::{Move, Turn};
