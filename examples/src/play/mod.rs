@@ -18,6 +18,7 @@ mod robertson_table;
 mod sowing;
 pub(crate) mod table;
 mod text;
+mod toguz_table;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -71,6 +72,8 @@ pub enum GameName {
     Enindji,
     /// French Wari, as Ludii plays it.
     FrenchWari,
+    /// Toguz Kumalak (Kazakhstan and Kyrgyzstan), with the tuzdik.
+    ToguzKumalak,
 }
 
 impl GameName {
@@ -87,6 +90,7 @@ impl GameName {
             GameName::Wari => Some(Traditional::Wari),
             GameName::Enindji => Some(Traditional::Enindji),
             GameName::FrenchWari => Some(Traditional::FrenchWari),
+            GameName::ToguzKumalak => Some(Traditional::ToguzKumalak),
             _ => None,
         }
     }
@@ -354,6 +358,11 @@ pub fn run(
             let game = crate::sowing_driver::rules_from(base, &map)
                 .and_then(|rules| Mancala::new(rules).map_err(|e| e.to_string()))
                 .map_err(invalid)?;
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+        }
+        GameName::ToguzKumalak => {
+            use crate::conformance::Driver;
+            let game = crate::sowing_driver::Toguz::build(&map, None).map_err(invalid)?;
             play_game(args, game, searcher(nodes), searcher(nodes), input, out)
         }
         GameName::Numercy => {
