@@ -318,6 +318,9 @@
 //! recorded from the Ludii game system: see [`catalogue`] for the table
 //! (game, where it is played, board, preset, source, options) and the
 //! rules of each ([`Traditional`], [`Rules::bohnenspiel`] and the others).
+//! Toguz Kumalak keeps state that rules cannot hold, the tuzdik: it is
+//! played by its own type, [`ToguzKumalak`] (built from a checked
+//! [`ToguzSetup`]).
 //!
 //! Both reference presets take other sizes (`houses`, `seeds`: [`Rules::with_houses`],
 //! [`Rules::with_seeds`]), and [`Rules`] as a whole is data: any field can

@@ -404,7 +404,7 @@ impl ToguzKumalak {
                 && self.tuzdik[me].is_none()
                 && landing.index() % ROW != ROW - 1
                 && self.tuzdik[other].is_none_or(|t| t.index() % ROW != landing.index() % ROW);
-            if count % 2 == 0 || claims {
+            if count.is_multiple_of(2) || claims {
                 turn.captured = self.take(landing, mover, observer);
                 if claims {
                     self.tuzdik[me] = Some(landing);

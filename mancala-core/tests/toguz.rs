@@ -287,11 +287,15 @@ fn invalid_setups_give_typed_errors() {
             pit: pit(9)
         })
     );
-    let mut heavy = ToguzSetup::default();
-    heavy.board = [4000; 18];
+    let heavy = ToguzSetup {
+        board: [4000; 18],
+        ..ToguzSetup::default()
+    };
     assert_eq!(check(heavy), Some(ToguzError::TooManySeeds(72_000)));
-    let mut third = ToguzSetup::default();
-    third.to_move = Player::new(2).unwrap();
+    let third = ToguzSetup {
+        to_move: Player::new(2).unwrap(),
+        ..ToguzSetup::default()
+    };
     assert_eq!(check(third), Some(ToguzError::NoSuchPlayer(third.to_move)));
 }
 
