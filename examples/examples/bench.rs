@@ -8,7 +8,7 @@
 //! `robertson-triangle`, `robertson-hexagon`, `mankka` (Mankka Two, its
 //! placements included), `mankka-one`, `numa`, and the catalogue's games
 //! (`bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`,
-//! `enindji`, `french-wari`: see
+//! `enindji`, `french-wari`, `toguz-kumalak`: see
 //! `mancala_core::catalogue`); all of them when none is named. Each game runs for S seconds (default 3) after a short warm-up and
 //! prints one line:
 //!
