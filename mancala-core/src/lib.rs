@@ -385,6 +385,7 @@ mod sow;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod toguz;
+mod toguz_text;
 mod topology;
 mod turn;
 

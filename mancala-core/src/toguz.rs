@@ -5,18 +5,16 @@
 
 use alloc::sync::Arc;
 use core::fmt;
-use core::str::FromStr;
 
-use crate::notation::{self, NotationError};
 use crate::{
     Board, ByPlayer, Event, Game, KeyHasher, Landing, MAX_SEEDS, Move, MoveList, Observer, Outcome,
     Pit, PlayError, Player, Rules, SingleLap, Sower, Status, Topology, sequential_move,
 };
 
 /// Holes in a row.
-const ROW: usize = 9;
+pub(crate) const ROW: usize = 9;
 /// Holes on the board.
-const HOLES: usize = 2 * ROW;
+pub(crate) const HOLES: usize = 2 * ROW;
 
 /// An unchecked description of a [`ToguzKumalak`] position. Public fields,
 /// no guarantees; [`ToguzKumalak::from_setup`] checks it. `Default` is the
@@ -116,7 +114,8 @@ pub enum ToguzError {
 
 /// What one move of [`ToguzKumalak`] did.
 ///
-/// `Display` says it in words: `player 0 sowed 6: captured 10`.
+/// `Display` says it in words: `player 0 sowed 6: captured 10 from hole
+/// 14`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ToguzTurn {
     /// The player who moved.
@@ -172,7 +171,10 @@ impl fmt::Display for ToguzTurn {
 ///
 /// [`Traditional::ToguzKumalak`](crate::Traditional::ToguzKumalak) names the
 /// game; its [`rules`](crate::Traditional::rules) are the base rules above
-/// without the tuzdik.
+/// without the tuzdik. A position comes from [`ToguzKumalak::new`]
+/// (`Default`), a checked [`ToguzSetup`] ([`ToguzKumalak::from_setup`]),
+/// its one-line text (`Display`, `FromStr`: `HOLES STORES PLAYER
+/// [tuzdik=A,B]`) or serde (through `ToguzSetup`, checked the same way).
 ///
 /// # Examples
 ///
@@ -184,6 +186,7 @@ impl fmt::Display for ToguzTurn {
 /// // Hole 14 (player 1's) then holds 10, an even count: taken.
 /// let turn = game.play(Move::Sow(Pit::new(6).unwrap()))?;
 /// assert_eq!(turn.captured, 10);
+/// assert_eq!(turn.to_string(), "player 0 sowed 6: captured 10 from hole 14");
 /// assert_eq!(game.board().holes(), &[9, 9, 9, 9, 9, 9, 1, 10, 10, 10, 10, 10, 10, 10, 0, 9, 9, 9]);
 /// assert_eq!(game.board().store(Player::P0), 10);
 /// // Refused moves change nothing.
@@ -198,9 +201,9 @@ impl fmt::Display for ToguzTurn {
 pub struct ToguzKumalak {
     /// The board's shape, shared by every state (a clone copies the pointer).
     topology: Arc<Topology>,
-    board: Board,
-    tuzdik: [Option<Pit>; 2],
-    to_move: Player,
+    pub(crate) board: Board,
+    pub(crate) tuzdik: [Option<Pit>; 2],
+    pub(crate) to_move: Player,
 }
 
 impl PartialEq for ToguzKumalak {
@@ -560,119 +563,5 @@ impl TryFrom<ToguzSetup> for ToguzKumalak {
 impl From<ToguzKumalak> for ToguzSetup {
     fn from(game: ToguzKumalak) -> ToguzSetup {
         game.to_setup()
-    }
-}
-
-/// `HOLES STORES PLAYER [tuzdik=A,B]`: the rows as in
-/// [`mancala_text`](crate::mancala_text) (player 0's nine, `/`, player 1's),
-/// the two stores, the player to move, and the tuzdiks (`-` for none) when
-/// either player has one. `{:#}` draws the board instead.
-///
-/// ```
-/// use mancala_core::{Game, Move, Pit, ToguzKumalak};
-///
-/// let game = ToguzKumalak::default();
-/// assert_eq!(game.to_string(), "9,9,9,9,9,9,9,9,9/9,9,9,9,9,9,9,9,9 0,0 0");
-/// let game: ToguzKumalak = "9,9,9,9,9,9,9,9,9/9,9,9,9,9,0,9,9,9 3,0 1 tuzdik=14,-".parse()?;
-/// assert_eq!(game.tuzdik(mancala_core::Player::P0), Pit::new(14));
-/// assert_eq!(game.to_string().parse::<ToguzKumalak>()?, game);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-impl fmt::Display for ToguzKumalak {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let holes = self.board.holes();
-        if f.alternate() {
-            // Player 1's row above, right to left; player 0's below.
-            for c in holes[ROW..].iter().rev() {
-                write!(f, "{c:>4}")?;
-            }
-            writeln!(f)?;
-            for c in &holes[..ROW] {
-                write!(f, "{c:>4}")?;
-            }
-            let name = |t: Option<Pit>| t.map_or_else(|| "-".into(), |p| alloc::format!("{p}"));
-            return write!(
-                f,
-                "\nstores {} {}, tuzdiks {} {}, {} to move",
-                self.board.store(Player::P0),
-                self.board.store(Player::P1),
-                name(self.tuzdik[0]),
-                name(self.tuzdik[1]),
-                self.to_move
-            );
-        }
-        notation::write_rows(f, holes, ROW)?;
-        f.write_str(" ")?;
-        notation::write_counts(f, &self.board.stores()[..2], ',')?;
-        write!(f, " {}", self.to_move.index())?;
-        if self.tuzdik != [None; 2] {
-            f.write_str(" tuzdik=")?;
-            for (i, t) in self.tuzdik.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                match t {
-                    Some(p) => write!(f, "{p}")?,
-                    None => f.write_str("-")?,
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-impl FromStr for ToguzKumalak {
-    type Err = notation::ParseError<ToguzError>;
-
-    fn from_str(s: &str) -> Result<ToguzKumalak, Self::Err> {
-        let mut words = s.split_whitespace();
-        let holes = notation::parse_rows("holes", notation::next_word(&mut words, "holes")?, ROW)?;
-        let stores = notation::next_word(&mut words, "stores")?;
-        let stores = notation::parse_counts("stores", stores, ',')?;
-        let player = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
-        let mut setup = ToguzSetup {
-            to_move: player,
-            ..ToguzSetup::default()
-        };
-        let (Ok(board), Ok(stores)) = (holes.as_slice().try_into(), stores.as_slice().try_into())
-        else {
-            return Err(NotationError::invalid("holes", "two rows of 9 and two stores", s).into());
-        };
-        setup.board = board;
-        setup.stores = stores;
-        if let Some(word) = words.next() {
-            let bad = || NotationError::invalid("tuzdik", "tuzdik=A,B (a hole or -)", word);
-            let list = word.strip_prefix("tuzdik=").ok_or_else(bad)?;
-            let mut parts = list.split(',');
-            for slot in &mut setup.tuzdik {
-                *slot = match parts.next().ok_or_else(bad)? {
-                    "-" => None,
-                    p => Some(p.parse::<Pit>().map_err(|_| bad())?),
-                };
-            }
-            if parts.next().is_some() {
-                return Err(bad().into());
-            }
-        }
-        if let Some(extra) = words.next() {
-            return Err(NotationError::Trailing(extra.into()).into());
-        }
-        ToguzKumalak::from_setup(setup).map_err(notation::ParseError::Setup)
-    }
-}
-
-#[cfg(feature = "arbitrary")]
-impl<'a> arbitrary::Arbitrary<'a> for ToguzKumalak {
-    /// A position reached by legal play from an arbitrary valid setup (small
-    /// counts; the start when the setup is invalid).
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        let mut setup: ToguzSetup = u.arbitrary()?;
-        if u.ratio(3, 4)? {
-            for c in setup.board.iter_mut().chain(&mut setup.stores) {
-                *c %= 24;
-            }
-        }
-        let game = ToguzKumalak::from_setup(setup).unwrap_or_default();
-        crate::arbitrary_play(game, u, 200)
     }
 }
