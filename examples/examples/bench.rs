@@ -9,7 +9,7 @@
 //! placements included), `mankka-one`, `numa`, and the catalogue's games
 //! (`bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`,
 //! `enindji`, `french-wari`, `en-gehe`, `i`,
-//! `kay`: see
+//! `kay`, `toguz-kumalak`: see
 //! `mancala_core::catalogue`); all of them when none is named. Each game runs for S seconds (default 3) after a short warm-up and
 //! prints one line:
 //!

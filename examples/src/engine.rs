@@ -1156,7 +1156,7 @@ mod tests {
             ),
             (
                 "new kalah colour=red",
-                "error bad option: unknown option `colour` (known: rules, houses, layout, seeds, direction, skip_origin, into_own_store, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, endless, max_laps, capture, empty_capture, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, pass, leftover)",
+                "error bad option: unknown option `colour` (known: rules, houses, layout, seeds, direction, skip_origin, into_own_store, first_into_origin, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, endless, max_laps, capture, empty_capture, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, pass, leftover)",
             ),
             (
                 "new kalah houses=99",

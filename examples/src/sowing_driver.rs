@@ -1,7 +1,7 @@
 //! Conformance drivers for the core's reference games, oware and Kalah,
 //! and the games of its catalogue.
 
-use mancala_core::{Game, Mancala, Move, Rules, Setup, Traditional};
+use mancala_core::{Game, Mancala, Move, Pit, Rules, Setup, ToguzKumalak, ToguzSetup, Traditional};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{
@@ -13,8 +13,12 @@ pub struct Oware;
 /// Kalah (`game: "kalah"`), options `houses`, `seeds` and `empty_capture`.
 pub struct Kalah;
 /// The catalogue game `Traditional::ALL[G]` (`game:` its name), options
-/// `houses`, `seeds` and every rule key over its preset.
+/// `houses`, `seeds` and every rule key over its preset; not for a game with
+/// a type of its own ([`Traditional::has_own_type`]).
 pub struct Catalogue<const G: usize>;
+/// Toguz Kumalak (`game: "toguz-kumalak"`), played by [`ToguzKumalak`]; no
+/// options. Its states add `tuzdik`.
+pub struct Toguz;
 
 /// Reads oware or Kalah rules over `base` through [`Rules`]' own option
 /// reader.
@@ -89,7 +93,7 @@ impl<const G: usize> Driver for Catalogue<G> {
         let game = Traditional::ALL
             .get(G)
             .ok_or_else(|| format!("the catalogue has no game {G}"))?;
-        build(game.rules(), options, start)
+        build_traditional(*game, options, start)
     }
     fn state(game: &Mancala) -> Value {
         state(game)
@@ -104,13 +108,80 @@ impl<const G: usize> Driver for Catalogue<G> {
 ///
 /// # Errors
 ///
-/// A message for an unknown option key, a bad value or an impossible start.
+/// A message for an unknown option key, a bad value or an impossible start,
+/// or for a game with a type of its own ([`Traditional::has_own_type`]:
+/// Toguz Kumalak, see [`Toguz`]), which is not a [`Mancala`].
 pub fn build_traditional(
     game: Traditional,
     options: &Map<String, Value>,
     start: Option<&Value>,
 ) -> Result<Mancala, String> {
+    if game.has_own_type() {
+        return Err(format!(
+            "{game} is played by a type of its own, not by the generic sowing game"
+        ));
+    }
     build(game.rules(), options, start)
+}
+
+impl Driver for Toguz {
+    type Game = ToguzKumalak;
+    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<ToguzKumalak, String> {
+        if let Some(key) = options.keys().next() {
+            return Err(format!("unknown option `{key}` (toguz-kumalak has none)"));
+        }
+        let Some(start) = start else {
+            return Ok(ToguzKumalak::default());
+        };
+        let board: Vec<u16> = uint_list("board", start.get("board"))?;
+        let stores: Vec<u16> = uint_list("stores", start.get("stores"))?;
+        let mut setup = ToguzSetup {
+            board: board
+                .try_into()
+                .map_err(|_| "`board` must hold 18 counts".to_string())?,
+            stores: stores
+                .try_into()
+                .map_err(|_| "`stores` must hold 2 counts".to_string())?,
+            ..ToguzSetup::default()
+        };
+        if let Some(tuzdik) = start.get("tuzdik") {
+            let list = tuzdik
+                .as_array()
+                .filter(|l| l.len() == 2)
+                .ok_or("`tuzdik` must be a list of two holes or nulls")?;
+            for (slot, t) in setup.tuzdik.iter_mut().zip(list) {
+                *slot = match t {
+                    Value::Null => None,
+                    v => Some(
+                        v.as_u64()
+                            .and_then(|i| Pit::new(i as usize))
+                            .ok_or_else(|| format!("`tuzdik` holds {v}, not a hole"))?,
+                    ),
+                };
+            }
+        }
+        // A finished start names no player: the one with no seeds to move.
+        setup.to_move = match start_to_move(start)? {
+            Some(player) => player,
+            None => mancala_core::Player::all(2)
+                .find(|p| setup.board[p.index() * 9..][..9].iter().all(|&c| c == 0))
+                .ok_or("a finished start must leave a player without seeds")?,
+        };
+        ToguzKumalak::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
+    }
+    fn state(game: &ToguzKumalak) -> Value {
+        let tuzdik = |p| game.tuzdik(p).map(|t: Pit| t.index());
+        json!({
+            "board": game.board().holes(),
+            "stores": &game.board().stores()[..2],
+            "tuzdik": [tuzdik(mancala_core::Player::P0), tuzdik(mancala_core::Player::P1)],
+            "to_move": to_move_json(game),
+            "result": result_json(game.outcome()),
+        })
+    }
+    fn parse_move(_game: &ToguzKumalak, mv: &Value) -> Result<Move, String> {
+        text_move(mv)
+    }
 }
 
 /// Replays a trace of the catalogue game `game`.
@@ -124,6 +195,9 @@ pub fn replay_traditional(
 ) -> Result<(), crate::conformance::Failure> {
     use crate::conformance::replay;
     // The game's index in the catalogue, as the driver's parameter.
+    if game == Traditional::ToguzKumalak {
+        return replay::<Toguz>(trace);
+    }
     let index = Traditional::ALL.iter().position(|&g| g == game);
     match index {
         Some(0) => replay::<Catalogue<0>>(trace),

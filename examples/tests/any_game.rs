@@ -1,5 +1,5 @@
-//! One program, generic over `G: Game`, plays complete games of all five
-//! state types of the workspace, Numa's simultaneous turns included, using
+//! One program, generic over `G: Game`, plays complete games of all six
+//! state types of the workspace (Toguz Kumalak's among them), Numa's simultaneous turns included, using
 //! only the `Game` trait and the state traits (`Clone`, `Eq`, `Hash`,
 //! `Debug`, `Default`, `Display`, `FromStr`).
 
@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt::Display;
 use std::str::FromStr;
 
-use mancala_core::{Game, Mancala, Player, Status};
+use mancala_core::{Game, Mancala, Player, Status, ToguzKumalak};
 use mankka::Mankka;
 use numa::Numa;
 use numercy::Numercy;
@@ -68,6 +68,7 @@ fn a_generic_program_plays_every_game_of_the_family() {
         let (robertson, _) = play_out::<Robertson>(picker(seed), 10_000);
         let (mankka, _) = play_out::<Mankka>(picker(seed), 10_000);
         let (numa, turns) = play_out::<Numa>(picker(seed), 10_000);
+        let (toguz, _) = play_out::<ToguzKumalak>(picker(seed), 10_000);
         // Every one of these random games ended within the move limit.
         for over in [
             oware.is_over(),
@@ -75,6 +76,7 @@ fn a_generic_program_plays_every_game_of_the_family() {
             robertson.is_over(),
             mankka.is_over(),
             numa.is_over(),
+            toguz.is_over(),
         ] {
             assert!(over, "seed {seed}");
         }

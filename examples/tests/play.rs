@@ -144,6 +144,7 @@ fn every_board_shows_its_hole_numbers() {
         (&["robertson"], 12),
         (&["robertson", "--layout", "triangle"], 18),
         (&["robertson", "--layout", "hexagon"], 36),
+        (&["toguz-kumalak"], 18),
     ] {
         let out = play(a, "");
         let first = boards(&out).into_iter().next().expect("a board");
@@ -236,6 +237,7 @@ fn whole_auto_games_say_why_they_ended() {
         &["i"],
         &["kay"],
         &["en-gehe"],
+        &["toguz-kumalak"],
     ] {
         let mut a = a.to_vec();
         a.extend(["--auto", "--nodes", "100"]);
@@ -506,6 +508,7 @@ fn odd_input_is_refused_in_every_game() {
         &["mankka", "--humans"],
         &["mankka", "--variant", "one", "--humans"],
         &["numa", "--humans"],
+        &["toguz-kumalak", "--humans"],
     ] {
         let out = play(a, &format!("{odd}\n"));
         assert!(out.ends_with("End of input.\n"), "{a:?}: {out}");
@@ -520,4 +523,27 @@ fn odd_input_is_refused_in_every_game() {
         assert_eq!(drawn, 1, "{a:?}: {out}");
         assert!(out.matches("Error: ").count() >= 15, "{a:?}: {out}");
     }
+}
+
+/// Toguz Kumalak at the table: moves described with their captures, the
+/// stores on the players' lines, the other's holes refused (worked out
+/// with the rules: from
+/// the start, South's 9 from hole 6 take 10 in hole 14; North's 9 from
+/// hole 17 leave hole 7 at 11; South's 11 from hole 7 keep one and end in
+/// hole 17, which held 1 and now holds 2: taken).
+#[test]
+fn toguz_kumalak_is_played_with_its_moves_described() {
+    let out = play(&["toguz-kumalak", "--humans"], "6\n17\n7\n");
+    assert!(
+        out.contains("South sows hole 6; the last seed falls in hole 14 and takes its 10"),
+        "{out}"
+    );
+    assert!(out.contains("North sows hole 17"), "{out}");
+    assert!(
+        out.contains("South sows hole 7; the last seed falls in hole 17 and takes its 2"),
+        "{out}"
+    );
+    assert!(out.contains("South: store 12"), "{out}");
+    let refused = play(&["toguz-kumalak", "--humans"], "9\n");
+    assert!(refused.contains("Error: hole 9 is North's"), "{refused}");
 }

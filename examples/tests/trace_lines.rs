@@ -141,3 +141,30 @@ fn an_unknown_key_in_the_start_state_is_a_failure() {
         "unknown key `store` in the start state"
     );
 }
+
+/// A Toguz Kumalak line from a start with player 0's tuzdik on hole 9:
+/// player 0's 9 seeds from hole 6 keep one and reach holes 7 to 14; the seed
+/// in the tuzdik (9) is paid to him, hole 14 holds 10 (even) and is taken:
+/// his store 9 + 1 + 10 = 20. Player 1 may then sow neither player 0's
+/// tuzdik (9) nor player 0's hole 3.
+#[test]
+fn toguz_kumalak_lines_compare_the_tuzdiks() {
+    let start = r#"{"board":[9,9,9,9,9,9,9,9,9,0,9,9,9,9,9,9,9,9],"stores":[9,0],"tuzdik":[9,null],"to_move":0,"result":null}"#;
+    let after = r#"{"board":[9,9,9,9,9,9,1,10,10,0,10,10,10,10,0,9,9,9],"stores":[20,0],"tuzdik":[9,null],"to_move":1,"result":null}"#;
+    let line = |start: &str, after: &str| {
+        format!(
+            r#"{{"game":"toguz-kumalak","options":{{}},"moves":[6],"start":{start},"states":[{start},{after}],"rejected":[9,3]}}"#
+        )
+    };
+    assert_eq!(replay_line(&line(start, after)), Ok(()));
+    // The tuzdik is compared like every field.
+    let wrong = after.replace(r#""tuzdik":[9,null]"#, r#""tuzdik":[null,null]"#);
+    let differs = replay_line(&line(start, &wrong)).expect_err("a wrong tuzdik fails");
+    assert_eq!(differs.ply, Some(0));
+    assert!(differs.message.contains("tuzdik"), "{}", differs.message);
+    // A tuzdik on a ninth hole is an impossible start.
+    let ninth = start.replace(r#""tuzdik":[9,null]"#, r#""tuzdik":[17,null]"#);
+    let message = failure(&line(&ninth, after));
+    assert!(message.contains("impossible start"), "{message}");
+    assert!(message.contains("last hole of its row"), "{message}");
+}

@@ -145,6 +145,11 @@ fn model_lap(
 ) -> Landing {
     let n = topology.holes();
     let mut seeds = board.take(from);
+    // Toguz Kumalak: the first seed goes back, unless it is the only one.
+    if spec.first_into_origin && seeds > 1 {
+        board.add(from, 1);
+        seeds -= 1;
+    }
     let mut at = from.index();
     let layout = topology.layout();
     let owners = layout.row_owners();

@@ -23,6 +23,7 @@
 //! | En Gehe | Tanzania | 2x40, 4 seeds | [`Rules::en_gehe`] | `En Gehe.lud`, "Board Size/40", "Merker (Observed)" | the same (`houses` 40 to 50 as Ludii's board sizes, any of 1 to 50 taken); `endless`, `max_laps` |
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
+//! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
@@ -85,11 +86,15 @@ pub enum Traditional {
     I,
     /// Kay: [`Rules::kay`].
     Kay,
+    /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
+    /// [`ToguzKumalak`](crate::ToguzKumalak) type, which adds the tuzdik to
+    /// the base rules [`Rules::toguz_kumalak`].
+    ToguzKumalak,
 }
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 11] = [
+    pub const ALL: [Traditional; 12] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -101,11 +106,12 @@ impl Traditional {
         Traditional::EnGehe,
         Traditional::I,
         Traditional::Kay,
+        Traditional::ToguzKumalak,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
     /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`,
-    /// `en-gehe`, `i`, `kay`).
+    /// `en-gehe`, `i`, `kay`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -119,6 +125,7 @@ impl Traditional {
             Traditional::EnGehe => "en-gehe",
             Traditional::I => "i",
             Traditional::Kay => "kay",
+            Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
 
@@ -136,6 +143,7 @@ impl Traditional {
             Traditional::EnGehe => "En Gehe",
             Traditional::I => "I",
             Traditional::Kay => "Kay",
+            Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
 
@@ -217,7 +225,25 @@ impl Traditional {
                  and the next is not empty, sow on from it. The game ends when the player to \
                  move cannot sow. Captures count."
             }
+            Traditional::ToguzKumalak => {
+                "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
+                 counter-clockwise, the first back into the hole sown unless it held one; \
+                 a last seed that makes an even count in the other's row captures it. One \
+                 that makes 3 there makes the hole your tuzdik, once a game (never the \
+                 last hole, nor the one matching the other's tuzdik): its seeds are yours \
+                 for the rest of the game, and it is never sown. The game ends when the \
+                 player to move has no seeds; captures plus the seeds in your row count."
+            }
         }
+    }
+
+    /// Whether the game has state that [`Rules`] cannot hold, and so is
+    /// played by a type of its own rather than by
+    /// [`Mancala`](crate::Mancala) of its [`rules`](Traditional::rules):
+    /// `true` only for Toguz Kumalak
+    /// ([`ToguzKumalak`](crate::ToguzKumalak), for the tuzdik).
+    pub const fn has_own_type(self) -> bool {
+        matches!(self, Traditional::ToguzKumalak)
     }
 
     /// The catalogue game whose preset `rules` are, if any.
@@ -230,7 +256,8 @@ impl Traditional {
         Traditional::ALL.into_iter().find(|g| g.name() == name)
     }
 
-    /// The game's rules.
+    /// The game's rules: for Toguz Kumalak the base rules, without the
+    /// tuzdik (see [`has_own_type`](Traditional::has_own_type)).
     pub const fn rules(self) -> Rules {
         match self {
             Traditional::Bohnenspiel => Rules::bohnenspiel(),
@@ -244,6 +271,7 @@ impl Traditional {
             Traditional::EnGehe => Rules::en_gehe(),
             Traditional::I => Rules::i(),
             Traditional::Kay => Rules::kay(),
+            Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }
 }
@@ -273,6 +301,7 @@ const PLAIN_SOWING: SowSpec = SowSpec {
     direction: Direction::CounterClockwise,
     skip_origin: false,
     into_own_store: false,
+    first_into_origin: false,
 };
 
 /// Ends only when the player to move has no legal move.
@@ -593,6 +622,48 @@ impl Rules {
         };
         rules.capture = chain_to_origin(CountSet::EMPTY.with(4));
         rules.leftover = Leftover::Void;
+        rules
+    }
+}
+
+/// The even counts a [`CountSet`] holds: 2 to 62.
+const EVENS: CountSet = {
+    let mut set = CountSet::EMPTY;
+    let mut count = 2;
+    while count < 64 {
+        set = set.with(count);
+        count += 2;
+    }
+    set
+};
+
+impl Rules {
+    /// Toguz Kumalak's base rules: everything but the tuzdik, which
+    /// [`ToguzKumalak`](crate::ToguzKumalak) adds (played as a
+    /// [`Mancala`](crate::Mancala) these rules are not the game).
+    ///
+    /// 1. Two rows of 9 holes, 9 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise, the first
+    ///    seed back into that hole unless it held exactly one
+    ///    ([`SowSpec::first_into_origin`]).
+    /// 3. If the last seed falls in the opponent's row in a hole that then
+    ///    holds an even count, it is taken; no chain. (A [`CountSet`] holds
+    ///    counts up to 63, so these rules list the evens 2 to 62;
+    ///    `ToguzKumalak` takes any even count.)
+    /// 4. The game ends when the player to move has no seeds; each player
+    ///    scores his store plus the seeds left in his row.
+    pub const fn toguz_kumalak() -> Rules {
+        let mut rules = Rules::wari();
+        rules.layout = Layout::two_rows(9);
+        rules.seeds = 9;
+        rules.sowing.first_into_origin = true;
+        rules.capture = Capture::Chain {
+            zone: Zone::Opponents,
+            counts: EVENS,
+            same_count: false,
+            limit: ChainLimit::Landing,
+        };
+        rules.leftover = Leftover::Stay;
         rules
     }
 }

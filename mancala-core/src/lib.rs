@@ -176,6 +176,8 @@
 //!   than the ring has holes goes round again, refilling the hole it was
 //!   lifted from, unless [`SowSpec::skip_origin`] is set: then *every* lap
 //!   passes over the hole that lap was lifted from.
+//!   With [`SowSpec::first_into_origin`] (Toguz Kumalak) a lap's first seed
+//!   goes back into the hole it was lifted from, unless it was the only one.
 //! - In a relay game ([`Rules::relay`], [`Relay::AtLeast`]) a lap whose last
 //!   seed makes its hole hold at least the threshold lifts that hole and
 //!   sows on from the next one; the move ends when a lap ends in a hole
@@ -319,6 +321,9 @@
 //! recorded from the Ludii game system: see [`catalogue`] for the table
 //! (game, where it is played, board, preset, source, options) and the
 //! rules of each ([`Traditional`], [`Rules::bohnenspiel`] and the others).
+//! Toguz Kumalak keeps state that rules cannot hold, the tuzdik: it is
+//! played by its own type, [`ToguzKumalak`] (built from a checked
+//! [`ToguzSetup`]).
 //!
 //! Both reference presets take other sizes (`houses`, `seeds`: [`Rules::with_houses`],
 //! [`Rules::with_seeds`]), and [`Rules`] as a whole is data: any field can
@@ -383,6 +388,8 @@ mod setup;
 mod sow;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod toguz;
+mod toguz_text;
 mod topology;
 mod turn;
 
@@ -408,6 +415,7 @@ pub use sow::{
     DEFAULT_MAX_LAPS, Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError,
     SowSpec, Sower, Sown, Undecided,
 };
+pub use toguz::{ToguzError, ToguzKumalak, ToguzSetup, ToguzTurn};
 pub use topology::{
     Direction, Layout, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, Topology, max_row_len,
 };

@@ -74,6 +74,10 @@ pub enum PlayError {
         /// The cycle found.
         cause: crate::EndlessRelay,
     },
+    /// The hole is the other player's tuzdik, which is never sown (Toguz
+    /// Kumalak: [`ToguzKumalak`](crate::ToguzKumalak)).
+    #[error("hole {0} is a tuzdik: it is never sown")]
+    Tuzdik(Pit),
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
     Joint(#[from] JointMoveError),

@@ -14,6 +14,7 @@
 //! | `direction` | `ccw`, `cw` | the sowing direction |
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
+//! | `first_into_origin` | `true`, `false` | a lap's first seed goes back into its origin, unless it was the only one (Toguz Kumalak) |
 //! | `min_sow` | a number | only holes of at least this many seeds may be sown (0 and 1: any hole with seeds) |
 //! | `lone_into_empty` | `true`, `false` | with `min_sow` above 1, a hole of one seed may also be sown when the next hole is empty |
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
@@ -271,6 +272,7 @@ impl RuleOptions for Rules {
         "direction",
         "skip_origin",
         "into_own_store",
+        "first_into_origin",
         "min_sow",
         "lone_into_empty",
         "relay",
@@ -313,6 +315,7 @@ impl RuleOptions for Rules {
             }
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
+            "first_into_origin" => self.sowing.first_into_origin = option_bool(key, value)?,
             "min_sow" => self.sowable.min_seeds = option_number(key, value)?,
             "lone_into_empty" => self.sowable.lone_into_empty = option_bool(key, value)?,
             "relay_next_occupied" => self.relay_if.next_occupied = option_bool(key, value)?,
@@ -443,6 +446,7 @@ impl RuleOptions for Rules {
             },
             "skip_origin" => bool_text(self.sowing.skip_origin),
             "into_own_store" => bool_text(self.sowing.into_own_store),
+            "first_into_origin" => bool_text(self.sowing.first_into_origin),
             "min_sow" => self.sowable.min_seeds.to_string(),
             "lone_into_empty" => bool_text(self.sowable.lone_into_empty),
             "relay_next_occupied" => bool_text(self.relay_if.next_occupied),

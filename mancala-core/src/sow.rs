@@ -16,6 +16,29 @@ pub struct SowSpec {
     /// Sowing drops a seed into the mover's own store when passing it, never
     /// into another player's (Kalah).
     pub into_own_store: bool,
+    /// The first seed of a lap goes back into the hole it was lifted from,
+    /// unless that hole held exactly one seed (Toguz Kumalak: a hole of
+    /// nine seeds keeps one and sows eight on; a single seed moves to the
+    /// next hole). The rest of the lap is sown as usual, so with
+    /// [`skip_origin`](SowSpec::skip_origin) also set the origin keeps that
+    /// first seed and is passed over on every later revolution. A missing
+    /// field reads as `false` in serde.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub first_into_origin: bool,
+}
+
+impl SowSpec {
+    /// The seeds a lap of `seeds` drops back into its origin before sowing
+    /// on: one under [`first_into_origin`](SowSpec::first_into_origin) when
+    /// more than one seed was lifted, else none.
+    #[inline(always)]
+    const fn kept(self, seeds: u16) -> u16 {
+        if self.first_into_origin && seeds > 1 {
+            1
+        } else {
+            0
+        }
+    }
 }
 
 /// When a lap ends in a hole, whether its seeds are lifted for another lap.
@@ -336,13 +359,16 @@ fn lap_landing(
     if seeds == 0 || ring.per_rev == 0 {
         return None;
     }
-    let (full, seeds) = ring.revolutions(seeds);
+    // The seed put back into the origin, then the rest sown from it.
+    let kept = spec.kept(seeds);
+    let (full, seeds) = ring.revolutions(seeds - kept);
     Some(match ring.landing(seeds, spec.direction) {
         None => (Landing::Store(mover), 0),
         Some(at) => {
-            // The origin was lifted; every other hole keeps its seeds. Each
-            // revolution left one seed, and the last seed is this one.
-            let before = if at == origin { 0 } else { holes[at] };
+            // The origin was lifted (and got back the kept seed); every
+            // other hole keeps its seeds. Each revolution left one seed, and
+            // the last seed is this one.
+            let before = if at == origin { kept } else { holes[at] };
             (
                 Landing::Hole(Pit::from_index(at)),
                 u32::from(before) + u32::from(full) + 1,
@@ -408,6 +434,10 @@ fn sow_counts(
     if seeds == 0 || origin >= n {
         return Landing::Hole(from);
     }
+    // The seed put back into the origin; the rest is sown from it.
+    let kept = spec.kept(seeds);
+    holes[origin] = holes[origin].saturating_add(kept);
+    let seeds = seeds - kept;
     let ring = Ring::new(n, topology, spec, mover, origin);
     let store = ring.store_at != STORE;
     let store_slot = &mut stores[mover.index()];
@@ -417,7 +447,7 @@ fn sow_counts(
             *h = h.saturating_add(full);
         }
         if ring.skip_at == origin {
-            holes[origin] = 0;
+            holes[origin] = kept;
         }
         if store {
             *store_slot = store_slot.saturating_add(full);
@@ -454,6 +484,11 @@ fn lap<O: Observer>(
     observer.event(Event::Lift { pit: from, seeds });
     if seeds == 0 {
         return Landing::Hole(from);
+    }
+    if spec.kept(seeds) == 1 {
+        board.add(from, 1);
+        observer.event(Event::Sow { pit: from });
+        seeds -= 1;
     }
     // With events every seed is dropped one by one, so that each is told.
     let direction = spec.direction;

@@ -1,6 +1,6 @@
 //! `legal_moves` and `play` never allocate: a counting global allocator
 //! watches many uniform random playouts of the reference presets (and of
-//! En Gehe, whose boards live on the heap).
+//! En Gehe, whose boards live on the heap) and of Toguz Kumalak.
 //!
 //! An integration test is its own crate, so this allocator only serves this
 //! test binary. Counts are kept per thread, so the tests of this file may run
@@ -250,4 +250,56 @@ fn en_gehe_playouts_do_not_allocate() {
         50,
         0xda3e_39cb_94b9_5bdb,
     );
+}
+
+/// Toguz Kumalak (`ToguzKumalak`, which keeps no history): no ply allocates,
+/// refused moves (an empty hole, a pass, a tuzdik) included.
+#[test]
+fn toguz_kumalak_playouts_do_not_allocate() {
+    let start = mancala_core::ToguzKumalak::default();
+    let mut rng = XorShift(0x6a09_e667_f3bc_c909);
+    let (mut plies, mut tuzdiks) = (0u64, 0u64);
+    for _ in 0..2_000 {
+        // Cloned outside the counted region (the clone shares the board's
+        // shape by reference counting, which does not allocate anyway).
+        let mut game = start.clone();
+        loop {
+            let before = allocations();
+            let moves = game.legal_moves();
+            let Status::ToMove(player) = Game::status(&game) else {
+                assert!(moves.is_empty(), "a finished game lists moves");
+                assert_eq!(allocations(), before, "a finished game allocated");
+                break;
+            };
+            assert_eq!(moves.as_slice(), game.legal_actions(player).as_slice());
+            std::hint::black_box(game.key());
+            let mv = moves[rng.below(moves.len())];
+            let empty = (0..18)
+                .filter_map(Pit::new)
+                .find(|&p| game.board().get(p) == 0);
+            if let Some(empty) = empty {
+                assert!(game.play(Move::Sow(empty)).is_err());
+            }
+            assert!(game.play(Move::Pass).is_err());
+            if let Some(t) = game.tuzdik(player.next(2)) {
+                assert!(game.play(Move::Sow(t)).is_err());
+                tuzdiks += 1;
+            }
+            if plies % 2 == 0 {
+                game.play(mv).expect("a listed move is legal");
+            } else {
+                game.play_unchecked(mv);
+            }
+            plies += 1;
+            assert_eq!(
+                allocations(),
+                before,
+                "playing {mv} allocated, reaching {game}"
+            );
+        }
+    }
+    println!(
+        "toguz-kumalak: 2000 games, {plies} plies, {tuzdiks} with a tuzdik refused, no allocation"
+    );
+    assert!(tuzdiks > 0, "the playouts met a tuzdik");
 }

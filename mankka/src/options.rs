@@ -189,6 +189,7 @@ impl Options {
                 direction: mancala_core::Direction::CounterClockwise,
                 skip_origin: self.skip_origin,
                 into_own_store: false,
+                first_into_origin: false,
             },
             // A lap relays from a hole that was not empty and now holds
             // neither 2 nor 3: 4 or more.

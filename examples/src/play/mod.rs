@@ -18,6 +18,7 @@ mod robertson_table;
 mod sowing;
 pub(crate) mod table;
 mod text;
+mod toguz_table;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -77,6 +78,8 @@ pub enum GameName {
     I,
     /// Kay, as Ludii plays it.
     Kay,
+    /// Toguz Kumalak (Kazakhstan and Kyrgyzstan), with the tuzdik.
+    ToguzKumalak,
 }
 
 impl GameName {
@@ -96,6 +99,7 @@ impl GameName {
             GameName::EnGehe => Some(Traditional::EnGehe),
             GameName::I => Some(Traditional::I),
             GameName::Kay => Some(Traditional::Kay),
+            GameName::ToguzKumalak => Some(Traditional::ToguzKumalak),
             _ => None,
         }
     }
@@ -366,6 +370,11 @@ pub fn run(
             let game = crate::sowing_driver::rules_from(base, &map)
                 .and_then(|rules| Mancala::new(rules).map_err(|e| e.to_string()))
                 .map_err(invalid)?;
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+        }
+        GameName::ToguzKumalak => {
+            use crate::conformance::Driver;
+            let game = crate::sowing_driver::Toguz::build(&map, None).map_err(invalid)?;
             play_game(args, game, searcher(nodes), searcher(nodes), input, out)
         }
         GameName::Numercy => {
