@@ -241,7 +241,11 @@ pub(crate) fn lap_quiet(
 ) -> Landing {
     let (holes, stores) = board.parts_mut();
     let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
-    sow_counts(holes, stores, topology, spec, mover, from, seeds)
+    if spec.first_into_origin {
+        sow_counts::<true>(holes, stores, topology, spec, mover, from, seeds)
+    } else {
+        sow_counts::<false>(holes, stores, topology, spec, mover, from, seeds)
+    }
 }
 
 /// The ring one lap goes round: which slots a seed may enter, from the
@@ -420,7 +424,7 @@ fn walk<const CCW: bool>(
 /// Sows `seeds` lifted from `from` on a board's hole and store counts:
 /// whole revolutions at once, then the rest seed by seed.
 #[inline(always)]
-fn sow_counts(
+fn sow_counts<const KEEP: bool>(
     holes: &mut [u16],
     stores: &mut [u16; crate::MAX_PLAYERS],
     topology: &Topology,
@@ -434,10 +438,16 @@ fn sow_counts(
     if seeds == 0 || origin >= n {
         return Landing::Hole(from);
     }
-    // The seed put back into the origin; the rest is sown from it.
-    let kept = spec.kept(seeds);
-    holes[origin] = holes[origin].saturating_add(kept);
-    let seeds = seeds - kept;
+    // The seed put back into the origin; the rest is sown from it. (`KEEP`
+    // is `spec.first_into_origin`, known at compile time: the other games'
+    // laps, most of all the relay loops, pay nothing for it.)
+    let kept = if KEEP { spec.kept(seeds) } else { 0 };
+    let seeds = if kept > 0 {
+        holes[origin] = holes[origin].saturating_add(kept);
+        seeds - kept
+    } else {
+        seeds
+    };
     let ring = Ring::new(n, topology, spec, mover, origin);
     let store = ring.store_at != STORE;
     let store_slot = &mut stores[mover.index()];
@@ -760,31 +770,49 @@ impl<R: RelayRule> Engine<'_, R> {
     fn run_plain(&self, board: &mut Board, from: Pit, limit: u64) -> Result<(Landing, u64), Pit> {
         let mut from = from;
         if let Some(at_least) = self.sower.relay.threshold() {
-            let (holes, stores) = board.parts_mut();
-            for laps in 1..=limit {
-                let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
-                let landing = sow_counts(
-                    holes,
-                    stores,
-                    self.sower.topology,
-                    self.sower.spec,
-                    self.sower.mover,
-                    from,
-                    seeds,
-                );
-                match landing {
-                    Landing::Hole(p) if holes.get(p.index()).is_some_and(|&c| c >= at_least) => {
-                        from = p;
-                    }
-                    _ => return Ok((landing, laps)),
-                }
-            }
+            return if self.sower.spec.first_into_origin {
+                self.relay_counts::<true>(board, from, limit, at_least)
+            } else {
+                self.relay_counts::<false>(board, from, limit, at_least)
+            };
         } else {
             for laps in 1..=limit {
                 match self.step(board, from) {
                     Next::Lap(p) => from = p,
                     Next::End(landing) => return Ok((landing, laps)),
                 }
+            }
+        }
+        Err(from)
+    }
+
+    /// [`run_plain`](Engine::run_plain) under a threshold rule, on the
+    /// counts directly; `KEEP` is the spec's `first_into_origin`.
+    #[inline(always)]
+    fn relay_counts<const KEEP: bool>(
+        &self,
+        board: &mut Board,
+        mut from: Pit,
+        limit: u64,
+        at_least: u16,
+    ) -> Result<(Landing, u64), Pit> {
+        let (holes, stores) = board.parts_mut();
+        for laps in 1..=limit {
+            let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
+            let landing = sow_counts::<KEEP>(
+                holes,
+                stores,
+                self.sower.topology,
+                self.sower.spec,
+                self.sower.mover,
+                from,
+                seeds,
+            );
+            match landing {
+                Landing::Hole(p) if holes.get(p.index()).is_some_and(|&c| c >= at_least) => {
+                    from = p;
+                }
+                _ => return Ok((landing, laps)),
             }
         }
         Err(from)
