@@ -361,6 +361,13 @@ impl Board {
         }
     }
 
+    /// Whether the counts are kept inline (boards of up to
+    /// [`INLINE_HOLES`] holes).
+    #[inline]
+    pub(crate) const fn is_inline(&self) -> bool {
+        matches!(self.repr, Repr::Inline { .. })
+    }
+
     /// Takes this board's spare blocks (none for an inline board), for
     /// copies made while sowing on it; put them back with
     /// [`put_pool`](Board::put_pool).

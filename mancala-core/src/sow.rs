@@ -821,30 +821,52 @@ impl<R: RelayRule> Engine<'_, R> {
     /// The whole move from `self.origin`, decided within the budget. The
     /// copies it takes come from the board's spare blocks.
     fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
-        let mut pool = board.take_pool();
-        let result = self.run_with(board, &mut pool);
-        board.put_pool(pool);
-        result
-    }
-
-    /// [`run`](Engine::run), copies taken from `pool` and given back.
-    fn run_with(&self, board: &mut Board, pool: &mut Pool) -> Result<Sown, SowError> {
-        let start = pool.copy_of(board);
         let plain = match self.sower.max_laps {
             Some(n) => n.min(PLAIN_LAPS),
             None => PLAIN_LAPS,
         };
-        let from = match self.run_plain(board, self.origin, plain) {
-            Ok((landing, laps)) => {
-                pool.give(start);
-                return Ok(Sown {
+        if board.is_inline() {
+            // An inline board copies in a few word moves: the common move,
+            // which ends within the plain laps, takes no pool.
+            let start = board.clone();
+            return match self.run_plain(board, self.origin, plain) {
+                Ok((landing, laps)) => Ok(Sown {
                     landing,
                     laps,
                     endless: false,
-                });
+                }),
+                Err(from) => self.decide(board, &mut Pool::default(), start, from),
+            };
+        }
+        let mut pool = board.take_pool();
+        let start = pool.copy_of(board);
+        let result = match self.run_plain(board, self.origin, plain) {
+            Ok((landing, laps)) => {
+                pool.give(start);
+                Ok(Sown {
+                    landing,
+                    laps,
+                    endless: false,
+                })
             }
-            Err(from) => from,
+            Err(from) => self.decide(board, &mut pool, start, from),
         };
+        board.put_pool(pool);
+        result
+    }
+
+    /// The rest of [`run`](Engine::run) for a move still going after its
+    /// plain laps (`board` at that lap start, about to lift `from`; `start`
+    /// the board before the move): copies taken from `pool` and given back,
+    /// `start` too.
+    #[inline(never)]
+    fn decide(
+        &self,
+        board: &mut Board,
+        pool: &mut Pool,
+        start: Board,
+        from: Pit,
+    ) -> Result<Sown, SowError> {
         let found = match self.sower.max_laps {
             // The whole budget sown plainly: the cycle, if any, is reached.
             Some(n) if n <= PLAIN_LAPS => self.find_cycle_within(pool, board, from, &start, n),
