@@ -791,21 +791,34 @@ impl Mancala {
             relay if rules.relay_if.is_plain() => {
                 Self::sow_on(rules, topology, board, pit, mover, &relay, observer)
             }
-            relay => {
-                // A pure function of the board and the landing hole, as
-                // the engine's cycle detection needs.
-                let conditions = rules.relay_if;
-                let direction = rules.sowing.direction;
-                let rule = |board: &Board, landing: Pit| {
-                    relay.relays(board, landing)
-                        && (!conditions.next_occupied
-                            || board.get(topology.step(landing, direction)) > 0)
-                        && !(conditions.capture_first
-                            && Self::capture_starts(rules, topology, board, landing, mover))
-                };
-                Self::sow_on(rules, topology, board, pit, mover, &rule, observer)
-            }
+            relay => Self::sow_conditioned(rules, topology, board, pit, mover, relay, observer),
         }
+    }
+
+    /// [`sow_move`](Mancala::sow_move) under relay conditions
+    /// ([`Rules::relay_if`]), out of line: only Kay's kind of rules pay
+    /// for them.
+    #[inline(never)]
+    fn sow_conditioned<O: Observer>(
+        rules: &Rules,
+        topology: &Topology,
+        board: &mut Board,
+        pit: Pit,
+        mover: Player,
+        relay: Relay,
+        observer: &mut O,
+    ) -> Result<crate::Sown, SowError> {
+        // A pure function of the board and the landing hole, as the
+        // engine's cycle detection needs.
+        let conditions = rules.relay_if;
+        let direction = rules.sowing.direction;
+        let rule = |board: &Board, landing: Pit| {
+            relay.relays(board, landing)
+                && (!conditions.next_occupied || board.get(topology.step(landing, direction)) > 0)
+                && !(conditions.capture_first
+                    && Self::capture_starts(rules, topology, board, landing, mover))
+        };
+        Self::sow_on(rules, topology, board, pit, mover, &rule, observer)
     }
 
     /// Sowing and capture of one move on `board`, for `mover`. On error

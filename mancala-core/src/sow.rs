@@ -350,7 +350,7 @@ impl Ring {
 /// hole would then hold (0 for a store), found without sowing; `None` if
 /// `from` is off the board or empty, or the lap has nowhere to go.
 #[inline]
-fn lap_landing(
+fn lap_landing<const KEEP: bool>(
     holes: &[u16],
     topology: &Topology,
     spec: SowSpec,
@@ -363,8 +363,9 @@ fn lap_landing(
     if seeds == 0 || ring.per_rev == 0 {
         return None;
     }
-    // The seed put back into the origin, then the rest sown from it.
-    let kept = spec.kept(seeds);
+    // The seed put back into the origin, then the rest sown from it
+    // (`KEEP` is `spec.first_into_origin`).
+    let kept = if KEEP { spec.kept(seeds) } else { 0 };
     let (full, seeds) = ring.revolutions(seeds - kept);
     Some(match ring.landing(seeds, spec.direction) {
         None => (Landing::Store(mover), 0),
@@ -640,8 +641,12 @@ impl<R: RelayRule> Sower<'_, R> {
         if self.max_laps == Some(0) || board.len() != self.topology.holes() {
             return None;
         }
-        let (landing, seeds) =
-            lap_landing(board.holes(), self.topology, self.spec, self.mover, origin)?;
+        let (holes, topology, spec, mover) = (board.holes(), self.topology, self.spec, self.mover);
+        let (landing, seeds) = if spec.first_into_origin {
+            lap_landing::<true>(holes, topology, spec, mover, origin)?
+        } else {
+            lap_landing::<false>(holes, topology, spec, mover, origin)?
+        };
         let ends = match landing {
             Landing::Store(_) => true,
             Landing::Hole(_) => R::SINGLE_LAP || seeds < u32::from(threshold),
