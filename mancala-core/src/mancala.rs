@@ -687,6 +687,21 @@ impl Mancala {
         // Unless the move must feed or may not capture a grand slam, only
         // whether its relays end matters: the captures need not be made.
         let sowing_only = !must_feed && rules.grand_slam != GrandSlam::Forbid;
+        if sowing_only && rules.relay_if.is_plain() {
+            // Every move that stands is legal: the sowing engine's fast path.
+            let candidates = PitSet::from_bits(if any {
+                self.board.nonempty_bits() & topology.mask_of(mover)
+            } else {
+                sowable
+            });
+            return match rules.relay {
+                Relay::Never => Self::sower(rules, topology, mover, &SingleLap)
+                    .standing(board, candidates, trial),
+                relay => {
+                    Self::sower(rules, topology, mover, &relay).standing(board, candidates, trial)
+                }
+            };
+        }
         let outcome = |p: Pit| {
             // After the first undecided move the set is void: no more work.
             if undecided.is_some() {

@@ -2,7 +2,7 @@
 //! detection of endless relays.
 
 use crate::board::Pool;
-use crate::{Board, Direction, Event, Observer, Pit, Player, Topology};
+use crate::{Board, Direction, Event, Observer, Pit, PitSet, Player, Topology};
 
 /// How seeds are sown in a lap.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -242,9 +242,9 @@ pub(crate) fn lap_quiet(
     let (holes, stores) = board.parts_mut();
     let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
     if spec.first_into_origin {
-        sow_counts::<true>(holes, stores, topology, spec, mover, from, seeds)
+        sow_counts::<true, false>(holes, stores, topology, spec, mover, from, seeds)
     } else {
-        sow_counts::<false>(holes, stores, topology, spec, mover, from, seeds)
+        sow_counts::<false, false>(holes, stores, topology, spec, mover, from, seeds)
     }
 }
 
@@ -382,8 +382,76 @@ fn lap_landing<const KEEP: bool>(
     })
 }
 
-/// The slot [`walk`] names for the mover's store.
+/// The [`Ring::store_at`] of a ring whose seeds never enter a store, and
+/// the slot [`walk`] names for the mover's store.
 const STORE: usize = usize::MAX;
+
+/// Sows the `seeds` (at least one, at most a revolution's worth) left after
+/// a lap's whole revolutions round `ring` from its origin, in runs of
+/// consecutive holes rather than seed by seed: the seeds fill the ring's
+/// slots in order (the holes after the origin, going this way, with the
+/// mover's store after hole `store_at` if it is sown into), so the holes
+/// that get one are one run, or two where they wrap past the board's end.
+/// Returns the hole the last seed enters, `None` for the store.
+#[inline(always)]
+fn sow_rest(
+    holes: &mut [u16],
+    store_slot: &mut u16,
+    ring: &Ring,
+    seeds: u16,
+    ccw: bool,
+) -> Option<usize> {
+    let (n, origin, r) = (ring.n, ring.origin, usize::from(seeds));
+    // The store's slot: the holes sown before it (from after the origin to
+    // `store_at`, going this way).
+    let store_slot_at = if ring.store_at == STORE {
+        usize::MAX
+    } else {
+        let d = if ccw {
+            ring.store_at + n - origin
+        } else {
+            origin + n - ring.store_at
+        };
+        if d >= n { d - n } else { d }
+    };
+    let into_store = store_slot_at < r;
+    if into_store {
+        *store_slot = store_slot.saturating_add(1);
+    }
+    // The holes that get a seed: the first `k` after the origin. A
+    // passed-over origin is never among them (it would be the last slot of
+    // a whole revolution).
+    let k = r - usize::from(into_store);
+    let bump = |run: &mut [u16]| {
+        for h in run {
+            *h = h.saturating_add(1);
+        }
+    };
+    let last = if ccw {
+        let end = origin + k;
+        if end < n {
+            bump(holes.get_mut(origin + 1..=end).unwrap_or_default());
+            end
+        } else {
+            bump(holes.get_mut(origin + 1..).unwrap_or_default());
+            bump(holes.get_mut(..=end - n).unwrap_or_default());
+            end - n
+        }
+    } else if k <= origin {
+        bump(holes.get_mut(origin - k..origin).unwrap_or_default());
+        origin - k
+    } else {
+        bump(holes.get_mut(..origin).unwrap_or_default());
+        bump(holes.get_mut(n + origin - k..).unwrap_or_default());
+        n + origin - k
+    };
+    // The last seed went into the store if the store is the last slot.
+    if into_store && store_slot_at == r - 1 {
+        None
+    } else {
+        Some(last)
+    }
+}
 
 /// Walks `seeds` (at least one, fewer than a revolution's worth) round
 /// `ring` from its origin, counter-clockwise if `CCW`, telling `drop` each
@@ -425,7 +493,7 @@ fn walk<const CCW: bool>(
 /// Sows `seeds` lifted from `from` on a board's hole and store counts:
 /// whole revolutions at once, then the rest seed by seed.
 #[inline(always)]
-fn sow_counts<const KEEP: bool>(
+fn sow_counts<const KEEP: bool, const RUNS: bool>(
     holes: &mut [u16],
     stores: &mut [u16; crate::MAX_PLAYERS],
     topology: &Topology,
@@ -464,13 +532,23 @@ fn sow_counts<const KEEP: bool>(
             *store_slot = store_slot.saturating_add(full);
         }
     }
-    let mut drop = |at: usize| match holes.get_mut(at) {
-        Some(h) => *h = h.saturating_add(1),
-        None => *store_slot = store_slot.saturating_add(1),
-    };
-    let landing = match spec.direction {
-        Direction::CounterClockwise => walk::<true>(&ring, seeds, &mut drop),
-        Direction::Clockwise => walk::<false>(&ring, seeds, &mut drop),
+    let landing = if RUNS {
+        sow_rest(
+            holes,
+            store_slot,
+            &ring,
+            seeds,
+            spec.direction == Direction::CounterClockwise,
+        )
+    } else {
+        let mut drop = |at: usize| match holes.get_mut(at) {
+            Some(h) => *h = h.saturating_add(1),
+            None => *store_slot = store_slot.saturating_add(1),
+        };
+        match spec.direction {
+            Direction::CounterClockwise => walk::<true>(&ring, seeds, &mut drop),
+            Direction::Clockwise => walk::<false>(&ring, seeds, &mut drop),
+        }
     };
     match landing {
         Some(at) => Landing::Hole(Pit::from_index(at)),
@@ -654,6 +732,101 @@ impl<R: RelayRule> Sower<'_, R> {
         ends.then_some(landing)
     }
 
+    /// The holes of `candidates` whose moves stand on `board`: the hole is
+    /// on the board and holds seeds, and the move's relays are decided
+    /// within the budget and not refused as endless. What a legality check
+    /// asks of every move of a position, on one fast path: a move that
+    /// surely ends with its first lap is decided by arithmetic
+    /// ([`single_lap`](Sower::single_lap)), any other is sown on `scratch`
+    /// (a board of any size; its counts afterwards are unspecified), which
+    /// need not be put back.
+    ///
+    /// # Errors
+    ///
+    /// The first candidate, in hole order, whose move the work budget
+    /// cannot decide (the later ones are not tried).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Board, Endless, Layout, Pit, PitSet, Player, Relay, SowSpec, Sower, Topology};
+    ///
+    /// let topology = Topology::new(Layout::two_rows(6))?;
+    /// let sower = Sower {
+    ///     topology: &topology,
+    ///     spec: SowSpec::default(),
+    ///     mover: Player::P0,
+    ///     relay: &Relay::AtLeast(2),
+    ///     endless: Endless::Forbid,
+    ///     max_laps: None,
+    /// };
+    /// // RULES.md's endless example: hole 2's relays never end.
+    /// let board = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
+    /// let mut candidates = PitSet::EMPTY;
+    /// for i in 0..6 {
+    ///     candidates.insert(Pit::new(i).unwrap());
+    /// }
+    /// let stand = sower.standing(&board, candidates, &mut Board::filled(12, 0))?;
+    /// assert!(!stand.contains(Pit::new(2).unwrap()));
+    /// assert!(!stand.contains(Pit::new(4).unwrap())); // empty
+    /// assert!(stand.contains(Pit::new(0).unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn standing(
+        &self,
+        board: &Board,
+        candidates: PitSet,
+        scratch: &mut Board,
+    ) -> Result<PitSet, Undecided> {
+        let mut set = PitSet::EMPTY;
+        for pit in candidates.iter() {
+            let stands =
+                self.single_lap(board, pit).is_some() || self.trial(board, pit, scratch)?;
+            set.insert_if(pit, stands);
+        }
+        Ok(set)
+    }
+
+    /// Whether the move from `origin` on `board` stands, sown on `scratch`
+    /// (left as it comes: no copy of the start is kept unless the move
+    /// outlasts the plain laps).
+    #[inline(never)]
+    fn trial(&self, board: &Board, origin: Pit, scratch: &mut Board) -> Result<bool, Undecided> {
+        if !self.topology.contains(origin)
+            || board.len() != self.topology.holes()
+            || board.get(origin) == 0
+        {
+            return Ok(false);
+        }
+        let engine = Engine {
+            sower: self,
+            origin,
+        };
+        let plain = match self.max_laps {
+            Some(0) => return Err(engine.undecided_cause()),
+            Some(n) => n.min(PLAIN_LAPS),
+            None => PLAIN_LAPS,
+        };
+        if R::SINGLE_LAP {
+            return Ok(true);
+        }
+        scratch.clone_from(board);
+        let from = match engine.run_plain(scratch, origin, plain) {
+            Ok(_) => return Ok(true),
+            Err(from) => from,
+        };
+        let mut pool = scratch.take_pool();
+        let start = pool.copy_of(board);
+        let result = engine.decide(scratch, &mut pool, start, from);
+        scratch.put_pool(pool);
+        match result {
+            Ok(_) => Ok(true),
+            Err(SowError::Undecided(cause)) => Err(cause),
+            Err(_) => Ok(false),
+        }
+    }
+
     /// Sows one move from `origin` on `board`. Events go to `observer`; pass
     /// `&mut ()` to record nothing (the fast path, which sows whole
     /// revolutions at once).
@@ -746,11 +919,16 @@ enum Next {
 
 impl<R: RelayRule> Engine<'_, R> {
     fn undecided(&self) -> SowError {
-        SowError::Undecided(Undecided {
+        SowError::Undecided(self.undecided_cause())
+    }
+
+    /// Why this move cannot be decided: the budget ran out.
+    fn undecided_cause(&self) -> Undecided {
+        Undecided {
             pit: self.origin,
             player: self.sower.mover,
             max_laps: self.sower.max_laps.unwrap_or(u64::MAX),
-        })
+        }
     }
 
     /// One lap from `from`.
@@ -804,7 +982,7 @@ impl<R: RelayRule> Engine<'_, R> {
         let (holes, stores) = board.parts_mut();
         for laps in 1..=limit {
             let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
-            let landing = sow_counts::<KEEP>(
+            let landing = sow_counts::<KEEP, true>(
                 holes,
                 stores,
                 self.sower.topology,
