@@ -382,6 +382,17 @@ fn lap_landing<const KEEP: bool>(
     })
 }
 
+/// One seed into each hole of `run`, seed by seed: runs are a few holes
+/// long, too short for a vector loop's set-up to pay (the barrier keeps the
+/// compiler from vectorising it).
+#[inline(always)]
+fn bump_run(run: &mut [u16]) {
+    for h in run {
+        *h = h.saturating_add(1);
+        core::hint::black_box(());
+    }
+}
+
 /// The [`Ring::store_at`] of a ring whose seeds never enter a store, and
 /// the slot [`walk`] names for the mover's store.
 const STORE: usize = usize::MAX;
@@ -422,27 +433,22 @@ fn sow_rest(
     // passed-over origin is never among them (it would be the last slot of
     // a whole revolution).
     let k = r - usize::from(into_store);
-    let bump = |run: &mut [u16]| {
-        for h in run {
-            *h = h.saturating_add(1);
-        }
-    };
     let last = if ccw {
         let end = origin + k;
         if end < n {
-            bump(holes.get_mut(origin + 1..=end).unwrap_or_default());
+            bump_run(holes.get_mut(origin + 1..=end).unwrap_or_default());
             end
         } else {
-            bump(holes.get_mut(origin + 1..).unwrap_or_default());
-            bump(holes.get_mut(..=end - n).unwrap_or_default());
+            bump_run(holes.get_mut(origin + 1..).unwrap_or_default());
+            bump_run(holes.get_mut(..=end - n).unwrap_or_default());
             end - n
         }
     } else if k <= origin {
-        bump(holes.get_mut(origin - k..origin).unwrap_or_default());
+        bump_run(holes.get_mut(origin - k..origin).unwrap_or_default());
         origin - k
     } else {
-        bump(holes.get_mut(..origin).unwrap_or_default());
-        bump(holes.get_mut(n + origin - k..).unwrap_or_default());
+        bump_run(holes.get_mut(..origin).unwrap_or_default());
+        bump_run(holes.get_mut(n + origin - k..).unwrap_or_default());
         n + origin - k
     };
     // The last seed went into the store if the store is the last slot.
@@ -554,6 +560,77 @@ fn sow_counts<const KEEP: bool, const RUNS: bool>(
         Some(at) => Landing::Hole(Pit::from_index(at)),
         None => Landing::Store(mover),
     }
+}
+
+/// Up to `limit` laps of a move from lap start `from` on a bare ring, as
+/// [`Engine::relay_counts`] sows them: the board's `holes` (at least two)
+/// and no store, each lap lifting every seed of its hole (passed over if
+/// `skip`) and sowing them counter-clockwise if `CCW`, relaying from a
+/// landing hole that then holds `at_least` or more. The holes a lap's last
+/// part-revolution reaches are one run or two, bumped without a branch per
+/// seed, and the landing hole is the run's end. `Ok` with the move's end
+/// and laps, or `Err` with the next lap start once `limit` laps are sown.
+#[inline(always)]
+fn relay_bare<const CCW: bool>(
+    holes: &mut [u16],
+    from: Pit,
+    limit: u64,
+    at_least: u16,
+    skip: bool,
+) -> Result<(Landing, u64), Pit> {
+    let n = holes.len();
+    // Holes a whole revolution fills (at least one: `n >= 2`).
+    let per_rev = n - usize::from(skip);
+    let mut from = from.index();
+    let mut laps = 0;
+    while laps < limit {
+        laps += 1;
+        let seeds = holes.get_mut(from).map_or(0, core::mem::take);
+        if seeds == 0 {
+            // Off the board or empty: nothing moves.
+            return Ok((Landing::Hole(Pit::from_index(from)), laps));
+        }
+        let mut r = usize::from(seeds);
+        if r > per_rev {
+            // Whole revolutions at once; fewer than `seeds`, so each
+            // count fits a `u16`.
+            let full = (r - 1) / per_rev;
+            let add = full as u16;
+            for h in holes.iter_mut() {
+                *h = h.saturating_add(add);
+            }
+            if skip {
+                holes[from] = 0;
+            }
+            r -= full * per_rev;
+        }
+        // The `r <= per_rev` holes after `from`, going this way: a passed-
+        // over origin would be the last of a whole revolution.
+        let last = if CCW {
+            let end = from + r;
+            if end < n {
+                bump_run(holes.get_mut(from + 1..=end).unwrap_or_default());
+                end
+            } else {
+                bump_run(holes.get_mut(from + 1..).unwrap_or_default());
+                bump_run(holes.get_mut(..=end - n).unwrap_or_default());
+                end - n
+            }
+        } else if r <= from {
+            bump_run(holes.get_mut(from - r..from).unwrap_or_default());
+            from - r
+        } else {
+            bump_run(holes.get_mut(..from).unwrap_or_default());
+            bump_run(holes.get_mut(n + from - r..).unwrap_or_default());
+            n + from - r
+        };
+        if holes.get(last).is_some_and(|&c| c >= at_least) {
+            from = last;
+        } else {
+            return Ok((Landing::Hole(Pit::from_index(last)), laps));
+        }
+    }
+    Err(Pit::from_index(from))
 }
 
 /// Sows one lap from `from`: lifts all its seeds and drops them one by one.
@@ -980,6 +1057,24 @@ impl<R: RelayRule> Engine<'_, R> {
         at_least: u16,
     ) -> Result<(Landing, u64), Pit> {
         let (holes, stores) = board.parts_mut();
+        let Sower {
+            topology,
+            spec,
+            mover,
+            ..
+        } = *self.sower;
+        // The common ring: holes only, none kept back.
+        let store = spec.into_own_store && mover.index() < topology.players();
+        if !KEEP && !store && holes.len() >= 2 {
+            return match spec.direction {
+                Direction::CounterClockwise => {
+                    relay_bare::<true>(holes, from, limit, at_least, spec.skip_origin)
+                }
+                Direction::Clockwise => {
+                    relay_bare::<false>(holes, from, limit, at_least, spec.skip_origin)
+                }
+            };
+        }
         for laps in 1..=limit {
             let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
             let landing = sow_counts::<KEEP, true>(
