@@ -393,6 +393,37 @@ fn bump_run(run: &mut [u16]) {
     }
 }
 
+/// [`lap_landing`] on a bare ring (holes only, at least two of them, no
+/// seed kept back in the origin), as [`relay_bare`] sows it: a landing hole
+/// is the part-revolution's last, found by one wrap.
+#[inline(always)]
+fn bare_landing(holes: &[u16], origin: usize, spec: SowSpec) -> Option<(Landing, u32)> {
+    let n = holes.len();
+    let seeds = usize::from(*holes.get(origin)?);
+    if seeds == 0 {
+        return None;
+    }
+    let per_rev = n - usize::from(spec.skip_origin);
+    let full = if seeds > per_rev {
+        (seeds - 1) / per_rev
+    } else {
+        0
+    };
+    let r = seeds - full * per_rev;
+    let at = match spec.direction {
+        Direction::CounterClockwise => origin + r,
+        Direction::Clockwise => origin + n - r,
+    };
+    let at = if at >= n { at - n } else { at };
+    // The origin was lifted; every other hole keeps its seeds. Each
+    // revolution left one seed, and the last seed is this one.
+    let before = if at == origin { 0 } else { holes[at] };
+    Some((
+        Landing::Hole(Pit::from_index(at)),
+        u32::from(before) + full as u32 + 1,
+    ))
+}
+
 /// The [`Ring::store_at`] of a ring whose seeds never enter a store, and
 /// the slot [`walk`] names for the mover's store.
 const STORE: usize = usize::MAX;
@@ -789,6 +820,14 @@ impl<R: RelayRule> Sower<'_, R> {
     /// ```
     #[inline]
     pub fn single_lap(&self, board: &Board, origin: Pit) -> Option<Landing> {
+        self.first_lap_ends::<false>(board, origin)
+    }
+
+    /// [`single_lap`](Sower::single_lap), with `BARE` on the bare-ring
+    /// arithmetic where it applies ([`bare_landing`]: a spec read at run
+    /// time gains by it, a constant one is folded as well without).
+    #[inline(always)]
+    fn first_lap_ends<const BARE: bool>(&self, board: &Board, origin: Pit) -> Option<Landing> {
         let threshold = match R::SINGLE_LAP {
             true => u16::MAX,
             false => self.relay.threshold()?,
@@ -797,7 +836,10 @@ impl<R: RelayRule> Sower<'_, R> {
             return None;
         }
         let (holes, topology, spec, mover) = (board.holes(), self.topology, self.spec, self.mover);
-        let (landing, seeds) = if spec.first_into_origin {
+        let store = spec.into_own_store && mover.index() < topology.players();
+        let (landing, seeds) = if BARE && !store && !spec.first_into_origin && holes.len() >= 2 {
+            bare_landing(holes, origin.index(), spec)?
+        } else if spec.first_into_origin {
             lap_landing::<true>(holes, topology, spec, mover, origin)?
         } else {
             lap_landing::<false>(holes, topology, spec, mover, origin)?
@@ -858,8 +900,8 @@ impl<R: RelayRule> Sower<'_, R> {
     ) -> Result<PitSet, Undecided> {
         let mut set = PitSet::EMPTY;
         for pit in candidates.iter() {
-            let stands =
-                self.single_lap(board, pit).is_some() || self.trial(board, pit, scratch)?;
+            let stands = self.first_lap_ends::<true>(board, pit).is_some()
+                || self.trial(board, pit, scratch)?;
             set.insert_if(pit, stands);
         }
         Ok(set)
