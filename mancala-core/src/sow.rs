@@ -1394,3 +1394,52 @@ struct Cycle {
     lambda: u64,
     hole: Pit,
 }
+
+#[cfg(test)]
+// Tests may panic: that is how they fail.
+#[allow(clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::Layout;
+
+    /// The bare ring's one-wrap landing is the general ring's, for every
+    /// origin, direction and passing over of the origin, and lifts of 0 to
+    /// 40 seeds (several whole revolutions) on boards of 2x2 to 2x8.
+    #[test]
+    fn bare_landing_is_the_general_landing() {
+        for n in 2..=8u8 {
+            let topology = Topology::new(Layout::two_rows(n)).unwrap_or_else(|e| panic!("{e}"));
+            for (ccw, skip) in [(true, true), (true, false), (false, true), (false, false)] {
+                let spec = SowSpec {
+                    direction: if ccw {
+                        Direction::CounterClockwise
+                    } else {
+                        Direction::Clockwise
+                    },
+                    skip_origin: skip,
+                    into_own_store: false,
+                    first_into_origin: false,
+                };
+                for origin in 0..topology.holes() {
+                    for seeds in 0..=40 {
+                        let mut holes: Vec<u16> =
+                            (0..topology.holes()).map(|i| (i % 5) as u16).collect();
+                        holes[origin] = seeds;
+                        let general = lap_landing::<false>(
+                            &holes,
+                            &topology,
+                            spec,
+                            Player::P0,
+                            Pit::from_index(origin),
+                        );
+                        assert_eq!(
+                            bare_landing(&holes, origin, spec),
+                            general,
+                            "2x{n}, {spec:?}, {seeds} seeds from {origin}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! The sowing engine's fast paths against its plain ones: `Sower::standing`
+//! (the legal set's one pass) against sowing each candidate on a copy, and
+//! the quiet sowing (relay laps on a bare ring, the last part-revolution in
+//! runs of holes, the first lap's landing by arithmetic) against the
+//! recorded sowing, which drops every seed one by one.
+
+// Tests may unwrap and panic: that is how they fail.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mancala_core::testing::proptest_cases;
+use mancala_core::{
+    Board, Direction, Endless, Event, Landing, Layout, Pit, PitSet, Player, Relay, SowError,
+    SowSpec, Sower, Topology,
+};
+use proptest::collection::vec;
+use proptest::prelude::*;
+
+/// A sowing engine's parameters, owned (a `Sower` borrows them).
+#[derive(Clone, Debug)]
+struct Case {
+    /// Holes a row: 2x`n` (inline up to 2x10, on the heap beyond).
+    n: u8,
+    spec: SowSpec,
+    relay: Relay,
+    endless: Endless,
+    max_laps: Option<u64>,
+    mover: Player,
+    holes: Vec<u16>,
+}
+
+impl Case {
+    fn topology(&self) -> Topology {
+        Topology::new(Layout::two_rows(self.n)).unwrap()
+    }
+
+    fn board(&self) -> Board {
+        Board::from_counts(&self.holes, &[3, 5])
+    }
+}
+
+fn sower<'a>(case: &Case, topology: &'a Topology, relay: &'a Relay) -> Sower<'a, Relay> {
+    Sower {
+        topology,
+        spec: case.spec,
+        mover: case.mover,
+        relay,
+        endless: case.endless,
+        max_laps: case.max_laps,
+    }
+}
+
+/// Small boards whose moves relay often: up to 2x12 (so heap boards too),
+/// 0 to 9 seeds a hole, every sowing spec, relays at 2 to 6 or none, and
+/// budgets of 1 to 300 laps (small ones leave moves undecided; without a
+/// budget a random board can cycle for hours).
+fn cases() -> impl Strategy<Value = Case> {
+    (
+        2u8..=12,
+        any::<[bool; 4]>(),
+        0u16..=6,
+        any::<bool>(),
+        1u64..=300,
+        any::<bool>(),
+    )
+        .prop_flat_map(|(n, [ccw, skip, store, keep], relay, stop, laps, p1)| {
+            let spec = SowSpec {
+                direction: if ccw {
+                    Direction::CounterClockwise
+                } else {
+                    Direction::Clockwise
+                },
+                skip_origin: skip,
+                into_own_store: store,
+                first_into_origin: keep,
+            };
+            let relay = match relay {
+                0 | 1 => Relay::Never,
+                k => Relay::AtLeast(k),
+            };
+            let endless = if stop { Endless::Stop } else { Endless::Forbid };
+            let max_laps = Some(laps);
+            let mover = if p1 { Player::P1 } else { Player::P0 };
+            vec(0u16..=9, 2 * usize::from(n)).prop_map(move |holes| Case {
+                n,
+                spec,
+                relay,
+                endless,
+                max_laps,
+                mover,
+                holes,
+            })
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(proptest_cases(512)))]
+
+    /// `standing` names exactly the candidates whose sowing on a copy
+    /// succeeds, and fails with the first one (in hole order) that the
+    /// budget cannot decide.
+    #[test]
+    fn standing_agrees_with_sowing_each_candidate(case in cases(), pick in any::<u32>()) {
+        let topology = case.topology();
+        let board = case.board();
+        let relay = case.relay;
+        let sower = sower(&case, &topology, &relay);
+        let mut candidates = PitSet::EMPTY;
+        for i in 0..topology.holes() {
+            candidates.insert_if(Pit::new(i).unwrap(), pick >> (i % 32) & 1 == 1);
+        }
+        let mut expected = Ok(PitSet::EMPTY);
+        for pit in candidates.iter() {
+            let mut copy = board.clone();
+            match sower.sow(&mut copy, pit, &mut ()) {
+                Ok(_) => {
+                    if let Ok(set) = &mut expected {
+                        set.insert(pit);
+                    }
+                }
+                Err(SowError::Undecided(cause)) => {
+                    expected = Err(cause);
+                    break;
+                }
+                Err(_) => {}
+            }
+        }
+        // Any scratch board will do, of any size.
+        let mut scratch = Board::filled(3, 1);
+        prop_assert_eq!(sower.standing(&board, candidates, &mut scratch), expected);
+    }
+
+    /// The quiet sowing (whole revolutions at once, relays on a bare ring,
+    /// runs of holes) leaves the board the recorded sowing leaves seed by
+    /// seed, with the same outcome; and a move `single_lap` says ends with
+    /// its first lap does, where it says.
+    #[test]
+    fn quiet_sowing_agrees_with_seed_by_seed(case in cases()) {
+        let topology = case.topology();
+        let board = case.board();
+        let relay = case.relay;
+        let sower = sower(&case, &topology, &relay);
+        for i in 0..topology.holes() {
+            let pit = Pit::new(i).unwrap();
+            let mut quiet = board.clone();
+            let mut recorded = board.clone();
+            let mut events: Vec<Event> = Vec::new();
+            let a = sower.sow(&mut quiet, pit, &mut ());
+            let b = sower.sow(&mut recorded, pit, &mut events);
+            prop_assert_eq!(&a, &b);
+            prop_assert_eq!(&quiet, &recorded);
+            if let Some(landing) = sower.single_lap(&board, pit) {
+                let sown = a.unwrap();
+                prop_assert_eq!(sown.laps, 1);
+                prop_assert_eq!(sown.landing, landing);
+            }
+        }
+    }
+}
+
+/// A bare ring relaying at 4 (Mankka's sowing): worked by hand. Hole 0's 5
+/// seeds go to holes 1 to 5; hole 5 then holds 4 and relays: its 4 seeds go
+/// to holes 6 to 9, and hole 9 then holds 1: the move ends there after two
+/// laps.
+#[test]
+fn a_bare_relay_worked_by_hand() {
+    let topology = Topology::new(Layout::two_rows(6)).unwrap();
+    let relay = Relay::AtLeast(4);
+    let sower = Sower {
+        topology: &topology,
+        spec: SowSpec {
+            direction: Direction::CounterClockwise,
+            skip_origin: true,
+            into_own_store: false,
+            first_into_origin: false,
+        },
+        mover: Player::P0,
+        relay: &relay,
+        endless: Endless::Forbid,
+        max_laps: None,
+    };
+    let mut board = Board::from_counts(&[5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0], &[0, 0]);
+    let sown = sower
+        .sow(&mut board, Pit::new(0).unwrap(), &mut ())
+        .unwrap();
+    assert_eq!(sown.laps, 2);
+    assert_eq!(sown.landing, Landing::Hole(Pit::new(9).unwrap()));
+    assert_eq!(board.holes(), &[0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0]);
+    // The first lap relays, so it is not decided by arithmetic alone.
+    let start = Board::from_counts(&[5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0], &[0, 0]);
+    assert_eq!(sower.single_lap(&start, Pit::new(0).unwrap()), None);
+    // Hole 5's 3 seeds end in hole 8, empty before: one lap.
+    assert_eq!(
+        sower.single_lap(&start, Pit::new(5).unwrap()),
+        Some(Landing::Hole(Pit::new(8).unwrap()))
+    );
+}
