@@ -18,7 +18,9 @@
 //!   start remembered) on boards of few seeds, and the unbounded sower
 //!   (`max_laps: None`) on "tame" boards only (relay at `k >= 2`, every
 //!   hole at most `k` seeds, as the property tests do: exact unbounded
-//!   detection can take minutes on full boards). A closure equivalent to
+//!   detection can take minutes on full boards). [`Sower::standing`] of
+//!   the origin alone agrees with the sowing (stands, refused, or the same
+//!   `Undecided`). A closure equivalent to
 //!   `Relay::AtLeast(k)` gives exactly its results (the engine sows
 //!   threshold rules on the counts directly, closures lap by lap).
 //! - [`chain`], [`is_grand_slam`], [`take_into_store`] and
@@ -279,6 +281,16 @@ fn sow<R: RelayRule>(
     let before = case.board;
     let mut quiet = before.clone();
     let result = sower.sow(&mut quiet, case.origin, &mut ());
+    // The legal set's one pass (`Sower::standing`, on a scratch board of
+    // any size) agrees with sowing the move alone.
+    let mut candidates = PitSet::EMPTY;
+    candidates.insert(case.origin);
+    let standing = sower.standing(before, candidates, &mut Board::filled(2, 0));
+    match &result {
+        Ok(_) => assert_eq!(standing, Ok(candidates), "a move that stands"),
+        Err(SowError::Undecided(u)) => assert_eq!(standing, Err(*u), "an undecided move"),
+        Err(_) => assert_eq!(standing, Ok(PitSet::EMPTY), "a refused move"),
+    }
     // The observer path drops every seed of every lap one by one: only
     // where that stays cheap.
     let mut events = Vec::new();
