@@ -820,22 +820,34 @@ impl<R: RelayRule> Sower<'_, R> {
     /// ```
     #[inline]
     pub fn single_lap(&self, board: &Board, origin: Pit) -> Option<Landing> {
-        self.first_lap_ends::<false>(board, origin)
+        let threshold = self.first_lap_threshold(board)?;
+        self.first_lap_ends::<false>(board.holes(), origin, threshold)
     }
 
-    /// [`single_lap`](Sower::single_lap), with `BARE` on the bare-ring
-    /// arithmetic where it applies ([`bare_landing`]: a spec read at run
-    /// time gains by it, a constant one is folded as well without).
+    /// The count at or above which a first lap's landing hole relays, if a
+    /// first lap can be judged on `board` by arithmetic at all (a relay
+    /// rule with a threshold, a budget, a board that fits).
     #[inline(always)]
-    fn first_lap_ends<const BARE: bool>(&self, board: &Board, origin: Pit) -> Option<Landing> {
+    fn first_lap_threshold(&self, board: &Board) -> Option<u16> {
         let threshold = match R::SINGLE_LAP {
             true => u16::MAX,
             false => self.relay.threshold()?,
         };
-        if self.max_laps == Some(0) || board.len() != self.topology.holes() {
-            return None;
-        }
-        let (holes, topology, spec, mover) = (board.holes(), self.topology, self.spec, self.mover);
+        (self.max_laps != Some(0) && board.len() == self.topology.holes()).then_some(threshold)
+    }
+
+    /// [`single_lap`](Sower::single_lap) on `holes` (a board that fits)
+    /// under `threshold`, with `BARE` on the bare-ring arithmetic where it
+    /// applies ([`bare_landing`]: a spec read at run time gains by it, a
+    /// constant one is folded as well without).
+    #[inline(always)]
+    fn first_lap_ends<const BARE: bool>(
+        &self,
+        holes: &[u16],
+        origin: Pit,
+        threshold: u16,
+    ) -> Option<Landing> {
+        let (topology, spec, mover) = (self.topology, self.spec, self.mover);
         let store = spec.into_own_store && mover.index() < topology.players();
         let (landing, seeds) = if BARE && !store && !spec.first_into_origin && holes.len() >= 2 {
             bare_landing(holes, origin.index(), spec)?
@@ -899,8 +911,11 @@ impl<R: RelayRule> Sower<'_, R> {
         scratch: &mut Board,
     ) -> Result<PitSet, Undecided> {
         let mut set = PitSet::EMPTY;
+        let threshold = self.first_lap_threshold(board);
+        let holes = board.holes();
         for pit in candidates.iter() {
-            let stands = self.first_lap_ends::<true>(board, pit).is_some()
+            let stands = threshold
+                .is_some_and(|t| self.first_lap_ends::<true>(holes, pit, t).is_some())
                 || self.trial(board, pit, scratch)?;
             set.insert_if(pit, stands);
         }
