@@ -382,6 +382,33 @@ fn lap_landing<const KEEP: bool>(
     })
 }
 
+/// One seed into each of the `k` holes (at most all of them) after
+/// `from`, counter-clockwise if `ccw`, wrapping past the board's end: one
+/// run of holes, or two. Returns the last hole sown (`from` itself when `k`
+/// is 0).
+#[inline(always)]
+fn bump_after(holes: &mut [u16], from: usize, k: usize, ccw: bool) -> usize {
+    let n = holes.len();
+    if ccw {
+        let end = from + k;
+        if end < n {
+            bump_run(holes.get_mut(from + 1..=end).unwrap_or_default());
+            end
+        } else {
+            bump_run(holes.get_mut(from + 1..).unwrap_or_default());
+            bump_run(holes.get_mut(..=end - n).unwrap_or_default());
+            end - n
+        }
+    } else if k <= from {
+        bump_run(holes.get_mut(from - k..from).unwrap_or_default());
+        from - k
+    } else {
+        bump_run(holes.get_mut(..from).unwrap_or_default());
+        bump_run(holes.get_mut(n + from - k..).unwrap_or_default());
+        n + from - k
+    }
+}
+
 /// One seed into each hole of `run`, seed by seed: runs are a few holes
 /// long, too short for a vector loop's set-up to pay (the barrier keeps the
 /// compiler from vectorising it).
@@ -464,24 +491,7 @@ fn sow_rest(
     // passed-over origin is never among them (it would be the last slot of
     // a whole revolution).
     let k = r - usize::from(into_store);
-    let last = if ccw {
-        let end = origin + k;
-        if end < n {
-            bump_run(holes.get_mut(origin + 1..=end).unwrap_or_default());
-            end
-        } else {
-            bump_run(holes.get_mut(origin + 1..).unwrap_or_default());
-            bump_run(holes.get_mut(..=end - n).unwrap_or_default());
-            end - n
-        }
-    } else if k <= origin {
-        bump_run(holes.get_mut(origin - k..origin).unwrap_or_default());
-        origin - k
-    } else {
-        bump_run(holes.get_mut(..origin).unwrap_or_default());
-        bump_run(holes.get_mut(n + origin - k..).unwrap_or_default());
-        n + origin - k
-    };
+    let last = bump_after(holes, origin, k, ccw);
     // The last seed went into the store if the store is the last slot.
     if into_store && store_slot_at == r - 1 {
         None
@@ -637,24 +647,7 @@ fn relay_bare<const CCW: bool>(
         }
         // The `r <= per_rev` holes after `from`, going this way: a passed-
         // over origin would be the last of a whole revolution.
-        let last = if CCW {
-            let end = from + r;
-            if end < n {
-                bump_run(holes.get_mut(from + 1..=end).unwrap_or_default());
-                end
-            } else {
-                bump_run(holes.get_mut(from + 1..).unwrap_or_default());
-                bump_run(holes.get_mut(..=end - n).unwrap_or_default());
-                end - n
-            }
-        } else if r <= from {
-            bump_run(holes.get_mut(from - r..from).unwrap_or_default());
-            from - r
-        } else {
-            bump_run(holes.get_mut(..from).unwrap_or_default());
-            bump_run(holes.get_mut(n + from - r..).unwrap_or_default());
-            n + from - r
-        };
+        let last = bump_after(holes, from, r, CCW);
         if holes.get(last).is_some_and(|&c| c >= at_least) {
             from = last;
         } else {
