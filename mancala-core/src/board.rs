@@ -12,6 +12,9 @@ pub const MAX_SEEDS: u32 = u16::MAX as u32;
 /// the heap.
 pub const INLINE_HOLES: usize = 20;
 
+/// The slots [`Board::lanes_mut`] gives: two vector registers of counts.
+pub(crate) const LANES: usize = 16;
+
 /// The runs of slots heap boards gather their non-empty holes in, a 32-bit
 /// word each.
 const RUNS: usize = 4;
@@ -318,6 +321,23 @@ impl Board {
                 let Large { holes, stores } = &mut **counts;
                 (&mut holes[..usize::from(*len)], stores)
             }
+        }
+    }
+
+    /// An inline board's first 16 slots as one array (the slots past its
+    /// length hold 0), its stores and its length: for sowing a lap lane by
+    /// lane.
+    /// `None` for a heap board or one of more than 16 holes.
+    #[inline(always)]
+    pub(crate) fn lanes_mut(
+        &mut self,
+    ) -> Option<(&mut [u16; LANES], &mut [u16; MAX_PLAYERS], usize)> {
+        match &mut self.repr {
+            Repr::Inline { len, holes, stores } if usize::from(*len) <= LANES => {
+                let (lanes, _) = holes.split_first_chunk_mut::<LANES>()?;
+                Some((lanes, stores, usize::from(*len)))
+            }
+            _ => None,
         }
     }
 

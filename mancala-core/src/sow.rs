@@ -1,7 +1,7 @@
 //! The sowing engine: laps, relays, origin skipping, stores, and exact
 //! detection of endless relays.
 
-use crate::board::Pool;
+use crate::board::{LANES, Pool};
 use crate::{Board, Direction, Event, Observer, Pit, PitSet, Player, Topology};
 
 /// How seeds are sown in a lap.
@@ -239,6 +239,13 @@ pub(crate) fn lap_quiet(
     mover: Player,
     from: Pit,
 ) -> Landing {
+    // One lap that never relays: the landing is the lap's.
+    if let Some(result) = relay_by_lanes(board, topology, spec, mover, from, 1, u16::MAX) {
+        return match result {
+            Ok((landing, _)) => landing,
+            Err(_) => Landing::Hole(from),
+        };
+    }
     let (holes, stores) = board.parts_mut();
     let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
     if spec.first_into_origin {
@@ -601,6 +608,161 @@ fn sow_counts<const KEEP: bool, const RUNS: bool>(
         Some(at) => Landing::Hole(Pit::from_index(at)),
         None => Landing::Store(mover),
     }
+}
+
+/// Each lane's index, for lane-wise sowing.
+const LANE_INDEX: [i16; LANES] = {
+    let mut a = [0; LANES];
+    let mut i = 0;
+    while i < LANES {
+        a[i] = i as i16;
+        i += 1;
+    }
+    a
+};
+
+/// The mover's store as lane-wise sowing passes it: its count, and the
+/// hole after which it is sown into, going the lap's way.
+struct LaneStore<'a> {
+    count: &'a mut u16,
+    after: usize,
+}
+
+/// Up to `limit` laps of a move from lap start `from` on an inline board of
+/// `n` (2 to [`LANES`]) holes, with no seed kept back in the origin (the
+/// origin passed over if `skip`, the mover's store sown into if `store`),
+/// relaying from a landing hole that then holds `at_least` or more. Each
+/// lap is sown lane by lane without a branch per seed or per run: every
+/// lane adds the lap's whole revolutions and, if its slot (its distance
+/// from the origin, found by one wrap, plus one if the store comes before
+/// it) is among the first `r`, one seed more. `Ok` with the move's end and
+/// laps, or `Err` with the next lap start once `limit` laps are sown.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn relay_lanes<const CCW: bool>(
+    lanes: &mut [u16; LANES],
+    mut store: Option<LaneStore<'_>>,
+    n: usize,
+    from: Pit,
+    limit: u64,
+    at_least: u16,
+    skip: bool,
+    mover: Player,
+) -> Result<(Landing, u64), Pit> {
+    let per_rev = n - usize::from(skip) + usize::from(store.is_some());
+    let n16 = n as i16;
+    let mut from = from.index();
+    let mut laps = 0;
+    while laps < limit {
+        laps += 1;
+        let seeds = lanes
+            .get(..n)
+            .and_then(|h| h.get(from))
+            .copied()
+            .unwrap_or(0);
+        if seeds == 0 {
+            return Ok((Landing::Hole(Pit::from_index(from)), laps));
+        }
+        let mut r = usize::from(seeds);
+        let mut full = 0;
+        if r > per_rev {
+            let k = (r - 1) / per_rev;
+            full = k as u16;
+            r -= k * per_rev;
+        }
+        // The store's slot: the holes sown before it (none: past them all).
+        let store_slot = match &store {
+            Some(s) => {
+                let d = if CCW {
+                    s.after + n - from
+                } else {
+                    from + n - s.after
+                };
+                if d >= n { d - n } else { d }
+            }
+            None => n,
+        };
+        // Lane `i` is the `d`-th hole after the origin, from 0, and fills
+        // slot `d`, or `d + 1` after the store.
+        let (origin, r16, s16) = (from as i16, r as i16, store_slot as i16);
+        let skipped = if skip { origin } else { -1 };
+        for (h, &i) in lanes.iter_mut().zip(&LANE_INDEX) {
+            let d = if CCW { i - origin - 1 } else { origin - i - 1 };
+            let d = d + (n16 & (d >> 15));
+            let slot = d + i16::from(d >= s16);
+            let sown = i < n16 && i != skipped;
+            let add = if sown {
+                full + u16::from(slot < r16)
+            } else {
+                0
+            };
+            let base = if i == origin { 0 } else { *h };
+            *h = base.saturating_add(add);
+        }
+        let into_store = store_slot < r;
+        if let Some(s) = &mut store {
+            *s.count = s.count.saturating_add(full + u16::from(into_store));
+        }
+        if into_store && store_slot == r - 1 {
+            // The last seed went into the store: a lap ending there ends
+            // the move.
+            return Ok((Landing::Store(mover), laps));
+        }
+        // The last seed's hole: the `k`-th after the origin.
+        let k = r - usize::from(into_store);
+        let last = if CCW { from + k } else { from + n - k };
+        let last = if last >= n { last - n } else { last };
+        if lanes.get(last).is_some_and(|&c| c >= at_least) {
+            from = last;
+        } else {
+            return Ok((Landing::Hole(Pit::from_index(last)), laps));
+        }
+    }
+    Err(Pit::from_index(from))
+}
+
+/// [`relay_lanes`] for `spec`'s direction and `mover`'s store, if `board`
+/// is an inline board of 2 to [`LANES`] holes and the spec keeps no seed
+/// back in the origin; `None` otherwise (the caller sows by runs).
+#[inline(always)]
+fn relay_by_lanes(
+    board: &mut Board,
+    topology: &Topology,
+    spec: SowSpec,
+    mover: Player,
+    from: Pit,
+    limit: u64,
+    at_least: u16,
+) -> Option<Result<(Landing, u64), Pit>> {
+    if spec.first_into_origin {
+        return None;
+    }
+    let sows_store = spec.into_own_store && mover.index() < topology.players();
+    let (lanes, stores, n) = board.lanes_mut()?;
+    if n < 2 {
+        return None;
+    }
+    let ccw = spec.direction == Direction::CounterClockwise;
+    let store = if sows_store {
+        let hole = topology.store_hole(mover);
+        let after = match ccw {
+            true => hole,
+            false if hole + 1 >= n => 0,
+            false => hole + 1,
+        };
+        Some(LaneStore {
+            count: stores.get_mut(mover.index())?,
+            after,
+        })
+    } else {
+        None
+    };
+    let skip = spec.skip_origin;
+    Some(if ccw {
+        relay_lanes::<true>(lanes, store, n, from, limit, at_least, skip, mover)
+    } else {
+        relay_lanes::<false>(lanes, store, n, from, limit, at_least, skip, mover)
+    })
 }
 
 /// Up to `limit` laps of a move from lap start `from` on a bare ring, as
@@ -1106,6 +1268,15 @@ impl<R: RelayRule> Engine<'_, R> {
         limit: u64,
         at_least: u16,
     ) -> Result<(Landing, u64), Pit> {
+        let Sower {
+            topology,
+            spec,
+            mover,
+            ..
+        } = *self.sower;
+        if let Some(result) = relay_by_lanes(board, topology, spec, mover, from, limit, at_least) {
+            return result;
+        }
         let (holes, stores) = board.parts_mut();
         let Sower {
             topology,
