@@ -239,11 +239,12 @@ pub(crate) fn lap_quiet(
     mover: Player,
     from: Pit,
 ) -> Landing {
-    // One lap that never relays: the landing is the lap's.
+    // One lap: its landing is the move's end, or (a hole holding the
+    // threshold, here `u16::MAX` seeds) the next lap's start.
     if let Some(result) = relay_by_lanes(board, topology, spec, mover, from, 1, u16::MAX) {
         return match result {
             Ok((landing, _)) => landing,
-            Err(_) => Landing::Hole(from),
+            Err(next) => Landing::Hole(next),
         };
     }
     let (holes, stores) = board.parts_mut();

@@ -194,3 +194,40 @@ fn a_bare_relay_worked_by_hand() {
         Some(Landing::Hole(Pit::new(8).unwrap()))
     );
 }
+
+/// A lap whose last seed falls in a hole at the largest count still lands
+/// there (the lane-wise lap once took a full hole for a relay and named the
+/// origin): found by the `engine` fuzz target. 5,911 seeds from hole 0 of
+/// a 2x1 board, clockwise: 2,955 whole revolutions, then one seed into
+/// hole 1, which saturates at 65,535.
+#[test]
+fn a_lap_into_a_full_hole_lands_there() {
+    let topology = Topology::new(Layout::two_rows(1)).unwrap();
+    let sower = Sower {
+        topology: &topology,
+        spec: SowSpec {
+            direction: Direction::Clockwise,
+            skip_origin: false,
+            into_own_store: false,
+            first_into_origin: false,
+        },
+        mover: Player::P0,
+        relay: &mancala_core::SingleLap,
+        endless: Endless::Forbid,
+        max_laps: None,
+    };
+    let board = Board::from_counts(&[5911, 62740], &[0, 0]);
+    let mut quiet = board.clone();
+    let mut recorded = board.clone();
+    let mut events: Vec<Event> = Vec::new();
+    let a = sower
+        .sow(&mut quiet, Pit::new(0).unwrap(), &mut ())
+        .unwrap();
+    let b = sower
+        .sow(&mut recorded, Pit::new(0).unwrap(), &mut events)
+        .unwrap();
+    assert_eq!(a.landing, Landing::Hole(Pit::new(1).unwrap()));
+    assert_eq!(a, b);
+    assert_eq!(quiet.holes(), &[2955, 65535]);
+    assert_eq!(quiet, recorded);
+}
