@@ -324,6 +324,20 @@ impl Board {
         }
     }
 
+    /// [`lanes_mut`](Board::lanes_mut) for reading: an inline board's first
+    /// 16 slots, its stores and its length (`None` for a heap board or one
+    /// of more than 16 holes).
+    #[inline(always)]
+    pub(crate) fn lanes(&self) -> Option<(&[u16; LANES], &[u16; MAX_PLAYERS], usize)> {
+        match &self.repr {
+            Repr::Inline { len, holes, stores } if usize::from(*len) <= LANES => {
+                let (lanes, _) = holes.split_first_chunk::<LANES>()?;
+                Some((lanes, stores, usize::from(*len)))
+            }
+            _ => None,
+        }
+    }
+
     /// An inline board's first 16 slots as one array (the slots past its
     /// length hold 0), its stores and its length: for sowing a lap lane by
     /// lane.

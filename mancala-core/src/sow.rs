@@ -626,15 +626,32 @@ fn sow_counts<const KEEP: bool, const RUNS: bool>(
     }
 }
 
-/// Each lane's index, for lane-wise sowing.
-const LANE_INDEX: [i16; LANES] = {
-    let mut a = [0; LANES];
+/// `PREFIX[k]`: 1 in every lane below `k`, 0 in the others. One lane
+/// interval `a..b` (with `a <= b`) is `PREFIX[b] - PREFIX[a]`, lane-wise.
+const PREFIX: [[u16; LANES]; LANES + 1] = {
+    let mut t = [[0; LANES]; LANES + 1];
+    let mut k = 0;
+    while k <= LANES {
+        let mut i = 0;
+        while i < k {
+            t[k][i] = 1;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// `ALL_BUT[i]`: every bit set in every lane but lane `i`, which is 0 (a
+/// mask that empties lane `i`).
+const ALL_BUT: [[u16; LANES]; LANES] = {
+    let mut t = [[u16::MAX; LANES]; LANES];
     let mut i = 0;
     while i < LANES {
-        a[i] = i as i16;
+        t[i][i] = 0;
         i += 1;
     }
-    a
+    t
 };
 
 /// The mover's store as lane-wise sowing passes it: its count, and the
@@ -646,36 +663,42 @@ struct LaneStore<'a> {
 
 /// Up to `limit` laps of a move from lap start `from` on an inline board of
 /// `n` (2 to [`LANES`]) holes, with no seed kept back in the origin (the
-/// origin passed over if `skip`, the mover's store sown into if `store`),
+/// origin passed over if `SKIP`, the mover's store sown into if `STORE`),
 /// relaying from a landing hole that then holds `at_least` or more. Each
-/// lap is sown lane by lane without a branch per seed or per run: every
-/// lane adds the lap's whole revolutions and, if its slot (its distance
-/// from the origin, found by one wrap, plus one if the store comes before
-/// it) is among the first `r`, one seed more. `Ok` with the move's end and
-/// laps, or `Err` with the next lap start once `limit` laps are sown.
+/// lap is sown lane by lane from constant tables, without a branch per seed
+/// or per run: the origin's lane is emptied, every lane of the ring (less
+/// the origin if it is passed over) adds the lap's whole revolutions, and
+/// the `k` holes its last part-revolution reaches (a cyclic interval of
+/// lanes, one or two intervals of [`PREFIX`]) add one seed more. `Ok` with
+/// the move's end and laps, or `Err` with the next lap start once `limit`
+/// laps are sown.
+///
+/// The direction (`CCW`), the passed-over origin (`SKIP`) and the store
+/// (`STORE`, with `store` then `Some`) are constants, so that each kind of
+/// lap compiles to its own short loop; [`relay_lanes_any`] picks one.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn relay_lanes<const CCW: bool>(
+fn relay_lanes<const CCW: bool, const SKIP: bool, const STORE: bool>(
     lanes: &mut [u16; LANES],
     mut store: Option<LaneStore<'_>>,
     n: usize,
     from: Pit,
     limit: u64,
     at_least: u16,
-    skip: bool,
     mover: Player,
 ) -> Result<(Landing, u64), Pit> {
-    let per_rev = n - usize::from(skip) + usize::from(store.is_some());
-    let n16 = n as i16;
+    let per_rev = n - usize::from(SKIP) + usize::from(STORE);
+    let Some(ring) = PREFIX.get(n) else {
+        return Err(from);
+    };
     let mut from = from.index();
     let mut laps = 0;
     while laps < limit {
         laps += 1;
-        let seeds = lanes
-            .get(..n)
-            .and_then(|h| h.get(from))
-            .copied()
-            .unwrap_or(0);
+        let (Some(&seeds), Some(keep)) =
+            (lanes.get(..n).and_then(|h| h.get(from)), ALL_BUT.get(from))
+        else {
+            return Ok((Landing::Hole(Pit::from_index(from)), laps));
+        };
         if seeds == 0 {
             return Ok((Landing::Hole(Pit::from_index(from)), laps));
         }
@@ -688,7 +711,7 @@ fn relay_lanes<const CCW: bool>(
         }
         // The store's slot: the holes sown before it (none: past them all).
         let store_slot = match &store {
-            Some(s) => {
+            Some(s) if STORE => {
                 let d = if CCW {
                     s.after + n - from
                 } else {
@@ -696,27 +719,32 @@ fn relay_lanes<const CCW: bool>(
                 };
                 if d >= n { d - n } else { d }
             }
-            None => n,
+            _ => n,
         };
-        // Lane `i` is the `d`-th hole after the origin, from 0, and fills
-        // slot `d`, or `d + 1` after the store.
-        let (origin, r16, s16) = (from as i16, r as i16, store_slot as i16);
-        let skipped = if skip { origin } else { -1 };
-        for (h, &i) in lanes.iter_mut().zip(&LANE_INDEX) {
-            let d = if CCW { i - origin - 1 } else { origin - i - 1 };
-            let d = d + (n16 & (d >> 15));
-            let slot = d + i16::from(d >= s16);
-            let sown = i < n16 && i != skipped;
-            let add = if sown {
-                full + u16::from(slot < r16)
-            } else {
-                0
-            };
-            let base = if i == origin { 0 } else { *h };
-            *h = base.saturating_add(add);
+        let into_store = STORE && store_slot < r;
+        // The last part-revolution sows `k` holes (`k <= n`, and `k < n`
+        // if the origin is passed over): lanes `a`, `a + 1`, ... `a + k - 1`
+        // round the ring, the lanes `a..b1` and `0..b2`.
+        let k = r - usize::from(into_store);
+        // Counter-clockwise, `a` may be `n` (the interval then all wraps).
+        let a = if CCW { from + 1 } else { from + n - k };
+        let a = if !CCW && a >= n { a - n } else { a };
+        let (b1, b2) = if a + k > n {
+            (n, a + k - n)
+        } else {
+            (a + k, 0)
+        };
+        // (Never `None`: `a`, `b1` and `b2` are at most `n`.)
+        let (Some(lo), Some(hi), Some(wrapped)) = (PREFIX.get(a), PREFIX.get(b1), PREFIX.get(b2))
+        else {
+            return Err(Pit::from_index(from));
+        };
+        for i in 0..LANES {
+            let whole = (full * ring[i]) & if SKIP { keep[i] } else { u16::MAX };
+            let part = hi[i] - lo[i] + wrapped[i];
+            lanes[i] = (lanes[i] & keep[i]).saturating_add(whole + part);
         }
-        let into_store = store_slot < r;
-        if let Some(s) = &mut store {
+        if STORE && let Some(s) = &mut store {
             *s.count = s.count.saturating_add(full + u16::from(into_store));
         }
         if into_store && store_slot == r - 1 {
@@ -725,7 +753,6 @@ fn relay_lanes<const CCW: bool>(
             return Ok((Landing::Store(mover), laps));
         }
         // The last seed's hole: the `k`-th after the origin.
-        let k = r - usize::from(into_store);
         let last = if CCW { from + k } else { from + n - k };
         let last = if last >= n { last - n } else { last };
         if lanes.get(last).is_some_and(|&c| c >= at_least) {
@@ -735,6 +762,49 @@ fn relay_lanes<const CCW: bool>(
         }
     }
     Err(Pit::from_index(from))
+}
+
+/// [`relay_lanes`] of the kind `ccw`, `skip` and `store` (its `Some`)
+/// name.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn relay_lanes_any(
+    lanes: &mut [u16; LANES],
+    store: Option<LaneStore<'_>>,
+    n: usize,
+    from: Pit,
+    limit: u64,
+    at_least: u16,
+    ccw: bool,
+    skip: bool,
+    mover: Player,
+) -> Result<(Landing, u64), Pit> {
+    match (ccw, skip, store.is_some()) {
+        (true, false, false) => {
+            relay_lanes::<true, false, false>(lanes, store, n, from, limit, at_least, mover)
+        }
+        (true, true, false) => {
+            relay_lanes::<true, true, false>(lanes, store, n, from, limit, at_least, mover)
+        }
+        (true, false, true) => {
+            relay_lanes::<true, false, true>(lanes, store, n, from, limit, at_least, mover)
+        }
+        (true, true, true) => {
+            relay_lanes::<true, true, true>(lanes, store, n, from, limit, at_least, mover)
+        }
+        (false, false, false) => {
+            relay_lanes::<false, false, false>(lanes, store, n, from, limit, at_least, mover)
+        }
+        (false, true, false) => {
+            relay_lanes::<false, true, false>(lanes, store, n, from, limit, at_least, mover)
+        }
+        (false, false, true) => {
+            relay_lanes::<false, false, true>(lanes, store, n, from, limit, at_least, mover)
+        }
+        (false, true, true) => {
+            relay_lanes::<false, true, true>(lanes, store, n, from, limit, at_least, mover)
+        }
+    }
 }
 
 /// [`relay_lanes`] for `spec`'s direction and `mover`'s store, if `board`
@@ -773,12 +843,17 @@ fn relay_by_lanes(
     } else {
         None
     };
-    let skip = spec.skip_origin;
-    Some(if ccw {
-        relay_lanes::<true>(lanes, store, n, from, limit, at_least, skip, mover)
-    } else {
-        relay_lanes::<false>(lanes, store, n, from, limit, at_least, skip, mover)
-    })
+    Some(relay_lanes_any(
+        lanes,
+        store,
+        n,
+        from,
+        limit,
+        at_least,
+        ccw,
+        spec.skip_origin,
+        mover,
+    ))
 }
 
 /// Up to `limit` laps of a move from lap start `from` on a bare ring, as
@@ -1081,6 +1156,9 @@ impl<R: RelayRule> Sower<'_, R> {
         candidates: PitSet,
         scratch: &mut Board,
     ) -> Result<PitSet, Undecided> {
+        if let Some(set) = self.standing_by_lanes(board, candidates, scratch) {
+            return set;
+        }
         let mut set = PitSet::EMPTY;
         let threshold = self.first_lap_threshold(board);
         let holes = board.holes();
@@ -1091,6 +1169,79 @@ impl<R: RelayRule> Sower<'_, R> {
             set.insert_if(pit, stands);
         }
         Ok(set)
+    }
+
+    /// [`standing`](Sower::standing) lane by lane, where it applies: an
+    /// inline board of 2 to [`LANES`] holes that fits the topology, a relay
+    /// rule of a threshold, no seed kept back in the origin and a budget of
+    /// at least one lap. Each candidate is sown on a copy of the lanes,
+    /// first lap included (no arithmetic apart, no board copied, no engine
+    /// set up per move); a move still relaying after the plain laps is left
+    /// to [`trial`](Sower::trial), which decides it from the start. `None`
+    /// where the fast path does not apply.
+    #[inline]
+    fn standing_by_lanes(
+        &self,
+        board: &Board,
+        candidates: PitSet,
+        scratch: &mut Board,
+    ) -> Option<Result<PitSet, Undecided>> {
+        let (topology, spec, mover) = (self.topology, self.spec, self.mover);
+        let at_least = self.relay.threshold()?;
+        let plain = match self.max_laps {
+            Some(0) => return None,
+            Some(n) => n.min(PLAIN_LAPS),
+            None => PLAIN_LAPS,
+        };
+        let (lanes, stores, n) = board.lanes()?;
+        if R::SINGLE_LAP || spec.first_into_origin || n < 2 || n != topology.holes() {
+            return None;
+        }
+        let ccw = spec.direction == Direction::CounterClockwise;
+        let store_after = (spec.into_own_store && mover.index() < topology.players()).then(|| {
+            let hole = topology.store_hole(mover);
+            match ccw {
+                true => hole,
+                false if hole + 1 >= n => 0,
+                false => hole + 1,
+            }
+        });
+        let mut store_count = stores.get(mover.index()).copied().unwrap_or(0);
+        let mut set = PitSet::EMPTY;
+        for pit in candidates.iter() {
+            if lanes
+                .get(..n)
+                .and_then(|h| h.get(pit.index()))
+                .is_none_or(|&c| c == 0)
+            {
+                continue;
+            }
+            let mut trial = *lanes;
+            let store = store_after.map(|after| LaneStore {
+                count: &mut store_count,
+                after,
+            });
+            let sown = relay_lanes_any(
+                &mut trial,
+                store,
+                n,
+                pit,
+                plain,
+                at_least,
+                ccw,
+                spec.skip_origin,
+                mover,
+            );
+            let stands = match sown {
+                Ok(_) => true,
+                Err(_) => match self.trial(board, pit, scratch) {
+                    Ok(stands) => stands,
+                    Err(cause) => return Some(Err(cause)),
+                },
+            };
+            set.insert_if(pit, stands);
+        }
+        Some(Ok(set))
     }
 
     /// Whether the move from `origin` on `board` stands, sown on `scratch`
