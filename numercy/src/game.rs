@@ -564,26 +564,19 @@ impl Numercy {
     fn legal_of(&self, player: Player) -> Result<PitSet, Undecided> {
         let options = &self.shared.options;
         let trials = options.endless == Endless::Forbid || options.max_laps.is_some();
-        let mut legal = PitSet::EMPTY;
-        let mut trial = self.board.clone();
-        let relay = Relay::AtLeast(options.relay_at);
-        let sower = self.sower(player, &relay);
+        let mut holding = PitSet::EMPTY;
         for p in self.shared.topology.pits_of(player) {
-            if self.board.get(p) == 0 {
-                continue;
-            }
-            // A move that ends with its first lap is decided without a trial.
-            let stands = !trials || sower.single_lap(&self.board, p).is_some() || {
-                trial.clone_from(&self.board);
-                match self.sow_for(player, &mut trial, p, &mut ()) {
-                    Ok(_) => true,
-                    Err(SowError::Undecided(cause)) => return Err(cause),
-                    Err(_) => false,
-                }
-            };
-            legal.insert_if(p, stands);
+            holding.insert_if(p, self.board.get(p) > 0);
         }
-        Ok(legal)
+        if !trials {
+            return Ok(holding);
+        }
+        // Each move sown on a scratch board, in one pass (the sowing
+        // engine's fast path for a legal set).
+        let mut scratch = self.board.clone();
+        let relay = Relay::AtLeast(options.relay_at);
+        self.sower(player, &relay)
+            .standing(&self.board, holding, &mut scratch)
     }
 
     /// Ends the game: each player adds the balls left in his holes to his
