@@ -1216,6 +1216,18 @@ impl<R: RelayRule> Sower<'_, R> {
             {
                 continue;
             }
+            // On a bare ring the first lap's end is arithmetic: a move
+            // whose first lap leaves its last hole below the threshold
+            // stands without sowing.
+            if store_after.is_none()
+                && let Some((_, count)) = lanes
+                    .get(..n)
+                    .and_then(|h| bare_landing(h, pit.index(), spec))
+                && count < u32::from(at_least)
+            {
+                set.insert(pit);
+                continue;
+            }
             let mut trial = *lanes;
             let store = store_after.map(|after| LaneStore {
                 count: &mut store_count,
