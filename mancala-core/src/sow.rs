@@ -265,9 +265,9 @@ fn lap_walk(
     let (holes, stores) = board.parts_mut();
     let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
     if spec.first_into_origin {
-        sow_counts::<true, false>(holes, stores, topology, spec, mover, from, seeds)
+        sow_counts::<true>(holes, stores, topology, spec, mover, from, seeds)
     } else {
-        sow_counts::<false, false>(holes, stores, topology, spec, mover, from, seeds)
+        sow_counts::<false>(holes, stores, topology, spec, mover, from, seeds)
     }
 }
 
@@ -405,47 +405,9 @@ fn lap_landing<const KEEP: bool>(
     })
 }
 
-/// One seed into each of the `k` holes (at most all of them) after
-/// `from`, counter-clockwise if `ccw`, wrapping past the board's end: one
-/// run of holes, or two. Returns the last hole sown (`from` itself when `k`
-/// is 0).
-#[inline(always)]
-fn bump_after(holes: &mut [u16], from: usize, k: usize, ccw: bool) -> usize {
-    let n = holes.len();
-    if ccw {
-        let end = from + k;
-        if end < n {
-            bump_run(holes.get_mut(from + 1..=end).unwrap_or_default());
-            end
-        } else {
-            bump_run(holes.get_mut(from + 1..).unwrap_or_default());
-            bump_run(holes.get_mut(..=end - n).unwrap_or_default());
-            end - n
-        }
-    } else if k <= from {
-        bump_run(holes.get_mut(from - k..from).unwrap_or_default());
-        from - k
-    } else {
-        bump_run(holes.get_mut(..from).unwrap_or_default());
-        bump_run(holes.get_mut(n + from - k..).unwrap_or_default());
-        n + from - k
-    }
-}
-
-/// One seed into each hole of `run`, seed by seed: runs are a few holes
-/// long, too short for a vector loop's set-up to pay (the barrier keeps the
-/// compiler from vectorising it).
-#[inline(always)]
-fn bump_run(run: &mut [u16]) {
-    for h in run {
-        *h = h.saturating_add(1);
-        core::hint::black_box(());
-    }
-}
-
 /// [`lap_landing`] on a bare ring (holes only, at least two of them, no
-/// seed kept back in the origin), as [`relay_bare`] sows it: a landing hole
-/// is the part-revolution's last, found by one wrap.
+/// seed kept back in the origin): a landing hole is the part-revolution's
+/// last, found by one wrap.
 #[inline(always)]
 fn bare_landing(holes: &[u16], origin: usize, spec: SowSpec) -> Option<(Landing, u32)> {
     let n = holes.len();
@@ -477,51 +439,6 @@ fn bare_landing(holes: &[u16], origin: usize, spec: SowSpec) -> Option<(Landing,
 /// The [`Ring::store_at`] of a ring whose seeds never enter a store, and
 /// the slot [`walk`] names for the mover's store.
 const STORE: usize = usize::MAX;
-
-/// Sows the `seeds` (at least one, at most a revolution's worth) left after
-/// a lap's whole revolutions round `ring` from its origin, in runs of
-/// consecutive holes rather than seed by seed: the seeds fill the ring's
-/// slots in order (the holes after the origin, going this way, with the
-/// mover's store after hole `store_at` if it is sown into), so the holes
-/// that get one are one run, or two where they wrap past the board's end.
-/// Returns the hole the last seed enters, `None` for the store.
-#[inline(always)]
-fn sow_rest(
-    holes: &mut [u16],
-    store_slot: &mut u16,
-    ring: &Ring,
-    seeds: u16,
-    ccw: bool,
-) -> Option<usize> {
-    let (n, origin, r) = (ring.n, ring.origin, usize::from(seeds));
-    // The store's slot: the holes sown before it (from after the origin to
-    // `store_at`, going this way).
-    let store_slot_at = if ring.store_at == STORE {
-        usize::MAX
-    } else {
-        let d = if ccw {
-            ring.store_at + n - origin
-        } else {
-            origin + n - ring.store_at
-        };
-        if d >= n { d - n } else { d }
-    };
-    let into_store = store_slot_at < r;
-    if into_store {
-        *store_slot = store_slot.saturating_add(1);
-    }
-    // The holes that get a seed: the first `k` after the origin. A
-    // passed-over origin is never among them (it would be the last slot of
-    // a whole revolution).
-    let k = r - usize::from(into_store);
-    let last = bump_after(holes, origin, k, ccw);
-    // The last seed went into the store if the store is the last slot.
-    if into_store && store_slot_at == r - 1 {
-        None
-    } else {
-        Some(last)
-    }
-}
 
 /// Walks `seeds` (at least one, fewer than a revolution's worth) round
 /// `ring` from its origin, counter-clockwise if `CCW`, telling `drop` each
@@ -563,7 +480,7 @@ fn walk<const CCW: bool>(
 /// Sows `seeds` lifted from `from` on a board's hole and store counts:
 /// whole revolutions at once, then the rest seed by seed.
 #[inline(always)]
-fn sow_counts<const KEEP: bool, const RUNS: bool>(
+fn sow_counts<const KEEP: bool>(
     holes: &mut [u16],
     stores: &mut [u16; crate::MAX_PLAYERS],
     topology: &Topology,
@@ -602,23 +519,13 @@ fn sow_counts<const KEEP: bool, const RUNS: bool>(
             *store_slot = store_slot.saturating_add(full);
         }
     }
-    let landing = if RUNS {
-        sow_rest(
-            holes,
-            store_slot,
-            &ring,
-            seeds,
-            spec.direction == Direction::CounterClockwise,
-        )
-    } else {
-        let mut drop = |at: usize| match holes.get_mut(at) {
-            Some(h) => *h = h.saturating_add(1),
-            None => *store_slot = store_slot.saturating_add(1),
-        };
-        match spec.direction {
-            Direction::CounterClockwise => walk::<true>(&ring, seeds, &mut drop),
-            Direction::Clockwise => walk::<false>(&ring, seeds, &mut drop),
-        }
+    let mut drop = |at: usize| match holes.get_mut(at) {
+        Some(h) => *h = h.saturating_add(1),
+        None => *store_slot = store_slot.saturating_add(1),
+    };
+    let landing = match spec.direction {
+        Direction::CounterClockwise => walk::<true>(&ring, seeds, &mut drop),
+        Direction::Clockwise => walk::<false>(&ring, seeds, &mut drop),
     };
     match landing {
         Some(at) => Landing::Hole(Pit::from_index(at)),
@@ -809,7 +716,7 @@ fn relay_lanes_any(
 
 /// [`relay_lanes`] for `spec`'s direction and `mover`'s store, if `board`
 /// is an inline board of 2 to [`LANES`] holes and the spec keeps no seed
-/// back in the origin; `None` otherwise (the caller sows by runs).
+/// back in the origin; `None` otherwise (the caller sows lap by lap).
 #[inline(always)]
 fn relay_by_lanes(
     board: &mut Board,
@@ -854,60 +761,6 @@ fn relay_by_lanes(
         spec.skip_origin,
         mover,
     ))
-}
-
-/// Up to `limit` laps of a move from lap start `from` on a bare ring, as
-/// [`Engine::relay_counts`] sows them: the board's `holes` (at least two)
-/// and no store, each lap lifting every seed of its hole (passed over if
-/// `skip`) and sowing them counter-clockwise if `CCW`, relaying from a
-/// landing hole that then holds `at_least` or more. The holes a lap's last
-/// part-revolution reaches are one run or two, bumped without a branch per
-/// seed, and the landing hole is the run's end. `Ok` with the move's end
-/// and laps, or `Err` with the next lap start once `limit` laps are sown.
-#[inline(always)]
-fn relay_bare<const CCW: bool>(
-    holes: &mut [u16],
-    from: Pit,
-    limit: u64,
-    at_least: u16,
-    skip: bool,
-) -> Result<(Landing, u64), Pit> {
-    let n = holes.len();
-    // Holes a whole revolution fills (at least one: `n >= 2`).
-    let per_rev = n - usize::from(skip);
-    let mut from = from.index();
-    let mut laps = 0;
-    while laps < limit {
-        laps += 1;
-        let seeds = holes.get_mut(from).map_or(0, core::mem::take);
-        if seeds == 0 {
-            // Off the board or empty: nothing moves.
-            return Ok((Landing::Hole(Pit::from_index(from)), laps));
-        }
-        let mut r = usize::from(seeds);
-        if r > per_rev {
-            // Whole revolutions at once; fewer than `seeds`, so each
-            // count fits a `u16`.
-            let full = (r - 1) / per_rev;
-            let add = full as u16;
-            for h in holes.iter_mut() {
-                *h = h.saturating_add(add);
-            }
-            if skip {
-                holes[from] = 0;
-            }
-            r -= full * per_rev;
-        }
-        // The `r <= per_rev` holes after `from`, going this way: a passed-
-        // over origin would be the last of a whole revolution.
-        let last = bump_after(holes, from, r, CCW);
-        if holes.get(last).is_some_and(|&c| c >= at_least) {
-            from = last;
-        } else {
-            return Ok((Landing::Hole(Pit::from_index(last)), laps));
-        }
-    }
-    Err(Pit::from_index(from))
 }
 
 /// Sows one lap from `from`: lifts all its seeds and drops them one by one.
@@ -1455,36 +1308,12 @@ impl<R: RelayRule> Engine<'_, R> {
         if let Some(result) = relay_by_lanes(board, topology, spec, mover, from, limit, at_least) {
             return result;
         }
+        // Larger boards, heap boards, or a seed kept back: lap by lap, the
+        // whole revolutions at once and the rest seed by seed.
         let (holes, stores) = board.parts_mut();
-        let Sower {
-            topology,
-            spec,
-            mover,
-            ..
-        } = *self.sower;
-        // The common ring: holes only, none kept back.
-        let store = spec.into_own_store && mover.index() < topology.players();
-        if !KEEP && !store && holes.len() >= 2 {
-            return match spec.direction {
-                Direction::CounterClockwise => {
-                    relay_bare::<true>(holes, from, limit, at_least, spec.skip_origin)
-                }
-                Direction::Clockwise => {
-                    relay_bare::<false>(holes, from, limit, at_least, spec.skip_origin)
-                }
-            };
-        }
         for laps in 1..=limit {
             let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
-            let landing = sow_counts::<KEEP, true>(
-                holes,
-                stores,
-                self.sower.topology,
-                self.sower.spec,
-                self.sower.mover,
-                from,
-                seeds,
-            );
+            let landing = sow_counts::<KEEP>(holes, stores, topology, spec, mover, from, seeds);
             match landing {
                 Landing::Hole(p) if holes.get(p.index()).is_some_and(|&c| c >= at_least) => {
                     from = p;

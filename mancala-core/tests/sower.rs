@@ -1,7 +1,7 @@
 //! The sowing engine's fast paths against its plain ones: `Sower::standing`
 //! (the legal set's one pass) against sowing each candidate on a copy, and
-//! the quiet sowing (relay laps on a bare ring, the last part-revolution in
-//! runs of holes, the first lap's landing by arithmetic) against the
+//! the quiet sowing (laps lane by lane on boards of up to 16 holes, whole
+//! revolutions at once, the first lap's landing by arithmetic) against the
 //! recorded sowing, which drops every seed one by one.
 
 // Tests may unwrap and panic: that is how they fail.
@@ -129,8 +129,8 @@ proptest! {
         prop_assert_eq!(sower.standing(&board, candidates, &mut scratch), expected);
     }
 
-    /// The quiet sowing (whole revolutions at once, relays on a bare ring,
-    /// runs of holes) leaves the board the recorded sowing leaves seed by
+    /// The quiet sowing (lane by lane up to 16 holes, whole revolutions at
+    /// once beyond) leaves the board the recorded sowing leaves seed by
     /// seed, with the same outcome; and a move `single_lap` says ends with
     /// its first lap does, where it says.
     #[test]
