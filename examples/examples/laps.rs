@@ -8,8 +8,10 @@
 //!
 //! For each preset whose moves relay (Numercy classic and its 2x6 board,
 //! Mankka Two and One) it plays N uniform random games (default 1,000,000)
-//! from the start, every move drawn from the legal moves, and prints one
-//! line:
+//! from the start, every move drawn from the legal moves, and then as many
+//! games (`--catalogue-games`, default 10,000: their trials walk long cycles)
+//! of each catalogue preset that relays; at most 10,000 moves a game. It
+//! prints one line a preset:
 //!
 //! ```text
 //! PRESET: N games, M moves, most laps in one move L (hole H of BOARD)
@@ -24,9 +26,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mancala_core::testing::SplitMix;
-use mancala_core::{DEFAULT_MAX_LAPS, Game, Mancala, Relay, Rules, Setup};
+use mancala_core::{
+    DEFAULT_MAX_LAPS, Game, MAX_HOLES, Mancala, Relay, Rules, Setup, Traditional, Turn,
+};
 
-const USAGE: &str = "usage: laps [--games N] [--seed S]";
+const USAGE: &str = "usage: laps [--games N] [--catalogue-games N] [--seed S]";
+
+/// The most moves played in one random game.
+const MAX_PLIES: u32 = 10_000;
 
 /// The longest move seen: its laps, the hole sown and the board before.
 #[derive(Default)]
@@ -52,7 +59,14 @@ fn measure<G: Game + Clone>(
     let mut moves = 0u64;
     for _ in 0..games {
         let mut game = start.clone();
+        let mut plies = 0;
         while let Some(player) = game.to_move() {
+            // Random games of I can go round for ever (its rules have no end
+            // for a cycle).
+            plies += 1;
+            if plies > MAX_PLIES {
+                break;
+            }
             let actions = game.legal_actions(player);
             if actions.is_empty() {
                 break;
@@ -62,7 +76,7 @@ fn measure<G: Game + Clone>(
                 break;
             };
             let pit = pit_of(&mv);
-            let mut before = [0u16; 32];
+            let mut before = [0u16; MAX_HOLES];
             for (slot, &count) in before.iter_mut().zip(board(&game)) {
                 *slot = count;
             }
@@ -127,12 +141,14 @@ fn slow_positions() {
 
 fn main() -> ExitCode {
     let mut games = 1_000_000u64;
+    let mut catalogue_games = 10_000u64;
     let mut seed = 1u64;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next().and_then(|v| v.parse().ok());
         match (arg.as_str(), value) {
             ("--games", Some(n)) => games = n,
+            ("--catalogue-games", Some(n)) => catalogue_games = n,
             ("--seed", Some(s)) => seed = s,
             _ => {
                 eprintln!("{USAGE}");
@@ -183,6 +199,31 @@ fn main() -> ExitCode {
             |m: &mankka::Move| match m {
                 mankka::Move::Sow(p) => p.index(),
                 _ => usize::MAX,
+            },
+        );
+    }
+    fn mancala_board(g: &Mancala) -> &[u16] {
+        g.board().holes()
+    }
+    for preset in Traditional::ALL {
+        let rules = preset.rules();
+        if rules.relay == Relay::Never {
+            continue;
+        }
+        let Ok(start) = Mancala::new(rules) else {
+            eprintln!("{}: invalid preset", preset.name());
+            return ExitCode::FAILURE;
+        };
+        measure(
+            preset.name(),
+            &start,
+            catalogue_games,
+            seed,
+            |t: &Turn| t.laps,
+            mancala_board,
+            |m: &mancala_core::Move| match m {
+                mancala_core::Move::Sow(p) => p.index(),
+                mancala_core::Move::Pass => usize::MAX,
             },
         );
     }
