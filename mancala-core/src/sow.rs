@@ -291,25 +291,33 @@ struct Ring {
     per_rev: usize,
 }
 
+/// The hole after which `mover`'s store is passed, going `spec`'s way on a
+/// board of `n` holes, if his seeds go into it: `None` when the spec sows
+/// no store or he owns no row (and so no store on the ring).
+#[inline(always)]
+fn store_after(topology: &Topology, spec: SowSpec, mover: Player, n: usize) -> Option<usize> {
+    if !spec.into_own_store || mover.index() >= topology.players() {
+        return None;
+    }
+    let hole = topology.store_hole(mover);
+    Some(match spec.direction {
+        Direction::CounterClockwise => hole,
+        Direction::Clockwise if hole + 1 >= n => 0,
+        Direction::Clockwise => hole + 1,
+    })
+}
+
 impl Ring {
     /// The ring of a lap from `origin` (on a board of `n` holes).
     #[inline(always)]
     fn new(n: usize, topology: &Topology, spec: SowSpec, mover: Player, origin: usize) -> Ring {
-        // A mover who owns no row has no store on the ring to sow into.
-        let store = spec.into_own_store && mover.index() < topology.players();
+        let store_at = store_after(topology, spec, mover, n);
         let skip = spec.skip_origin;
-        let store_at = match spec.direction {
-            _ if !store => usize::MAX,
-            Direction::CounterClockwise => topology.store_hole(mover),
-            Direction::Clockwise => match topology.store_hole(mover) + 1 {
-                end if end >= n => 0,
-                next => next,
-            },
-        };
+        let store = store_at.is_some();
         Ring {
             n,
             origin,
-            store_at,
+            store_at: store_at.unwrap_or(STORE),
             skip_at: if skip { origin } else { usize::MAX },
             per_rev: n - usize::from(skip) + usize::from(store),
         }
@@ -732,25 +740,16 @@ fn relay_by_lanes(
     if spec.first_into_origin {
         return None;
     }
-    let sows_store = spec.into_own_store && mover.index() < topology.players();
     let (lanes, stores, n) = board.lanes_mut()?;
     if n < 2 {
         return None;
     }
-    let ccw = spec.direction == Direction::CounterClockwise;
-    let store = if sows_store {
-        let hole = topology.store_hole(mover);
-        let after = match ccw {
-            true => hole,
-            false if hole + 1 >= n => 0,
-            false => hole + 1,
-        };
-        Some(LaneStore {
+    let store = match store_after(topology, spec, mover, n) {
+        Some(after) => Some(LaneStore {
             count: stores.get_mut(mover.index())?,
             after,
-        })
-    } else {
-        None
+        }),
+        None => None,
     };
     Some(relay_lanes_any(
         lanes,
@@ -759,7 +758,7 @@ fn relay_by_lanes(
         from,
         limit,
         at_least,
-        ccw,
+        spec.direction == Direction::CounterClockwise,
         spec.skip_origin,
         mover,
     ))
@@ -1052,39 +1051,28 @@ impl<R: RelayRule> Sower<'_, R> {
         if R::SINGLE_LAP || spec.first_into_origin || n < 2 || n != topology.holes() {
             return None;
         }
+        let holes = lanes.get(..n)?;
         let ccw = spec.direction == Direction::CounterClockwise;
-        let store_after = (spec.into_own_store && mover.index() < topology.players()).then(|| {
-            let hole = topology.store_hole(mover);
-            match ccw {
-                true => hole,
-                false if hole + 1 >= n => 0,
-                false => hole + 1,
-            }
-        });
+        let store_at = store_after(topology, spec, mover, n);
+        // The trials' store count: sown into, never read.
         let mut store_count = stores.get(mover.index()).copied().unwrap_or(0);
         let mut set = PitSet::EMPTY;
         for pit in candidates.iter() {
-            if lanes
-                .get(..n)
-                .and_then(|h| h.get(pit.index()))
-                .is_none_or(|&c| c == 0)
-            {
+            if holes.get(pit.index()).is_none_or(|&c| c == 0) {
                 continue;
             }
             // On a bare ring the first lap's end is arithmetic: a move
             // whose first lap leaves its last hole below the threshold
             // stands without sowing.
-            if store_after.is_none()
-                && let Some((_, count)) = lanes
-                    .get(..n)
-                    .and_then(|h| bare_landing(h, pit.index(), spec))
+            if store_at.is_none()
+                && let Some((_, count)) = bare_landing(holes, pit.index(), spec)
                 && count < u32::from(at_least)
             {
                 set.insert(pit);
                 continue;
             }
             let mut trial = *lanes;
-            let store = store_after.map(|after| LaneStore {
+            let store = store_at.map(|after| LaneStore {
                 count: &mut store_count,
                 after,
             });
