@@ -1039,7 +1039,8 @@ impl Mancala {
             return turn;
         }
         let mover = self.to_move;
-        self.try_turn(mv, observer)
+        self.quiet_relay_turn(mv, observer)
+            .unwrap_or_else(|| self.try_turn(mv, observer))
             .unwrap_or_else(|_| Turn::nothing(mover, mv))
     }
 
@@ -1073,6 +1074,87 @@ impl Mancala {
         Some(Turn::played(mover, mv, &applied))
     }
 
+    /// The fast path of a relaying turn: a legal move under a relay rule of
+    /// a threshold, sown quietly in place, lane by lane, on an inline board
+    /// of up to 16 holes; `None` for any other move, and for one still
+    /// relaying after the plain laps (the board is then put back as it was,
+    /// for the full path to decide it). The legal set's trial found that
+    /// the move stands, so only the next position can refuse it (the work
+    /// budget), and then the board before the move is put back: the state
+    /// is unchanged. No spare board, no engine and no checks of the move:
+    /// one copy of the board, kept until the turn stands.
+    #[inline]
+    fn quiet_relay_turn<O: Observer>(
+        &mut self,
+        mv: Move,
+        observer: &mut O,
+    ) -> Option<Result<Turn, PlayError>> {
+        let Move::Sow(pit) = mv else {
+            return None;
+        };
+        let rules = &self.shared.rules;
+        let at_least = rules.relay.threshold()?;
+        if O::RECORDS
+            || !rules.relay_if.is_plain()
+            || !self.board.is_inline()
+            || !self.legal.contains(pit)
+        {
+            return None;
+        }
+        let limit = crate::sow::plain_laps(rules.max_laps)?;
+        let topology = &self.shared.topology;
+        let mover = self.to_move;
+        let saved = self.board.clone();
+        let before = u32::from(self.board.store(mover));
+        let sown = crate::sow::relay_by_lanes(
+            &mut self.board,
+            topology,
+            rules.sowing,
+            mover,
+            pit,
+            limit,
+            at_least,
+        );
+        let (landing, laps) = match sown {
+            Some(Ok(end)) => end,
+            Some(Err(_)) => {
+                self.board = saved;
+                return None;
+            }
+            None => return None,
+        };
+        let mut applied = Applied::sown(crate::Sown {
+            landing,
+            laps,
+            endless: false,
+        });
+        // Only a forbidden grand slam fails here, and the legal set holds
+        // none; should one come, the full path refuses it.
+        let captured = Self::capture_after(
+            rules,
+            topology,
+            &mut self.board,
+            pit,
+            mover,
+            &mut applied,
+            observer,
+        );
+        if captured.is_err() {
+            self.board = saved;
+            return None;
+        }
+        let fallible = Self::can_be_undecided(rules);
+        Some(
+            match self.end_turn(mover, &applied, before, fallible, observer) {
+                Ok(()) => Ok(Turn::played(mover, mv, &applied)),
+                Err(cause) => {
+                    self.board = saved;
+                    Err(PlayError::Undecided { mv, cause })
+                }
+            },
+        )
+    }
+
     /// [`apply_turn`](Mancala::apply_turn), with the reason a move changed
     /// nothing. Once the game is over, `Ok` with a report of nothing.
     #[inline(never)]
@@ -1098,6 +1180,9 @@ impl Mancala {
         };
         if let Some(turn) = self.quiet_single_lap_turn(mv, observer) {
             return Ok(turn);
+        }
+        if let Some(turn) = self.quiet_relay_turn(mv, observer) {
+            return turn;
         }
         // Seeds leave the board only for the mover's store (his captures,
         // his sowing into it).

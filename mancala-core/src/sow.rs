@@ -229,6 +229,17 @@ pub enum SowError {
 /// exact.
 const PLAIN_LAPS: u64 = 256;
 
+/// The laps sown plainly under the work budget `max_laps`: at most
+/// [`PLAIN_LAPS`], and `None` for a budget of no lap at all.
+#[inline]
+pub(crate) const fn plain_laps(max_laps: Option<u64>) -> Option<u64> {
+    match max_laps {
+        Some(0) => None,
+        Some(n) if n < PLAIN_LAPS => Some(n),
+        _ => Some(PLAIN_LAPS),
+    }
+}
+
 /// [`lap`] without events, on the board's counts directly: lifts the seeds
 /// of `from` and sows them (an empty hole or one off the board lands where
 /// it is). Also the whole sowing of a move without relays whose checks were
@@ -728,7 +739,7 @@ fn relay_lanes_any(
 /// is an inline board of 2 to [`LANES`] holes and the spec keeps no seed
 /// back in the origin; `None` otherwise (the caller sows lap by lap).
 #[inline(always)]
-fn relay_by_lanes(
+pub(crate) fn relay_by_lanes(
     board: &mut Board,
     topology: &Topology,
     spec: SowSpec,
@@ -1042,11 +1053,7 @@ impl<R: RelayRule> Sower<'_, R> {
     ) -> Option<Result<PitSet, Undecided>> {
         let (topology, spec, mover) = (self.topology, self.spec, self.mover);
         let at_least = self.relay.threshold()?;
-        let plain = match self.max_laps {
-            Some(0) => return None,
-            Some(n) => n.min(PLAIN_LAPS),
-            None => PLAIN_LAPS,
-        };
+        let plain = plain_laps(self.max_laps)?;
         let (lanes, stores, n) = board.lanes()?;
         if R::SINGLE_LAP || spec.first_into_origin || n < 2 || n != topology.holes() {
             return None;
@@ -1114,10 +1121,8 @@ impl<R: RelayRule> Sower<'_, R> {
             sower: self,
             origin,
         };
-        let plain = match self.max_laps {
-            Some(0) => return Err(engine.undecided_cause()),
-            Some(n) => n.min(PLAIN_LAPS),
-            None => PLAIN_LAPS,
+        let Some(plain) = plain_laps(self.max_laps) else {
+            return Err(engine.undecided_cause());
         };
         if R::SINGLE_LAP {
             return Ok(true);
@@ -1317,10 +1322,8 @@ impl<R: RelayRule> Engine<'_, R> {
     /// The whole move from `self.origin`, decided within the budget. The
     /// copies it takes come from the board's spare blocks.
     fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
-        let plain = match self.sower.max_laps {
-            Some(n) => n.min(PLAIN_LAPS),
-            None => PLAIN_LAPS,
-        };
+        // (A budget of no lap is refused before the engine runs.)
+        let plain = plain_laps(self.sower.max_laps).unwrap_or(0);
         if board.is_inline() {
             // An inline board copies in a few word moves: the common move,
             // which ends within the plain laps, takes no pool.
