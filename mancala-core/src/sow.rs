@@ -619,12 +619,14 @@ fn relay_lanes<const CCW: bool, const SKIP: bool, const STORE: bool>(
         return Err(from);
     };
     let mut from = from.index();
+    // The lap start's seeds: read from the lanes for the first lap, and
+    // worked out for the next ones (below), so that deciding whether a lap
+    // relays need not wait for the lanes it wrote.
+    let mut start_seeds = lanes.get(..n).and_then(|h| h.get(from)).copied();
     let mut laps = 0;
     while laps < limit {
         laps += 1;
-        let (Some(&seeds), Some(keep)) =
-            (lanes.get(..n).and_then(|h| h.get(from)), ALL_BUT.get(from))
-        else {
+        let (Some(seeds), Some(keep)) = (start_seeds.take(), ALL_BUT.get(from)) else {
             return Ok((Landing::Hole(Pit::from_index(from)), laps));
         };
         if seeds == 0 {
@@ -667,6 +669,18 @@ fn relay_lanes<const CCW: bool, const SKIP: bool, const STORE: bool>(
         else {
             return Err(Pit::from_index(from));
         };
+        // The last seed's hole: the `k`-th after the origin (`k >= 1`: a
+        // lap whose only seed went into the store ended above). It gains
+        // the whole revolutions and the last seed, and held its count
+        // before the lap unless it is the origin, emptied (never passed
+        // over then: `k < n`).
+        let last = if CCW { from + k } else { from + n - k };
+        let last = if last >= n { last - n } else { last };
+        let held = if last == from {
+            0
+        } else {
+            lanes.get(last).copied().unwrap_or(0)
+        };
         for i in 0..LANES {
             let whole = (full * ring[i]) & if SKIP { keep[i] } else { u16::MAX };
             let part = hi[i] - lo[i] + wrapped[i];
@@ -680,11 +694,10 @@ fn relay_lanes<const CCW: bool, const SKIP: bool, const STORE: bool>(
             // the move.
             return Ok((Landing::Store(mover), laps));
         }
-        // The last seed's hole: the `k`-th after the origin.
-        let last = if CCW { from + k } else { from + n - k };
-        let last = if last >= n { last - n } else { last };
-        if lanes.get(last).is_some_and(|&c| c >= at_least) {
+        let count = held.saturating_add(full + 1);
+        if count >= at_least {
             from = last;
+            start_seeds = Some(count);
         } else {
             return Ok((Landing::Hole(Pit::from_index(last)), laps));
         }
