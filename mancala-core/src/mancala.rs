@@ -1039,9 +1039,21 @@ impl Mancala {
             return turn;
         }
         let mover = self.to_move;
-        self.quiet_relay_turn(mv, observer)
-            .unwrap_or_else(|| self.try_turn(mv, observer))
-            .unwrap_or_else(|_| Turn::nothing(mover, mv))
+        // The report is built here, in the caller's slot, from the parts
+        // the fast path filled in (a report returned inside an `Option`
+        // would be copied in pieces the processor cannot forward).
+        let mut applied = Applied::sown(crate::Sown {
+            landing: Landing::Store(mover),
+            laps: 0,
+            endless: false,
+        });
+        match self.quiet_relay_turn(mv, &mut applied, observer) {
+            Some(Ok(())) => Turn::played(mover, mv, &applied),
+            Some(Err(_)) => Turn::nothing(mover, mv),
+            None => self
+                .try_turn(mv, observer)
+                .unwrap_or_else(|_| Turn::nothing(mover, mv)),
+        }
     }
 
     /// The fast path of a turn: a legal move without relays, played
@@ -1082,13 +1094,16 @@ impl Mancala {
     /// the move stands, so only the next position can refuse it (the work
     /// budget), and then the board before the move is put back: the state
     /// is unchanged. No spare board, no engine and no checks of the move:
-    /// one copy of the board, kept until the turn stands.
+    /// one copy of the board, kept until the turn stands. What the move did
+    /// goes into `applied` (any value before; filled in when the turn
+    /// stands).
     #[inline]
     fn quiet_relay_turn<O: Observer>(
         &mut self,
         mv: Move,
+        applied: &mut Applied,
         observer: &mut O,
-    ) -> Option<Result<Turn, PlayError>> {
+    ) -> Option<Result<(), Undecided>> {
         let Move::Sow(pit) = mv else {
             return None;
         };
@@ -1123,7 +1138,7 @@ impl Mancala {
             }
             None => return None,
         };
-        let mut applied = Applied::sown(crate::Sown {
+        *applied = Applied::sown(crate::Sown {
             landing,
             laps,
             endless: false,
@@ -1136,7 +1151,7 @@ impl Mancala {
             &mut self.board,
             pit,
             mover,
-            &mut applied,
+            applied,
             observer,
         );
         if captured.is_err() {
@@ -1144,15 +1159,11 @@ impl Mancala {
             return None;
         }
         let fallible = Self::can_be_undecided(rules);
-        Some(
-            match self.end_turn(mover, &applied, before, fallible, observer) {
-                Ok(()) => Ok(Turn::played(mover, mv, &applied)),
-                Err(cause) => {
-                    self.board = saved;
-                    Err(PlayError::Undecided { mv, cause })
-                }
-            },
-        )
+        let settled = self.end_turn(mover, applied, before, fallible, observer);
+        if settled.is_err() {
+            self.board = saved;
+        }
+        Some(settled)
     }
 
     /// [`apply_turn`](Mancala::apply_turn), with the reason a move changed
@@ -1181,8 +1192,15 @@ impl Mancala {
         if let Some(turn) = self.quiet_single_lap_turn(mv, observer) {
             return Ok(turn);
         }
-        if let Some(turn) = self.quiet_relay_turn(mv, observer) {
-            return turn;
+        let mut applied = Applied::sown(crate::Sown {
+            landing: Landing::Store(mover),
+            laps: 0,
+            endless: false,
+        });
+        if let Some(settled) = self.quiet_relay_turn(mv, &mut applied, observer) {
+            return settled
+                .map(|()| Turn::played(mover, mv, &applied))
+                .map_err(|cause| PlayError::Undecided { mv, cause });
         }
         // Seeds leave the board only for the mover's store (his captures,
         // his sowing into it).
