@@ -197,6 +197,18 @@ fn mankka_never_allocates() {
         mankka::Mankka::new(mankka::Options::one()).unwrap(),
         1_000,
     );
+    // Without the early ends: passes and the repetition rule, under the
+    // relays' work budget (each position is looked up before it is
+    // recorded).
+    let late = mankka::Options {
+        early_end: false,
+        ..mankka::Options::two()
+    };
+    check(
+        "mankka-no-early-end",
+        mankka::Mankka::new(late).unwrap(),
+        300,
+    );
 }
 
 #[test]

@@ -106,6 +106,58 @@ impl PartialEq for History {
 
 impl Eq for History {}
 
+/// The most words a packed position takes: every hole's lane and the
+/// player's, four to a word.
+const KEY_WORDS: usize = (MAX_HOLES + 1).div_ceil(4);
+
+/// One position packed as a history records it: the hole counts as 16-bit
+/// lanes, then the player to move, four lanes to a word. Built on the
+/// stack, so that asking whether a position was seen allocates nothing.
+struct Key {
+    words: [u64; KEY_WORDS],
+    len: usize,
+}
+
+impl Key {
+    /// The position of `holes` (at most [`MAX_HOLES`]; any more are cut)
+    /// with `to_move` to move.
+    #[inline(always)]
+    fn of(holes: &[u16], to_move: Player) -> Key {
+        let holes = holes.get(..MAX_HOLES).unwrap_or(holes);
+        let mut key = Key {
+            words: [0; KEY_WORDS],
+            len: 0,
+        };
+        let (chunks, rest) = holes.as_chunks::<4>();
+        for (w, c) in key.words.iter_mut().zip(chunks) {
+            let [a, b, c, d] = c.map(u64::from);
+            *w = a | b << 16 | c << 32 | d << 48;
+        }
+        if let Some(w) = key.words.get_mut(chunks.len()) {
+            *w = Key::last_word(rest, to_move);
+        }
+        key.len = chunks.len() + 1;
+        key
+    }
+
+    /// The last word of a position: the holes past the last whole word
+    /// (`rest`, fewer than four) and the player to move.
+    #[inline(always)]
+    fn last_word(rest: &[u16], to_move: Player) -> u64 {
+        let mut last = 0u64;
+        for (i, &c) in rest.iter().enumerate() {
+            last |= u64::from(c) << (16 * i);
+        }
+        last | (to_move.index() as u64) << (16 * rest.len())
+    }
+
+    /// The words written.
+    #[inline(always)]
+    fn words(&self) -> &[u64] {
+        self.words.get(..self.len).unwrap_or(&self.words)
+    }
+}
+
 /// The recorded positions of a history that has held one.
 #[derive(Debug)]
 struct Inner {
@@ -180,18 +232,12 @@ impl History {
     /// Appends the packed position to `words`.
     #[inline]
     fn push_key(words: &mut Vec<u64>, holes: &[u16], to_move: Player) {
-        let mut chunks = holes.chunks_exact(4);
-        for c in &mut chunks {
-            let lane = |i: usize| u64::from(c.get(i).copied().unwrap_or(0));
-            words.push(lane(0) | lane(1) << 16 | lane(2) << 32 | lane(3) << 48);
+        let (chunks, rest) = holes.as_chunks::<4>();
+        for c in chunks {
+            let [a, b, c, d] = c.map(u64::from);
+            words.push(a | b << 16 | c << 32 | d << 48);
         }
-        let mut last = 0u64;
-        let rest = chunks.remainder();
-        for (i, &c) in rest.iter().enumerate() {
-            last |= u64::from(c) << (16 * i);
-        }
-        last |= (to_move.index() as u64) << (16 * rest.len());
-        words.push(last);
+        words.push(Key::last_word(rest, to_move));
     }
 
     #[inline]
@@ -385,8 +431,8 @@ impl History {
         let Some(inner) = &self.inner else {
             return false;
         };
-        let mut key = Vec::new();
-        Self::push_key(&mut key, Self::holes_of(inner.holes, board), to_move);
+        let key = Key::of(Self::holes_of(inner.holes, board), to_move);
+        let key = key.words();
         inner.words.chunks_exact(key.len()).any(|k| k == key)
     }
 
