@@ -171,6 +171,32 @@ struct Inner {
     filter: [u64; FILTER_WORDS],
 }
 
+impl Inner {
+    /// Records the packed position `key` of a constant length (this
+    /// history's stride); `false` if it was recorded already.
+    #[inline(always)]
+    fn record<const N: usize>(&mut self, key: &[u64; N]) -> bool {
+        let f = History::fingerprint(key);
+        let (word, bit) = (f / 64, f % 64);
+        // A set bit may be another position's: compare, first words first.
+        let seen = self.filter.get(word).is_some_and(|w| w & (1 << bit) != 0)
+            && self
+                .words
+                .as_chunks::<N>()
+                .0
+                .iter()
+                .any(|k| k.first() == key.first() && k == key);
+        if seen {
+            return false;
+        }
+        self.words.extend_from_slice(key);
+        if let Some(w) = self.filter.get_mut(word) {
+            *w |= 1 << bit;
+        }
+        true
+    }
+}
+
 /// Hashes the number of positions only (equal histories have equal
 /// lengths); cheap, and enough for a state's hash.
 impl core::hash::Hash for History {
@@ -293,6 +319,22 @@ impl History {
     #[inline]
     pub fn insert(&mut self, board: &Board, to_move: Player) -> bool {
         let inner = self.inner_for(board.len());
+        let holes = Self::holes_of(inner.holes, board);
+        // Boards of 12 to 15 holes (2x6, 2x7): four words, a constant
+        // length, packed and fingerprinted in registers, stored if new.
+        if let Some((chunks, rest)) = holes
+            .split_first_chunk::<12>()
+            .filter(|(_, rest)| rest.len() < 4)
+        {
+            let (words, _) = chunks.as_chunks::<4>();
+            let mut key = [0u64; 4];
+            for (k, c) in key.iter_mut().zip(words) {
+                let [a, b, c, d] = c.map(u64::from);
+                *k = a | b << 16 | c << 32 | d << 48;
+            }
+            key[3] = Key::last_word(rest, to_move);
+            return inner.record(&key);
+        }
         let start = inner.words.len();
         Self::push_key(
             &mut inner.words,

@@ -172,3 +172,39 @@ fn from_seen_names_the_first_problem_in_list_order() {
         Err(HistoryError::Invalid(InvalidHistory { index: 2 }))
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: mancala_core::testing::proptest_cases(256),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// A history agrees with a plain list of the positions recorded, on
+    /// boards of every size up to 20 holes (2x6 and 2x7 boards take their
+    /// own four-word path, others the general one): `insert` reports
+    /// exactly the first sight of a position, and `contains`, `len` and
+    /// `positions` agree with the list.
+    #[test]
+    fn a_history_agrees_with_a_list_of_positions(
+        holes in 1usize..=20,
+        moves in proptest::collection::vec((proptest::collection::vec(0u16..3, 20), 0usize..2), 1..60),
+    ) {
+        let mut history = History::new();
+        let mut model: Vec<(Vec<u16>, Player)> = Vec::new();
+        for (counts, p) in &moves {
+            let counts = &counts[..holes];
+            let player = [Player::P0, Player::P1][*p];
+            let board = mancala_core::Board::from_counts(counts, &[]);
+            let new = !model.iter().any(|(b, q)| b.as_slice() == counts && *q == player);
+            proptest::prop_assert_eq!(history.contains(&board, player), !new);
+            proptest::prop_assert_eq!(history.insert(&board, player), new);
+            proptest::prop_assert!(history.contains(&board, player));
+            if new {
+                model.push((counts.to_vec(), player));
+            }
+        }
+        proptest::prop_assert_eq!(history.len(), model.len());
+        let listed: Vec<(Vec<u16>, Player)> = history.positions().collect();
+        proptest::prop_assert_eq!(&listed, &model);
+    }
+}
