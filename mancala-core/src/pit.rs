@@ -217,7 +217,7 @@ impl PitSet {
 
     /// Whether the hole is in the set.
     #[inline]
-    pub const fn contains(self, pit: Pit) -> bool {
+    pub const fn contains(&self, pit: Pit) -> bool {
         self.0[(pit.0 >> 6) as usize & 1] & (1u64 << (pit.0 & 63)) != 0
     }
 
