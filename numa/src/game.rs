@@ -133,8 +133,60 @@ pub enum PlayError {
     Joint(#[from] JointMoveError),
 }
 
-/// The 72 choices of a player, inline.
-pub type ChoiceList = ArrayVec<Choice, 72>;
+/// The legal choices of a player: all 72 ([`Choice::ALL`], one constant
+/// table shared by every position) or none, so that listing them copies
+/// nothing.
+///
+/// It dereferences to a slice of [`Choice`]s.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Game, Player};
+/// use numa::{Choice, Numa};
+///
+/// let game = Numa::default();
+/// let choices = game.legal_actions(Player::P0);
+/// assert_eq!(choices.len(), 72);
+/// assert_eq!(choices.as_slice(), &Choice::ALL);
+/// assert!(game.legal_actions(Player::new(2).unwrap()).is_empty());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ChoiceList {
+    /// All of [`Choice::ALL`], or none.
+    all: bool,
+}
+
+impl ChoiceList {
+    /// No choice (a player not to act, or a finished game).
+    pub const NONE: ChoiceList = ChoiceList { all: false };
+    /// Every choice, in [`Choice::ALL`]'s order.
+    pub const ALL: ChoiceList = ChoiceList { all: true };
+
+    /// The choices as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &'static [Choice] {
+        if self.all { &Choice::ALL } else { &[] }
+    }
+}
+
+impl core::ops::Deref for ChoiceList {
+    type Target = [Choice];
+
+    #[inline]
+    fn deref(&self) -> &[Choice] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a ChoiceList {
+    type Item = &'a Choice;
+    type IntoIter = core::slice::Iter<'a, Choice>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
 
 /// A game of Numa: the options, the four pieces and the two scores.
 ///
@@ -439,9 +491,9 @@ impl Game for Numa {
     /// goes on; none once it is over, nor ever for other players.
     fn legal_actions(&self, player: Player) -> ChoiceList {
         if player.index() >= 2 || self.result().is_some() {
-            ChoiceList::new()
+            ChoiceList::NONE
         } else {
-            ChoiceList::from(Choice::ALL)
+            ChoiceList::ALL
         }
     }
 
