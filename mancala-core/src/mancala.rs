@@ -946,8 +946,11 @@ impl Mancala {
             }
             Landing::Hole(_) => return Ok(()),
         };
+        // A move that captures nothing returns at once: no empty set is
+        // built and read back (a set written whole and read in halves
+        // waits on its store).
         let taken = match rules.capture {
-            Capture::None => PitSet::EMPTY,
+            Capture::None => return Ok(()),
             Capture::Chain {
                 zone,
                 counts,
@@ -961,47 +964,50 @@ impl Mancala {
                     Zone::Any => true,
                 };
                 let first = board.get(landing);
-                if in_zone && counts.contains(first) {
-                    capture::chain(
-                        board,
-                        topology,
-                        pit,
-                        landing,
-                        rules.sowing.direction,
-                        mover,
-                        limit,
-                        |c| {
-                            if same_count {
-                                c == first
-                            } else {
-                                counts.contains(c)
-                            }
-                        },
-                    )
-                } else {
-                    PitSet::EMPTY
+                if !(in_zone && counts.contains(first)) {
+                    return Ok(());
                 }
+                capture::chain(
+                    board,
+                    topology,
+                    pit,
+                    landing,
+                    rules.sowing.direction,
+                    mover,
+                    limit,
+                    |c| {
+                        if same_count {
+                            c == first
+                        } else {
+                            counts.contains(c)
+                        }
+                    },
+                )
             }
             Capture::Opposite {
                 require_opposite,
                 zone,
                 take_lone,
             } => {
-                let mut set = PitSet::EMPTY;
                 let owner = topology.owner(landing);
                 let in_zone = match zone {
                     Zone::Opponents => owner != mover,
                     Zone::Own => owner == mover,
                     Zone::Any => true,
                 };
-                if in_zone
-                    && board.get(landing) == 1
-                    && let Some(o) = topology.opposite(landing)
-                    && (board.get(o) > 0 || !require_opposite)
-                {
-                    set.insert_if(landing, take_lone);
-                    set.insert_if(o, board.get(o) > 0 || take_lone);
+                let opposite = match topology.opposite(landing) {
+                    Some(o) if in_zone && board.get(landing) == 1 => o,
+                    _ => return Ok(()),
+                };
+                // Something is taken only if the opposite hole holds seeds
+                // (or the rules take a lone seed without them).
+                let full = board.get(opposite) > 0;
+                if !(full || !require_opposite) || !(full || take_lone) {
+                    return Ok(());
                 }
+                let mut set = PitSet::EMPTY;
+                set.insert_if(landing, take_lone);
+                set.insert_if(opposite, full || take_lone);
                 set
             }
         };
