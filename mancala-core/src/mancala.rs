@@ -1002,7 +1002,7 @@ impl Mancala {
                 // Something is taken only if the opposite hole holds seeds
                 // (or the rules take a lone seed without them).
                 let full = board.get(opposite) > 0;
-                if !(full || !require_opposite) || !(full || take_lone) {
+                if !full && (require_opposite || !take_lone) {
                     return Ok(());
                 }
                 let mut set = PitSet::EMPTY;
