@@ -928,7 +928,7 @@ impl Mancala {
     ///
     /// [`PlayError::GrandSlam`] for a grand slam the rules forbid; `applied`
     /// is then unchanged, and so is the board.
-    #[inline]
+    #[inline(always)]
     fn capture_after<O: Observer>(
         rules: &Rules,
         topology: &Topology,
@@ -1266,7 +1266,7 @@ impl Mancala {
     /// # Errors
     ///
     /// As [`settle`](Mancala::settle).
-    #[inline]
+    #[inline(always)]
     fn end_turn<O: Observer>(
         &mut self,
         mover: Player,
@@ -1301,7 +1301,7 @@ impl Mancala {
     /// `fallible` is [`can_be_undecided`](Mancala::can_be_undecided) of the
     /// rules, passed in so that the fast path, which knows it is `false`,
     /// compiles without the checks it makes unnecessary.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn settle<O: Observer>(
         &mut self,
         next: Player,
