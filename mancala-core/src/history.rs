@@ -130,14 +130,20 @@ impl Key {
         };
         let (chunks, rest) = holes.as_chunks::<4>();
         for (w, c) in key.words.iter_mut().zip(chunks) {
-            let [a, b, c, d] = c.map(u64::from);
-            *w = a | b << 16 | c << 32 | d << 48;
+            *w = Key::word(c);
         }
         if let Some(w) = key.words.get_mut(chunks.len()) {
             *w = Key::last_word(rest, to_move);
         }
         key.len = chunks.len() + 1;
         key
+    }
+
+    /// Four holes' counts as one word, the first in the lowest lane.
+    #[inline(always)]
+    fn word(c: &[u16; 4]) -> u64 {
+        let [a, b, c, d] = c.map(u64::from);
+        a | b << 16 | c << 32 | d << 48
     }
 
     /// The last word of a position: the holes past the last whole word
@@ -260,8 +266,7 @@ impl History {
     fn push_key(words: &mut Vec<u64>, holes: &[u16], to_move: Player) {
         let (chunks, rest) = holes.as_chunks::<4>();
         for c in chunks {
-            let [a, b, c, d] = c.map(u64::from);
-            words.push(a | b << 16 | c << 32 | d << 48);
+            words.push(Key::word(c));
         }
         words.push(Key::last_word(rest, to_move));
     }
@@ -329,8 +334,7 @@ impl History {
             let (words, _) = chunks.as_chunks::<4>();
             let mut key = [0u64; 4];
             for (k, c) in key.iter_mut().zip(words) {
-                let [a, b, c, d] = c.map(u64::from);
-                *k = a | b << 16 | c << 32 | d << 48;
+                *k = Key::word(c);
             }
             key[3] = Key::last_word(rest, to_move);
             return inner.record(&key);

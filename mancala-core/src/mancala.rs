@@ -251,6 +251,15 @@ impl Turn {
 }
 
 impl Applied {
+    /// A placeholder for a fast path to fill in (`mover`'s sowing of no lap).
+    const fn unfilled(mover: Player) -> Applied {
+        Applied::sown(crate::Sown {
+            landing: Landing::Store(mover),
+            laps: 0,
+            endless: false,
+        })
+    }
+
     /// A sowing that captured nothing and gives no extra turn.
     const fn sown(sown: crate::Sown) -> Applied {
         Applied {
@@ -1048,11 +1057,7 @@ impl Mancala {
         // The report is built here, in the caller's slot, from the parts
         // the fast path filled in (a report returned inside an `Option`
         // would be copied in pieces the processor cannot forward).
-        let mut applied = Applied::sown(crate::Sown {
-            landing: Landing::Store(mover),
-            laps: 0,
-            endless: false,
-        });
+        let mut applied = Applied::unfilled(mover);
         match self.quiet_relay_turn(mv, &mut applied, observer) {
             Some(Ok(())) => Turn::played(mover, mv, &applied),
             Some(Err(_)) => Turn::nothing(mover, mv),
@@ -1198,11 +1203,7 @@ impl Mancala {
         if let Some(turn) = self.quiet_single_lap_turn(mv, observer) {
             return Ok(turn);
         }
-        let mut applied = Applied::sown(crate::Sown {
-            landing: Landing::Store(mover),
-            laps: 0,
-            endless: false,
-        });
+        let mut applied = Applied::unfilled(mover);
         if let Some(settled) = self.quiet_relay_turn(mv, &mut applied, observer) {
             return settled
                 .map(|()| Turn::played(mover, mv, &applied))
