@@ -63,6 +63,11 @@ pub enum PlayError {
     /// and only to a player with no legal move.
     #[error("no pass: the rules allow none, or the player to move can move")]
     CannotPass,
+    /// The player to move places seeds first (an opening of placements,
+    /// see [`Mancala::place_seeds_before_placement`]): his turn is a
+    /// placement, not a sowing move or a pass.
+    #[error("the player to move places seeds first: his turn is a placement")]
+    MustPlace,
     /// The move would capture a grand slam, which these rules forbid.
     #[error("hole {0} would capture a forbidden grand slam")]
     GrandSlam(Pit),
@@ -211,6 +216,10 @@ pub struct Mancala {
     /// A function of the rest of the state, so equality and hashing are
     /// unaffected.
     pub(crate) legal: PitSet,
+    /// Whether the player to move places seeds before he sows (an opening
+    /// of placements): his sowing moves are then not judged, and `legal`
+    /// is empty. Never set once the game is over.
+    pub(crate) placing: bool,
 }
 
 /// What every state of one game shares: its rules and board shape.
@@ -292,7 +301,32 @@ impl Mancala {
     /// budget ([`Rules::max_laps`]) cannot decide.
     pub fn new(rules: Rules) -> Result<Mancala, RulesError> {
         let topology = rules.check()?;
-        Mancala::start(rules, topology, Player::P0).map_err(RulesError::Undecided)
+        Mancala::start(rules, topology, Player::P0, false).map_err(RulesError::Undecided)
+    }
+
+    /// The start position of these rules in an opening of placements:
+    /// player 0 places seeds first (see
+    /// [`place_seeds_before_placement`](Mancala::place_seeds_before_placement)),
+    /// so no sowing move is judged yet.
+    ///
+    /// # Errors
+    ///
+    /// A [`RulesError`] if the rules are invalid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Mancala, Pit, Player, Rules};
+    ///
+    /// let mut game = Mancala::new_placing(Rules::oware())?;
+    /// assert!(game.is_placing() && game.legal_moves().is_empty());
+    /// game.place_seeds(&[(Pit::new(0).unwrap(), 2)], Player::P1)?;
+    /// assert_eq!(game.legal_moves().len(), 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_placing(rules: Rules) -> Result<Mancala, RulesError> {
+        let topology = rules.check()?;
+        Mancala::start(rules, topology, Player::P0, true).map_err(RulesError::Undecided)
     }
 
     /// The start position of these rules with `first` to move (the next game
@@ -320,10 +354,15 @@ impl Mancala {
         if first.index() >= topology.players() {
             return Err(SetupError::NoSuchPlayer(first));
         }
-        Mancala::start(rules, topology, first).map_err(SetupError::Undecided)
+        Mancala::start(rules, topology, first, false).map_err(SetupError::Undecided)
     }
 
-    fn start(rules: Rules, topology: Topology, first: Player) -> Result<Mancala, Undecided> {
+    fn start(
+        rules: Rules,
+        topology: Topology,
+        first: Player,
+        placing: bool,
+    ) -> Result<Mancala, Undecided> {
         let mut board = Board::filled(topology.holes(), rules.seeds);
         Self::reserve_spares(&rules, &mut board);
         let mut game = Mancala {
@@ -333,12 +372,14 @@ impl Mancala {
             to_move: first,
             over: false,
             legal: PitSet::EMPTY,
+            placing: false,
         };
         game.settle(
             first,
             false,
             false,
             Self::can_be_undecided(&game.shared.rules),
+            placing,
             &mut (),
         )?;
         Ok(game)
@@ -371,6 +412,67 @@ impl Mancala {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn place_seeds(&mut self, seeds: &[(Pit, u16)], next: Player) -> Result<(), PlaceError> {
+        self.place(seeds, next, false)
+    }
+
+    /// [`place_seeds`](Mancala::place_seeds) in an opening where `next`
+    /// places seeds too before anyone sows (Mankka Two's: player 0 places,
+    /// then player 1). His turn is a placement, so his sowing moves are not
+    /// judged: none is legal ([`legal_pits`](Mancala::legal_pits) and the
+    /// [`Game`] actions are empty: his actions are the wrapping game's
+    /// placements; `play` refuses a sowing move or a pass with
+    /// [`PlayError::MustPlace`]), and none is tried (no trial sowing, so no
+    /// [`PlaceError::Undecided`]). A sowing move of his that would relay
+    /// forever does not make him a player who cannot move: he can place.
+    /// The end conditions on the board apply as at any turn, and under
+    /// rules without passes a player with no hole he could sow (an empty
+    /// side) still cannot move, which ends the game. His own placement, by
+    /// [`place_seeds`](Mancala::place_seeds), ends the opening.
+    ///
+    /// # Errors
+    ///
+    /// As [`place_seeds`](Mancala::place_seeds), but for
+    /// [`PlaceError::Undecided`]. The state is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Mancala, Move, Pit, PlayError, Player, Rules};
+    ///
+    /// let mut game = Mancala::new(Rules::oware())?;
+    /// game.place_seeds_before_placement(&[(Pit::new(0).unwrap(), 3)], Player::P1)?;
+    /// assert!(game.is_placing());
+    /// assert!(game.legal_moves().is_empty());
+    /// assert_eq!(game.play(Move::Sow(Pit::new(6).unwrap())), Err(PlayError::MustPlace));
+    /// game.place_seeds(&[(Pit::new(6).unwrap(), 3)], Player::P0)?;
+    /// assert!(!game.is_placing());
+    /// assert_eq!(game.legal_moves().len(), 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn place_seeds_before_placement(
+        &mut self,
+        seeds: &[(Pit, u16)],
+        next: Player,
+    ) -> Result<(), PlaceError> {
+        self.place(seeds, next, true)
+    }
+
+    /// Whether the player to move places seeds before he sows (see
+    /// [`place_seeds_before_placement`](Mancala::place_seeds_before_placement)
+    /// and [`Setup::placing`](crate::Setup::placing)). Never once the game
+    /// is over.
+    pub fn is_placing(&self) -> bool {
+        self.placing
+    }
+
+    /// [`place_seeds`](Mancala::place_seeds), `next` then placing too if
+    /// `placing`.
+    fn place(
+        &mut self,
+        seeds: &[(Pit, u16)],
+        next: Player,
+        placing: bool,
+    ) -> Result<(), PlaceError> {
         if self.over {
             return Err(PlaceError::GameOver);
         }
@@ -399,6 +501,7 @@ impl Mancala {
             true,
             false,
             Self::can_be_undecided(&self.shared.rules),
+            placing,
             &mut (),
         );
         if settled.is_err() {
@@ -504,11 +607,14 @@ impl Mancala {
     /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
     /// has no sowing move. His only legal move is then [`Move::Pass`].
     pub fn must_pass(&self) -> bool {
-        !self.over && self.shared.rules.end.pass && !self.can_sow()
+        !self.over && !self.placing && self.shared.rules.end.pass && !self.can_sow()
     }
 
     /// The reason `mv` is not legal now, if any.
     fn check(&self, mv: Move) -> Result<(), PlayError> {
+        if self.placing {
+            return Err(PlayError::MustPlace);
+        }
         let pit = match mv {
             Move::Pass => {
                 if self.over {
@@ -1193,6 +1299,7 @@ impl Mancala {
                     false,
                     false,
                     Self::can_be_undecided(&self.shared.rules),
+                    false,
                     observer,
                 )
                 .map_err(|cause| PlayError::Undecided { mv, cause })?;
@@ -1287,7 +1394,7 @@ impl Mancala {
         // (Captures credited to the holes' owners may leave the mover's
         // store as it was.)
         let seeds_left_board = u32::from(self.board.store(mover)) != before || applied.seeds > 0;
-        self.settle(next, seeds_left_board, true, fallible, observer)
+        self.settle(next, seeds_left_board, true, fallible, false, observer)
     }
 
     /// Hands the turn to `next` and applies the end conditions.
@@ -1301,7 +1408,9 @@ impl Mancala {
     ///
     /// `fallible` is [`can_be_undecided`](Mancala::can_be_undecided) of the
     /// rules, passed in so that the fast path, which knows it is `false`,
-    /// compiles without the checks it makes unnecessary.
+    /// compiles without the checks it makes unnecessary. With `placing`,
+    /// `next` places seeds before he sows: the end conditions on the board
+    /// apply, but his sowing moves are neither listed nor tried.
     #[inline(always)]
     pub(crate) fn settle<O: Observer>(
         &mut self,
@@ -1309,6 +1418,7 @@ impl Mancala {
         seeds_left_board: bool,
         after_sowing: bool,
         fallible: bool,
+        placing: bool,
         observer: &mut O,
     ) -> Result<(), Undecided> {
         debug_assert_eq!(fallible, Self::can_be_undecided(&self.shared.rules));
@@ -1360,6 +1470,19 @@ impl Mancala {
             self.finish(observer);
             return Ok(());
         }
+        if placing {
+            // His turn is a placement: no sowing move of his is listed or
+            // tried. Without passes, a player with no hole he could sow
+            // still cannot move (his side is empty): the game ends as at
+            // any turn.
+            self.legal = PitSet::EMPTY;
+            self.placing = true;
+            self.record_settled(next, seeds_left_board, fallible);
+            if !self.shared.rules.end.pass && !self.has_sowable(&self.board, next) {
+                self.finish(observer);
+            }
+            return Ok(());
+        }
         // The legal set, worked out once, now: with trial sowings where
         // legality takes them, else the mover's holes that hold seeds.
         let rules = &self.shared.rules;
@@ -1407,16 +1530,25 @@ impl Mancala {
             false
         };
         self.legal = legal;
+        self.placing = false;
+        self.record_settled(next, seeds_left_board, fallible);
+        if !(self.can_sow() || others_can_move) {
+            self.finish(observer);
+        }
+        Ok(())
+    }
+
+    /// Where settling is fallible, records the position it reached for the
+    /// repetition rule once the position stands (the history starting
+    /// afresh if seeds left the board).
+    #[inline(always)]
+    fn record_settled(&mut self, next: Player, seeds_left_board: bool, fallible: bool) {
         if fallible && self.shared.rules.end.repetition {
             if seeds_left_board {
                 self.history.clear();
             }
             self.history.insert(&self.board, next);
         }
-        if !(self.can_sow() || others_can_move) {
-            self.finish(observer);
-        }
-        Ok(())
     }
 
     /// The legal set of `next` with trial sowings, on the board's spare
@@ -1465,6 +1597,7 @@ impl Mancala {
     fn finish<O: Observer>(&mut self, observer: &mut O) {
         self.over = true;
         self.legal = PitSet::EMPTY;
+        self.placing = false;
         // Repetitions no longer matter; a finished state carries no history,
         // so that it equals the state its setup rebuilds.
         self.history.clear();
@@ -1517,7 +1650,7 @@ impl Game for Mancala {
             // A player owns at most MAX_MOVES holes: never full.
             let _ = moves.try_push(Move::Sow(pit));
         }
-        if moves.is_empty() && self.shared.rules.end.pass {
+        if moves.is_empty() && self.must_pass() {
             let _ = moves.try_push(Move::Pass);
         }
         moves

@@ -41,7 +41,7 @@
 //! A [`Mancala`] position is one line of whitespace-separated words:
 //!
 //! ```text
-//! HOLES STORES PLAYER [over] [seen=POSITION|POSITION...] [RULES...]
+//! HOLES STORES PLAYER [over] [placing] [seen=POSITION|POSITION...] [RULES...]
 //! ```
 //!
 //! - `HOLES`: the counts of each row in canonical order, rows separated by
@@ -50,6 +50,8 @@
 //! - `PLAYER`: the player to move (in a finished game, the one who would
 //!   have), `0` to `5`;
 //! - `over`: the game is over;
+//! - `placing`: the player to move places seeds before he sows
+//!   ([`Setup::placing`](crate::Setup::placing));
 //! - `seen=`: for the repetition rule, the positions seen before this one
 //!   since seeds last left the holes, oldest first, each `HOLES:PLAYER`;
 //! - `RULES`: the rule words above that differ from oware.
@@ -554,6 +556,9 @@ impl fmt::Display for Mancala {
         if setup.over {
             f.write_str(" over")?;
         }
+        if setup.placing {
+            f.write_str(" placing")?;
+        }
         notation::write_seen(f, &setup.history, row_len)?;
         notation::write_options(f, &self.shared.rules)
     }
@@ -568,6 +573,7 @@ impl FromStr for Mancala {
             notation::parse_counts("stores", notation::next_word(&mut words, "stores")?, ',')?;
         let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
         let over = words.next_if_eq(&"over").is_some();
+        let placing = words.next_if_eq(&"placing").is_some();
         let seen = words.next_if(|w| w.starts_with("seen="));
         let rules: Rules = notation::parse_options(words)?;
         // The rows' length comes from the rules, written last.
@@ -583,6 +589,7 @@ impl FromStr for Mancala {
             stores,
             to_move,
             over,
+            placing,
             history,
         };
         Mancala::from_setup(setup).map_err(ParseError::Setup)

@@ -45,6 +45,12 @@ pub struct Setup {
     /// Whether the game is over.
     #[cfg_attr(feature = "serde", serde(default))]
     pub over: bool,
+    /// Whether the player to move places seeds before he sows, in an
+    /// opening of placements (see
+    /// [`Mancala::place_seeds_before_placement`]): his sowing moves are
+    /// then not judged. Ignored in a finished game.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub placing: bool,
     /// For the repetition rule: the positions seen since seeds last left the
     /// holes, before this one. Each has the same number of seeds in the holes
     /// as `board`.
@@ -69,6 +75,7 @@ impl Setup {
             stores: alloc::vec![0; players],
             to_move: Player::P0,
             over: false,
+            placing: false,
             history: Vec::new(),
         }
     }
@@ -164,6 +171,7 @@ impl Mancala {
             stores,
             to_move,
             over,
+            placing,
             history,
         } = setup;
         let topology = rules.check()?;
@@ -202,6 +210,7 @@ impl Mancala {
             to_move,
             over,
             legal: PitSet::EMPTY,
+            placing: false,
         };
         if over {
             return Ok(game);
@@ -217,7 +226,7 @@ impl Mancala {
             )?;
         }
         let fallible = Mancala::can_be_undecided(&game.shared.rules);
-        game.settle(to_move, false, false, fallible, &mut ())
+        game.settle(to_move, false, false, fallible, placing, &mut ())
             .map_err(SetupError::Undecided)?;
         Ok(game)
     }
@@ -255,6 +264,7 @@ impl Mancala {
             stores: self.board.stores()[..players].to_vec(),
             to_move: self.to_move,
             over: self.over,
+            placing: self.placing,
             history,
         }
     }

@@ -235,6 +235,7 @@ impl TryFrom<mancala_core::PlayError> for PlayError {
             Core::EmptyHole(pit) => PlayError::EmptyHole(pit),
             Core::Endless { pit, cause } => PlayError::Endless { pit, cause },
             Core::CannotPass => PlayError::CannotPass,
+            Core::MustPlace => PlayError::MustPlace,
             Core::Joint(e) => PlayError::Joint(e),
             Core::Undecided { cause, .. } => PlayError::Undecided(cause),
             Core::MustFeed(_) | Core::GrandSlam(_) => return Err(error),
@@ -570,10 +571,17 @@ impl Mankka {
     /// # Ok::<(), mankka::OptionsError>(())
     /// ```
     pub fn new(options: Options) -> Result<Mankka, OptionsError> {
+        let rules = options.rules();
+        let game = if options.hand() > 0 {
+            // Player 0 places first: his sowing moves are not judged yet.
+            Mancala::new_placing(rules)?
+        } else {
+            Mancala::new(rules)?
+        };
         Ok(Mankka {
             options,
             hands: [options.hand(); 2],
-            game: Mancala::new(options.rules())?,
+            game,
         })
     }
 
@@ -636,7 +644,14 @@ impl Mankka {
             .pits_of(mover)
             .zip(placement.counts)
             .collect();
-        self.game.place_seeds(&seeds, mover.next(2))?;
+        let next = mover.next(2);
+        if self.hand(next) > 0 {
+            // The next player places too: his sowing moves are not judged
+            // until he has.
+            self.game.place_seeds_before_placement(&seeds, next)?;
+        } else {
+            self.game.place_seeds(&seeds, next)?;
+        }
         self.hands[mover.index() & 1] = 0;
         Ok(())
     }

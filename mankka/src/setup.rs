@@ -142,6 +142,9 @@ impl Mankka {
             stores: setup.stores,
             to_move: setup.to_move,
             over: setup.over,
+            // The player to move places first while he holds his hand: his
+            // sowing moves are not judged until he has.
+            placing: !over && hand(setup.to_move).is_some_and(|h| h > 0),
             history: setup.history,
         })?;
         if in_hand && !over && game.is_over() {

@@ -141,6 +141,7 @@ impl Robertson {
             stores: setup.captured,
             to_move: setup.to_move,
             over: setup.over,
+            placing: false,
             history: setup.history,
         })?;
         let max = max_honours(&setup.options, &game);
