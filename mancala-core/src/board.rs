@@ -389,6 +389,7 @@ impl Board {
     /// Keeps the blocks of a board from [`take_spare`](Board::take_spare)
     /// or [`spare_copy`](Board::spare_copy) (and the spares it carries) for
     /// the next trials.
+    #[inline]
     pub(crate) fn keep_spare(&mut self, board: Board) {
         if let Repr::Heap { spare, .. } = &mut self.repr {
             spare.give(board);

@@ -227,6 +227,26 @@ pub struct Mancala {
 pub(crate) struct Shared {
     pub(crate) rules: Rules,
     pub(crate) topology: Topology,
+    /// Whether settling a turn reads which holes hold seeds (a function of
+    /// the rules, worked out once): for an empty side, for feeding judged
+    /// by seeds, or for a legal set with no trial sowing (rules with
+    /// neither a work budget on relays nor a forbidden grand slam).
+    reads_nonempty: bool,
+}
+
+impl Shared {
+    /// The rules and shape one game shares.
+    pub(crate) fn new(rules: Rules, topology: Topology) -> Shared {
+        let reads_nonempty = rules.end.side_empty
+            || rules.sowable.is_any()
+                && (matches!(rules.feeding, Feeding::Required | Feeding::IfPossible)
+                    || !Mancala::trials_needed(&rules, false, Mancala::can_be_undecided(&rules)));
+        Shared {
+            rules,
+            topology,
+            reads_nonempty,
+        }
+    }
 }
 
 /// The part of a turn that does not depend on the game's history.
@@ -366,7 +386,7 @@ impl Mancala {
         let mut board = Board::filled(topology.holes(), rules.seeds);
         Self::reserve_spares(&rules, &mut board);
         let mut game = Mancala {
-            shared: Arc::new(Shared { rules, topology }),
+            shared: Arc::new(Shared::new(rules, topology)),
             history: History::new(),
             board,
             to_move: first,
@@ -1448,8 +1468,13 @@ impl Mancala {
             self.finish(observer);
             return Ok(());
         }
-        // Which holes hold seeds, once for the checks below.
-        let nonempty = self.board.nonempty_bits();
+        // Which holes hold seeds, once for the checks below, where one of
+        // them reads it.
+        let nonempty = if self.shared.reads_nonempty {
+            self.board.nonempty_bits()
+        } else {
+            0
+        };
         let topology = &self.shared.topology;
         if self.shared.rules.end.side_empty
             && Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)

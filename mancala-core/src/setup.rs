@@ -204,7 +204,7 @@ impl Mancala {
             return Err(SetupError::UnusedHistory);
         }
         let mut game = Mancala {
-            shared: Arc::new(Shared { rules, topology }),
+            shared: Arc::new(Shared::new(rules, topology)),
             history: History::new(),
             board,
             to_move,

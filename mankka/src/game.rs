@@ -6,7 +6,6 @@ use mancala_core::{
     Board, ByPlayer, EndlessRelay, Game, JointMoveError, KeyHasher, Landing, Mancala, Observer,
     PitSet, PlaceError, Player, Status, Topology, Turn, sequential_move,
 };
-use smallvec::SmallVec;
 
 use crate::{Options, OptionsError, Pit};
 
@@ -638,12 +637,11 @@ impl Mankka {
     /// Adds a placement to the mover's holes, empties his hand and hands the
     /// turn on. On error nothing changed.
     fn place(&mut self, mover: Player, placement: &Placement) -> Result<(), PlaceError> {
-        let seeds: SmallVec<[(Pit, u16); SIDE]> = self
-            .game
-            .topology()
-            .pits_of(mover)
-            .zip(placement.counts)
-            .collect();
+        let mut seeds = arrayvec::ArrayVec::<(Pit, u16), SIDE>::new();
+        for seed in self.game.topology().pits_of(mover).zip(placement.counts) {
+            // A player owns SIDE holes.
+            let _ = seeds.try_push(seed);
+        }
         let next = mover.next(2);
         if self.hand(next) > 0 {
             // The next player places too: his sowing moves are not judged

@@ -66,6 +66,11 @@
 //! same way, and then player 0 makes the first sowing move. Placed seeds
 //! are never rearranged. In Mankka One player 0 sows at once.
 //!
+//! A player still to place can move (he places), so his sowing moves are
+//! not judged until he has: none is tried for endless relays, and one that
+//! would relay for ever does not make him a player who cannot move. Only an
+//! empty side does, under the early ends (below), as at any turn.
+//!
 //! ## A sowing move
 //!
 //! The player to move lifts all the seeds of one of his non-empty holes and
@@ -109,7 +114,8 @@
 //! the game ends:
 //!
 //! - when the player to move cannot move: he has no seeds on his side (or,
-//!   under `Endless::Forbid`, every move he has relays for ever); or
+//!   under `Endless::Forbid`, every sowing move he has relays for ever, he
+//!   having no placement to make); or
 //! - at the end of a sowing move (not a placement) that leaves at most 8
 //!   seeds in the holes ([`Options::end_threshold`], default 8).
 //!
