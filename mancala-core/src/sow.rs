@@ -431,11 +431,23 @@ fn lap_landing<const KEEP: bool>(
 /// last, found by one wrap.
 #[inline(always)]
 fn bare_landing(holes: &[u16], origin: usize, spec: SowSpec) -> Option<(Landing, u32)> {
-    let n = holes.len();
-    let seeds = usize::from(*holes.get(origin)?);
+    let seeds = *holes.get(origin)?;
     if seeds == 0 {
         return None;
     }
+    let (at, count) = bare_end(holes, origin, seeds, spec);
+    Some((Landing::Hole(Pit::from_index(at)), count))
+}
+
+/// [`bare_landing`]'s arithmetic for a lap of `seeds` from `origin` (its
+/// count on `holes`, at least one; `origin` on the ring): the landing hole
+/// and its count then. Without a branch that depends on the counts but for
+/// whole revolutions (rare), so that a legal set can judge every candidate
+/// before it branches.
+#[inline(always)]
+fn bare_end(holes: &[u16], origin: usize, seeds: u16, spec: SowSpec) -> (usize, u32) {
+    let n = holes.len();
+    let seeds = usize::from(seeds);
     let per_rev = n - usize::from(spec.skip_origin);
     let full = if seeds > per_rev {
         (seeds - 1) / per_rev
@@ -450,11 +462,12 @@ fn bare_landing(holes: &[u16], origin: usize, spec: SowSpec) -> Option<(Landing,
     let at = if at >= n { at - n } else { at };
     // The origin was lifted; every other hole keeps its seeds. Each
     // revolution left one seed, and the last seed is this one.
-    let before = if at == origin { 0 } else { holes[at] };
-    Some((
-        Landing::Hole(Pit::from_index(at)),
-        u32::from(before) + full as u32 + 1,
-    ))
+    let before = if at == origin {
+        0
+    } else {
+        holes.get(at).copied().unwrap_or(0)
+    };
+    (at, u32::from(before) + full as u32 + 1)
 }
 
 /// The [`Ring::store_at`] of a ring whose seeds never enter a store, and
@@ -1076,21 +1089,26 @@ impl<R: RelayRule> Sower<'_, R> {
         let store_at = store_after(topology, spec, mover, n);
         // The trials' store count: sown into, never read.
         let mut store_count = stores.get(mover.index()).copied().unwrap_or(0);
-        let mut set = PitSet::EMPTY;
+        // First, without a branch for each candidate: the holes with seeds
+        // whose first lap ends the move (on a bare ring the first lap's end
+        // is arithmetic: its last hole left below the threshold), which
+        // stand without sowing, and the others, to be tried.
+        let (mut ends, mut tried) = (0u32, 0u32);
         for pit in candidates.iter() {
-            if holes.get(pit.index()).is_none_or(|&c| c == 0) {
-                continue;
-            }
-            // On a bare ring the first lap's end is arithmetic: a move
-            // whose first lap leaves its last hole below the threshold
-            // stands without sowing.
-            if store_at.is_none()
-                && let Some((_, count)) = bare_landing(holes, pit.index(), spec)
-                && count < u32::from(at_least)
-            {
-                set.insert(pit);
-                continue;
-            }
+            let i = pit.index();
+            let seeds = holes.get(i).copied().unwrap_or(0);
+            let first_lap_ends =
+                store_at.is_none() && bare_end(holes, i, seeds, spec).1 < u32::from(at_least);
+            // (A hole with seeds is on the ring: `i < n <= LANES`.)
+            let bit = u32::from(seeds > 0) << (i % LANES);
+            let all_if = |yes: bool| 0u32.wrapping_sub(u32::from(yes));
+            ends |= bit & all_if(first_lap_ends);
+            tried |= bit & !all_if(first_lap_ends);
+        }
+        let mut set = PitSet::from_bits(u128::from(ends));
+        while tried != 0 {
+            let pit = Pit::from_index(tried.trailing_zeros() as usize);
+            tried &= tried - 1;
             let mut trial = *lanes;
             let store = store_at.map(|after| LaneStore {
                 count: &mut store_count,
