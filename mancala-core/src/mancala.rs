@@ -606,8 +606,9 @@ impl Mancala {
     }
 
     /// The holes the player to move may sow (empty once the game is over,
-    /// and when he must pass): his legal moves other than a pass, worked
-    /// out when the turn passed to him.
+    /// when he must pass, and while he places seeds first, see
+    /// [`is_placing`](Mancala::is_placing)): his legal moves other than a
+    /// pass, worked out when the turn passed to him.
     ///
     /// # Examples
     ///
@@ -624,8 +625,10 @@ impl Mancala {
     }
 
     /// Whether the player to move must pass: the rules allow passing
-    /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on and he
-    /// has no sowing move. His only legal move is then [`Move::Pass`].
+    /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on, he
+    /// has no sowing move and no placement to make
+    /// ([`is_placing`](Mancala::is_placing)). His only legal move is then
+    /// [`Move::Pass`].
     pub fn must_pass(&self) -> bool {
         !self.over && !self.placing && self.shared.rules.end.pass && !self.can_sow()
     }
