@@ -1739,8 +1739,10 @@ impl Game for Mancala {
         scores
     }
 
-    /// A hash of the holes, the stores, the player to move and whether the
-    /// game is over, mixed by [`KeyHasher`]. Not Zobrist: a hole may hold up
+    /// A hash of the holes, the stores, the player to move, whether the
+    /// game is over and whether he places first
+    /// ([`is_placing`](Mancala::is_placing): his moves then differ), mixed
+    /// by [`KeyHasher`]. Not Zobrist: a hole may hold up
     /// to 65,535 seeds, so a Zobrist table would need a key per hole and
     /// count, and hashing 12 counts four to a word costs a few
     /// multiplications. The rules and the repetition history are not hashed
@@ -1750,7 +1752,11 @@ impl Game for Mancala {
         let mut h = KeyHasher::new();
         h.write_counts(self.board.holes());
         h.write_counts(&self.board.stores()[..self.shared.topology.players()]);
-        h.write(self.to_move.index() as u64 | (u64::from(self.over) << 8));
+        h.write(
+            self.to_move.index() as u64
+                | (u64::from(self.over) << 8)
+                | (u64::from(self.placing) << 9),
+        );
         h.finish()
     }
 }

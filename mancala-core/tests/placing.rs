@@ -67,6 +67,19 @@ fn a_placing_player_s_sowing_moves_are_not_tried() {
     assert_eq!(text.parse::<Mancala>().unwrap(), game);
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(serde_json::from_str::<Mancala>(&json).unwrap(), game);
+    // The same board and player to move, sowing: other moves, another key.
+    let mut sowing = game.to_setup();
+    sowing.placing = false;
+    sowing.rules.max_laps = None;
+    sowing.rules.relay = Relay::Never;
+    let mut placing = sowing.clone();
+    placing.placing = true;
+    let (sowing, placing) = (
+        Mancala::from_setup(sowing).unwrap(),
+        Mancala::from_setup(placing).unwrap(),
+    );
+    assert_ne!(sowing.legal_moves(), placing.legal_moves());
+    assert_ne!(sowing.key(), placing.key());
 }
 
 #[test]
