@@ -1672,12 +1672,12 @@ impl Game for Mancala {
             return MoveList::new();
         }
         // The set worked out when the turn passed to him, written in place
-        // into the list returned.
+        // into the list returned (a player owns at most MAX_MOVES holes:
+        // the list never fills).
         let mut moves = MoveList::new();
-        for pit in self.legal.iter() {
-            // A player owns at most MAX_MOVES holes: never full.
-            let _ = moves.try_push(Move::Sow(pit));
-        }
+        let own = self.shared.topology.owned(player);
+        debug_assert!(self.legal.is_subset(own), "a legal move off his side");
+        self.legal.push_within(own, &mut moves, Move::Sow);
         if moves.is_empty() && self.must_pass() {
             let _ = moves.try_push(Move::Pass);
         }

@@ -233,6 +233,64 @@ impl PitSet {
         self.0[0] | self.0[1] == 0
     }
 
+    /// Whether every hole of this set is in `other`.
+    ///
+    /// ```
+    /// use mancala_core::{Pit, PitSet};
+    ///
+    /// let pits = |ix: &[usize]| ix.iter().map(|&i| Pit::new(i).unwrap()).collect::<PitSet>();
+    /// assert!(pits(&[1, 70]).is_subset(pits(&[0, 1, 70])));
+    /// assert!(!pits(&[1, 70]).is_subset(pits(&[1, 71])));
+    /// assert!(PitSet::EMPTY.is_subset(PitSet::EMPTY));
+    /// ```
+    #[inline]
+    pub const fn is_subset(self, other: PitSet) -> bool {
+        self.0[0] & !other.0[0] == 0 && self.0[1] & !other.0[1] == 0
+    }
+
+    /// Appends `item(pit)` to `list` for each hole of this set that is in
+    /// `within`, in increasing hole order, as far as the list has room:
+    /// the way a game lists its legal moves (this set) among the holes of
+    /// the player to move (`within`, which should hold them all).
+    ///
+    /// The loop runs over `within`, not over this set: one player's holes
+    /// are a count the processor learns, where the number of legal moves
+    /// is one it cannot guess, and each hole is written and kept or not
+    /// without a branch. Holes of this set outside `within` are left out.
+    ///
+    /// ```
+    /// use arrayvec::ArrayVec;
+    /// use mancala_core::{Pit, PitSet};
+    ///
+    /// let pits = |ix: &[usize]| ix.iter().map(|&i| Pit::new(i).unwrap()).collect::<PitSet>();
+    /// let mut list: ArrayVec<usize, 6> = ArrayVec::new();
+    /// list.push(99);
+    /// pits(&[2, 4, 70]).push_within(pits(&[0, 1, 2, 3, 4, 5]), &mut list, Pit::index);
+    /// assert_eq!(list.as_slice(), [99, 2, 4]);
+    /// ```
+    #[inline(always)]
+    pub fn push_within<T: Copy, const N: usize>(
+        self,
+        within: PitSet,
+        list: &mut arrayvec::ArrayVec<T, N>,
+        mut item: impl FnMut(Pit) -> T,
+    ) {
+        let mut kept = list.len();
+        for (word, (&all, &marked)) in within.0.iter().zip(&self.0).enumerate() {
+            let mut bits = all;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                // Drops the hole written last unless it was kept (a
+                // conditional move, not a branch), then writes this one.
+                list.truncate(kept);
+                let _ = list.try_push(item(Pit((64 * word) as u8 + i as u8)));
+                kept += usize::from(marked >> i & 1 != 0);
+            }
+        }
+        list.truncate(kept);
+    }
+
     /// The holes in increasing index order.
     #[inline]
     pub fn iter(self) -> impl ExactSizeIterator<Item = Pit> + Clone {
@@ -281,5 +339,34 @@ impl FromIterator<Pit> for PitSet {
             set.insert(p);
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(ix: &[usize]) -> PitSet {
+        ix.iter().filter_map(|&i| Pit::new(i)).collect()
+    }
+
+    #[test]
+    fn push_within_lists_the_members_in_order_on_both_words_as_far_as_room() {
+        // Holes on both words; the set holds some of them and one outside.
+        let within = set(&[0, 5, 63, 64, 99]);
+        let legal = set(&[5, 64, 99, 7]);
+        let mut list: arrayvec::ArrayVec<usize, 8> = arrayvec::ArrayVec::new();
+        legal.push_within(within, &mut list, Pit::index);
+        assert_eq!(list.as_slice(), [5, 64, 99]);
+        // A list with room for two more: the first two, then full.
+        let mut short: arrayvec::ArrayVec<usize, 3> = arrayvec::ArrayVec::new();
+        short.push(1);
+        legal.push_within(within, &mut short, Pit::index);
+        assert_eq!(short.as_slice(), [1, 5, 64]);
+        // Nothing within, or nothing legal: nothing listed.
+        let mut none: arrayvec::ArrayVec<usize, 8> = arrayvec::ArrayVec::new();
+        legal.push_within(PitSet::EMPTY, &mut none, Pit::index);
+        PitSet::EMPTY.push_within(within, &mut none, Pit::index);
+        assert!(none.is_empty());
     }
 }

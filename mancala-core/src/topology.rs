@@ -1,6 +1,6 @@
 //! Board shapes: rows of holes joined into one ring, their owners and stores.
 
-use crate::{MAX_HOLES, Pit, Player};
+use crate::{MAX_HOLES, Pit, PitSet, Player};
 
 /// The largest number of rows on a board.
 pub const MAX_ROWS: usize = 6;
@@ -401,6 +401,22 @@ impl Topology {
     pub fn pits_of(&self, player: Player) -> impl DoubleEndedIterator<Item = Pit> + Clone + '_ {
         self.row_ranges_of(player)
             .flat_map(|r| r.map(Pit::from_index))
+    }
+
+    /// The holes `player` owns, as a set (empty for a player beyond the
+    /// board's).
+    ///
+    /// ```
+    /// use mancala_core::{Layout, Player, Topology};
+    ///
+    /// let board = Topology::new(Layout::two_rows(6))?;
+    /// let own = board.owned(Player::P1);
+    /// assert_eq!(own.iter().map(|p| p.index()).collect::<Vec<_>>(), [6, 7, 8, 9, 10, 11]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn owned(&self, player: Player) -> PitSet {
+        PitSet::from_bits(self.mask_of(player))
     }
 
     /// The index ranges of the holes `player` owns, in counter-clockwise
