@@ -1076,14 +1076,15 @@ impl Mancala {
         applied: &mut Applied,
         observer: &mut O,
     ) -> Result<(), PlayError> {
-        let landing = match applied.landing {
-            Landing::Hole(h) if !applied.endless => h,
-            Landing::Store(p) => {
-                applied.extra_turn = rules.extra_turn && p == mover;
-                return Ok(());
-            }
-            Landing::Hole(_) => return Ok(()),
+        // Whether the move ended in a hole it may capture from (not in a
+        // store, nor stopped as endless), worked out without a branch: a
+        // move into a store is a toss-up the processor cannot guess, so
+        // the checks below fold it in rather than branch on it first.
+        let (landing, in_hole) = match applied.landing {
+            Landing::Hole(h) => (h, !applied.endless),
+            Landing::Store(_) => (pit, false),
         };
+        applied.extra_turn = rules.extra_turn & (applied.landing == Landing::Store(mover));
         // A move that captures nothing returns at once: no empty set is
         // built and read back (a set written whole and read in halves
         // waits on its store).
@@ -1102,7 +1103,7 @@ impl Mancala {
                     Zone::Any => true,
                 };
                 let first = board.get(landing);
-                if !(in_zone && counts.contains(first)) {
+                if !(in_hole && in_zone && counts.contains(first)) {
                     return Ok(());
                 }
                 capture::chain(
@@ -1133,14 +1134,21 @@ impl Mancala {
                     Zone::Own => owner == mover,
                     Zone::Any => true,
                 };
-                let opposite = match topology.opposite(landing) {
-                    Some(o) if in_zone && board.get(landing) == 1 => o,
-                    _ => return Ok(()),
+                let (opposite, across) = match topology.opposite(landing) {
+                    Some(o) => (o, true),
+                    None => (landing, false),
                 };
-                // Something is taken only if the opposite hole holds seeds
-                // (or the rules take a lone seed without them).
+                // Something is taken only from a lone seed in the zone with
+                // a hole across, and only if that hole holds seeds (or the
+                // rules take a lone seed without them): one test, without
+                // a branch per condition.
                 let full = board.get(opposite) > 0;
-                if !full && (require_opposite || !take_lone) {
+                let takes = in_hole
+                    & in_zone
+                    & across
+                    & (board.get(landing) == 1)
+                    & (full | (!require_opposite & take_lone));
+                if !takes {
                     return Ok(());
                 }
                 let mut set = PitSet::EMPTY;
@@ -1406,14 +1414,13 @@ impl Mancala {
         fallible: bool,
         observer: &mut O,
     ) -> Result<(), Undecided> {
-        let next = if applied.extra_turn {
-            if O::RECORDS {
-                observer.event(Event::ExtraTurn);
-            }
-            mover
-        } else {
-            mover.next(self.shared.topology.players())
-        };
+        if O::RECORDS && applied.extra_turn {
+            observer.event(Event::ExtraTurn);
+        }
+        // (Both players worked out, then one chosen: an extra turn is a
+        // toss-up the processor cannot guess.)
+        let after = mover.next(self.shared.topology.players());
+        let next = if applied.extra_turn { mover } else { after };
         // (Captures credited to the holes' owners may leave the mover's
         // store as it was.)
         let seeds_left_board = u32::from(self.board.store(mover)) != before || applied.seeds > 0;

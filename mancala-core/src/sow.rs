@@ -702,18 +702,23 @@ fn relay_lanes<const CCW: bool, const SKIP: bool, const STORE: bool>(
         if STORE && let Some(s) = &mut store {
             *s.count = s.count.saturating_add(full + u16::from(into_store));
         }
-        if into_store && store_slot == r - 1 {
-            // The last seed went into the store: a lap ending there ends
-            // the move.
-            return Ok((Landing::Store(mover), laps));
-        }
+        // A lap whose last seed went into the store ends the move, as does
+        // one whose last hole holds too few seeds to relay. (The landing is
+        // chosen without a branch: a single lap, the usual move, takes the
+        // branch below always, where whether it ended in the store is a
+        // toss-up the processor cannot guess.)
+        let in_store = into_store & (store_slot == r - 1);
         let count = held.saturating_add(full + 1);
-        if count >= at_least {
-            from = last;
-            start_seeds = Some(count);
-        } else {
-            return Ok((Landing::Hole(Pit::from_index(last)), laps));
+        if in_store | (count < at_least) {
+            let landing = if in_store {
+                Landing::Store(mover)
+            } else {
+                Landing::Hole(Pit::from_index(last))
+            };
+            return Ok((landing, laps));
         }
+        from = last;
+        start_seeds = Some(count);
     }
     Err(Pit::from_index(from))
 }
