@@ -1103,7 +1103,7 @@ impl Mancala {
                     Zone::Any => true,
                 };
                 let first = board.get(landing);
-                if !(in_hole && in_zone && counts.contains(first)) {
+                if !(in_hole & in_zone & counts.contains(first)) {
                     return Ok(());
                 }
                 capture::chain(
