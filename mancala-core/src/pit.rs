@@ -276,30 +276,19 @@ impl PitSet {
         mut item: impl FnMut(Pit) -> T,
     ) {
         let mut kept = list.len();
-        within.for_each_marked(self, |pit, marked| {
-            // Drops the hole written last unless it was kept (a
-            // conditional move, not a branch), then writes this one.
-            list.truncate(kept);
-            let _ = list.try_push(item(pit));
-            kept += usize::from(marked);
-        });
-        list.truncate(kept);
-    }
-
-    /// Calls `f` with each hole of this set in increasing order and whether
-    /// `marks` holds it: a loop over this set (one player's holes, say,
-    /// whose count the processor learns) that tells the members of `marks`
-    /// without a branch on them.
-    #[inline(always)]
-    pub(crate) fn for_each_marked(self, marks: PitSet, mut f: impl FnMut(Pit, bool)) {
-        for (word, (&all, &marked)) in self.0.iter().zip(&marks.0).enumerate() {
+        for (word, (&all, &marked)) in within.0.iter().zip(&self.0).enumerate() {
             let mut bits = all;
             while bits != 0 {
                 let i = bits.trailing_zeros();
                 bits &= bits - 1;
-                f(Pit((64 * word) as u8 + i as u8), marked >> i & 1 != 0);
+                // Drops the hole written last unless it was kept (a
+                // conditional move, not a branch), then writes this one.
+                list.truncate(kept);
+                let _ = list.try_push(item(Pit((64 * word) as u8 + i as u8)));
+                kept += usize::from(marked >> i & 1 != 0);
             }
         }
+        list.truncate(kept);
     }
 
     /// The holes in increasing index order.

@@ -682,11 +682,11 @@ fn relay_lanes<const CCW: bool, const SKIP: bool, const STORE: bool>(
         else {
             return Err(Pit::from_index(from));
         };
-        // The last seed's hole: the `k`-th after the origin (`k >= 1`: a
-        // lap whose only seed went into the store ended above). It gains
-        // the whole revolutions and the last seed, and held its count
-        // before the lap unless it is the origin, emptied (never passed
-        // over then: `k < n`).
+        // The last seed's hole: the `k`-th after the origin (`k` is 0 only
+        // for a lap whose last seed went into the store, which ends below
+        // without reading it). It gains the whole revolutions and the last
+        // seed, and held its count before the lap unless it is the origin,
+        // emptied (never passed over then: `k < n`).
         let last = if CCW { from + k } else { from + n - k };
         let last = if last >= n { last - n } else { last };
         let held = if last == from {
