@@ -3,22 +3,56 @@
 //! (`examples/src/conformance.rs`).
 //!
 //! ```text
-//! cargo run --release --example conformance -- FILE.jsonl...
+//! cargo run --release --example conformance -- [--budget SEEDS|none] FILE.jsonl...
 //! ```
 //!
 //! Prints `N passed, M failed` per file and in total, and for each failure the
 //! line, the first differing move and the differing fields. Exits with 0 when
 //! everything passed, 1 if a trace failed, 2 if a file could not be read.
+//!
+//! Relays are decided within the runner's work budget (`--budget`, default
+//! `mancala_core::Budget::DEFAULT`, each build and move its own), never
+//! one a trace names: traces from strangers are answered in bounded time,
+//! and `--budget none` decides exactly whatever it takes.
 
 use std::process::ExitCode;
 
+use mancala_core::Budget;
+
+const USAGE: &str = "usage: conformance [--budget SEEDS|none] FILE.jsonl...";
+
 fn main() -> ExitCode {
-    let files: Vec<String> = std::env::args().skip(1).collect();
+    let mut files: Vec<String> = Vec::new();
+    let mut budget = Budget::DEFAULT;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--budget" => match args.next().as_deref() {
+                Some("none") => budget = Budget::UNLIMITED,
+                Some(n) => match n.parse() {
+                    Ok(n) => budget = Budget::seeds(n),
+                    Err(_) => {
+                        eprintln!("--budget takes a number of seeds or none, not {n}\n{USAGE}");
+                        return ExitCode::from(2);
+                    }
+                },
+                None => {
+                    eprintln!("--budget takes a number of seeds or none\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+            _ => files.push(arg),
+        }
+    }
     if files.is_empty() || files.iter().any(|f| f == "-h" || f == "--help") {
-        eprintln!("usage: conformance FILE.jsonl...");
+        eprintln!("{USAGE}");
         eprintln!("Replays each trace (one game a line, JSON Lines) and compares every state.");
         eprintln!(
             "The format: the docs of mancala_examples::conformance (examples/src/conformance.rs)."
+        );
+        eprintln!(
+            "Relays are decided within --budget seeds sown a call (default {}), never a trace's.",
+            Budget::DEFAULT
         );
         return ExitCode::from(2);
     }
@@ -39,7 +73,7 @@ fn main() -> ExitCode {
             }
             // Strict: a key twice, or a key the format does not define, is
             // a failure.
-            let result = mancala_examples::replay_line(line);
+            let result = mancala_examples::replay_line_within(line, budget);
             match result {
                 Ok(()) => ok += 1,
                 Err(f) => {

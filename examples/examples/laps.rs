@@ -1,62 +1,106 @@
-//! The work budget measured: the most laps any move takes in random play
-//! from each relaying preset, and how long the known slow positions take to
-//! be refused under the default budget.
+//! The work budget measured: its rate (seeds sown a second while deciding
+//! relays) on the slowest boards we know, what a refused call costs under
+//! the default budget, and the most work any call takes in random play from
+//! each relaying preset.
 //!
 //! ```text
-//! cargo run --release --example laps -- [--games N] [--seed S]
+//! cargo run --release --example laps -- [--games N] [--long-games N] [--seed S]
 //! ```
 //!
-//! For each preset whose moves relay (Numercy classic and its 2x6 board,
-//! Mankka Two and One) it plays N uniform random games (default 1,000,000)
-//! from the start, every move drawn from the legal moves, and then as many
-//! games (`--catalogue-games`, default 10,000: their trials walk long cycles)
-//! of each catalogue preset that relays; at most 10,000 moves a game. It
-//! prints one line a preset:
+//! First the rate: each known slow position (a relay cycle of hundreds of
+//! millions of laps on a 2x6 board of 72 seeds relaying at 2, as oware's
+//! board, Numercy's and on the heap boards of 2x50 and 6x13 holes built the
+//! same way) is read under the default budget ([`Budget::DEFAULT`]) and
+//! refused; the line gives the seeds the refused call spent and its time:
 //!
 //! ```text
-//! PRESET: N games, M moves, most laps in one move L (hole H of BOARD)
+//! rate BOARD: refused in T ms, R M seeds/s
 //! ```
 //!
-//! Then it builds the known slow positions (a 2x6 board relaying at 2 whose
-//! move cycles for 307,959,030 laps; see "Work budget" in `mancala_core`'s
-//! crate docs) under the default budget and prints how long each refusal
-//! took.
+//! Then random play: N games (default 100,000) of each relaying preset on a
+//! board of at most 2x7 (Numercy classic and 2x6, Mankka Two and One, French
+//! Wari, Kay), and `--long-games` (default 10,000) of the longer ones (En
+//! Gehe's 2x40), every move drawn uniformly from the legal moves (at most
+//! 10,000 a game). Every call is played with a meter of no limit
+//! (`play_metered`), and the line gives the most seeds one call spent
+//! beyond the laps each move sows free, and how many times the default
+//! budget covers it:
+//!
+//! ```text
+//! PRESET: N games, M calls, longest call S seeds (COVER x the default): BOARD, player P sows H
+//! ```
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use mancala_core::testing::SplitMix;
 use mancala_core::{
-    DEFAULT_MAX_LAPS, Game, MAX_HOLES, Mancala, Relay, Rules, Setup, Traditional, Turn,
+    Budget, Game, Layout, Mancala, Meter, Player, Relay, Rules, Setup, SetupError, Traditional,
 };
 
-const USAGE: &str = "usage: laps [--games N] [--catalogue-games N] [--seed S]";
+const USAGE: &str = "usage: laps [--games N] [--long-games N] [--seed S]";
 
 /// The most moves played in one random game.
 const MAX_PLIES: u32 = 10_000;
 
-/// The longest move seen: its laps, the hole sown and the board before.
-#[derive(Default)]
-struct Longest {
-    laps: u64,
-    pit: usize,
-    board: Vec<u16>,
+/// The longest call seen: its seeds, the state before it and the move.
+struct Longest<G: Game> {
+    seeds: u64,
+    before: G,
+    mv: G::Move,
 }
 
-/// Plays `games` random games from `start`, reading each move's laps with
-/// `laps` and the board with `board`.
-fn measure<G: Game + Clone>(
-    name: &str,
-    start: &G,
-    games: u64,
-    seed: u64,
-    laps: impl Fn(&G::Report) -> u64,
-    board: for<'a> fn(&'a G) -> &'a [u16],
-    pit_of: impl Fn(&G::Move) -> usize,
-) {
+/// How a game is played with a meter of the caller's.
+trait Metered: Game + Clone {
+    fn play_metered(&mut self, mv: Self::Move, meter: &Meter) -> Result<(), String>;
+    fn holes(&self) -> &[u16];
+}
+
+impl Metered for Mancala {
+    fn play_metered(&mut self, mv: mancala_core::Move, meter: &Meter) -> Result<(), String> {
+        Mancala::play_metered(self, mv, meter)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn holes(&self) -> &[u16] {
+        self.board().holes()
+    }
+}
+
+impl Metered for numercy::Numercy {
+    fn play_metered(&mut self, mv: numercy::Pit, meter: &Meter) -> Result<(), String> {
+        numercy::Numercy::play_metered(self, mv, meter)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn holes(&self) -> &[u16] {
+        self.board().holes()
+    }
+}
+
+impl Metered for mankka::Mankka {
+    fn play_metered(&mut self, mv: mankka::Move, meter: &Meter) -> Result<(), String> {
+        mankka::Mankka::play_metered(self, mv, meter)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn holes(&self) -> &[u16] {
+        self.board().holes()
+    }
+}
+
+/// Plays `games` random games from `start`, each call under a meter of no
+/// limit, and prints the longest call; `Err` if a legal move was refused.
+/// Returns the rate at which the longest call decided relays (seeds a
+/// second, timed over repeats of it), if it spent any.
+fn measure<G: Metered>(name: &str, start: &G, games: u64, seed: u64) -> Result<Option<f64>, String>
+where
+    G::Move: std::fmt::Debug,
+{
     let mut rng = SplitMix::new(seed);
-    let mut longest = Longest::default();
-    let mut moves = 0u64;
+    let mut longest: Option<Longest<G>> = None;
+    let mut calls = 0u64;
+    let clock = Instant::now();
     for _ in 0..games {
         let mut game = start.clone();
         let mut plies = 0;
@@ -68,87 +112,195 @@ fn measure<G: Game + Clone>(
                 break;
             }
             let actions = game.legal_actions(player);
-            if actions.is_empty() {
+            if actions.as_ref().is_empty() {
                 break;
             }
-            let action = actions[rng.below(actions.len())];
-            let Ok(mv) = game.joint_move(&[(player, action)]) else {
-                break;
-            };
-            let pit = pit_of(&mv);
-            let mut before = [0u16; MAX_HOLES];
-            for (slot, &count) in before.iter_mut().zip(board(&game)) {
-                *slot = count;
-            }
-            let report = game.play_unchecked(mv);
-            moves += 1;
-            let n = laps(&report);
-            if n > longest.laps {
-                longest = Longest {
-                    laps: n,
-                    pit,
-                    board: before[..board(&game).len()].to_vec(),
-                };
+            let action = actions.as_ref()[rng.below(actions.as_ref().len())];
+            let mv = game
+                .joint_move(&[(player, action)])
+                .map_err(|e| format!("{name}: {e}"))?;
+            let before = game.clone();
+            let meter = Meter::new(Budget::UNLIMITED);
+            game.play_metered(mv.clone(), &meter)
+                .map_err(|e| format!("{name}: a legal move was refused: {e}"))?;
+            calls += 1;
+            if meter.spent() > longest.as_ref().map_or(0, |l| l.seeds) {
+                longest = Some(Longest {
+                    seeds: meter.spent(),
+                    before,
+                    mv,
+                });
             }
         }
     }
+    let took = clock.elapsed().as_secs_f64();
+    let Some(longest) = longest else {
+        println!(
+            "{name}: {games} games, {calls} calls, longest call 0 seeds (every move within the free laps) ({took:.1} s)"
+        );
+        return Ok(None);
+    };
+    let default = Budget::DEFAULT.limit().unwrap_or(u64::MAX);
+    // The longest call again, timed over enough repeats to read.
+    let (mut repeats, timer) = (0u64, Instant::now());
+    while repeats == 0 || timer.elapsed().as_secs_f64() < 0.2 {
+        let mut game = longest.before.clone();
+        game.play_metered(longest.mv.clone(), &Meter::new(Budget::UNLIMITED))?;
+        repeats += 1;
+    }
+    let per_call = timer.elapsed().as_secs_f64() / repeats as f64;
+    let rate = longest.seeds as f64 / per_call;
     println!(
-        "{name}: {games} games, {moves} moves, most laps in one move {} (hole {} of {:?})",
-        longest.laps, longest.pit, longest.board
+        "{name}: {games} games, {calls} calls, longest call {} seeds ({:.1} x within the default; {:.1} ms, {:.0} M seeds/s): {:?}, {:?} plays {:?} ({took:.1} s)",
+        longest.seeds,
+        default as f64 / longest.seeds as f64,
+        per_call * 1e3,
+        rate / 1e6,
+        longest.before.holes(),
+        longest.before.to_move(),
+        longest.mv,
     );
+    Ok(Some(rate))
 }
 
-fn slow_positions() {
+/// Oware's sowing (origin sown into) relaying at 2 on `layout`.
+fn relay_at_two(layout: Layout) -> Rules {
     let mut rules = Rules::oware();
+    rules.layout = layout;
     rules.relay = Relay::AtLeast(2);
     rules.sowing.skip_origin = false;
-    assert_eq!(rules.max_laps, Some(DEFAULT_MAX_LAPS));
-    for board in [
-        vec![11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1],
-        vec![9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3],
-    ] {
-        let mut setup = Setup::new(rules);
-        setup.board = board.clone();
-        setup.stores = vec![0, 0];
-        let json = serde_json::to_string(&setup).unwrap_or_default();
-        let clock = Instant::now();
-        let read = serde_json::from_str::<Mancala>(&json);
-        let took = clock.elapsed();
-        println!(
-            "slow position {board:?} ({} bytes of JSON): {} in {:.1} ms",
-            json.len(),
-            match read {
-                Ok(_) => "built".to_string(),
-                Err(e) => format!("refused ({e})"),
-            },
-            took.as_secs_f64() * 1e3
-        );
-    }
-    let mut options = numercy::Options::board(6);
-    options.relay_at = 2;
-    let mut setup = numercy::Setup::new(options);
-    setup.board = vec![9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3];
-    let json = serde_json::to_string(&setup).unwrap_or_default();
+    rules
+}
+
+/// Reads `setup` under the default budget and prints what the refusal
+/// cost; `Err` if it was not refused as undecided.
+fn rate(name: &str, setup: Setup) -> Result<f64, String> {
     let clock = Instant::now();
-    let read = serde_json::from_str::<numercy::Numercy>(&json);
+    let read = Mancala::from_setup(setup);
+    let took = clock.elapsed().as_secs_f64();
+    match read {
+        Err(SetupError::Undecided(_)) => {}
+        other => return Err(format!("{name}: not refused as undecided: {other:?}")),
+    }
+    let seeds = Budget::DEFAULT.limit().unwrap_or(0) as f64;
+    let per_second = seeds / took;
     println!(
-        "slow numercy position ({} bytes of JSON): {} in {:.1} ms",
-        json.len(),
-        if read.is_ok() { "built" } else { "refused" },
-        clock.elapsed().as_secs_f64() * 1e3
+        "rate {name}: refused in {:.0} ms, {:.0} M seeds/s",
+        took * 1e3,
+        per_second / 1e6
     );
+    Ok(per_second)
+}
+
+/// The rates of refusals of the known slow positions: the slowest.
+fn rates() -> Result<f64, String> {
+    let mut slowest = f64::INFINITY;
+    for (name, board) in [
+        (
+            "2x6 of 72 seeds, hole 4",
+            [11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1],
+        ),
+        (
+            "2x6 of 72 seeds, hole 0",
+            [9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3],
+        ),
+    ] {
+        let mut setup = Setup::new(relay_at_two(Layout::two_rows(6)));
+        setup.board = board.to_vec();
+        setup.stores = vec![0, 0];
+        slowest = slowest.min(rate(name, setup)?);
+    }
+    // Numercy's reading of the same 2x6 position.
+    let text = "9,2,1,7,2,14/6,1,11,14,2,3 0,0 0 holes=6 relay_at=2";
+    let clock = Instant::now();
+    let read = text.parse::<numercy::Numercy>();
+    let took = clock.elapsed().as_secs_f64();
+    if read.is_ok() {
+        return Err("numercy: the slow position was built".into());
+    }
+    let per_second = Budget::DEFAULT.limit().unwrap_or(0) as f64 / took;
+    slowest = slowest.min(per_second);
+    println!(
+        "rate numercy 2x6 of 72 seeds: refused in {:.0} ms, {:.0} M seeds/s",
+        took * 1e3,
+        per_second / 1e6
+    );
+    Ok(slowest)
+}
+
+fn run(games: u64, long_games: u64, seed: u64) -> Result<(), String> {
+    let mut slowest = rates()?;
+    let mut slowest_of = |rate: Option<f64>| {
+        if let Some(rate) = rate {
+            slowest = slowest.min(rate);
+        }
+    };
+    for (name, options) in [
+        ("numercy", numercy::Options::classic()),
+        ("numercy-2x6", numercy::Options::board(6)),
+    ] {
+        let start = numercy::Numercy::new(options).map_err(|e| format!("{name}: {e}"))?;
+        slowest_of(measure(name, &start, games, seed)?);
+    }
+    for (name, options) in [
+        ("mankka", mankka::Options::two()),
+        ("mankka-one", mankka::Options::one()),
+    ] {
+        let start = mankka::Mankka::new(options).map_err(|e| format!("{name}: {e}"))?;
+        slowest_of(measure(name, &start, games, seed)?);
+    }
+    for preset in Traditional::ALL {
+        let rules = preset.rules();
+        if rules.relay == Relay::Never {
+            continue;
+        }
+        let start = Mancala::new(rules).map_err(|e| format!("{}: {e}", preset.name()))?;
+        let n = if rules.layout.row_len > 7 {
+            long_games
+        } else {
+            games
+        };
+        slowest_of(measure(preset.name(), &start, n, seed)?);
+    }
+    // The largest boards, for the rate on heap boards: En Gehe on 2x50,
+    // and a ring of six rows of 13 relaying at 2.
+    let en_gehe = Mancala::new(Rules::en_gehe().with_houses(50)).map_err(|e| e.to_string())?;
+    slowest_of(measure("en-gehe 2x50", &en_gehe, long_games, seed)?);
+    let six = Layout::new(
+        13,
+        &[
+            Player::P0,
+            Player::P1,
+            Player::P0,
+            Player::P1,
+            Player::P0,
+            Player::P1,
+        ],
+    );
+    let mut rules = relay_at_two(six).with_seeds(3);
+    rules.capture = mancala_core::Capture::None;
+    rules.feeding = mancala_core::Feeding::Off;
+    let ring = Mancala::new(rules).map_err(|e| e.to_string())?;
+    slowest_of(measure("6x13 relaying at 2", &ring, long_games / 10, seed)?);
+    println!(
+        "default budget {}: a refused call at the slowest rate seen ({:.0} M seeds/s) takes {:.0} ms",
+        Budget::DEFAULT,
+        slowest / 1e6,
+        Budget::DEFAULT.limit().unwrap_or(0) as f64 / slowest * 1e3
+    );
+    Ok(())
 }
 
 fn main() -> ExitCode {
-    let mut games = 1_000_000u64;
-    let mut catalogue_games = 10_000u64;
+    let mut games = 100_000u64;
+    let mut long_games = 10_000u64;
     let mut seed = 1u64;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next().and_then(|v| v.parse().ok());
         match (arg.as_str(), value) {
             ("--games", Some(n)) => games = n,
-            ("--catalogue-games", Some(n)) => catalogue_games = n,
+            ("--long-games", Some(n)) => long_games = n,
             ("--seed", Some(s)) => seed = s,
             _ => {
                 eprintln!("{USAGE}");
@@ -156,77 +308,11 @@ fn main() -> ExitCode {
             }
         }
     }
-    let numercy_laps = |r: &numercy::MoveReport| r.laps;
-    fn numercy_board(g: &numercy::Numercy) -> &[u16] {
-        g.board().holes()
-    }
-    fn mankka_board(g: &mankka::Mankka) -> &[u16] {
-        g.board().holes()
-    }
-    for (name, options) in [
-        ("numercy", numercy::Options::classic()),
-        ("numercy-2x6", numercy::Options::board(6)),
-    ] {
-        let Ok(start) = numercy::Numercy::new(options) else {
-            eprintln!("{name}: invalid preset");
-            return ExitCode::FAILURE;
-        };
-        measure(
-            name,
-            &start,
-            games,
-            seed,
-            numercy_laps,
-            numercy_board,
-            |p: &numercy::Pit| p.index(),
-        );
-    }
-    for (name, options) in [
-        ("mankka", mankka::Options::two()),
-        ("mankka-one", mankka::Options::one()),
-    ] {
-        let Ok(start) = mankka::Mankka::new(options) else {
-            eprintln!("{name}: invalid preset");
-            return ExitCode::FAILURE;
-        };
-        measure(
-            name,
-            &start,
-            games,
-            seed,
-            |r: &mankka::MoveReport| r.laps,
-            mankka_board,
-            |m: &mankka::Move| match m {
-                mankka::Move::Sow(p) => p.index(),
-                _ => usize::MAX,
-            },
-        );
-    }
-    fn mancala_board(g: &Mancala) -> &[u16] {
-        g.board().holes()
-    }
-    for preset in Traditional::ALL {
-        let rules = preset.rules();
-        if rules.relay == Relay::Never {
-            continue;
+    match run(games, long_games, seed) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("laps: {message}");
+            ExitCode::FAILURE
         }
-        let Ok(start) = Mancala::new(rules) else {
-            eprintln!("{}: invalid preset", preset.name());
-            return ExitCode::FAILURE;
-        };
-        measure(
-            preset.name(),
-            &start,
-            catalogue_games,
-            seed,
-            |t: &Turn| t.laps,
-            mancala_board,
-            |m: &mancala_core::Move| match m {
-                mancala_core::Move::Sow(p) => p.index(),
-                mancala_core::Move::Pass => usize::MAX,
-            },
-        );
     }
-    slow_positions();
-    ExitCode::SUCCESS
 }

@@ -95,9 +95,9 @@
 //!
 //! | game | keys: values (default first) |
 //! | --- | --- |
-//! | `numercy` | `holes`: 7 (2 to 13); `seeds`: 7; `operators`: a list of `"+"`, `"-"`, `"x"`, `":"`, `"^"`, one per file from player 0's left (default `+ - x :` repeated from the left); `relay_at`: 6; `skip_origin`: false; `rounding`: `"nearest"`, `"down"`, `"up"`; `divide_by_zero`: `"zero"`, `"max"`; `endless`: `"forbid"`, `"stop"`; `repetition`: false; `max_laps`: 1000000, or `null` for no budget |
+//! | `numercy` | `holes`: 7 (2 to 13); `seeds`: 7; `operators`: a list of `"+"`, `"-"`, `"x"`, `":"`, `"^"`, one per file from player 0's left (default `+ - x :` repeated from the left); `relay_at`: 6; `skip_origin`: false; `rounding`: `"nearest"`, `"down"`, `"up"`; `divide_by_zero`: `"zero"`, `"max"`; `endless`: `"forbid"`, `"stop"`; `repetition`: false |
 //! | `robertson` | `layout`: `"two-row"`, `"triangle"`, `"hexagon"`; `owners`: a list of one player a row, in ring order (default: one row each on two-row and triangle boards, `[0, 0, 0, 1, 1, 1]` on the hexagon); `seeds`: 4; `skip_origin`: false; `grand_slam`: `"allow"`, `"no-capture"`, `"forbid"`; `leftover`: `"void"`, `"owner"`; `honours`: `[2, 6, 4, 10]` |
-//! | `mankka` | `variant`: `"two"`, `"one"`; `end_threshold`: 8; `early_end`: true; `skip_origin`: false; `chain`: `"cross"`, `"side"`; `endless`: `"forbid"`, `"stop"`; `max_laps`: 1000000, or `null` |
+//! | `mankka` | `variant`: `"two"`, `"one"`; `end_threshold`: 8; `early_end`: true; `skip_origin`: false; `chain`: `"cross"`, `"side"`; `endless`: `"forbid"`, `"stop"` |
 //! | `numa` | `target`: 30; `wrap_adjacency`: true |
 //! | `oware`, `kalah` | `houses`: 6; `seeds`: 4; for Kalah `empty_capture`: false (`true`: a last seed in an empty own hole is taken even when the opposite hole is empty); any other rule key of [`mancala_core::mancala_text`] over the preset |
 //! | the catalogue's games ([`mancala_core::catalogue`]: `bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`, `en-gehe`, `i`, `kay`) | `houses`, `seeds` and any rule key of [`mancala_core::mancala_text`] over the game's preset |
@@ -160,7 +160,7 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 
-use mancala_core::{Game, RuleOptions};
+use mancala_core::{Budget, Game, RuleOptions};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
@@ -304,13 +304,18 @@ pub trait Driver {
     type Game: Game;
 
     /// Builds the start state from the trace's `options` and, if present, its
-    /// `start` state (through the game's checked setup).
+    /// `start` state (through the game's checked setup), deciding relays
+    /// within the runner's work `budget` (games without relays ignore it).
     ///
     /// # Errors
     ///
     /// A message for an unknown option key, a bad option value or an
     /// impossible start.
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Self::Game, String>;
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        budget: Budget,
+    ) -> Result<Self::Game, String>;
 
     /// The state in the trace format (every field of its game: see
     /// [States](self#states)).
@@ -365,12 +370,13 @@ pub fn diff_states(expected: &Value, actual: &Value) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
-/// Replays one trace with driver `D`.
+/// Replays one trace with driver `D`, deciding relays within `budget` (each
+/// call of the replay its own budget, as a program playing the game would).
 ///
 /// # Errors
 ///
 /// The first [`Failure`] found.
-pub fn replay<D: Driver>(trace: &Map<String, Value>) -> Result<(), Failure> {
+pub fn replay<D: Driver>(trace: &Map<String, Value>, budget: Budget) -> Result<(), Failure> {
     let empty = Map::new();
     let options = match trace.get("options") {
         None | Some(Value::Null) => &empty,
@@ -401,7 +407,8 @@ pub fn replay<D: Driver>(trace: &Map<String, Value>) -> Result<(), Failure> {
             ),
         ));
     }
-    let mut game = D::build(options, trace.get("start")).map_err(|m| Failure::at(None, m))?;
+    let mut game =
+        D::build(options, trace.get("start"), budget).map_err(|m| Failure::at(None, m))?;
     // A start state holds the fields of a state and nothing else (the
     // states are compared whole).
     if let Some(Value::Object(start)) = trace.get("start") {
@@ -480,10 +487,9 @@ pub fn option_text(value: &Value) -> String {
 /// A message for an unknown key or a value the game refuses.
 pub fn options_from<T: RuleOptions>(base: T, map: &Map<String, Value>) -> Result<T, String> {
     if let Some(unknown) = map.keys().find(|k| !T::KEYS.contains(&k.as_str())) {
-        return Err(format!(
-            "unknown option `{unknown}` (known: {})",
-            T::KEYS.join(", ")
-        ));
+        // (The game's own reader words the refusal: `max_laps`, say, is
+        // not a rule but the runner's work budget.)
+        return Err(mancala_core::notation::OptionError::unknown_key(unknown, T::KEYS).to_string());
     }
     let mut options = base;
     for key in T::KEYS {

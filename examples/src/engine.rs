@@ -153,7 +153,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use clap::Parser;
-use mancala_core::{Game, Mancala, Player, Status};
+use mancala_core::{Budget, Game, Mancala, Player, Status};
 use mankka::Mankka;
 use numa::Numa;
 use numercy::Numercy;
@@ -604,7 +604,7 @@ fn load<D: Driver>(
 where
     D::Game: EngineGame,
 {
-    let game = D::build(options, None).map_err(EngineError::Options)?;
+    let game = D::build(options, None, Budget::DEFAULT).map_err(EngineError::Options)?;
     Ok(Box::new(Loaded(game)))
 }
 
@@ -834,7 +834,8 @@ mod tests {
         where
             D::Game: Display,
         {
-            let game = D::build(&serde_json::Map::new(), None).expect("the default game");
+            let game =
+                D::build(&serde_json::Map::new(), None, Budget::DEFAULT).expect("the default game");
             format!("position {game}")
         }
         let starts = [
@@ -1156,7 +1157,7 @@ mod tests {
             ),
             (
                 "new kalah colour=red",
-                "error bad option: unknown option `colour` (known: rules, houses, layout, seeds, direction, skip_origin, into_own_store, first_into_origin, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, endless, max_laps, capture, empty_capture, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, pass, leftover)",
+                "error bad option: unknown option `colour` (known: rules, houses, layout, seeds, direction, skip_origin, into_own_store, first_into_origin, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, endless, capture, empty_capture, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, pass, leftover)",
             ),
             (
                 "new kalah houses=99",

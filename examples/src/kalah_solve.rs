@@ -170,7 +170,6 @@ pub fn supports(rules: &Rules) -> bool {
         return false;
     }
     let mut kalah = Rules::kalah().with_houses(houses).with_seeds(rules.seeds);
-    kalah.max_laps = rules.max_laps;
     kalah.endless = rules.endless;
     // Either capture rule: only whether the lone seed is taken from an
     // empty file may differ from the preset.

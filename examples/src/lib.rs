@@ -39,11 +39,24 @@ use serde_json::{Map, Value};
 /// A [`conformance::Failure`] for a line that is not a trace (its message
 /// the [`conformance::LineError`]) or a trace that fails.
 pub fn replay_line(line: &str) -> Result<(), conformance::Failure> {
+    replay_line_within(line, mancala_core::Budget::DEFAULT)
+}
+
+/// [`replay_line`] deciding relays within `budget` (the runner's
+/// `--budget`): a trace never sets it.
+///
+/// # Errors
+///
+/// As [`replay_line`].
+pub fn replay_line_within(
+    line: &str,
+    budget: mancala_core::Budget,
+) -> Result<(), conformance::Failure> {
     let trace = conformance::parse_line(line).map_err(|e| conformance::Failure {
         ply: None,
         message: e.to_string(),
     })?;
-    replay_any(&trace)
+    replay_any_within(&trace, budget)
 }
 
 /// Replays one trace of any game of the workspace, by its `game` field.
@@ -52,16 +65,28 @@ pub fn replay_line(line: &str) -> Result<(), conformance::Failure> {
 ///
 /// The first [`conformance::Failure`] found, including an unknown game.
 pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure> {
+    replay_any_within(trace, mancala_core::Budget::DEFAULT)
+}
+
+/// [`replay_any`] deciding relays within `budget`.
+///
+/// # Errors
+///
+/// As [`replay_any`].
+pub fn replay_any_within(
+    trace: &Map<String, Value>,
+    budget: mancala_core::Budget,
+) -> Result<(), conformance::Failure> {
     use conformance::{Failure, replay};
     match trace.get("game").and_then(Value::as_str) {
-        Some("oware") => replay::<sowing_driver::Oware>(trace),
-        Some("kalah") => replay::<sowing_driver::Kalah>(trace),
-        Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace),
-        Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace),
-        Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace),
-        Some("numa") => replay::<numa_driver::NumaDriver>(trace),
+        Some("oware") => replay::<sowing_driver::Oware>(trace, budget),
+        Some("kalah") => replay::<sowing_driver::Kalah>(trace, budget),
+        Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace, budget),
+        Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace, budget),
+        Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace, budget),
+        Some("numa") => replay::<numa_driver::NumaDriver>(trace, budget),
         Some(other) => match mancala_core::Traditional::from_name(other) {
-            Some(game) => sowing_driver::replay_traditional(game, trace),
+            Some(game) => sowing_driver::replay_traditional(game, trace, budget),
             None => Err(Failure {
                 ply: None,
                 message: format!("unknown game `{other}`"),

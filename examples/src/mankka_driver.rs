@@ -1,6 +1,6 @@
 //! The conformance driver for Mankka (`game: "mankka"`).
 
-use mankka::{Game, Mankka, Move, Options, Placement, SIDE, Setup};
+use mankka::{Budget, Game, Mankka, Move, Options, Placement, SIDE, Setup};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{Driver, result_json, start_to_move, text_move, to_move_json, uint_list};
@@ -24,10 +24,14 @@ pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
 impl Driver for MankkaDriver {
     type Game = Mankka;
 
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Mankka, String> {
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        budget: Budget,
+    ) -> Result<Mankka, String> {
         let options = options_from(options)?;
         let Some(start) = start else {
-            return Mankka::new(options).map_err(|e| e.to_string());
+            return Mankka::new_within(options, budget).map_err(|e| e.to_string());
         };
         let mut setup = Setup::new(options);
         setup.board = uint_list("board", start.get("board"))?;
@@ -37,7 +41,7 @@ impl Driver for MankkaDriver {
             Some(player) => setup.to_move = player,
             None => setup.over = true,
         }
-        Mankka::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
+        Mankka::from_setup_within(setup, budget).map_err(|e| format!("impossible start: {e}"))
     }
 
     fn state(game: &Mankka) -> Value {

@@ -1,5 +1,6 @@
 //! The conformance driver for Numa (`game: "numa"`).
 
+use mancala_core::Budget;
 use numa::{Face, Game, JointMove, Numa, Options, Piece, Setup, Shape, Square};
 use serde_json::{Map, Value, json};
 
@@ -51,7 +52,11 @@ fn piece_from(value: Option<&Value>, shape: Shape) -> Result<Piece, String> {
 impl Driver for NumaDriver {
     type Game = Numa;
 
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Numa, String> {
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        _budget: Budget,
+    ) -> Result<Numa, String> {
         let options = options_from(options)?;
         let Some(start) = start else {
             return Numa::new(options).map_err(|e| e.to_string());

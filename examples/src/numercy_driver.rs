@@ -1,6 +1,6 @@
 //! The conformance driver for Numercy (`game: "numercy"`).
 
-use numercy::{Game, Numercy, Options, Pit, Setup};
+use numercy::{Budget, Game, Numercy, Options, Pit, Setup};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{Driver, result_json, start_to_move, text_move, to_move_json, uint_list};
@@ -24,10 +24,14 @@ pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
 impl Driver for NumercyDriver {
     type Game = Numercy;
 
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Numercy, String> {
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        budget: Budget,
+    ) -> Result<Numercy, String> {
         let options = options_from(options)?;
         let Some(start) = start else {
-            return Numercy::new(options).map_err(|e| e.to_string());
+            return Numercy::new_within(options, budget).map_err(|e| e.to_string());
         };
         let mut setup = Setup::new(options);
         setup.board = uint_list("board", start.get("board"))?;
@@ -36,7 +40,7 @@ impl Driver for NumercyDriver {
             Some(player) => setup.to_move = player,
             None => setup.over = true,
         }
-        Numercy::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
+        Numercy::from_setup_within(setup, budget).map_err(|e| format!("impossible start: {e}"))
     }
 
     fn state(game: &Numercy) -> Value {

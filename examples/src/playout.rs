@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use mancala_core::{Endless, Game, Player, Status};
+use mancala_core::{Budget, Endless, Game, Player, Status};
 use smallvec::SmallVec;
 
 /// The games measured, by name: `oware`, `kalah`, `numercy` (classic),
@@ -109,23 +109,22 @@ pub trait Visit {
 /// [`GAMES`], or a catalogue game's name, [`mancala_core::Traditional`]).
 /// With `endless_stop`, the relay games (Numercy, Mankka) end
 /// endless moves instead of forbidding them ([`Endless::Stop`]) and play
-/// without a work budget (`max_laps: None`), so that their legal moves need
-/// no trial sowings.
+/// without a work budget ([`Budget::UNLIMITED`]), so that their legal moves
+/// need no trial sowings.
 ///
 /// # Errors
 ///
 /// A message for an unknown name.
 pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Result<(), String> {
     let fail = |e: &dyn std::fmt::Display| format!("{name}: {e}");
-    let (endless, max_laps) = if endless_stop {
-        (Endless::Stop, None)
+    let (endless, budget) = if endless_stop {
+        (Endless::Stop, Budget::UNLIMITED)
     } else {
-        (Endless::Forbid, Some(mancala_core::DEFAULT_MAX_LAPS))
+        (Endless::Forbid, Budget::DEFAULT)
     };
     let mankka = |mut options: mankka::Options| {
         options.endless = endless;
-        options.max_laps = max_laps;
-        mankka::Mankka::new(options).map_err(|e| fail(&e))
+        mankka::Mankka::new_within(options, budget).map_err(|e| fail(&e))
     };
     match name {
         "oware" => visitor.visit(name, mancala_core::oware()),
@@ -133,8 +132,7 @@ pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Resul
         "numercy" => {
             let mut options = numercy::Options::classic();
             options.endless = endless;
-            options.max_laps = max_laps;
-            let game = numercy::Numercy::new(options).map_err(|e| fail(&e))?;
+            let game = numercy::Numercy::new_within(options, budget).map_err(|e| fail(&e))?;
             visitor.visit(name, game);
         }
         "robertson" => visitor.visit(name, robertson::Robertson::default()),

@@ -1,5 +1,6 @@
 //! The conformance driver for Robertson's game (`game: "robertson"`).
 
+use mancala_core::Budget;
 use robertson::{Game, Options, Pit, Robertson, Setup};
 use serde_json::{Map, Value, json};
 
@@ -24,7 +25,11 @@ pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
 impl Driver for RobertsonDriver {
     type Game = Robertson;
 
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Robertson, String> {
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        _budget: Budget,
+    ) -> Result<Robertson, String> {
         let options = options_from(options)?;
         let Some(start) = start else {
             return Robertson::new(options).map_err(|e| e.to_string());

@@ -57,7 +57,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use mancala_core::{Capture, Game, Mancala, Player, Relay, Rules, Status};
+use mancala_core::{Budget, Capture, Game, Mancala, Player, Relay, Rules, Status};
 use smallvec::SmallVec;
 
 use crate::conformance::Driver;
@@ -711,9 +711,9 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
     let name = game_name.ok_or_else(|| format!("no game named\n{USAGE}"))?;
     let map = parse_options(&options).map_err(|e| e.to_string())?;
     let game: Mancala = match name.as_str() {
-        "kalah" => Kalah::build(&map, None)?,
+        "kalah" => Kalah::build(&map, None, Budget::DEFAULT)?,
         "oware" => {
-            Oware::build(&map, None)?;
+            Oware::build(&map, None, Budget::DEFAULT)?;
             return Err(
                 "oware has no exact value here: its repetition rule ends a game on a \
                  position seen before, so a position's value depends on the history"
@@ -721,7 +721,7 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
             );
         }
         "toguz-kumalak" => {
-            Toguz::build(&map, None)?;
+            Toguz::build(&map, None, Budget::DEFAULT)?;
             return Err(
                 "toguz-kumalak: not solved exactly: 162 seeds on 18 holes, with the tuzdiks, \
                  make far too many positions for an exact search"
@@ -729,7 +729,9 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
             );
         }
         other => match mancala_core::Traditional::from_name(other) {
-            Some(traditional) => crate::sowing_driver::build_traditional(traditional, &map, None)?,
+            Some(traditional) => {
+                crate::sowing_driver::build_traditional(traditional, &map, None, Budget::DEFAULT)?
+            }
             None => return Err(format!("cannot solve {other:?}\n{USAGE}")),
         },
     };

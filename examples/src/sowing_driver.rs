@@ -1,7 +1,9 @@
 //! Conformance drivers for the core's reference games, oware and Kalah,
 //! and the games of its catalogue.
 
-use mancala_core::{Game, Mancala, Move, Pit, Rules, Setup, ToguzKumalak, ToguzSetup, Traditional};
+use mancala_core::{
+    Budget, Game, Mancala, Move, Pit, Rules, Setup, ToguzKumalak, ToguzSetup, Traditional,
+};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{
@@ -36,10 +38,11 @@ fn build(
     base: Rules,
     options: &Map<String, Value>,
     start: Option<&Value>,
+    budget: Budget,
 ) -> Result<Mancala, String> {
     let rules = rules_from(base, options)?;
     let Some(start) = start else {
-        return Mancala::new(rules).map_err(|e| e.to_string());
+        return Mancala::new_within(rules, budget).map_err(|e| e.to_string());
     };
     let mut setup = Setup::new(rules);
     setup.board = uint_list("board", start.get("board"))?;
@@ -48,7 +51,7 @@ fn build(
         Some(player) => setup.to_move = player,
         None => setup.over = true,
     }
-    Mancala::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
+    Mancala::from_setup_within(setup, budget).map_err(|e| format!("impossible start: {e}"))
 }
 
 fn state(game: &Mancala) -> Value {
@@ -63,8 +66,12 @@ fn state(game: &Mancala) -> Value {
 
 impl Driver for Oware {
     type Game = Mancala;
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Mancala, String> {
-        build(Rules::oware(), options, start)
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        budget: Budget,
+    ) -> Result<Mancala, String> {
+        build(Rules::oware(), options, start, budget)
     }
     fn state(game: &Mancala) -> Value {
         state(game)
@@ -76,8 +83,12 @@ impl Driver for Oware {
 
 impl Driver for Kalah {
     type Game = Mancala;
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Mancala, String> {
-        build(Rules::kalah(), options, start)
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        budget: Budget,
+    ) -> Result<Mancala, String> {
+        build(Rules::kalah(), options, start, budget)
     }
     fn state(game: &Mancala) -> Value {
         state(game)
@@ -89,11 +100,15 @@ impl Driver for Kalah {
 
 impl<const G: usize> Driver for Catalogue<G> {
     type Game = Mancala;
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<Mancala, String> {
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        budget: Budget,
+    ) -> Result<Mancala, String> {
         let game = Traditional::ALL
             .get(G)
             .ok_or_else(|| format!("the catalogue has no game {G}"))?;
-        build_traditional(*game, options, start)
+        build_traditional(*game, options, start, budget)
     }
     fn state(game: &Mancala) -> Value {
         state(game)
@@ -115,18 +130,23 @@ pub fn build_traditional(
     game: Traditional,
     options: &Map<String, Value>,
     start: Option<&Value>,
+    budget: Budget,
 ) -> Result<Mancala, String> {
     if game.has_own_type() {
         return Err(format!(
             "{game} is played by a type of its own, not by the generic sowing game"
         ));
     }
-    build(game.rules(), options, start)
+    build(game.rules(), options, start, budget)
 }
 
 impl Driver for Toguz {
     type Game = ToguzKumalak;
-    fn build(options: &Map<String, Value>, start: Option<&Value>) -> Result<ToguzKumalak, String> {
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        _budget: Budget,
+    ) -> Result<ToguzKumalak, String> {
         if let Some(key) = options.keys().next() {
             return Err(format!("unknown option `{key}` (toguz-kumalak has none)"));
         }
@@ -192,26 +212,27 @@ impl Driver for Toguz {
 pub fn replay_traditional(
     game: Traditional,
     trace: &Map<String, Value>,
+    budget: Budget,
 ) -> Result<(), crate::conformance::Failure> {
     use crate::conformance::replay;
     // The game's index in the catalogue, as the driver's parameter.
     if game == Traditional::ToguzKumalak {
-        return replay::<Toguz>(trace);
+        return replay::<Toguz>(trace, budget);
     }
     let index = Traditional::ALL.iter().position(|&g| g == game);
     match index {
-        Some(0) => replay::<Catalogue<0>>(trace),
-        Some(1) => replay::<Catalogue<1>>(trace),
-        Some(2) => replay::<Catalogue<2>>(trace),
-        Some(3) => replay::<Catalogue<3>>(trace),
-        Some(4) => replay::<Catalogue<4>>(trace),
-        Some(5) => replay::<Catalogue<5>>(trace),
-        Some(6) => replay::<Catalogue<6>>(trace),
-        Some(7) => replay::<Catalogue<7>>(trace),
-        Some(8) => replay::<Catalogue<8>>(trace),
-        Some(9) => replay::<Catalogue<9>>(trace),
-        Some(10) => replay::<Catalogue<10>>(trace),
-        Some(11) => replay::<Catalogue<11>>(trace),
+        Some(0) => replay::<Catalogue<0>>(trace, budget),
+        Some(1) => replay::<Catalogue<1>>(trace, budget),
+        Some(2) => replay::<Catalogue<2>>(trace, budget),
+        Some(3) => replay::<Catalogue<3>>(trace, budget),
+        Some(4) => replay::<Catalogue<4>>(trace, budget),
+        Some(5) => replay::<Catalogue<5>>(trace, budget),
+        Some(6) => replay::<Catalogue<6>>(trace, budget),
+        Some(7) => replay::<Catalogue<7>>(trace, budget),
+        Some(8) => replay::<Catalogue<8>>(trace, budget),
+        Some(9) => replay::<Catalogue<9>>(trace, budget),
+        Some(10) => replay::<Catalogue<10>>(trace, budget),
+        Some(11) => replay::<Catalogue<11>>(trace, budget),
         _ => Err(crate::conformance::Failure {
             ply: None,
             message: format!("no conformance driver for `{game}`"),

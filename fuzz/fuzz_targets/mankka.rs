@@ -15,19 +15,33 @@
 //! Nothing may panic.
 //!
 //! Mankka's board holds 48 seeds and relays at 4, so endless-relay detection
-//! stays cheap.
+//! stays cheap. The work budget is the caller's (`mankka::Budget`), never
+//! the text's: a text with a `max_laps` word is refused, and every text is
+//! read under `Budget::DEFAULT` (no text is skipped; the round trips, which
+//! read it again, only after a quick first read: `common/text_check.rs`). A
+//! position read from text is then checked and played under
+//! `TEXT_PLAY_BUDGET`, arbitrary games under the budget
+//! `Mankka::arbitrary` drew.
 
 #![no_main]
 
+#[path = "common/text_check.rs"]
+mod text_check;
+
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
+use mancala_core::notation::OptionError;
 use mancala_core::testing;
-use mankka::{Game, Mankka, Move, MoveReport, Options, Pit, Placement, PlayError, Setup};
+use mankka::{Budget, Game, Mankka, Move, MoveReport, Options, Pit, Placement, PlayError, Setup};
 
 /// The most moves played after the arbitrary state is reached.
 const MAX_PLIES: usize = 300;
 /// Seeds in a game of either variant.
 const TOTAL: u64 = 48;
+/// The work budget a position read from text is checked and played under:
+/// the harness plays every candidate move, each deciding the position it
+/// reaches.
+const TEXT_PLAY_BUDGET: Budget = Budget::seeds(1_000_000);
 
 fn seeds(game: &Mankka) -> u64 {
     let hands: u64 = game.hands().as_slice().iter().map(|&h| u64::from(h)).sum();
@@ -52,8 +66,13 @@ fn candidates() -> Vec<Move> {
 
 /// Any text: an error, or a value that prints back the same.
 fn check_text(text: &str) {
-    testing::check_text::<Mankka>(text);
-    if let Ok(game) = text.parse::<Mankka>() {
+    let read = text_check::check_text::<Mankka>(text);
+    if let Some((game, _)) = &read {
+        assert_eq!(game.budget(), Budget::DEFAULT, "`{text}` set the budget");
+    }
+    // (The harness reads the position again: only after a quick read.)
+    if let Some((mut game, true)) = read {
+        game.set_budget(TEXT_PLAY_BUDGET);
         testing::check_state(&game, &candidates());
         // Every position a legal move reaches from it prints and reads back too.
         let legal = game.legal_moves();
@@ -75,12 +94,17 @@ fn check_text(text: &str) {
             "placement `{text}`"
         );
     }
-    if let Ok(options) = text.parse::<Options>() {
-        assert_eq!(
-            options.to_string().parse::<Options>(),
-            Ok(options),
-            "options `{text}`"
-        );
+    match text.parse::<Options>() {
+        Ok(options) => {
+            let again = options.to_string();
+            assert_eq!(again.parse::<Options>(), Ok(options), "options `{text}`");
+            assert!(
+                !again.contains("max_laps"),
+                "options `{text}` print `{again}`"
+            );
+        }
+        Err(OptionError::BudgetInText(key)) => assert_eq!(key, "max_laps", "`{text}`"),
+        Err(_) => {}
     }
 }
 
@@ -97,8 +121,11 @@ fn check_state(game: &Mankka) {
     testing::check_serde(game);
     testing::check_action_text(&legal);
     let setup = game.to_setup();
-    let copy = Mankka::from_setup(setup.clone()).expect("a state's setup is valid");
+    // Under the state's own budget, which decided it.
+    let copy =
+        Mankka::from_setup_within(setup.clone(), game.budget()).expect("a state's setup is valid");
     assert_eq!(&copy, game, "from_setup(to_setup)");
+    assert_eq!(copy.budget(), game.budget());
     let setup_json = serde_json::to_string(&setup).expect("a setup serializes");
     let setup_back: Setup = serde_json::from_str(&setup_json).expect("a setup deserializes");
     assert_eq!(setup_back, setup, "setup serde_json round trip");

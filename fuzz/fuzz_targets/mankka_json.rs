@@ -13,16 +13,22 @@
 //! The text is the input itself (first byte even), or (odd) an arbitrary
 //! structured `mankka::Setup`, valid or not, serialized with a few bytes
 //! overwritten (see `common/json_gen.rs`): options from
-//! `mankka::Options::arbitrary` (now and then without a budget), board,
+//! `mankka::Options::arbitrary`, board,
 //! store and hand lengths off by one, counts mostly small but sometimes
 //! large, hands of the variant's size, empty or any, any player, the
 //! `over` flag, and histories (often the board's own seeds rotated).
 //!
-//! Setups without a work budget (`max_laps: None`) or with one beyond the
-//! default (work grows with the budget) whose holes hold more
-//! than 4 seeds (Mankka relays at 4) are skipped: exact, unbounded
-//! detection can walk very long cycles on full boards. Under any budget
-//! nothing is skipped (RULES.md, "Work budget").
+//! The work budget is the caller's (`mankka::Budget`), never the JSON's:
+//! a setup with a budget field (`max_laps` in its options, as earlier
+//! versions had it, or `max_laps`/`budget` beside its fields) is refused
+//! (both deny unknown fields), and every text is read under
+//! `Budget::DEFAULT`. The setup is first built under `PROBE` seeds: a
+//! budget never changes a result, so what it accepts the default reads
+//! alike, and every later read of that position costs as little. A
+//! position only the default decides is read once (each read would cost as
+//! much again): checked against its setup, played, not read again. An
+//! accepted state is then checked and played under a small budget from the
+//! input (`json_gen::play_budget`).
 //!
 //! Seeds: `fuzz/seeds/mankka_json/` (see `fuzz/README.md`).
 
@@ -34,10 +40,13 @@ mod json_gen;
 mod seeds;
 
 use arbitrary::{Arbitrary, Unstructured};
-use json_gen::{counts, player};
+use json_gen::{BudgetField, counts, player};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{SeenPosition, testing};
-use mankka::{Game, Mankka, Move, Options, Pit, Placement, Player, Setup};
+use mankka::{Budget, Game, Mankka, Move, Options, Pit, Placement, Player, Setup, SetupError};
+
+/// The budget a setup is first built under: a few milliseconds of sowing.
+const PROBE: Budget = Budget::seeds(1_000_000);
 
 /// Mankka relays from a hole its last seed makes hold 4 or more.
 const RELAY_AT: u16 = 4;
@@ -54,10 +63,7 @@ fn candidates() -> Vec<Move> {
 
 /// A setup drawn from the input, valid or not.
 fn setup(u: &mut Unstructured<'_>) -> arbitrary::Result<Setup> {
-    let mut options = Options::arbitrary(u)?;
-    if u.ratio(1, 8)? {
-        options.max_laps = None;
-    }
+    let options = Options::arbitrary(u)?;
     let mut setup = Setup::new(options);
     let small = match u.int_in_range(0..=3u8)? {
         0 => 3,
@@ -105,29 +111,25 @@ fn setup(u: &mut Unstructured<'_>) -> arbitrary::Result<Setup> {
     Ok(setup)
 }
 
-/// Whether building this setup may walk a very long relay cycle: only
-/// without a work budget.
-fn slow(setup: &Setup) -> bool {
-    setup
-        .options
-        .max_laps
-        .is_none_or(|n| n > mancala_core::DEFAULT_MAX_LAPS)
-        && setup.board.iter().any(|&c| c > RELAY_AT)
-}
-
 /// Seeds in the holes, the stores and the hands.
 fn seeds(game: &Mankka) -> u64 {
     let hands: u64 = game.hands().as_slice().iter().map(|&h| u64::from(h)).sum();
     u64::from(game.board().total()) + hands
 }
 
-/// The round trips of one state.
-fn round_trips(game: &Mankka) {
+/// The round trips of one state, which `budget` decided (the state's own
+/// budget may be smaller: it is lowered after a read).
+fn round_trips(game: &Mankka, budget: Budget) {
     let setup = game.to_setup();
     assert_eq!(
         Mankka::from_setup(setup.clone()).as_ref(),
         Ok(game),
         "from_setup(to_setup)"
+    );
+    assert_eq!(
+        Mankka::from_setup_within(setup.clone(), budget).as_ref(),
+        Ok(game),
+        "from_setup_within(to_setup)"
     );
     let json = serde_json::to_string(&setup).expect("a setup serializes");
     assert_eq!(
@@ -140,32 +142,48 @@ fn round_trips(game: &Mankka) {
 }
 
 fn check(data: &[u8]) {
-    let Some(text) = json_gen::text(data, setup) else {
+    let Some(input) = json_gen::input(data, "options", setup) else {
         return;
     };
+    let text = &input.text;
     // `Mankka` deserializes through `Setup`: a text that is not a setup is
     // not a game either.
-    let parsed = serde_json::from_str::<Setup>(&text);
-    if let Ok(setup) = &parsed
-        && slow(setup)
-    {
-        return;
+    let parsed = serde_json::from_str::<Setup>(text);
+    if let Some(drawn) = &input.exact {
+        // A budget field is refused, in the options or beside them.
+        match input.field {
+            BudgetField::None => assert_eq!(parsed.as_ref().ok(), Some(drawn), "setup serde"),
+            _ => assert!(parsed.is_err(), "a budget field in `{text}` was read"),
+        }
     }
-    let game = serde_json::from_str::<Mankka>(&text);
     let Ok(setup) = parsed else {
+        let game = serde_json::from_str::<Mankka>(text);
         assert!(game.is_err(), "a game from a text that is not a setup");
         return;
     };
-    let direct = Mankka::from_setup(setup.clone());
-    assert_eq!(
-        game.as_ref().ok(),
-        direct.as_ref().ok(),
-        "serde vs from_setup"
-    );
-    assert_eq!(game.is_ok(), direct.is_ok());
+    assert!(!json_gen::has_inner_budget(text, "options"), "`{text}`");
+    // First under a small budget: what it decides, the default decides
+    // alike (and every read of it costs as little).
+    let probe = Mankka::from_setup_within(setup.clone(), PROBE);
+    let game = serde_json::from_str::<Mankka>(text);
+    if let Ok(game) = &game {
+        assert_eq!(game.budget(), Budget::DEFAULT, "the JSON set the budget");
+    }
+    match &probe {
+        Ok(probe) => {
+            assert_eq!(game.as_ref().ok(), Some(probe), "serde vs from_setup");
+            assert_eq!(probe.budget(), PROBE);
+        }
+        Err(SetupError::Position(mancala_core::SetupError::Undecided(u))) => {
+            assert_eq!(Some(u.budget), PROBE.limit());
+        }
+        Err(e) => assert!(game.is_err(), "serde accepted a setup refused: {e}"),
+    }
     let Ok(mut game) = game else {
         return;
     };
+    // Only the default decided it: read once.
+    let quick = probe.is_ok();
 
     // What was accepted is the setup's state, every seed kept.
     assert_eq!(game.options(), &setup.options);
@@ -181,8 +199,16 @@ fn check(data: &[u8]) {
         assert_eq!(game.to_setup(), setup, "an accepted setup is kept");
     }
     assert_eq!(game.legal_moves().is_empty(), game.is_over());
-    testing::check_state(&game, &candidates());
-    round_trips(&game);
+    // Played under a small budget from here on.
+    game.set_budget(json_gen::play_budget(data));
+    if quick {
+        testing::check_state(&game, &candidates());
+        round_trips(&game, PROBE);
+    } else {
+        let json = serde_json::to_string(&game).expect("a state serializes");
+        let back = serde_json::from_str::<Setup>(&json).expect("a state's JSON is a setup");
+        assert_eq!(back, game.to_setup(), "setup serde");
+    }
 
     // It plays on like any state.
     for i in 0..12usize {
@@ -199,7 +225,7 @@ fn check(data: &[u8]) {
                 for player in [Player::P0, Player::P1] {
                     assert!(new[player] >= old[player], "stores never shrink");
                 }
-                round_trips(&game);
+                round_trips(&game, game.budget());
             }
             // The one refusal of a legal move: the work budget's, which
             // changes nothing.

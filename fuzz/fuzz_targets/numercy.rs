@@ -12,25 +12,29 @@
 //! `play_unchecked` and `play_observed` agree with `play` on legal moves, and
 //! that `play_unchecked` never panics on any hole. Nothing may panic.
 //!
-//! Arbitrary options come with any balls a hole and a work budget (small
-//! ones too, so that moves refused by the budget are met; the harness
-//! accepts that refusal of a legal move, `Game::is_undecided`), and without
-//! a budget only where moves stay fast (at most `relay_at` balls a hole at
-//! the start, one at `relay_at = 2`): exact, unbounded detection walks
+//! Arbitrary options come with any balls a hole; `Numercy::arbitrary` plays
+//! under a small work budget (`numercy::Budget`, seeds sown a call), so that
+//! moves refused by the budget are met (the harness accepts that refusal of
+//! a legal move, `Game::is_undecided`): exact, unbounded detection walks
 //! endless relays' cycles, which can be hundreds of millions of laps long
 //! (2x13, 2 balls a hole, relay at 2: a move reached by random play has a
-//! cycle of 383,388,577 laps). For the same reason a text without a budget
-//! (`max_laps=none`), or with one beyond the default (work grows with the
-//! budget), whose holes hold more than `relay_at + 1` balls (more
-//! than 1 at `relay_at = 2`) is not read as a position; every other text
-//! is. Positions read from text are only parsed and printed, never played.
+//! cycle of 383,388,577 laps). The budget is the caller's, never the
+//! text's: a text with a `max_laps` word is refused, and every text is read
+//! under `Budget::DEFAULT`, which bounds the work of a read (no text is
+//! skipped; the shared round trip, which reads it again, only after a quick
+//! first read: `common/text_check.rs`). Positions read from text are only
+//! parsed and printed, never played.
 
 #![no_main]
 
+#[path = "common/text_check.rs"]
+mod text_check;
+
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
+use mancala_core::notation::OptionError;
 use mancala_core::{MAX_HOLES, testing};
-use numercy::{Game, MoveReport, Numercy, Options, Pit, PlayError, Scoring, Setup};
+use numercy::{Budget, Game, MoveReport, Numercy, Options, Pit, PlayError, Scoring, Setup};
 
 /// The most moves played after the arbitrary state is reached.
 const MAX_PLIES: usize = 300;
@@ -62,43 +66,22 @@ fn removed_by(report: &MoveReport) -> u64 {
     }
 }
 
-/// Whether reading `text` as a position may walk an astronomically long
-/// relay cycle: its options read, without a work budget, and a hole holds
-/// more balls than the bound of the module docs. (Texts whose options do not read are refused
-/// before any sowing.)
-fn slow(text: &str) -> bool {
-    let options = text
-        .split_whitespace()
-        .filter(|w| w.contains('=') && !w.starts_with("seen="));
-    let Ok(options) = mancala_core::notation::parse_options::<Options>(options) else {
-        return false;
-    };
-    if options
-        .max_laps
-        .is_some_and(|n| n <= mancala_core::DEFAULT_MAX_LAPS)
-    {
-        return false;
-    }
-    let most = if options.relay_at <= 2 {
-        1
-    } else {
-        options.relay_at.saturating_add(1)
-    };
-    text.split_whitespace().next().is_some_and(|holes| {
-        holes
-            .split([',', '/'])
-            .any(|c| c.parse::<u16>().is_ok_and(|c| c > most))
-    })
-}
-
 /// Any text: an error, or a value that prints back the same.
 fn check_text(text: &str) {
-    if !slow(text) {
-        testing::check_text::<Numercy>(text);
+    if let Some((game, _)) = text_check::check_text::<Numercy>(text) {
+        assert_eq!(game.budget(), Budget::DEFAULT, "`{text}` set the budget");
     }
-    if let Ok(options) = text.parse::<Options>() {
-        let again = options.to_string();
-        assert_eq!(again.parse::<Options>(), Ok(options), "options `{text}`");
+    match text.parse::<Options>() {
+        Ok(options) => {
+            let again = options.to_string();
+            assert_eq!(again.parse::<Options>(), Ok(options), "options `{text}`");
+            assert!(
+                !again.contains("max_laps"),
+                "options `{text}` print `{again}`"
+            );
+        }
+        Err(OptionError::BudgetInText(key)) => assert_eq!(key, "max_laps", "`{text}`"),
+        Err(_) => {}
     }
     if let Ok(p) = text.parse::<Pit>() {
         assert_eq!(p.to_string().parse::<Pit>(), Ok(p), "hole `{text}`");
@@ -119,8 +102,11 @@ fn check_state(game: &Numercy, start: u64, removed: u64) {
     testing::check_serde(game);
     testing::check_action_text(&legal);
     let setup = game.to_setup();
-    let copy = Numercy::from_setup(setup.clone()).expect("a state's setup is valid");
+    // Under the state's own budget, which decided it.
+    let copy =
+        Numercy::from_setup_within(setup.clone(), game.budget()).expect("a state's setup is valid");
     assert_eq!(&copy, game, "from_setup(to_setup)");
+    assert_eq!(copy.budget(), game.budget());
     let setup_json = serde_json::to_string(&setup).expect("a setup serializes");
     let setup_back: Setup = serde_json::from_str(&setup_json).expect("a setup deserializes");
     assert_eq!(setup_back, setup, "setup serde_json round trip");

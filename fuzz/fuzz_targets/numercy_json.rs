@@ -8,6 +8,18 @@
 //! states that round-trip too; a legal move is refused only by the work
 //! budget (`Numercy::is_undecided`), changing nothing. Nothing may panic.
 //!
+//! The work budget is the caller's (`numercy::Budget`), never the JSON's:
+//! a setup with a budget field (`max_laps` in its options, as earlier
+//! versions had it, or `max_laps`/`budget` beside its fields) is refused
+//! (both deny unknown fields), and every text is read under
+//! `Budget::DEFAULT`. The setup is first built under `PROBE` seeds: a
+//! budget never changes a result, so what it accepts the default reads
+//! alike, and every later read of that position costs as little. A
+//! position only the default decides is read once (each read would cost as
+//! much again): checked against its setup, played, not read again. An
+//! accepted state is then checked and played under a small budget from the
+//! input (`json_gen::play_budget`).
+//!
 //! The text is the input itself (first byte even), or (odd) an arbitrary
 //! structured `numercy::Setup`, valid or not, serialized with a few bytes
 //! overwritten (see `common/json_gen.rs`): options from
@@ -15,13 +27,6 @@
 //! counts mostly small but sometimes large, points up to `u64::MAX`, any
 //! player, the `over` flag, and histories (often the board's own balls
 //! rotated, so that some are accepted).
-//!
-//! Setups without a work budget (`max_laps: None`) or with one beyond the
-//! default (work grows with the budget) whose holes hold more
-//! than the relay threshold (more than 1 at `relay_at <= 2`, at most 9) are
-//! skipped: exact, unbounded detection can walk cycles hundreds of millions
-//! of laps long. Under any budget nothing is skipped (RULES.md, "Work
-//! budget").
 //!
 //! Seeds: `fuzz/seeds/numercy_json/` (see `fuzz/README.md`).
 
@@ -33,10 +38,13 @@ mod json_gen;
 mod seeds;
 
 use arbitrary::{Arbitrary, Unstructured};
-use json_gen::{counts, near_edges, player};
+use json_gen::{BudgetField, counts, near_edges, player};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{MAX_HOLES, SeenPosition, testing};
-use numercy::{Game, Numercy, Options, Pit, Player, Setup};
+use numercy::{Budget, Game, Numercy, Options, Pit, Player, Setup, SetupError};
+
+/// The budget a setup is first built under: a few milliseconds of sowing.
+const PROBE: Budget = Budget::seeds(1_000_000);
 
 /// Every hole a `Pit` can name: on the board or off it, anyone's.
 fn candidates() -> Vec<Pit> {
@@ -92,28 +100,19 @@ fn setup(u: &mut Unstructured<'_>) -> arbitrary::Result<Setup> {
     Ok(setup)
 }
 
-/// Whether building this setup may walk an astronomically long relay
-/// cycle: only without a work budget.
-fn slow(setup: &Setup) -> bool {
-    let options = &setup.options;
-    let most = if options.relay_at <= 2 {
-        1
-    } else {
-        options.relay_at.min(9)
-    };
-    options
-        .max_laps
-        .is_none_or(|n| n > mancala_core::DEFAULT_MAX_LAPS)
-        && setup.board.iter().any(|&c| c > most)
-}
-
-/// The round trips of one state.
-fn round_trips(game: &Numercy) {
+/// The round trips of one state, which `budget` decided (the state's own
+/// budget may be smaller: it is lowered after a read).
+fn round_trips(game: &Numercy, budget: Budget) {
     let setup = game.to_setup();
     assert_eq!(
         Numercy::from_setup(setup.clone()).as_ref(),
         Ok(game),
         "from_setup(to_setup)"
+    );
+    assert_eq!(
+        Numercy::from_setup_within(setup.clone(), budget).as_ref(),
+        Ok(game),
+        "from_setup_within(to_setup)"
     );
     let json = serde_json::to_string(&setup).expect("a setup serializes");
     assert_eq!(
@@ -126,32 +125,46 @@ fn round_trips(game: &Numercy) {
 }
 
 fn check(data: &[u8]) {
-    let Some(text) = json_gen::text(data, setup) else {
+    let Some(input) = json_gen::input(data, "options", setup) else {
         return;
     };
+    let text = &input.text;
     // `Numercy` deserializes through `Setup`: a text that is not a setup is
     // not a game either.
-    let parsed = serde_json::from_str::<Setup>(&text);
-    if let Ok(setup) = &parsed
-        && slow(setup)
-    {
-        return;
+    let parsed = serde_json::from_str::<Setup>(text);
+    if let Some(drawn) = &input.exact {
+        // A budget field is refused, in the options or beside them.
+        match input.field {
+            BudgetField::None => assert_eq!(parsed.as_ref().ok(), Some(drawn), "setup serde"),
+            _ => assert!(parsed.is_err(), "a budget field in `{text}` was read"),
+        }
     }
-    let game = serde_json::from_str::<Numercy>(&text);
     let Ok(setup) = parsed else {
+        let game = serde_json::from_str::<Numercy>(text);
         assert!(game.is_err(), "a game from a text that is not a setup");
         return;
     };
-    let direct = Numercy::from_setup(setup.clone());
-    assert_eq!(
-        game.as_ref().ok(),
-        direct.as_ref().ok(),
-        "serde vs from_setup"
-    );
-    assert_eq!(game.is_ok(), direct.is_ok());
+    assert!(!json_gen::has_inner_budget(text, "options"), "`{text}`");
+    // First under a small budget: what it decides, the default decides
+    // alike (and every read of it costs as little).
+    let probe = Numercy::from_setup_within(setup.clone(), PROBE);
+    let game = serde_json::from_str::<Numercy>(text);
+    if let Ok(game) = &game {
+        assert_eq!(game.budget(), Budget::DEFAULT, "the JSON set the budget");
+    }
+    match &probe {
+        Ok(probe) => {
+            assert_eq!(game.as_ref().ok(), Some(probe), "serde vs from_setup");
+            assert_eq!(probe.budget(), PROBE);
+        }
+        Err(SetupError::Undecided(u)) => assert_eq!(Some(u.budget), PROBE.limit()),
+        Err(e) => assert!(game.is_err(), "serde accepted a setup refused: {e}"),
+    }
     let Ok(mut game) = game else {
         return;
     };
+    // Only the default decided it: read once.
+    let quick = probe.is_ok();
 
     // What was accepted is the setup's state.
     assert_eq!(game.options(), &setup.options);
@@ -160,8 +173,16 @@ fn check(data: &[u8]) {
     }
     assert_eq!(game.legal_moves().is_empty(), game.is_over());
     let balls = game.board().total();
-    testing::check_state(&game, &candidates());
-    round_trips(&game);
+    // Played under a small budget from here on.
+    game.set_budget(json_gen::play_budget(data));
+    if quick {
+        testing::check_state(&game, &candidates());
+        round_trips(&game, PROBE);
+    } else {
+        let json = serde_json::to_string(&game).expect("a state serializes");
+        let back = serde_json::from_str::<Setup>(&json).expect("a state's JSON is a setup");
+        assert_eq!(back, game.to_setup(), "setup serde");
+    }
 
     // It plays on like any state.
     for i in 0..12usize {
@@ -179,7 +200,7 @@ fn check(data: &[u8]) {
                 for player in [Player::P0, Player::P1] {
                     assert!(new[player] >= old[player], "points never decrease");
                 }
-                round_trips(&game);
+                round_trips(&game, game.budget());
             }
             // The one refusal of a legal move: the work budget's, which
             // changes nothing.

@@ -1,8 +1,9 @@
 //! Fuzz target `play`: first an arbitrary string read as a `Mancala`
 //! position, as `Rules` and as a `Move` (each an error, or a value that
 //! prints back the same); then arbitrary rules (passing included), or a
-//! preset of the catalogue (`mancala_core::Traditional`, under a budget of
-//! at most 4,096 laps), and a game driven by the input's bytes, checking at
+//! preset of the catalogue (`mancala_core::Traditional`, under a work
+//! budget of `PRESET_BUDGET` seeds), and a game driven by the input's
+//! bytes, checking at
 //! every state (after 48 plies, at every 8th: it costs dozens of moves) the
 //! shared harness
 //! (`mancala_core::testing::check_state`: the legal actions are exactly the
@@ -12,31 +13,55 @@
 //! every move that `play`, `play_observed` and `play_unchecked` agree, state
 //! and `Turn` report alike. Nothing may panic.
 //!
-//! Texts of positions without a work budget (`max_laps=none`), or with one
-//! beyond the default (work grows with the budget), whose rules
-//! relay at `k` seeds with more than `k` seeds a hole are skipped: exact,
-//! unbounded detection walks the cycle, which can be hundreds of millions
-//! of laps long. Under any budget nothing is skipped. Arbitrary rules come
-//! with small budgets too, so that moves refused by the budget are played
-//! (the harness accepts that refusal of a legal move, `Game::is_undecided`).
+//! The work budget is the caller's (`mancala_core::Budget`), never the
+//! text's: a text with a `max_laps` word is refused, and every text is
+//! read under `Budget::DEFAULT`, which bounds the work of a read however
+//! slow the position's relays (no text is skipped). A text read is checked
+//! by the shared round trip (`testing::check_text`, which reads it again)
+//! only when the first read was quick; a slow one is read once (see
+//! `common/text_check.rs`). Games are played under a budget the harness
+//! chooses: none only where moves stay fast (relay at `k` with at most `k`
+//! seeds a hole at the start, as `Rules::arbitrary` had it), else small
+//! ones, so that moves refused by the budget are played (the harness
+//! accepts that refusal of a legal move, `Game::is_undecided`).
 
 #![no_main]
+
+#[path = "common/text_check.rs"]
+mod text_check;
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Credit, Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules,
-    RulesError, Traditional, Turn, notation::parse_options, testing,
+    Budget, Credit, Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules,
+    RulesError, Traditional, Turn, notation::OptionError, testing,
 };
 
 /// The longest game played for one input.
 const MAX_PLIES: usize = 300;
 
-/// The largest work budget a catalogue preset is played under (its own
-/// when smaller): decisions that walk up to the default million laps, made
-/// for every candidate move of every position checked, are too slow for a
-/// fuzzer with coverage instrumentation.
-const PRESET_MAX_LAPS: u64 = 4096;
+/// The work budget a catalogue preset is played under, in seeds sown a
+/// call: decisions that spend up to the default budget, made for every
+/// candidate move of every position checked, are too slow for a fuzzer
+/// with coverage instrumentation.
+const PRESET_BUDGET: u64 = 50_000;
+
+/// The work budget arbitrary rules are played under: none only where moves
+/// stay fast (relay at `k`, at most `k` seeds a hole at the start), else
+/// small ones (a harness that plays every candidate move of every position
+/// reached pays each move's trials of the next position).
+fn play_budget(u: &mut Unstructured<'_>, rules: &Rules) -> arbitrary::Result<Budget> {
+    let tame = match rules.relay {
+        Relay::Never => true,
+        Relay::AtLeast(k) => rules.seeds <= k,
+    };
+    Ok(match u.int_in_range(0..=7u8)? {
+        0 if tame => Budget::UNLIMITED,
+        1 => Budget::seeds(u.int_in_range(0..=16)?),
+        2 => Budget::seeds(u.int_in_range(0..=20_000)?),
+        _ => Budget::seeds(u.int_in_range(0..=2_000)?),
+    })
+}
 
 fn pit(index: usize) -> Pit {
     Pit::new(index % MAX_HOLES).unwrap_or_else(|| unreachable!())
@@ -51,40 +76,23 @@ fn candidates() -> Vec<Move> {
         .collect()
 }
 
-/// Whether reading `text` as a position may walk an astronomically long
-/// relay cycle: its rule words read, they relay at `k` without a work
-/// budget, and a hole holds more than `k` seeds.
-fn slow(text: &str) -> bool {
-    let words = text
-        .split_whitespace()
-        .filter(|w| w.contains('=') && !w.starts_with("seen="));
-    let Ok(rules) = parse_options::<Rules>(words) else {
-        return false;
-    };
-    let Relay::AtLeast(k) = rules.relay else {
-        return false;
-    };
-    if rules
-        .max_laps
-        .is_some_and(|n| n <= mancala_core::DEFAULT_MAX_LAPS)
-    {
-        return false;
-    }
-    text.split_whitespace().next().is_some_and(|holes| {
-        holes
-            .split([',', '/'])
-            .any(|c| c.parse::<u16>().is_ok_and(|c| c > k.max(1)))
-    })
-}
-
-/// Any text: an error, or a value that prints back the same.
+/// Any text: an error, or a value that prints back the same. No text sets
+/// the work budget.
 fn check_text(text: &str) {
-    if !slow(text) {
-        testing::check_text::<Mancala>(text);
+    if let Some((game, _)) = text_check::check_text::<Mancala>(text) {
+        assert_eq!(game.budget(), Budget::DEFAULT, "`{text}` set the budget");
     }
-    if let Ok(rules) = text.parse::<Rules>() {
-        let again = rules.to_string();
-        assert_eq!(again.parse::<Rules>(), Ok(rules), "rules `{text}`");
+    match text.parse::<Rules>() {
+        Ok(rules) => {
+            let again = rules.to_string();
+            assert_eq!(again.parse::<Rules>(), Ok(rules), "rules `{text}`");
+            assert!(
+                !again.contains("max_laps"),
+                "rules `{text}` print `{again}`"
+            );
+        }
+        Err(OptionError::BudgetInText(key)) => assert_eq!(key, "max_laps", "`{text}`"),
+        Err(_) => {}
     }
     if let Ok(mv) = text.parse::<Move>() {
         assert_eq!(mv.to_string().parse::<Move>(), Ok(mv), "move `{text}`");
@@ -131,8 +139,11 @@ fn check_state(game: &Mancala, total: u32, candidates: &[Move], full: bool) {
     }
     testing::check_action_text(&legal);
     let setup = game.to_setup();
-    let copy = Mancala::from_setup(setup.clone()).expect("a state's setup is valid");
+    // Under the state's own budget, which decided it.
+    let copy =
+        Mancala::from_setup_within(setup.clone(), game.budget()).expect("a state's setup is valid");
     assert_eq!(&copy, game, "from_setup(to_setup)");
+    assert_eq!(copy.budget(), game.budget());
     assert_eq!(copy.key(), game.key());
     assert_eq!(copy.to_setup(), setup);
 }
@@ -213,26 +224,24 @@ fuzz_target!(|data: &[u8]| {
     } else {
         None
     };
-    let rules = match preset {
-        Some(game) => {
-            // Under a smaller budget: French Wari relays at 2 and walks
-            // long cycles, and under the default budget one input took 15 s
-            // in this instrumented build.
-            let mut rules = game.rules();
-            rules.max_laps = rules.max_laps.map(|n| n.min(PRESET_MAX_LAPS));
-            rules
-        }
+    let (rules, budget) = match preset {
+        // Under a smaller budget: French Wari relays at 2 and walks long
+        // cycles, and under the default budget one input took 15 s in this
+        // instrumented build.
+        Some(game) => (game.rules(), Budget::seeds(PRESET_BUDGET)),
         None => {
             let Ok(mut rules) = Rules::arbitrary(&mut u) else {
                 return;
             };
             // `Rules::arbitrary` never passes; the core's pass is fuzzed here.
             rules.end.pass = u.ratio(1, 4).unwrap_or(false);
-            rules
+            let Ok(budget) = play_budget(&mut u, &rules) else {
+                return;
+            };
+            (rules, budget)
         }
     };
-    // (`Rules::arbitrary` leaves a budget out only where moves stay fast.)
-    let mut game = match Mancala::new(rules) {
+    let mut game = match Mancala::new_within(rules, budget) {
         Ok(game) => game,
         Err(e) => {
             // Invalid rules, or valid ones whose start the budget cannot
@@ -244,6 +253,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
+    assert_eq!(game.budget(), budget, "the state keeps its budget");
     let total = rules.total_seeds();
     let candidates = candidates();
     let started = std::time::Instant::now();

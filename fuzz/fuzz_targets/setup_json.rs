@@ -6,121 +6,97 @@
 //!
 //! The text is either the input's bytes as they are, or (so that the fuzzer
 //! reaches deep into the checks) a structured setup drawn from the input,
-//! serialized, with a few bytes overwritten.
+//! serialized, with a few bytes overwritten (see `common/json_gen.rs`).
 //!
-//! Setups without a work budget (`max_laps: None`) or with one beyond the
-//! default (work grows with the budget) whose rules relay at `k`
-//! seeds with more than `k` seeds in a hole are skipped: exact, unbounded
-//! detection walks the cycle, which can be hundreds of millions of laps
-//! long when the holes are full. Under any budget nothing is skipped: the
-//! budget bounds the work (RULES.md, "Work budget").
+//! The work budget is the caller's (`mancala_core::Budget`), never the
+//! JSON's: `Rules` ignore a `max_laps` field (the budget of earlier
+//! versions: the seeds `seeds/setup_json/` still have it), so a drawn setup
+//! with one written into its rules reads as the same setup, while a budget
+//! field beside the setup's own fields is refused; every text is read under
+//! `Budget::DEFAULT`, which bounds the work of a read however slow the
+//! position's relays (nothing is skipped). The setup is first built under
+//! `PROBE` seeds: a budget never changes a result, so what it accepts the
+//! default reads alike, and every later read of that position costs as
+//! little. A position only the default decides is read once (each read
+//! would cost as much again): checked against its setup, played, not read
+//! again. An accepted state is then checked and played under a small
+//! budget from the input (`json_gen::play_budget`).
 
 #![no_main]
 
+#[path = "common/json_gen.rs"]
+mod json_gen;
+
 use arbitrary::{Arbitrary, Unstructured};
+use json_gen::{BudgetField, counts, player};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Game, MAX_HOLES, MAX_PLAYERS, Mancala, Move, Pit, Player, Relay, Rules, SeenPosition, Setup,
-    testing,
+    Budget, Game, MAX_HOLES, Mancala, Move, Pit, Rules, SeenPosition, Setup, SetupError, testing,
 };
 
-fn player(u: &mut Unstructured<'_>) -> arbitrary::Result<Player> {
-    Ok(Player::new(u.int_in_range(0..=MAX_PLAYERS - 1)?).unwrap_or_default())
-}
-
-fn counts(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<u16>> {
-    // A length off by one now and then; mostly small counts.
-    let len = match u.int_in_range(0..=15u8)? {
-        0 => len + 1,
-        1 => len.saturating_sub(1),
-        _ => len,
-    };
-    (0..len)
-        .map(|_| {
-            if u.ratio(1, 32)? {
-                u.arbitrary()
-            } else {
-                u.int_in_range(0..=9)
-            }
-        })
-        .collect()
-}
+/// The budget a setup is first built under: a few milliseconds of sowing.
+const PROBE: Budget = Budget::seeds(1_000_000);
 
 /// A setup, valid or not, drawn from the input.
 fn setup(u: &mut Unstructured<'_>) -> arbitrary::Result<Setup> {
     let rules = Rules::arbitrary(u)?;
     let mut setup = Setup::new(rules);
-    setup.board = counts(u, setup.board.len())?;
-    setup.stores = counts(u, setup.stores.len())?;
+    setup.board = counts(u, setup.board.len(), 9)?;
+    setup.stores = counts(u, setup.stores.len(), 9)?;
     setup.to_move = player(u)?;
     setup.over = u.ratio(1, 4)?;
     for _ in 0..u.int_in_range(0..=3u8)? {
         setup.history.push(SeenPosition {
-            board: counts(u, setup.board.len())?,
+            board: counts(u, setup.board.len(), 9)?,
             to_move: player(u)?,
         });
     }
     Ok(setup)
 }
 
-/// The JSON text to deserialize.
-fn text(data: &[u8]) -> Option<String> {
-    let (&mode, rest) = data.split_first()?;
-    if mode & 1 == 0 {
-        return Some(String::from_utf8_lossy(rest).into_owned());
-    }
-    let mut u = Unstructured::new(rest);
-    let setup = setup(&mut u).ok()?;
-    let mut bytes = serde_json::to_vec(&setup).ok()?;
-    for _ in 0..mode >> 5 {
-        let (Ok(at), Ok(byte)) = (u.arbitrary::<u16>(), u.arbitrary::<u8>()) else {
-            break;
-        };
-        if !bytes.is_empty() {
-            let at = usize::from(at) % bytes.len();
-            bytes[at] = byte;
-        }
-    }
-    Some(String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// Whether building this setup may walk an astronomically long relay
-/// cycle: only without a work budget (`max_laps: None`, exact and
-/// unbounded by design) or with one beyond the default (its work grows
-/// with it: the 1 s bound holds under the default).
-fn slow(setup: &Setup) -> bool {
-    setup
-        .rules
-        .max_laps
-        .is_none_or(|n| n > mancala_core::DEFAULT_MAX_LAPS)
-        && match setup.rules.relay {
-            Relay::Never => false,
-            Relay::AtLeast(k) => setup.board.iter().any(|&c| c > k.max(1)),
-        }
-}
-
-fuzz_target!(|data: &[u8]| {
-    let Some(text) = text(data) else {
+fn check(data: &[u8]) {
+    let Some(input) = json_gen::input(data, "rules", setup) else {
         return;
     };
+    let text = &input.text;
     // `Mancala` deserializes through `Setup`: a text that is not a setup is
     // not a game either.
-    let parsed = serde_json::from_str::<Setup>(&text);
-    if let Ok(setup) = &parsed
-        && slow(setup)
-    {
-        return;
+    let parsed = serde_json::from_str::<Setup>(text);
+    if let Some(drawn) = &input.exact {
+        // A budget field in the rules is ignored; beside the setup's
+        // fields, refused.
+        match input.field {
+            BudgetField::None | BudgetField::Inner => {
+                assert_eq!(parsed.as_ref().ok(), Some(drawn), "setup serde");
+            }
+            BudgetField::Top => assert!(parsed.is_err(), "a budget field in `{text}` was read"),
+        }
     }
-    let game = serde_json::from_str::<Mancala>(&text);
     let Ok(setup) = parsed else {
+        let game = serde_json::from_str::<Mancala>(text);
         assert!(game.is_err(), "a game from a text that is not a setup");
         return;
     };
-    let direct = Mancala::from_setup(setup.clone());
-    assert_eq!(game.as_ref().ok(), direct.as_ref().ok());
-    let Ok(game) = game else {
+    // First under a small budget: what it decides, the default decides
+    // alike (and every read of it costs as little).
+    let probe = Mancala::from_setup_within(setup.clone(), PROBE);
+    let game = serde_json::from_str::<Mancala>(text);
+    if let Ok(game) = &game {
+        assert_eq!(game.budget(), Budget::DEFAULT, "the JSON set the budget");
+    }
+    match &probe {
+        Ok(probe) => {
+            assert_eq!(game.as_ref().ok(), Some(probe), "serde vs from_setup");
+            assert_eq!(probe.budget(), PROBE);
+        }
+        Err(SetupError::Undecided(u)) => assert_eq!(Some(u.budget), PROBE.limit()),
+        Err(e) => assert!(game.is_err(), "serde accepted a setup refused: {e}"),
+    }
+    let Ok(mut game) = game else {
         return;
     };
+    // Only the default decided it: read once.
+    let quick = probe.is_ok();
 
     // What was accepted is a consistent state.
     let total: u64 = setup
@@ -136,30 +112,39 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(game.board().holes(), &setup.board[..]);
         assert_eq!(game.to_move(), Some(setup.to_move));
     }
-
-    // It keeps the contract of every state (notation round trip included).
-    let candidates: Vec<Move> = (0..MAX_HOLES)
-        .filter_map(Pit::new)
-        .map(Move::Sow)
-        .chain([Move::Pass])
-        .collect();
-    testing::check_state(&game, &candidates);
-
-    // It round-trips.
+    // Played under a small budget from here on.
+    game.set_budget(json_gen::play_budget(data));
     let again = game.to_setup();
-    assert_eq!(Mancala::from_setup(again.clone()).as_ref(), Ok(&game));
     let json = serde_json::to_string(&game).expect("a state serializes");
-    let back: Mancala = serde_json::from_str(&json).expect("a serialized state deserializes");
-    assert_eq!(back, game);
-    assert_eq!(back.key(), game.key(), "equal states have equal keys");
-    assert_eq!(back.to_setup(), again);
-    let text = game.to_string();
-    let read: Mancala = text.parse().expect("a printed position parses");
-    assert_eq!(read, game, "`{text}` reads back otherwise");
-    assert_eq!(read.key(), game.key());
+    assert_eq!(
+        serde_json::from_str::<Setup>(&json).ok().as_ref(),
+        Some(&again),
+        "a state's JSON is its setup"
+    );
+
+    if quick {
+        // It keeps the contract of every state (notation round trip
+        // included).
+        let candidates: Vec<Move> = (0..MAX_HOLES)
+            .filter_map(Pit::new)
+            .map(Move::Sow)
+            .chain([Move::Pass])
+            .collect();
+        testing::check_state(&game, &candidates);
+
+        // It round-trips.
+        assert_eq!(Mancala::from_setup(again.clone()).as_ref(), Ok(&game));
+        let back: Mancala = serde_json::from_str(&json).expect("a serialized state deserializes");
+        assert_eq!(back, game);
+        assert_eq!(back.key(), game.key(), "equal states have equal keys");
+        assert_eq!(back.to_setup(), again);
+        let text = game.to_string();
+        let read: Mancala = text.parse().expect("a printed position parses");
+        assert_eq!(read, game, "`{text}` reads back otherwise");
+        assert_eq!(read.key(), game.key());
+    }
 
     // And plays on like any state.
-    let mut game = game;
     for i in 0..16usize {
         let legal = game.legal_moves();
         if legal.is_empty() {
@@ -178,4 +163,6 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-});
+}
+
+fuzz_target!(|data: &[u8]| check(data));

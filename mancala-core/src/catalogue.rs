@@ -18,9 +18,9 @@
 //! | Vai Lung Thlan | India (Mizoram) | 2x6, 5 seeds | [`Rules::vai_lung_thlan`] | `Vai Lung Thlan.lud` | the same |
 //! | Awari | West Africa | 2x6, 4 seeds | [`Rules::awari`] | `Awari.lud` | the same; `each_at_most` |
 //! | Wari | West Africa | 2x6, 4 seeds | [`Rules::wari`] | `Wari.lud` | the same |
-//! | French Wari | France (the West African game) | 2x6, 4 seeds | [`Rules::french_wari`] | `French Wari.lud` | the same; `endless`, `max_laps` |
+//! | French Wari | France (the West African game) | 2x6, 4 seeds | [`Rules::french_wari`] | `French Wari.lud` | the same; `endless` |
 //! | Enindji | (Ludii's `Enindji`) | 2x6, 4 seeds | [`Rules::enindji`] | `Enindji.lud` | the same; `credit` |
-//! | En Gehe | Tanzania | 2x40, 4 seeds | [`Rules::en_gehe`] | `En Gehe.lud`, "Board Size/40", "Merker (Observed)" | the same (`houses` 40 to 50 as Ludii's board sizes, any of 1 to 50 taken); `endless`, `max_laps` |
+//! | En Gehe | Tanzania | 2x40, 4 seeds | [`Rules::en_gehe`] | `En Gehe.lud`, "Board Size/40", "Merker (Observed)" | the same (`houses` 40 to 50 as Ludii's board sizes, any of 1 to 50 taken); `endless` |
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::ToguzKumalak) | `Toguz Kumalak.lud` | none |
@@ -352,7 +352,6 @@ impl Rules {
             relay: Relay::Never,
             relay_if: RelayConditions::NONE,
             endless: Endless::Forbid,
-            max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: chain_to_origin(EVEN_TO_SIX),
             credit: Credit::Mover,
             grand_slam: GrandSlam::Allow,

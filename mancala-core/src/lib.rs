@@ -84,16 +84,16 @@
 //! or its text is refused with a typed error unless it can exist, a move is
 //! refused unless it is legal, and a refused operation changes nothing. Work is
 //! bounded too. Relaying moves can cycle, and exact detection of a cycle can
-//! take minutes on a board built to be slow, so every relaying game has a work
-//! budget, [`Rules::max_laps`] (default [`DEFAULT_MAX_LAPS`]; see [Work
-//! budget](#work-budget)): a move that neither ends nor repeats within it is
-//! [`Undecided`], and a position with such a move is refused where it would be
-//! built. Under the default budget the slow position below (a 2x6 board of 72
-//! seeds relaying at 2, with a move that cycles for 307,959,030 laps) is
-//! refused in tens of milliseconds, while the longest move in a million random
-//! games of each relaying preset of the mission games takes fewer than 30
-//! laps (of the catalogue's, in 10,000 games, 139 at most). `max_laps: None`
-//! restores exact, unbounded decisions for positions you trust.
+//! take minutes on a board built to be slow, so every call that decides relays
+//! spends from a work budget that the calling program owns, a [`Budget`]
+//! (default [`Budget::DEFAULT`]; see [Work budget](#work-budget)): a move that
+//! neither ends nor repeats within it is [`Undecided`], and a position with
+//! such a move is refused where it would be built. Nothing in a position's
+//! text, JSON or rules can raise the budget; a program that trusts its input
+//! raises or removes it through the API ([`Mancala::from_setup_within`],
+//! [`Mancala::set_budget`]). Under the default budget the slow position below
+//! (a 2x6 board of 72 seeds relaying at 2, with a move that cycles for
+//! 307,959,030 laps) is refused within a fraction of a second.
 //!
 //! ```
 //! use mancala_core::{Mancala, Relay, Rules, Setup, SetupError};
@@ -208,34 +208,36 @@
 //!
 //! Exact detection can take very long on a position built to be slow: a
 //! 2x6 board of 72 seeds relaying at 2 has a move whose cycle is
-//! 307,959,030 laps long. So every relay game has a work budget, a rule
-//! option named `max_laps` ([`Rules::max_laps`] and each game's
-//! `Options::max_laps`), default [`DEFAULT_MAX_LAPS`] (1,000,000):
+//! 307,959,030 laps long. So every call that decides relays works within
+//! a [`Budget`], a number of seeds the engine may sow, that belongs to the
+//! calling program:
 //!
-//! - a move is *decided* when it ends within `max_laps` laps, or repeats a
-//!   lap start within `max_laps` lap starts; deciding one move walks at most
-//!   about four times the budget (refusing one, twice), well under a tenth
-//!   of a second by default;
+//! - the budget is the caller's, not a rule: every constructor and reader
+//!   (`new`, `from_setup`, `FromStr`, serde) uses [`Budget::DEFAULT`], and a
+//!   state keeps the budget it was built with for the calls that follow
+//!   ([`Mancala::budget`], [`Mancala::set_budget`]); nothing in a text, a
+//!   JSON document or the rules can raise it;
+//! - one call spends one budget, counted over every move it decides
+//!   (building a position decides each move of the player to move; playing
+//!   a move sows it and decides each move of the next position), in seeds
+//!   sown beyond each move's first 256 laps (see [`Budget`], "The unit");
 //! - a move that cannot be decided is never judged either way: whatever
-//!   needed the decision fails with a typed error ([`Undecided`]) and
-//!   changes nothing;
-//! - a position is built (from rules, a [`Setup`], its text or its JSON)
-//!   only if every move of the player to move is decided, and a move is
-//!   played only if every move of the position it leads to is decided
-//!   (with passes, the other players' moves too, when the player to move
-//!   there must pass): [`Game::play`] refuses it otherwise, and
-//!   [`Game::is_undecided`] tells that refusal apart. So every state that
-//!   exists is decided, and [`Game::legal_actions`] never fails;
-//! - `max_laps: None` (`max_laps=none` in text) removes the budget: exact
-//!   and unbounded, for positions you trust. A budget of 0 is refused.
+//!   needed the decision fails with a typed error ([`Undecided`], naming
+//!   the hole and the budget) and changes nothing;
+//! - a position is built only if every move of the player to move is
+//!   decided, and a move is played only if every move of the position it
+//!   leads to is decided (with passes, the other players' moves too, when
+//!   the player to move there must pass): [`Game::play`] refuses it
+//!   otherwise, and [`Game::is_undecided`] tells that refusal apart. So
+//!   every state that exists is decided, and [`Game::legal_actions`] never
+//!   fails;
+//! - a budget never changes a result, only whether one is given:
+//!   [`Budget::UNLIMITED`] decides every move exactly, however long it
+//!   takes, for positions you trust.
 //!
-//! Random play never comes near the default: in a million random games from
-//! each relay preset the longest move took 25 laps in classic Numercy, 19 on
-//! Numercy's 2x6 board, 27 in Mankka Two and 23 in Mankka One, and in
-//! 10,000 from each relaying preset of the catalogue 139 in French Wari, 70
-//! in En Gehe and 20 in Kay (`cargo run --release --example laps` in the
-//! repository). Games without relays
-//! (oware, Kalah, Robertson) never need the budget.
+//! [`DEFAULT_BUDGET`] gives the rate measured, what a refusal costs at
+//! worst, and the longest calls seen in random play from every relaying
+//! preset. Games without relays (oware, Kalah, Robertson) never spend it.
 //!
 //! ## Moves that cannot be made
 //!
@@ -374,6 +376,7 @@ struct ReadmeDoctests;
 extern crate alloc;
 
 mod board;
+pub mod budget;
 pub mod capture;
 pub mod catalogue;
 mod conditions;
@@ -397,6 +400,7 @@ mod topology;
 mod turn;
 
 pub use board::{Board, INLINE_HOLES, MAX_SEEDS};
+pub use budget::{Budget, DEFAULT_BUDGET, Meter};
 pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store, take_to_owners};
 pub use catalogue::{Traditional, UnknownGame};
 pub use conditions::{RelayConditions, Sowable};
@@ -415,8 +419,8 @@ pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
 pub use rules::{Capture, Credit, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};
 pub use setup::{Setup, SetupError};
 pub use sow::{
-    DEFAULT_MAX_LAPS, Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError,
-    SowSpec, Sower, Sown, Undecided,
+    Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown,
+    Undecided,
 };
 pub use toguz::{ToguzError, ToguzKumalak, ToguzSetup, ToguzTurn};
 pub use topology::{

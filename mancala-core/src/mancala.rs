@@ -3,12 +3,22 @@
 use alloc::sync::Arc;
 use core::ops::ControlFlow;
 
+use crate::budget::StateBudget;
 use crate::{
-    Board, ByPlayer, Capture, Credit, Event, Feeding, Game, GrandSlam, History, JointMoveError,
-    KeyHasher, Landing, Leftover, MAX_SEEDS, Move, Observer, Outcome, Pit, PitSet, Player, Relay,
-    RelayRule, Rules, RulesError, SetupError, SingleLap, SowError, Sower, Status, Topology, Turn,
-    Undecided, Zone, capture, filter_feeding, sequential_move,
+    Board, Budget, ByPlayer, Capture, Credit, Event, Feeding, Game, GrandSlam, History,
+    JointMoveError, KeyHasher, Landing, Leftover, MAX_SEEDS, Meter, Move, Observer, Outcome, Pit,
+    PitSet, Player, Relay, RelayRule, Rules, RulesError, SetupError, SingleLap, SowError, Sower,
+    Status, Topology, Turn, Undecided, Zone, capture, filter_feeding, sequential_move,
 };
+
+/// The budget of a call that replays a turn already decided on a copy: a
+/// limit (so that the turn takes the same path) that no turn reaches.
+const DECIDED: Budget = Budget::seeds(u64::MAX);
+
+/// That `next` places seeds before he sows (see
+/// [`Mancala::place_seeds_before_placement`]).
+#[derive(Clone, Copy)]
+struct Placing;
 
 /// The most moves a sowing position can have: the holes of a player who
 /// owns five rows of 13 (every other player owning one row), 65, more than
@@ -86,7 +96,7 @@ pub enum PlayError {
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
-    /// The work budget ([`Rules::max_laps`]) could not decide the move, or
+    /// The work budget ([`Budget`]) could not decide the move, or
     /// a move of the position it leads to (`cause` names which: a move of
     /// the player to move next, or of another player who could move when
     /// he must pass). Every position that exists has all its moves
@@ -222,11 +232,16 @@ pub struct Mancala {
     pub(crate) placing: bool,
 }
 
-/// What every state of one game shares: its rules and board shape.
-#[derive(Debug, PartialEq, Eq, Hash)]
+/// What every state of one game shares: its rules and board shape, and the
+/// caller's work budget.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Shared {
     pub(crate) rules: Rules,
     pub(crate) topology: Topology,
+    /// The work budget of each call (see [`Budget`]): the caller's, not
+    /// part of the position, so equality and hashing ignore it (kept here,
+    /// not in each state, so that states stay small).
+    pub(crate) budget: StateBudget,
     /// Whether settling a turn reads which holes hold seeds (a function of
     /// the rules, worked out once): for an empty side, for feeding judged
     /// by seeds, or for a legal set with no trial sowing (rules with
@@ -236,14 +251,18 @@ pub(crate) struct Shared {
 
 impl Shared {
     /// The rules and shape one game shares.
-    pub(crate) fn new(rules: Rules, topology: Topology) -> Shared {
+    pub(crate) fn new(rules: Rules, topology: Topology, budget: Budget) -> Shared {
+        // (Without a budget as few moves can be undecided as under any:
+        // the holes are read whenever some budget would let them be.)
+        let fallible = Mancala::can_be_undecided(&rules, Budget::UNLIMITED);
         let reads_nonempty = rules.end.side_empty
             || rules.sowable.is_any()
                 && (matches!(rules.feeding, Feeding::Required | Feeding::IfPossible)
-                    || !Mancala::trials_needed(&rules, false, Mancala::can_be_undecided(&rules)));
+                    || !Mancala::trials_needed(&rules, false, fallible));
         Shared {
             rules,
             topology,
+            budget: StateBudget(budget),
             reads_nonempty,
         }
     }
@@ -318,10 +337,32 @@ impl Mancala {
     ///
     /// A [`RulesError`] if the rules are invalid, or
     /// [`RulesError::Undecided`] if the start position has a move the work
-    /// budget ([`Rules::max_laps`]) cannot decide.
+    /// budget ([`Budget::DEFAULT`]) cannot decide.
     pub fn new(rules: Rules) -> Result<Mancala, RulesError> {
+        Mancala::new_within(rules, Budget::DEFAULT)
+    }
+
+    /// [`new`](Mancala::new) under the work budget `budget`, which the
+    /// state keeps for the calls that follow (see [`Budget`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Mancala::new), [`RulesError::Undecided`] under `budget`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Budget, Mancala, Relay, Rules};
+    ///
+    /// let mut rules = Rules::oware();
+    /// rules.relay = Relay::AtLeast(2);
+    /// let game = Mancala::new_within(rules, Budget::UNLIMITED)?;
+    /// assert_eq!(game.budget(), Budget::UNLIMITED);
+    /// # Ok::<(), mancala_core::RulesError>(())
+    /// ```
+    pub fn new_within(rules: Rules, budget: Budget) -> Result<Mancala, RulesError> {
         let topology = rules.check()?;
-        Mancala::start(rules, topology, Player::P0, false).map_err(RulesError::Undecided)
+        Mancala::start(rules, topology, Player::P0, false, budget).map_err(RulesError::Undecided)
     }
 
     /// The start position of these rules in an opening of placements:
@@ -346,7 +387,8 @@ impl Mancala {
     /// ```
     pub fn new_placing(rules: Rules) -> Result<Mancala, RulesError> {
         let topology = rules.check()?;
-        Mancala::start(rules, topology, Player::P0, true).map_err(RulesError::Undecided)
+        Mancala::start(rules, topology, Player::P0, true, Budget::DEFAULT)
+            .map_err(RulesError::Undecided)
     }
 
     /// The start position of these rules with `first` to move (the next game
@@ -374,7 +416,8 @@ impl Mancala {
         if first.index() >= topology.players() {
             return Err(SetupError::NoSuchPlayer(first));
         }
-        Mancala::start(rules, topology, first, false).map_err(SetupError::Undecided)
+        Mancala::start(rules, topology, first, false, Budget::DEFAULT)
+            .map_err(SetupError::Undecided)
     }
 
     fn start(
@@ -382,11 +425,12 @@ impl Mancala {
         topology: Topology,
         first: Player,
         placing: bool,
+        budget: Budget,
     ) -> Result<Mancala, Undecided> {
         let mut board = Board::filled(topology.holes(), rules.seeds);
         Self::reserve_spares(&rules, &mut board);
         let mut game = Mancala {
-            shared: Arc::new(Shared::new(rules, topology)),
+            shared: Arc::new(Shared::new(rules, topology, budget)),
             history: History::new(),
             board,
             to_move: first,
@@ -394,15 +438,47 @@ impl Mancala {
             legal: PitSet::EMPTY,
             placing: false,
         };
-        game.settle(
-            first,
-            false,
-            false,
-            Self::can_be_undecided(&game.shared.rules),
-            placing,
-            &mut (),
-        )?;
+        let meter = Meter::new(budget);
+        game.settle(first, false, false, game.meter(&meter), placing, &mut ())?;
         Ok(game)
+    }
+
+    /// The work budget of each call on this state (see [`Budget`]):
+    /// [`Budget::DEFAULT`] unless the state was built with another
+    /// (`new_within`, `from_setup_within`) or given one by
+    /// [`set_budget`](Mancala::set_budget). Clones share it.
+    pub fn budget(&self) -> Budget {
+        self.shared.budget.0
+    }
+
+    /// Sets the work budget of the calls that follow (the position and its
+    /// legal moves, worked out already, stay as they are). A program that
+    /// trusts the positions it plays raises or removes the budget here,
+    /// never through a position's text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Budget, Mancala};
+    ///
+    /// let mut game: Mancala = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0".parse()?;
+    /// assert_eq!(game.budget(), Budget::DEFAULT);
+    /// game.set_budget(Budget::UNLIMITED);
+    /// assert_eq!(game.budget(), Budget::UNLIMITED);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_budget(&mut self, budget: Budget) {
+        if self.shared.budget.0 != budget {
+            Arc::make_mut(&mut self.shared).budget = StateBudget(budget);
+        }
+    }
+
+    /// The meter a settling under this state's rules draws on: `meter`
+    /// where a move can be undecided under its budget, else `None`
+    /// (settling then cannot fail).
+    #[inline(always)]
+    pub(crate) fn meter<'m>(&self, meter: &'m Meter) -> Option<&'m Meter> {
+        Self::can_be_undecided(&self.shared.rules, meter.budget()).then_some(meter)
     }
 
     /// Adds seeds to holes (an opening placement such as Mankka's, the seeds
@@ -432,7 +508,25 @@ impl Mancala {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn place_seeds(&mut self, seeds: &[(Pit, u16)], next: Player) -> Result<(), PlaceError> {
-        self.place(seeds, next, false)
+        self.place(seeds, next, None, &Meter::new(self.shared.budget.0))
+    }
+
+    /// [`place_seeds`](Mancala::place_seeds), deciding the moves of the
+    /// position reached from `meter` instead of from a fresh meter of the
+    /// state's [`budget`](Mancala::budget) (see
+    /// [`play_metered`](Mancala::play_metered)).
+    ///
+    /// # Errors
+    ///
+    /// As [`place_seeds`](Mancala::place_seeds), [`PlaceError::Undecided`]
+    /// once `meter` runs dry. The state is then unchanged.
+    pub fn place_seeds_metered(
+        &mut self,
+        seeds: &[(Pit, u16)],
+        next: Player,
+        meter: &Meter,
+    ) -> Result<(), PlaceError> {
+        self.place(seeds, next, None, meter)
     }
 
     /// [`place_seeds`](Mancala::place_seeds) in an opening where `next`
@@ -474,7 +568,12 @@ impl Mancala {
         seeds: &[(Pit, u16)],
         next: Player,
     ) -> Result<(), PlaceError> {
-        self.place(seeds, next, true)
+        self.place(
+            seeds,
+            next,
+            Some(Placing),
+            &Meter::new(self.shared.budget.0),
+        )
     }
 
     /// Whether the player to move places seeds before he sows (see
@@ -486,12 +585,13 @@ impl Mancala {
     }
 
     /// [`place_seeds`](Mancala::place_seeds), `next` then placing too if
-    /// `placing`.
+    /// `placing`, the moves reached decided from `meter`.
     fn place(
         &mut self,
         seeds: &[(Pit, u16)],
         next: Player,
-        placing: bool,
+        placing: Option<Placing>,
+        meter: &Meter,
     ) -> Result<(), PlaceError> {
         if self.over {
             return Err(PlaceError::GameOver);
@@ -520,8 +620,8 @@ impl Mancala {
             next,
             true,
             false,
-            Self::can_be_undecided(&self.shared.rules),
-            placing,
+            self.meter(meter),
+            placing.is_some(),
             &mut (),
         );
         if settled.is_err() {
@@ -579,18 +679,56 @@ impl Mancala {
         mv: Move,
         observer: &mut O,
     ) -> Result<Turn, PlayError> {
-        self.check(mv)?;
-        self.probe(mv)?;
-        self.try_turn(mv, observer)
+        let meter = Meter::new(self.shared.budget.0);
+        self.check(mv, &meter)?;
+        if self.probe(mv, &meter)? {
+            // Decided on the copy: the same turn again cannot be refused.
+            return self.try_turn(mv, &Meter::new(DECIDED), observer);
+        }
+        self.try_turn(mv, &meter, observer)
     }
 
-    /// Under a work budget, plays `mv` quietly on a copy first, so that a
-    /// move the budget refuses reports no event.
-    fn probe(&self, mv: Move) -> Result<(), PlayError> {
-        if Self::can_be_undecided(&self.shared.rules) {
-            self.clone().try_turn(mv, &mut ())?;
+    /// [`Game::play`], deciding the move and the position it leads to from
+    /// `meter` instead of from a fresh meter of the state's
+    /// [`budget`](Mancala::budget): for a program that bounds the work of
+    /// several calls together (a request that reads a position and plays
+    /// moves on it), or measures what a call spent ([`Meter::spent`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`], [`PlayError::Undecided`] once `meter` runs dry;
+    /// the state is then unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Budget, Game, Mancala, Meter, Move, Pit, Rules, Setup};
+    ///
+    /// let mut setup = Setup::new(Rules::french_wari());
+    /// setup.board = vec![6, 6, 2, 7, 0, 6, 0, 1, 6, 6, 0, 1];
+    /// setup.stores = vec![0, 0];
+    /// let mut game = Mancala::from_setup(setup)?;
+    /// let meter = Meter::new(Budget::UNLIMITED);
+    /// game.play_metered(Move::Sow(Pit::new(5).unwrap()), &meter)?;
+    /// // North's hole 11 now relays round a cycle of 1,733,184 laps: deciding
+    /// // it (not legal) took millions of seeds.
+    /// assert!(meter.spent() > 1_000_000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_metered(&mut self, mv: Move, meter: &Meter) -> Result<Turn, PlayError> {
+        self.check(mv, meter)?;
+        self.try_turn(mv, meter, &mut ())
+    }
+
+    /// Where a move can be undecided, plays `mv` quietly on a copy first
+    /// (drawing on `meter`), so that a move the budget refuses reports no
+    /// event: `Ok(true)` once the copy's turn stood.
+    fn probe(&self, mv: Move, meter: &Meter) -> Result<bool, PlayError> {
+        if self.meter(meter).is_none() {
+            return Ok(false);
         }
-        Ok(())
+        self.clone().try_turn(mv, meter, &mut ())?;
+        Ok(true)
     }
 
     /// [`Game::play_unchecked`], reporting what happened to `observer`.
@@ -599,10 +737,11 @@ impl Mancala {
     ///
     /// Never panics; illegal moves behave as in [`Game::play_unchecked`].
     pub fn play_unchecked_observed<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
-        if self.probe(mv).is_err() {
-            return Turn::nothing(self.to_move, mv);
+        match self.probe(mv, &Meter::new(self.shared.budget.0)) {
+            Err(_) => Turn::nothing(self.to_move, mv),
+            Ok(true) => self.apply_turn(mv, &Meter::new(DECIDED), observer),
+            Ok(false) => self.apply_turn(mv, &Meter::new(self.shared.budget.0), observer),
         }
-        self.apply_turn(mv, observer)
     }
 
     /// The holes the player to move may sow (empty once the game is over,
@@ -633,8 +772,9 @@ impl Mancala {
         !self.over && !self.placing && self.shared.rules.end.pass && !self.can_sow()
     }
 
-    /// The reason `mv` is not legal now, if any.
-    fn check(&self, mv: Move) -> Result<(), PlayError> {
+    /// The reason `mv` is not legal now, if any (found, for a move the
+    /// legal set does not hold, by sowing it on a copy from `meter`).
+    fn check(&self, mv: Move, meter: &Meter) -> Result<(), PlayError> {
         if self.placing {
             return Err(PlayError::MustPlace);
         }
@@ -677,12 +817,13 @@ impl Mancala {
             &mut board,
             pit,
             mover,
+            meter,
             &mut (),
         )?;
         if self.must_feed(mover) && !self.has_sowable(&board, self.fed_player(mover)) {
             // Under `IfPossible` a move that does not feed is legal exactly
             // when no move feeds.
-            if self.shared.rules.feeding != Feeding::IfPossible || self.feeds_some(mover) {
+            if self.shared.rules.feeding != Feeding::IfPossible || self.feeds_some(mover, meter) {
                 return Err(PlayError::MustFeed(pit));
             }
         }
@@ -730,7 +871,8 @@ impl Mancala {
     #[inline]
     fn needs_simulation(&self, mover: Player) -> bool {
         let rules = &self.shared.rules;
-        Self::trials_needed(rules, self.must_feed(mover), Self::can_be_undecided(rules))
+        let fallible = Self::can_be_undecided(rules, self.shared.budget.0);
+        Self::trials_needed(rules, self.must_feed(mover), fallible)
     }
 
     /// Whether legality takes trial sowings under `rules`, the mover being
@@ -746,23 +888,25 @@ impl Mancala {
     /// the trial's start and a cycle walker), kept from the start so that no
     /// move allocates.
     pub(crate) fn reserve_spares(rules: &Rules, board: &mut Board) {
-        if Self::can_be_undecided(rules) {
+        if rules.relay != Relay::Never {
             board.reserve_spares(4);
         }
     }
 
     /// Whether a relaying move may be refused for its relays: an endless
     /// one under [`Endless::Forbid`](crate::Endless::Forbid), or one the
-    /// work budget cannot decide. Legality then takes a trial sowing of
-    /// every move, and a move may fail after its first seed moved.
+    /// work budget `budget` cannot decide. Legality then takes a trial
+    /// sowing of every move, and a move may fail after its first seed
+    /// moved.
     #[inline]
-    pub(crate) fn can_be_undecided(rules: &Rules) -> bool {
+    pub(crate) fn can_be_undecided(rules: &Rules, budget: Budget) -> bool {
         rules.relay != Relay::Never
-            && (rules.endless == crate::Endless::Forbid || rules.max_laps.is_some())
+            && (rules.endless == crate::Endless::Forbid || budget.is_limited())
     }
 
-    /// Whether some move of `mover` feeds the next player.
-    fn feeds_some(&self, mover: Player) -> bool {
+    /// Whether some move of `mover` feeds the next player (a move the
+    /// budget cannot decide counting as one that does not).
+    fn feeds_some(&self, mover: Player, meter: &Meter) -> bool {
         let fed = self.fed_player(mover);
         self.shared.topology.pits_of(mover).any(|p| {
             let mut board = self.board.clone();
@@ -777,6 +921,7 @@ impl Mancala {
                 &mut board,
                 p,
                 mover,
+                meter,
                 &mut (),
             )
             .is_ok()
@@ -785,9 +930,14 @@ impl Mancala {
     }
 
     /// The legal sowing moves of `mover`, with trial sowings (where
-    /// legality needs them) on `trial` (any board). `Err` names the first
-    /// move the work budget could not decide.
-    fn legal_set(&self, mover: Player, trial: &mut Board) -> Result<PitSet, Undecided> {
+    /// legality needs them) on `trial` (any board), drawing on `meter`.
+    /// `Err` names the first move the work budget could not decide.
+    fn legal_set(
+        &self,
+        mover: Player,
+        trial: &mut Board,
+        meter: &Meter,
+    ) -> Result<PitSet, Undecided> {
         let mut set = PitSet::EMPTY;
         if self.over {
             return Ok(set);
@@ -833,11 +983,10 @@ impl Mancala {
                 sowable
             });
             return match rules.relay {
-                Relay::Never => Self::sower(rules, topology, mover, &SingleLap)
+                Relay::Never => Self::sower(rules, topology, mover, &SingleLap, meter)
                     .standing(board, candidates, trial),
-                relay => {
-                    Self::sower(rules, topology, mover, &relay).standing(board, candidates, trial)
-                }
+                relay => Self::sower(rules, topology, mover, &relay, meter)
+                    .standing(board, candidates, trial),
             };
         }
         let outcome = |p: Pit| {
@@ -846,7 +995,7 @@ impl Mancala {
                 return None;
             }
             if sowing_only
-                && Self::sower(rules, topology, mover, &rules.relay)
+                && Self::sower(rules, topology, mover, &rules.relay, meter)
                     .single_lap(&self.board, p)
                     .is_some()
             {
@@ -855,7 +1004,7 @@ impl Mancala {
             }
             trial.clone_from(&self.board);
             if sowing_only {
-                match Self::sow_move(rules, topology, trial, p, mover, &mut ()) {
+                match Self::sow_move(rules, topology, trial, p, mover, meter, &mut ()) {
                     Ok(_) => Some(true),
                     Err(SowError::Undecided(cause)) => {
                         undecided = Some(cause);
@@ -864,7 +1013,7 @@ impl Mancala {
                     Err(_) => None,
                 }
             } else {
-                match Self::apply_move(rules, topology, trial, p, mover, &mut ()) {
+                match Self::apply_move(rules, topology, trial, p, mover, meter, &mut ()) {
                     Ok(_) => Some(Self::sowable_bits(rules, topology, trial, fed) != 0),
                     Err(PlayError::Undecided { cause, .. }) => {
                         undecided = Some(cause);
@@ -896,27 +1045,15 @@ impl Mancala {
         !self.legal.is_empty()
     }
 
-    /// Sows `pit` on `board` for `mover` under `relay`.
-    fn sow_on<R: RelayRule, O: Observer>(
-        rules: &Rules,
-        topology: &Topology,
-        board: &mut Board,
-        pit: Pit,
-        mover: Player,
-        relay: &R,
-        observer: &mut O,
-    ) -> Result<crate::Sown, SowError> {
-        Self::sower(rules, topology, mover, relay).sow(board, pit, observer)
-    }
-
     /// The sowing engine for `mover`'s moves under `rules`, relaying by
-    /// `relay`.
+    /// `relay`, drawing on `meter`.
     #[inline]
     fn sower<'a, R: RelayRule>(
         rules: &Rules,
         topology: &'a Topology,
         mover: Player,
         relay: &'a R,
+        meter: &'a Meter,
     ) -> Sower<'a, R> {
         Sower {
             topology,
@@ -924,12 +1061,12 @@ impl Mancala {
             mover,
             relay,
             endless: rules.endless,
-            max_laps: rules.max_laps,
+            meter,
         }
     }
 
     /// The sowing of one move on `board`, for `mover`, under the rules'
-    /// relay rule.
+    /// relay rule, drawing on `meter`.
     #[inline]
     fn sow_move<O: Observer>(
         rules: &Rules,
@@ -937,14 +1074,17 @@ impl Mancala {
         board: &mut Board,
         pit: Pit,
         mover: Player,
+        meter: &Meter,
         observer: &mut O,
     ) -> Result<crate::Sown, SowError> {
         match rules.relay {
-            Relay::Never => Self::sow_on(rules, topology, board, pit, mover, &SingleLap, observer),
-            relay if rules.relay_if.is_plain() => {
-                Self::sow_on(rules, topology, board, pit, mover, &relay, observer)
+            Relay::Never => {
+                Self::sower(rules, topology, mover, &SingleLap, meter).sow(board, pit, observer)
             }
-            relay => Self::sow_conditioned(rules, topology, board, pit, mover, relay, observer),
+            relay if rules.relay_if.is_plain() => {
+                Self::sower(rules, topology, mover, &relay, meter).sow(board, pit, observer)
+            }
+            _ => Self::sow_conditioned(rules, topology, board, pit, mover, meter, observer),
         }
     }
 
@@ -958,12 +1098,12 @@ impl Mancala {
         board: &mut Board,
         pit: Pit,
         mover: Player,
-        relay: Relay,
+        meter: &Meter,
         observer: &mut O,
     ) -> Result<crate::Sown, SowError> {
         // A pure function of the board and the landing hole, as the
         // engine's cycle detection needs.
-        let conditions = rules.relay_if;
+        let (relay, conditions) = (rules.relay, rules.relay_if);
         let direction = rules.sowing.direction;
         let rule = |board: &Board, landing: Pit| {
             relay.relays(board, landing)
@@ -971,7 +1111,7 @@ impl Mancala {
                 && !(conditions.capture_first
                     && Self::capture_starts(rules, topology, board, landing, mover))
         };
-        Self::sow_on(rules, topology, board, pit, mover, &rule, observer)
+        Self::sower(rules, topology, mover, &rule, meter).sow(board, pit, observer)
     }
 
     /// Sowing and capture of one move on `board`, for `mover`. On error
@@ -984,9 +1124,10 @@ impl Mancala {
         board: &mut Board,
         pit: Pit,
         mover: Player,
+        meter: &Meter,
         observer: &mut O,
     ) -> Result<Applied, PlayError> {
-        let sown = Self::sow_move(rules, topology, board, pit, mover, observer)
+        let sown = Self::sow_move(rules, topology, board, pit, mover, meter, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
         let mut applied = Applied::sown(sown);
         Self::capture_after(rules, topology, board, pit, mover, &mut applied, observer)?;
@@ -1186,7 +1327,7 @@ impl Mancala {
     /// ended. A move refused by the engine or by the work budget, or any
     /// move once the game is over, changes nothing.
     #[inline]
-    fn apply_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
+    fn apply_turn<O: Observer>(&mut self, mv: Move, meter: &Meter, observer: &mut O) -> Turn {
         if let Some(turn) = self.quiet_single_lap_turn(mv, observer) {
             return turn;
         }
@@ -1195,11 +1336,11 @@ impl Mancala {
         // the fast path filled in (a report returned inside an `Option`
         // would be copied in pieces the processor cannot forward).
         let mut applied = Applied::unfilled(mover);
-        match self.quiet_relay_turn(mv, &mut applied, observer) {
+        match self.quiet_relay_turn(mv, &mut applied, meter, observer) {
             Some(Ok(())) => Turn::played(mover, mv, &applied),
             Some(Err(_)) => Turn::nothing(mover, mv),
             None => self
-                .try_turn(mv, observer)
+                .try_turn(mv, meter, observer)
                 .unwrap_or_else(|_| Turn::nothing(mover, mv)),
         }
     }
@@ -1226,7 +1367,7 @@ impl Mancala {
             mover,
         );
         // Without relays no position is undecided: settling cannot fail.
-        let settled = self.end_turn(mover, &applied, before, false, observer);
+        let settled = self.end_turn(mover, &applied, before, None, observer);
         debug_assert!(
             settled.is_ok(),
             "a position without relays is always decided"
@@ -1244,12 +1385,13 @@ impl Mancala {
     /// is unchanged. No spare board, no engine and no checks of the move:
     /// one copy of the board, kept until the turn stands. What the move did
     /// goes into `applied` (any value before; filled in when the turn
-    /// stands).
+    /// stands). The next position's moves are decided drawing on `meter`.
     #[inline]
     fn quiet_relay_turn<O: Observer>(
         &mut self,
         mv: Move,
         applied: &mut Applied,
+        meter: &Meter,
         observer: &mut O,
     ) -> Option<Result<(), Undecided>> {
         let Move::Sow(pit) = mv else {
@@ -1264,7 +1406,7 @@ impl Mancala {
         {
             return None;
         }
-        let limit = crate::sow::plain_laps(rules.max_laps)?;
+        let limit = crate::sow::PLAIN_LAPS;
         let topology = &self.shared.topology;
         let mover = self.to_move;
         let saved = self.board.clone();
@@ -1306,8 +1448,8 @@ impl Mancala {
             self.board = saved;
             return None;
         }
-        let fallible = Self::can_be_undecided(rules);
-        let settled = self.end_turn(mover, applied, before, fallible, observer);
+        let meter = self.meter(meter);
+        let settled = self.end_turn(mover, applied, before, meter, observer);
         if settled.is_err() {
             self.board = saved;
         }
@@ -1317,7 +1459,12 @@ impl Mancala {
     /// [`apply_turn`](Mancala::apply_turn), with the reason a move changed
     /// nothing. Once the game is over, `Ok` with a report of nothing.
     #[inline(never)]
-    fn try_turn<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Result<Turn, PlayError> {
+    fn try_turn<O: Observer>(
+        &mut self,
+        mv: Move,
+        meter: &Meter,
+        observer: &mut O,
+    ) -> Result<Turn, PlayError> {
         let mover = self.to_move;
         if self.over {
             return Ok(Turn::nothing(mover, mv));
@@ -1325,15 +1472,8 @@ impl Mancala {
         let pit = match mv {
             Move::Pass => {
                 let next = mover.next(self.shared.topology.players());
-                self.settle(
-                    next,
-                    false,
-                    false,
-                    Self::can_be_undecided(&self.shared.rules),
-                    false,
-                    observer,
-                )
-                .map_err(|cause| PlayError::Undecided { mv, cause })?;
+                self.settle(next, false, false, self.meter(meter), false, observer)
+                    .map_err(|cause| PlayError::Undecided { mv, cause })?;
                 return Ok(Turn::nothing(mover, mv));
             }
             Move::Sow(pit) => pit,
@@ -1342,7 +1482,7 @@ impl Mancala {
             return Ok(turn);
         }
         let mut applied = Applied::unfilled(mover);
-        if let Some(settled) = self.quiet_relay_turn(mv, &mut applied, observer) {
+        if let Some(settled) = self.quiet_relay_turn(mv, &mut applied, meter, observer) {
             return settled
                 .map(|()| Turn::played(mover, mv, &applied))
                 .map_err(|cause| PlayError::Undecided { mv, cause });
@@ -1358,7 +1498,8 @@ impl Mancala {
         let single_lap = self.shared.rules.relay == Relay::Never;
         // Under a work budget the next position may not be decided: the
         // board before the move is kept until it is.
-        let mut saved = Self::can_be_undecided(&self.shared.rules).then(|| self.board.spare_copy());
+        let fallible = self.meter(meter);
+        let mut saved = fallible.is_some().then(|| self.board.spare_copy());
         let in_place = legal || single_lap && self.shared.rules.grand_slam != GrandSlam::Forbid;
         let result = if in_place {
             Self::apply_move(
@@ -1367,6 +1508,7 @@ impl Mancala {
                 &mut self.board,
                 pit,
                 mover,
+                meter,
                 observer,
             )
         } else {
@@ -1377,6 +1519,7 @@ impl Mancala {
                 &mut board,
                 pit,
                 mover,
+                meter,
                 observer,
             );
             if result.is_ok() {
@@ -1385,7 +1528,7 @@ impl Mancala {
             result
         };
         let turn = result.and_then(|applied| {
-            self.end_turn(mover, &applied, before, saved.is_some(), observer)
+            self.end_turn(mover, &applied, before, fallible, observer)
                 .map(|()| Turn::played(mover, mv, &applied))
                 .map_err(|cause| PlayError::Undecided { mv, cause })
         });
@@ -1399,7 +1542,7 @@ impl Mancala {
     }
 
     /// Passes the turn after `applied`, a move of `mover` (his store held
-    /// `before` seeds before it); `fallible` as in
+    /// `before` seeds before it); `meter` as in
     /// [`settle`](Mancala::settle).
     ///
     /// # Errors
@@ -1411,7 +1554,7 @@ impl Mancala {
         mover: Player,
         applied: &Applied,
         before: u32,
-        fallible: bool,
+        meter: Option<&Meter>,
         observer: &mut O,
     ) -> Result<(), Undecided> {
         if O::RECORDS && applied.extra_turn {
@@ -1424,7 +1567,7 @@ impl Mancala {
         // (Captures credited to the holes' owners may leave the mover's
         // store as it was.)
         let seeds_left_board = u32::from(self.board.store(mover)) != before || applied.seeds > 0;
-        self.settle(next, seeds_left_board, true, fallible, false, observer)
+        self.settle(next, seeds_left_board, true, meter, false, observer)
     }
 
     /// Hands the turn to `next` and applies the end conditions.
@@ -1436,9 +1579,11 @@ impl Mancala {
     /// budget can fail, and under them every check is made before the state
     /// changes).
     ///
-    /// `fallible` is [`can_be_undecided`](Mancala::can_be_undecided) of the
-    /// rules, passed in so that the fast path, which knows it is `false`,
-    /// compiles without the checks it makes unnecessary. With `placing`,
+    /// `meter` is the call's budget where a move can be undecided
+    /// ([`can_be_undecided`](Mancala::can_be_undecided) of the rules and
+    /// the state's budget), else `None`, passed in so that the fast path,
+    /// which knows it is `None`, compiles without the checks it makes
+    /// unnecessary. With `placing`,
     /// `next` places seeds before he sows: the end conditions on the board
     /// apply, but his sowing moves are neither listed nor tried.
     #[inline(always)]
@@ -1447,11 +1592,11 @@ impl Mancala {
         next: Player,
         seeds_left_board: bool,
         after_sowing: bool,
-        fallible: bool,
+        meter: Option<&Meter>,
         placing: bool,
         observer: &mut O,
     ) -> Result<(), Undecided> {
-        debug_assert_eq!(fallible, Self::can_be_undecided(&self.shared.rules));
+        let fallible = meter.is_some();
         let previous = self.to_move;
         self.to_move = next;
         if self.shared.rules.end.repetition {
@@ -1534,7 +1679,7 @@ impl Mancala {
         // Only a budget fails, and only where settling is fallible: nothing
         // but the player to move has changed then.
         let legal = if Self::trials_needed(rules, hungry, fallible) {
-            match self.legal_with_trials(next) {
+            match self.legal_with_trials(next, meter) {
                 Ok(legal) => legal,
                 Err(cause) => {
                     self.to_move = previous;
@@ -1554,7 +1699,7 @@ impl Mancala {
         // He must pass: whether another can move, every move of the others
         // decided (the board stays as it is after a pass).
         let others_can_move = if legal.is_empty() && self.shared.rules.end.pass {
-            match self.another_can_move(next) {
+            match self.another_can_move(next, meter) {
                 Ok(others) => others,
                 Err(cause) => {
                     self.to_move = previous;
@@ -1587,23 +1732,36 @@ impl Mancala {
     }
 
     /// The legal set of `next` with trial sowings, on the board's spare
-    /// (out of line: the slow path of [`settle`](Mancala::settle)).
+    /// (out of line: the slow path of [`settle`](Mancala::settle)), drawing
+    /// on `meter` (`None`: no move can be undecided, and none is counted).
     #[inline(never)]
-    fn legal_with_trials(&mut self, next: Player) -> Result<PitSet, Undecided> {
+    fn legal_with_trials(
+        &mut self,
+        next: Player,
+        meter: Option<&Meter>,
+    ) -> Result<PitSet, Undecided> {
+        let unlimited = Meter::new(Budget::UNLIMITED);
         let mut spare = self.board.take_spare();
-        let legal = self.legal_set(next, &mut spare);
+        let legal = self.legal_set(next, &mut spare, meter.unwrap_or(&unlimited));
         self.board.keep_spare(spare);
         legal
     }
 
     /// Whether a player other than `mover` has a legal move, every move of
-    /// theirs decided (trial sowings on the board's spare).
+    /// theirs decided (trial sowings on the board's spare), drawing on
+    /// `meter` as [`legal_with_trials`](Mancala::legal_with_trials).
     #[inline(never)]
-    fn another_can_move(&mut self, mover: Player) -> Result<bool, Undecided> {
+    fn another_can_move(
+        &mut self,
+        mover: Player,
+        meter: Option<&Meter>,
+    ) -> Result<bool, Undecided> {
+        let unlimited = Meter::new(Budget::UNLIMITED);
+        let meter = meter.unwrap_or(&unlimited);
         let mut spare = self.board.take_spare();
         let mut any = Ok(false);
         for p in Player::all(self.shared.topology.players()).filter(|&p| p != mover) {
-            match self.legal_set(p, &mut spare) {
+            match self.legal_set(p, &mut spare, meter) {
                 Ok(set) => any = any.map(|a| a || !set.is_empty()),
                 Err(cause) => {
                     any = Err(cause);
@@ -1704,15 +1862,19 @@ impl Game for Mancala {
     }
 
     fn is_legal(&self, mv: &Move) -> bool {
-        self.check(*mv).is_ok()
+        self.check(*mv, &Meter::new(self.shared.budget.0)).is_ok()
     }
 
     /// # Errors
     ///
-    /// A [`PlayError`] if the move is not legal; the state is then unchanged.
+    /// A [`PlayError`] if the move is not legal, or
+    /// [`PlayError::Undecided`] if the state's [`budget`](Mancala::budget)
+    /// cannot decide it or the position it leads to; the state is then
+    /// unchanged.
     fn play(&mut self, mv: Move) -> Result<Turn, PlayError> {
-        self.check(mv)?;
-        self.try_turn(mv, &mut ())
+        let meter = Meter::new(self.shared.budget.0);
+        self.check(mv, &meter)?;
+        self.try_turn(mv, &meter, &mut ())
     }
 
     fn is_undecided(error: &PlayError) -> bool {
@@ -1730,7 +1892,7 @@ impl Game for Mancala {
     /// can reach positions the rules never would.
     #[inline]
     fn play_unchecked(&mut self, mv: Move) -> Turn {
-        self.apply_turn(mv, &mut ())
+        self.apply_turn(mv, &Meter::new(self.shared.budget.0), &mut ())
     }
 
     /// Each player's store, plus (once the game is over, under
@@ -1784,8 +1946,8 @@ pub enum PlaceError {
     /// The game would hold more seeds than a board can.
     #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
     TooManySeeds(u64),
-    /// The position reached has a move the work budget
-    /// ([`Rules::max_laps`]) cannot decide.
+    /// The position reached has a move the work budget ([`Budget`])
+    /// cannot decide.
     #[error("the position reached cannot be decided: {0}")]
     Undecided(Undecided),
 }

@@ -21,7 +21,6 @@
 //! | `relay_next_occupied` | `true`, `false` | relay only when the hole after the landing hole holds seeds |
 //! | `capture_first` | `true`, `false` | a lap that ends where a capture starts ends the move, relay or not |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
-//! | `max_laps` | a number (at least 1), `none` | the work budget, [`Rules::max_laps`] (default 1000000) |
 //! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
 //! | `credit` | `mover`, `owner` | whose store captured seeds go to: the mover's, or each hole's owner's |
@@ -75,10 +74,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::notation::{
-    self, OptionError, RuleOptions, max_laps_text, option_bool, option_choice, option_max_laps,
-    option_number,
-};
+use crate::notation::{self, OptionError, RuleOptions, option_bool, option_choice, option_number};
 use crate::{
     Capture, ChainLimit, CountSet, Credit, Direction, Endless, Feeding, GrandSlam, Layout,
     Leftover, MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
@@ -281,7 +277,6 @@ impl RuleOptions for Rules {
         "relay_next_occupied",
         "capture_first",
         "endless",
-        "max_laps",
         "capture",
         "empty_capture",
         "credit",
@@ -339,7 +334,6 @@ impl RuleOptions for Rules {
                         _ => Endless::Stop,
                     }
             }
-            "max_laps" => self.max_laps = option_max_laps(key, value)?,
             "capture" => self.capture = parse_capture(key, value)?,
             "empty_capture" => {
                 let take_empty = option_bool(key, value)?;
@@ -461,7 +455,6 @@ impl RuleOptions for Rules {
                 Endless::Forbid => "forbid".into(),
                 Endless::Stop => "stop".into(),
             },
-            "max_laps" => max_laps_text(self.max_laps),
             "capture" => capture_text(self.capture),
             "empty_capture" => match self.capture {
                 Capture::Opposite {

@@ -102,6 +102,13 @@ pub enum OptionError {
     /// A word is not of the form `key=value`.
     #[error("`{0}` is not of the form key=value")]
     NotKeyValue(String),
+    /// A work budget in the text (`max_laps`, as earlier versions wrote
+    /// it): the budget belongs to the program that reads a position
+    /// ([`Budget`](crate::Budget)), so no text can set it.
+    #[error(
+        "`{0}` is not a rule: the work budget is set by the program that reads the position (a Budget), never by its text"
+    )]
+    BudgetInText(String),
 }
 
 impl OptionError {
@@ -114,8 +121,12 @@ impl OptionError {
         }
     }
 
-    /// An [`UnknownKey`](OptionError::UnknownKey) error listing `keys`.
+    /// An [`UnknownKey`](OptionError::UnknownKey) error listing `keys`
+    /// ([`BudgetInText`](OptionError::BudgetInText) for `max_laps`).
     pub fn unknown_key(key: &str, keys: &[&str]) -> OptionError {
+        if key == "max_laps" {
+            return OptionError::BudgetInText(key.to_string());
+        }
         OptionError::UnknownKey {
             key: key.to_string(),
             known: keys.join(", "),
@@ -226,46 +237,6 @@ pub fn option_number<T: FromStr>(key: &str, value: &str) -> Result<T, OptionErro
     value
         .parse()
         .map_err(|_| OptionError::bad_value(key, value, "a number"))
-}
-
-/// Reads a work budget ([`Rules::max_laps`](crate::Rules::max_laps) and the
-/// games' `max_laps` options): a number of laps, at least 1, or `none` for
-/// no budget.
-///
-/// # Errors
-///
-/// [`OptionError::BadValue`] for anything else.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_core::notation::{max_laps_text, option_max_laps};
-///
-/// assert_eq!(option_max_laps("max_laps", "5000"), Ok(Some(5000)));
-/// assert_eq!(option_max_laps("max_laps", "none"), Ok(None));
-/// assert!(option_max_laps("max_laps", "0").is_err());
-/// assert_eq!(max_laps_text(None), "none");
-/// ```
-pub fn option_max_laps(key: &str, value: &str) -> Result<Option<u64>, OptionError> {
-    if value == "none" {
-        return Ok(None);
-    }
-    match option_number::<u64>(key, value) {
-        Ok(n) if n >= 1 => Ok(Some(n)),
-        _ => Err(OptionError::bad_value(
-            key,
-            value,
-            "a number of laps (1 or more) or none",
-        )),
-    }
-}
-
-/// The text [`option_max_laps`] reads back.
-pub fn max_laps_text(max_laps: Option<u64>) -> String {
-    match max_laps {
-        Some(n) => n.to_string(),
-        None => "none".into(),
-    }
 }
 
 /// Reads an option's `true` or `false`.

@@ -177,22 +177,6 @@ pub struct Rules {
     pub relay_if: RelayConditions,
     /// What to do with moves whose relays never end.
     pub endless: Endless,
-    /// The work budget for relaying moves (see
-    /// [Work budget](crate#work-budget)):
-    /// `Some(n)` decides a move only if it ends within `n` laps or repeats
-    /// a lap start within `n` (see [`Sower`](crate::Sower)); a position
-    /// with a move it cannot decide is refused (by [`Mancala::new`],
-    /// [`Mancala::from_setup`], and [`Game::play`] for the move that would
-    /// reach it). `None` decides every move, however long it takes: only
-    /// for trusted positions. Default [`DEFAULT_MAX_LAPS`](crate::DEFAULT_MAX_LAPS);
-    /// `Some(0)` is refused. Without relays it never matters. Serialized
-    /// as a number or `null`; a missing field reads as the default.
-    ///
-    /// [`Mancala::new`]: crate::Mancala::new
-    /// [`Mancala::from_setup`]: crate::Mancala::from_setup
-    /// [`Game::play`]: crate::Game::play
-    #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
-    pub max_laps: Option<u64>,
     /// How captures are made.
     pub capture: Capture,
     /// Whose store captured seeds go to. Serialized as `"mover"` or
@@ -240,7 +224,6 @@ impl Rules {
             relay: Relay::Never,
             relay_if: RelayConditions::NONE,
             endless: Endless::Forbid,
-            max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: Capture::Chain {
                 zone: Zone::Opponents,
                 counts: CountSet::TWO_OR_THREE,
@@ -282,7 +265,6 @@ impl Rules {
             relay: Relay::Never,
             relay_if: RelayConditions::NONE,
             endless: Endless::Forbid,
-            max_laps: Some(crate::DEFAULT_MAX_LAPS),
             capture: Capture::Opposite {
                 require_opposite: true,
                 zone: Zone::Own,
@@ -326,8 +308,7 @@ impl Rules {
     ///
     /// A [`RulesError`] for an invalid layout, no seeds, more than
     /// [`MAX_SEEDS`] seeds in all, a relay threshold below 2, an
-    /// opposite-hole capture on a board that is not two rows, or a work
-    /// budget of 0 laps.
+    /// opposite-hole capture on a board that is not two rows.
     pub fn check(&self) -> Result<Topology, RulesError> {
         let topology = Topology::new(self.layout)?;
         if self.seeds == 0 {
@@ -344,9 +325,6 @@ impl Rules {
         }
         if matches!(self.capture, Capture::Opposite { .. }) && !topology.is_two_row() {
             return Err(RulesError::OppositeNeedsTwoRows);
-        }
-        if self.max_laps == Some(0) {
-            return Err(RulesError::NoLaps);
         }
         Ok(topology)
     }
@@ -372,24 +350,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
         } else {
             u.int_in_range(0..=16)?
         };
-        // Relay cycles grow exponentially with the seeds per hole relative
-        // to the relay threshold: a small budget keeps fuzzed games fast
-        // whatever the seeds, and reaches the undecided paths.
-        // No budget only where moves stay fast (seeds per hole at most the
-        // relay threshold).
-        let tame = match relay {
-            Relay::Never => true,
-            Relay::AtLeast(k) => seeds <= k,
-        };
-        // Budgets stay small: a harness that plays every legal move of
-        // every position reached pays each move's trials of the next
-        // position, about 3 laps a unit of budget each.
-        let max_laps = match u.int_in_range(0..=7u8)? {
-            0 if tame => None,
-            1 => Some(u.int_in_range(0..=4)?),
-            2 => Some(u.int_in_range(1..=1024)?),
-            _ => Some(u.int_in_range(1..=64)?),
-        };
         Ok(Rules {
             layout: u.arbitrary()?,
             seeds,
@@ -405,7 +365,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
             relay,
             relay_if: u.arbitrary()?,
             endless: u.arbitrary()?,
-            max_laps,
             capture: u.arbitrary()?,
             credit: u.arbitrary()?,
             grand_slam: u.arbitrary()?,
@@ -438,10 +397,6 @@ pub enum RulesError {
     /// The opposite-hole capture needs a two-row board.
     #[error("the opposite-hole capture needs a two-row board")]
     OppositeNeedsTwoRows,
-    /// A work budget of 0 laps decides no move (`max_laps` must be at least
-    /// 1, or `None`).
-    #[error("max_laps must be at least 1 (or none, for no budget)")]
-    NoLaps,
     /// The start position has a move that the work budget cannot decide.
     #[error("the start position cannot be decided: {0}")]
     Undecided(crate::Undecided),
@@ -462,12 +417,4 @@ const fn own_zone() -> Zone {
 #[cfg(feature = "serde")]
 const fn yes() -> bool {
     true
-}
-
-/// The serde default of [`Rules::max_laps`]: a missing field means the
-/// default budget, not no budget.
-#[cfg(feature = "serde")]
-#[allow(clippy::unnecessary_wraps)]
-const fn default_max_laps() -> Option<u64> {
-    Some(crate::DEFAULT_MAX_LAPS)
 }

@@ -136,11 +136,9 @@ pub enum SetupError {
     /// rule, or the game is over).
     #[error("remembered positions given, but this game keeps none")]
     UnusedHistory,
-    /// The position has a move the work budget ([`Rules::max_laps`])
+    /// The position has a move the work budget ([`Budget`](crate::Budget))
     /// cannot decide (such a position is never built: see
     /// [Work budget](crate#work-budget)).
-    ///
-    /// [`Rules::max_laps`]: crate::Rules::max_laps
     #[error("the position cannot be decided: {0}")]
     Undecided(crate::Undecided),
 }
@@ -163,8 +161,47 @@ impl Mancala {
     /// # Errors
     ///
     /// A [`SetupError`] if the rules are invalid or the position cannot exist
-    /// under them.
+    /// under them, [`SetupError::Undecided`] if the default work budget
+    /// ([`Budget::DEFAULT`](crate::Budget::DEFAULT)) cannot decide one of
+    /// its moves.
     pub fn from_setup(setup: Setup) -> Result<Mancala, SetupError> {
+        Mancala::from_setup_within(setup, crate::Budget::DEFAULT)
+    }
+
+    /// [`from_setup`](Mancala::from_setup) under the work budget `budget`,
+    /// which the state keeps for the calls that follow: how a program that
+    /// trusts a position raises or removes the budget
+    /// ([`Budget::UNLIMITED`](crate::Budget::UNLIMITED)), or one that serves
+    /// strangers lowers it. The text and JSON readers use the default:
+    /// read a [`Setup`] and call this to choose another.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_setup`](Mancala::from_setup), [`SetupError::Undecided`]
+    /// under `budget`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Budget, Game, Mancala, Relay, Rules, Setup};
+    ///
+    /// // A position a program trusts, read as text under the default budget
+    /// // and built again under one of its choosing.
+    /// let read: Mancala = "2,1,0,0,0,0/0,0,0,0,0,3 0,0 0 relay=2 skip_origin=false".parse()?;
+    /// let game = Mancala::from_setup_within(read.to_setup(), Budget::UNLIMITED)?;
+    /// assert_eq!(game, read);
+    /// assert_eq!(game.budget(), Budget::UNLIMITED);
+    /// // Or built from rules and counts.
+    /// let mut rules = Rules::oware();
+    /// rules.relay = Relay::AtLeast(2);
+    /// let mut setup = Setup::new(rules);
+    /// setup.board = vec![2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3];
+    /// setup.stores = vec![0, 0];
+    /// let small = Mancala::from_setup_within(setup, Budget::seeds(1000))?;
+    /// assert_eq!(small.budget(), Budget::seeds(1000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_setup_within(setup: Setup, budget: crate::Budget) -> Result<Mancala, SetupError> {
         let Setup {
             rules,
             board,
@@ -204,7 +241,7 @@ impl Mancala {
             return Err(SetupError::UnusedHistory);
         }
         let mut game = Mancala {
-            shared: Arc::new(Shared::new(rules, topology)),
+            shared: Arc::new(Shared::new(rules, topology, budget)),
             history: History::new(),
             board,
             to_move,
@@ -225,8 +262,8 @@ impl Mancala {
                 to_move,
             )?;
         }
-        let fallible = Mancala::can_be_undecided(&game.shared.rules);
-        game.settle(to_move, false, false, fallible, placing, &mut ())
+        let meter = crate::Meter::new(budget);
+        game.settle(to_move, false, false, game.meter(&meter), placing, &mut ())
             .map_err(SetupError::Undecided)?;
         Ok(game)
     }
@@ -276,7 +313,11 @@ impl<'a> arbitrary::Arbitrary<'a> for Mancala {
     /// rules (invalid rules fall back to oware).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let rules: Rules = u.arbitrary()?;
-        let game = Mancala::new(rules).unwrap_or_default();
+        // Relay cycles grow exponentially with the seeds per hole relative
+        // to the relay threshold: a small budget keeps fuzzed games fast
+        // whatever the seeds, and reaches the undecided paths.
+        let budget = crate::Budget::seeds(u.int_in_range(0..=20_000)?);
+        let game = Mancala::new_within(rules, budget).unwrap_or_default();
         crate::arbitrary_play(game, u, 200)
     }
 }

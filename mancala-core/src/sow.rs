@@ -2,7 +2,7 @@
 //! detection of endless relays.
 
 use crate::board::{LANES, Pool};
-use crate::{Board, Direction, Event, Observer, Pit, PitSet, Player, Topology};
+use crate::{Board, Direction, Event, Meter, Observer, Pit, PitSet, Player, Topology};
 
 /// How seeds are sown in a lap.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -177,34 +177,23 @@ pub struct EndlessRelay {
     pub cycle_laps: u64,
 }
 
-/// The work budget's default: [`Rules::max_laps`](crate::Rules::max_laps)
-/// and the options of every relaying game start from it.
-///
-/// Random play never comes near it. In a million uniform random games from
-/// each relaying preset (`cargo run --release --example laps`, seed 1) the
-/// longest move took 25 laps in classic Numercy, 19 on Numercy's 2x6 board,
-/// 27 in Mankka Two and 23 in Mankka One; in 10,000 from each relaying
-/// preset of the catalogue, 139 in French Wari, 70 in En Gehe and 20 in
-/// Kay. Deciding one move within this
-/// budget walks at most about five million laps, well under a tenth of a
-/// second (see [`Sower`], "Cost and the work budget").
-pub const DEFAULT_MAX_LAPS: u64 = 1_000_000;
-
 /// A move whose relays the work budget could not decide: it neither ended
-/// nor repeated a lap start within `max_laps` laps (see
-/// [`Sower::max_laps`]). Such a move is never judged: whatever needed the
-/// decision fails with this error and changes nothing.
+/// nor repeated a lap start within the seeds the call's [`Budget`] let the
+/// engine sow. Such a move is never judged: whatever needed the decision
+/// fails with this error and changes nothing.
+///
+/// [`Budget`]: crate::Budget
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[error(
-    "hole {pit} of {player}: its relays were not decided within {max_laps} laps (the work budget, max_laps)"
+    "hole {pit} of {player}: its relays were not decided within the work budget of {budget} seeds sown (a limit the program sets: Budget)"
 )]
 pub struct Undecided {
     /// The hole sown.
     pub pit: Pit,
     /// The player sowing it.
     pub player: Player,
-    /// The budget that was spent.
-    pub max_laps: u64,
+    /// The call's budget, in seeds sown ([`Budget::limit`](crate::Budget::limit)).
+    pub budget: u64,
 }
 
 /// Why the sowing engine refused to sow.
@@ -224,21 +213,28 @@ pub enum SowError {
     Undecided(#[from] Undecided),
 }
 
-/// Laps sown plainly before an unbounded engine checks for a cycle. Any
-/// move that takes longer is re-run under Brent's cycle detection, which is
-/// exact.
-const PLAIN_LAPS: u64 = 256;
+/// What a seed sown lap by lap (on a board of more than [`LANES`] holes,
+/// with a seed kept back in the origin, or under a relay rule without a
+/// threshold) counts against the work budget: sowing it costs about three
+/// times as much as sowing one lane by lane (measured by the `laps`
+/// example: 120 to 160 million seeds a second against 370 to 540 million),
+/// so that a unit of the budget costs about the same on every board.
+pub(crate) const LAP_WALK_WEIGHT: u64 = 3;
 
-/// The laps sown plainly under the work budget `max_laps`: at most
-/// [`PLAIN_LAPS`], and `None` for a budget of no lap at all.
-#[inline]
-pub(crate) const fn plain_laps(max_laps: Option<u64>) -> Option<u64> {
-    match max_laps {
-        Some(0) => None,
-        Some(n) if n < PLAIN_LAPS => Some(n),
-        _ => Some(PLAIN_LAPS),
-    }
+/// What a lap of `seeds` seeds on a board of `holes` holes counts against
+/// the work budget: its seeds, or the board's holes if it holds more (a lap
+/// of more seeds than the ring has holes is sown a whole revolution at a
+/// time, at the cost of one).
+#[inline(always)]
+fn lap_cost(seeds: u16, holes: usize) -> u64 {
+    u64::from(seeds).min(holes as u64)
 }
+
+/// Laps of a move sown plainly, without counting against the work budget
+/// and without looking for a cycle. Any move that takes longer is re-run
+/// under Brent's cycle detection, which is exact, every lap of it drawn
+/// from the call's [`Meter`].
+pub(crate) const PLAIN_LAPS: u64 = 256;
 
 /// [`lap`] without events, on the board's counts directly: lifts the seeds
 /// of `from` and sows them (an empty hole or one off the board lands where
@@ -870,37 +866,35 @@ fn lap<O: Observer>(
 /// equals lap start `mu` (`mu` laps before the cycle, `lambda` in it).
 /// Detection is exact, but the laps to walk grow exponentially with the
 /// seeds per hole relative to the relay threshold: a 2x6 board of 72 seeds
-/// relaying at 2 has a move whose cycle is 307,959,030 laps (about 40 s).
+/// relaying at 2 has a move whose cycle is 307,959,030 laps.
 ///
-/// So a sower has a work budget, [`max_laps`](Sower::max_laps). With
-/// `Some(n)`, a move is decided when it ends within `n` laps or repeats a
-/// lap start with `mu + lambda <= n`; any other move fails with
-/// [`SowError::Undecided`], whatever [`Endless`] says. Either way the
-/// engine walks the move for at most 256 laps, then by Brent's cycle
-/// detection (constant memory) from its start: a short cycle is found in
-/// a few times `mu + lambda` laps. A move still undecided after `n` laps
-/// is looked at from its lap start `n`, which lies on the cycle if `mu +
-/// lambda <= n`: a return to it within `n` more laps gives `lambda`, and
-/// two walkers `lambda` apart from the start give `mu`. So refusing a move
-/// walks at most about `2n` laps and deciding one about `4n` (each plus
-/// the first 256 plain laps), well under a tenth of a second under
-/// [`DEFAULT_MAX_LAPS`].
-/// With `None` every move is decided the same way in unbounded time: keep
-/// that for positions you trust.
+/// So a sower draws on a [`Meter`], the call's work budget
+/// ([`Budget`](crate::Budget)): the engine sows a move's first 256 laps
+/// plainly, then walks it again from its start by Brent's cycle detection
+/// (constant memory: a short cycle is found within a few times `mu +
+/// lambda` laps; `mu` itself, where the result needs it, by two walkers
+/// `lambda` apart), every lap of that walk spending the seeds it sows from
+/// the meter (each counting 3 where the board is sown lap by lap rather
+/// than lane by lane: more than 16 holes, a seed kept back in the origin,
+/// or a relay rule without a threshold, where a seed costs about three
+/// times as much). A move still undecided when the meter runs dry fails with
+/// [`SowError::Undecided`], whatever [`Endless`] says, and the board is
+/// left as it was.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Board, Endless, Landing, Layout, Pit, Player, Relay, SowSpec, Sower, Topology};
+/// use mancala_core::{Board, Budget, Endless, Landing, Layout, Meter, Pit, Player, Relay, SowSpec, Sower, Topology};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
+/// let meter = Meter::new(Budget::DEFAULT);
 /// let sower = Sower {
 ///     topology: &topology,
 ///     spec: SowSpec::default(),
 ///     mover: Player::P0,
 ///     relay: &Relay::Never,
 ///     endless: Endless::Forbid,
-///     max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
+///     meter: &meter,
 /// };
 /// let mut board = Board::filled(12, 4);
 /// let sown = sower.sow(&mut board, Pit::new(3).unwrap(), &mut ())?;
@@ -920,10 +914,9 @@ pub struct Sower<'a, R> {
     pub relay: &'a R,
     /// What to do with a move whose relays never end.
     pub endless: Endless,
-    /// The work budget: `Some(n)` decides only moves that end within `n`
-    /// laps or cycle within `n` lap starts (see "Cost and the work budget"
-    /// above), `None` decides every move however long it takes.
-    pub max_laps: Option<u64>,
+    /// The call's work budget being spent (see "Cost and the work budget"
+    /// above): every lap past a move's first 256 draws its seeds from it.
+    pub meter: &'a Meter,
 }
 
 impl<R: RelayRule> Sower<'_, R> {
@@ -941,16 +934,17 @@ impl<R: RelayRule> Sower<'_, R> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Board, Endless, Landing, Layout, Pit, Relay, SowSpec, Sower, Topology, Player};
+    /// use mancala_core::{Board, Budget, Endless, Landing, Layout, Meter, Pit, Relay, SowSpec, Sower, Topology, Player};
     ///
     /// let topology = Topology::new(Layout::two_rows(6))?;
+    /// let meter = Meter::new(Budget::DEFAULT);
     /// let sower = Sower {
     ///     topology: &topology,
     ///     spec: SowSpec::default(),
     ///     mover: Player::P0,
     ///     relay: &Relay::AtLeast(4),
     ///     endless: Endless::Forbid,
-    ///     max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
+    ///     meter: &meter,
     /// };
     /// let board = Board::from_counts(&[2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0], &[0, 0]);
     /// // Two seeds from hole 0 end in hole 2, which then holds 4: a relay.
@@ -975,7 +969,7 @@ impl<R: RelayRule> Sower<'_, R> {
             true => u16::MAX,
             false => self.relay.threshold()?,
         };
-        (self.max_laps != Some(0) && board.len() == self.topology.holes()).then_some(threshold)
+        (board.len() == self.topology.holes()).then_some(threshold)
     }
 
     /// [`single_lap`](Sower::single_lap) on `holes` (a board that fits)
@@ -1022,18 +1016,20 @@ impl<R: RelayRule> Sower<'_, R> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Board, Endless, Layout, Pit, PitSet, Player, Relay, SowSpec, Sower, Topology};
+    /// use mancala_core::{Board, Budget, Endless, Layout, Meter, Pit, PitSet, Player, Relay, SowSpec, Sower, Topology};
     ///
     /// let topology = Topology::new(Layout::two_rows(6))?;
+    /// let meter = Meter::new(Budget::UNLIMITED);
     /// let sower = Sower {
     ///     topology: &topology,
     ///     spec: SowSpec::default(),
     ///     mover: Player::P0,
     ///     relay: &Relay::AtLeast(2),
     ///     endless: Endless::Forbid,
-    ///     max_laps: None,
+    ///     meter: &meter,
     /// };
-    /// // RULES.md's endless example: hole 2's relays never end.
+    /// // An endless relay: from hole 2, the lap starts come back to this
+    /// // board and hole 2 after a few laps, for ever.
     /// let board = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
     /// let mut candidates = PitSet::EMPTY;
     /// for i in 0..6 {
@@ -1069,8 +1065,7 @@ impl<R: RelayRule> Sower<'_, R> {
 
     /// [`standing`](Sower::standing) lane by lane, where it applies: an
     /// inline board of 2 to [`LANES`] holes that fits the topology, a relay
-    /// rule of a threshold, no seed kept back in the origin and a budget of
-    /// at least one lap. Each candidate is sown on a copy of the lanes,
+    /// rule of a threshold and no seed kept back in the origin. Each candidate is sown on a copy of the lanes,
     /// first lap included (no arithmetic apart, no board copied, no engine
     /// set up per move); a move still relaying after the plain laps is left
     /// to [`trial`](Sower::trial), which decides it from the start. `None`
@@ -1084,7 +1079,7 @@ impl<R: RelayRule> Sower<'_, R> {
     ) -> Option<Result<PitSet, Undecided>> {
         let (topology, spec, mover) = (self.topology, self.spec, self.mover);
         let at_least = self.relay.threshold()?;
-        let plain = plain_laps(self.max_laps)?;
+        let plain = PLAIN_LAPS;
         let (lanes, stores, n) = board.lanes()?;
         if R::SINGLE_LAP || spec.first_into_origin || n < 2 || n != topology.holes() {
             return None;
@@ -1143,8 +1138,8 @@ impl<R: RelayRule> Sower<'_, R> {
     }
 
     /// Whether the move from `origin` on `board` stands, sown on `scratch`
-    /// (left as it comes: no copy of the start is kept unless the move
-    /// outlasts the plain laps).
+    /// (left as it comes). Only whether it ends, or cycles under
+    /// [`Endless::Stop`], matters: a cycle found is not measured.
     #[inline(never)]
     fn trial(&self, board: &Board, origin: Pit, scratch: &mut Board) -> Result<bool, Undecided> {
         if !self.topology.contains(origin)
@@ -1153,29 +1148,24 @@ impl<R: RelayRule> Sower<'_, R> {
         {
             return Ok(false);
         }
+        if R::SINGLE_LAP {
+            return Ok(true);
+        }
         let engine = Engine {
             sower: self,
             origin,
         };
-        let Some(plain) = plain_laps(self.max_laps) else {
-            return Err(engine.undecided_cause());
-        };
-        if R::SINGLE_LAP {
+        scratch.clone_from(board);
+        if engine.run_plain(scratch, origin, PLAIN_LAPS).is_ok() {
             return Ok(true);
         }
-        scratch.clone_from(board);
-        let from = match engine.run_plain(scratch, origin, plain) {
-            Ok(_) => return Ok(true),
-            Err(from) => from,
-        };
         let mut pool = scratch.take_pool();
-        let start = pool.copy_of(board);
-        let result = engine.decide(scratch, &mut pool, start, from);
+        let found = engine.find_cycle(&mut pool, scratch, board);
         scratch.put_pool(pool);
-        match result {
-            Ok(_) => Ok(true),
-            Err(SowError::Undecided(cause)) => Err(cause),
-            Err(_) => Ok(false),
+        match found {
+            Found::End(_) => Ok(true),
+            Found::Cycle { .. } => Ok(self.endless == Endless::Stop),
+            Found::Undecided => Err(engine.undecided_cause()),
         }
     }
 
@@ -1189,7 +1179,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// be sown (or `board` does not fit the topology), and
     /// [`SowError::Endless`] for an endless relay under [`Endless::Forbid`],
     /// [`SowError::Undecided`] for a move the work budget
-    /// ([`max_laps`](Sower::max_laps)) cannot decide. On error the board is
+    /// ([`meter`](Sower::meter)) cannot decide. On error the board is
     /// unchanged and no event was recorded.
     pub fn sow<O: Observer>(
         &self,
@@ -1203,7 +1193,7 @@ impl<R: RelayRule> Sower<'_, R> {
             mover,
             relay: _,
             endless: _,
-            max_laps,
+            meter: _,
         } = *self;
         if !topology.contains(origin) || board.len() != topology.holes() {
             return Err(SowError::NotOnBoard(origin));
@@ -1215,9 +1205,6 @@ impl<R: RelayRule> Sower<'_, R> {
             sower: self,
             origin,
         };
-        if max_laps == Some(0) {
-            return Err(engine.undecided());
-        }
         if R::SINGLE_LAP {
             let landing = lap(board, topology, spec, mover, origin, observer);
             return Ok(Sown {
@@ -1257,16 +1244,18 @@ impl<R: RelayRule> Sower<'_, R> {
 }
 
 struct Engine<'a, R> {
-    /// The sowing's rules and budget.
+    /// The sowing's rules and the call's budget.
     sower: &'a Sower<'a, R>,
     /// The hole the move starts from.
     origin: Pit,
 }
 
-/// Where a lap start leads: the move ends, or the next lap starts.
+/// Where a lap start leads: the move ends, or the next lap starts, or (the
+/// budget spent) nothing is known.
 enum Next {
     End(Landing),
     Lap(Pit),
+    Spent,
 }
 
 impl<R: RelayRule> Engine<'_, R> {
@@ -1279,12 +1268,39 @@ impl<R: RelayRule> Engine<'_, R> {
         Undecided {
             pit: self.origin,
             player: self.sower.mover,
-            max_laps: self.sower.max_laps.unwrap_or(u64::MAX),
+            budget: self.sower.meter.budget().limit().unwrap_or(u64::MAX),
         }
     }
 
-    /// One lap from `from`.
+    /// One lap from `from`, its seeds drawn from the budget (lane by lane
+    /// where the board and the relay rule allow; elsewhere each seed counts
+    /// [`LAP_WALK_WEIGHT`]).
+    #[inline]
     fn step(&self, board: &mut Board, from: Pit) -> Next {
+        let seeds = lap_cost(board.get(from), board.len());
+        let Sower {
+            topology,
+            spec,
+            mover,
+            meter,
+            ..
+        } = *self.sower;
+        if let Some(at_least) = self.sower.relay.threshold()
+            && board.lanes().is_some_and(|(_, _, n)| n >= 2)
+            && !spec.first_into_origin
+        {
+            if !meter.spend(seeds) {
+                return Next::Spent;
+            }
+            if let Some(lap) = relay_by_lanes(board, topology, spec, mover, from, 1, at_least) {
+                return match lap {
+                    Ok((landing, _)) => Next::End(landing),
+                    Err(next) => Next::Lap(next),
+                };
+            }
+        } else if !meter.spend(seeds.saturating_mul(LAP_WALK_WEIGHT)) {
+            return Next::Spent;
+        }
         match lap_walk(
             board,
             self.sower.topology,
@@ -1298,8 +1314,9 @@ impl<R: RelayRule> Engine<'_, R> {
     }
 
     /// Up to `limit` laps of the move from lap start `from` (on the counts
-    /// directly under a threshold rule): `Ok` with the move's end and laps
-    /// sown, or `Err` with the next lap start once `limit` laps are sown.
+    /// directly under a threshold rule), not drawn from the budget: `Ok`
+    /// with the move's end and laps sown, or `Err` with the next lap start
+    /// once `limit` laps are sown.
     #[inline]
     fn run_plain(&self, board: &mut Board, from: Pit, limit: u64) -> Result<(Landing, u64), Pit> {
         let mut from = from;
@@ -1311,9 +1328,16 @@ impl<R: RelayRule> Engine<'_, R> {
             };
         } else {
             for laps in 1..=limit {
-                match self.step(board, from) {
-                    Next::Lap(p) => from = p,
-                    Next::End(landing) => return Ok((landing, laps)),
+                let landing = lap_walk(
+                    board,
+                    self.sower.topology,
+                    self.sower.spec,
+                    self.sower.mover,
+                    from,
+                );
+                match landing {
+                    Landing::Hole(p) if self.sower.relay.relays(board, p) => from = p,
+                    landing => return Ok((landing, laps)),
                 }
             }
         }
@@ -1358,24 +1382,22 @@ impl<R: RelayRule> Engine<'_, R> {
     /// The whole move from `self.origin`, decided within the budget. The
     /// copies it takes come from the board's spare blocks.
     fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
-        // (A budget of no lap is refused before the engine runs.)
-        let plain = plain_laps(self.sower.max_laps).unwrap_or(0);
         if board.is_inline() {
             // An inline board copies in a few word moves: the common move,
             // which ends within the plain laps, takes no pool.
             let start = board.clone();
-            return match self.run_plain(board, self.origin, plain) {
+            return match self.run_plain(board, self.origin, PLAIN_LAPS) {
                 Ok((landing, laps)) => Ok(Sown {
                     landing,
                     laps,
                     endless: false,
                 }),
-                Err(from) => self.decide(board, &mut Pool::default(), start, from),
+                Err(_) => self.decide(board, &mut Pool::default(), start),
             };
         }
         let mut pool = board.take_pool();
         let start = pool.copy_of(board);
-        let result = match self.run_plain(board, self.origin, plain) {
+        let result = match self.run_plain(board, self.origin, PLAIN_LAPS) {
             Ok((landing, laps)) => {
                 pool.give(start);
                 Ok(Sown {
@@ -1384,140 +1406,65 @@ impl<R: RelayRule> Engine<'_, R> {
                     endless: false,
                 })
             }
-            Err(from) => self.decide(board, &mut pool, start, from),
+            Err(_) => self.decide(board, &mut pool, start),
         };
         board.put_pool(pool);
         result
     }
 
     /// The rest of [`run`](Engine::run) for a move still going after its
-    /// plain laps (`board` at that lap start, about to lift `from`; `start`
-    /// the board before the move): copies taken from `pool` and given back,
-    /// `start` too.
+    /// plain laps (`start` the board before the move, `board` any board of
+    /// its size): the move's end, or its cycle measured, on `board`; copies
+    /// taken from `pool` and given back, `start` too. On error `board`
+    /// holds `start`.
     #[inline(never)]
-    fn decide(
-        &self,
-        board: &mut Board,
-        pool: &mut Pool,
-        start: Board,
-        from: Pit,
-    ) -> Result<Sown, SowError> {
-        let found = match self.sower.max_laps {
-            // The whole budget sown plainly: the cycle, if any, is reached.
-            Some(n) if n <= PLAIN_LAPS => self.find_cycle_within(pool, board, from, &start, n),
-            limit => self.find_cycle(pool, board, &start, limit),
-        };
-        let result = match found {
-            Found::Cycle(cycle) => match self.sower.endless {
-                Endless::Forbid => {
-                    board.clone_from(&start);
-                    Err(EndlessRelay {
+    fn decide(&self, board: &mut Board, pool: &mut Pool, start: Board) -> Result<Sown, SowError> {
+        let result = match self.find_cycle(pool, board, &start) {
+            Found::Cycle { lambda } => match self.first_repeat(pool, board, &start, lambda) {
+                Some(cycle) => match self.sower.endless {
+                    Endless::Forbid => Err(EndlessRelay {
                         laps_before_cycle: cycle.mu,
                         cycle_laps: cycle.lambda,
                     }
-                    .into())
-                }
-                // The board at the cycle's first lap start is on `board`.
-                Endless::Stop => Ok(Sown {
-                    landing: Landing::Hole(cycle.hole),
-                    laps: cycle.mu + cycle.lambda,
-                    endless: true,
-                }),
+                    .into()),
+                    // The board at the cycle's first lap start is on `board`.
+                    Endless::Stop => Ok(Sown {
+                        landing: Landing::Hole(cycle.hole),
+                        laps: cycle.mu + cycle.lambda,
+                        endless: true,
+                    }),
+                },
+                None => Err(self.undecided()),
             },
             // The move's end is on `board`.
             Found::End(sown) => Ok(sown),
-            Found::Undecided => {
-                board.clone_from(&start);
-                Err(self.undecided())
-            }
+            Found::Undecided => Err(self.undecided()),
         };
+        if result.is_err() {
+            board.clone_from(&start);
+        }
         pool.give(start);
         result
     }
 
-    /// After `n` plain laps (`board` at lap start `n`, about to lift
-    /// `from`), whether the move cycles with `mu + lambda <= n`. Lap start
-    /// `n` then lies on the cycle, so `lambda` is the first return to it
-    /// (at most `n` more laps), and `mu` is found by two walkers `lambda`
-    /// apart from the start (at most `2n` laps). Any other move, finite or
-    /// not, is undecided. A cycle's board at its first lap start is left on
-    /// `board`.
-    fn find_cycle_within(
-        &self,
-        pool: &mut Pool,
-        board: &mut Board,
-        from: Pit,
-        start: &Board,
-        n: u64,
-    ) -> Found {
-        let anchor = pool.copy_of(board);
-        let mut hole = from;
-        let mut lambda = 0;
-        let returned = loop {
-            if lambda == n {
-                break false;
-            }
-            match self.step(board, hole) {
-                Next::Lap(p) => hole = p,
-                // It ends after more than `n` laps.
-                Next::End(_) => break false,
-            }
-            lambda += 1;
-            if hole == from && *board == anchor {
-                break true;
-            }
-        };
-        pool.give(anchor);
-        if !returned {
-            return Found::Undecided;
-        }
-        self.first_repeat(pool, board, start, lambda, Some(n - lambda))
-            .map_or(Found::Undecided, Found::Cycle)
-    }
-
     /// Brent's cycle detection over lap starts from the move's start, in
-    /// constant memory (the hare walks on `board`, the tortoise on a copy
-    /// from `pool`); a finite move's end, or a cycle's board at its first
-    /// lap start, is left on `board`.
-    ///
-    /// With a budget `Some(n)`: a move that ends after more than `n` laps,
-    /// or whose cycle has `mu + lambda > n`, is undecided. A short cycle is
-    /// met within a few times its length; once the hare has sown `n` laps
-    /// without meeting the tortoise, the rest is
-    /// [`find_cycle_within`](Engine::find_cycle_within) from the hare's lap
-    /// start `n`. So an undecided move costs at most `2n` laps and a decided
-    /// one at most `4n`. Unbounded with `None`.
-    fn find_cycle(
-        &self,
-        pool: &mut Pool,
-        board: &mut Board,
-        start: &Board,
-        limit: Option<u64>,
-    ) -> Found {
-        let advance = |b: &mut Board, h: &mut Pit| -> Option<Landing> {
-            match self.step(b, *h) {
-                Next::Lap(p) => {
-                    *h = p;
-                    None
-                }
-                Next::End(landing) => Some(landing),
-            }
-        };
+    /// constant memory (the hare walks on `hare`, whose counts are
+    /// replaced; the tortoise on a copy from `pool`), every lap drawn from
+    /// the budget. A finite move's end is left on `hare`; a cycle is known
+    /// by its length, `lambda`, found within a few times `mu + lambda`
+    /// laps. Undecided once the budget is spent.
+    fn find_cycle(&self, pool: &mut Pool, hare: &mut Board, start: &Board) -> Found {
+        hare.clone_from(start);
+        if let Some(found) = self.find_cycle_by_lanes(hare) {
+            return found;
+        }
         let (mut tortoise, mut t_hole) = (pool.copy_of(start), self.origin);
-        board.clone_from(start);
-        let (hare, mut h_hole) = (board, self.origin);
+        let mut h_hole = self.origin;
         let mut hare_laps = 0u64;
         let (mut power, mut lambda) = (1u64, 0u64);
-        loop {
+        let found = loop {
             if hare_laps > 0 && t_hole == h_hole && tortoise == *hare {
-                break;
-            }
-            if let Some(n) = limit
-                && hare_laps >= n
-            {
-                // The hare is at lap start `n`.
-                pool.give(tortoise);
-                return self.find_cycle_within(pool, hare, h_hole, start, n);
+                break Found::Cycle { lambda };
             }
             if power == lambda {
                 tortoise.clone_from(hare);
@@ -1526,67 +1473,111 @@ impl<R: RelayRule> Engine<'_, R> {
                 lambda = 0;
             }
             hare_laps += 1;
-            if let Some(landing) = advance(hare, &mut h_hole) {
-                pool.give(tortoise);
-                if limit.is_some_and(|n| hare_laps > n) {
-                    return Found::Undecided;
+            match self.step(hare, h_hole) {
+                Next::Lap(p) => h_hole = p,
+                Next::End(landing) => {
+                    // A finite move: the hare holds its end.
+                    break Found::End(Sown {
+                        landing,
+                        laps: hare_laps,
+                        endless: false,
+                    });
                 }
-                // A finite move: the hare holds its end.
-                return Found::End(Sown {
-                    landing,
-                    laps: hare_laps,
-                    endless: false,
-                });
+                Next::Spent => break Found::Undecided,
             }
             lambda += 1;
-        }
-        pool.give(tortoise);
-        let mu_limit = match limit {
-            Some(n) if lambda > n => return Found::Undecided,
-            Some(n) => Some(n - lambda),
-            None => None,
         };
-        self.first_repeat(pool, hare, start, lambda, mu_limit)
-            .map_or(Found::Undecided, Found::Cycle)
+        pool.give(tortoise);
+        found
+    }
+
+    /// [`find_cycle`](Engine::find_cycle) lane by lane, where it applies
+    /// (as [`relay_by_lanes`]: an inline board of 2 to [`LANES`] holes that
+    /// fits the topology, a relay rule of a threshold, no seed kept back in
+    /// the origin): both walkers are arrays of lanes and the seeds spent
+    /// are counted in a register, drawn from the meter once at the end.
+    /// `hare` holds the move's start, and is left as `find_cycle` leaves
+    /// it. `None` where the fast path does not apply.
+    #[inline]
+    fn find_cycle_by_lanes(&self, hare: &mut Board) -> Option<Found> {
+        let Sower {
+            topology,
+            spec,
+            mover,
+            meter,
+            ..
+        } = *self.sower;
+        let at_least = self.sower.relay.threshold()?;
+        if spec.first_into_origin {
+            return None;
+        }
+        let (lanes, stores, n) = hare.lanes_mut()?;
+        if n < 2 || n != topology.holes() {
+            return None;
+        }
+        let after = store_after(topology, spec, mover, n);
+        let mut store_count = match after {
+            Some(_) => *stores.get(mover.index())?,
+            None => 0,
+        };
+        let walk = LaneWalk {
+            n,
+            origin: self.origin,
+            at_least,
+            mover,
+            after: after.unwrap_or(0),
+            left: meter.left(),
+        };
+        let ccw = spec.direction == Direction::CounterClockwise;
+        let (found, spent) = match (ccw, spec.skip_origin, after.is_some()) {
+            (true, false, false) => walk.brent::<true, false, false>(lanes, &mut store_count),
+            (true, true, false) => walk.brent::<true, true, false>(lanes, &mut store_count),
+            (true, false, true) => walk.brent::<true, false, true>(lanes, &mut store_count),
+            (true, true, true) => walk.brent::<true, true, true>(lanes, &mut store_count),
+            (false, false, false) => walk.brent::<false, false, false>(lanes, &mut store_count),
+            (false, true, false) => walk.brent::<false, true, false>(lanes, &mut store_count),
+            (false, false, true) => walk.brent::<false, false, true>(lanes, &mut store_count),
+            (false, true, true) => walk.brent::<false, true, true>(lanes, &mut store_count),
+        };
+        if let (Some(_), Some(slot)) = (after, stores.get_mut(mover.index())) {
+            *slot = store_count;
+        }
+        // (Within what was left: never refused.)
+        meter.spend(spent);
+        Some(found)
     }
 
     /// The cycle of length `lambda` from the move's start: `mu` by two
     /// walkers `lambda` apart (the one ahead on `walker`, whose counts are
     /// replaced, left at the cycle's first lap start; the other on a copy
-    /// from `pool`), giving up (`None`) once `mu` would pass `mu_limit`.
+    /// from `pool`), every lap drawn from the budget (`None` once it is
+    /// spent).
     fn first_repeat(
         &self,
         pool: &mut Pool,
         walker: &mut Board,
         start: &Board,
         lambda: u64,
-        mu_limit: Option<u64>,
     ) -> Option<Cycle> {
-        let advance = |b: &mut Board, h: &mut Pit| {
-            if let Next::Lap(p) = self.step(b, *h) {
+        let advance = |b: &mut Board, h: &mut Pit| match self.step(b, *h) {
+            Next::Lap(p) => {
                 *h = p;
+                true
             }
+            Next::End(_) => true,
+            Next::Spent => false,
         };
         let (mut tortoise, mut t_hole) = (pool.copy_of(start), self.origin);
         walker.clone_from(start);
         let (hare, mut h_hole) = (walker, self.origin);
-        for _ in 0..lambda {
-            advance(hare, &mut h_hole);
-        }
+        let mut within = (0..lambda).all(|_| advance(hare, &mut h_hole));
         let mut mu = 0u64;
-        let found = loop {
-            if t_hole == h_hole && tortoise == *hare {
-                break true;
-            }
-            if mu_limit.is_some_and(|limit| mu >= limit) {
-                break false;
-            }
-            advance(&mut tortoise, &mut t_hole);
-            advance(hare, &mut h_hole);
+        while within && !(t_hole == h_hole && tortoise == *hare) {
+            within = advance(&mut tortoise, &mut t_hole) && advance(hare, &mut h_hole);
             mu += 1;
-        };
+        }
         pool.give(tortoise);
-        found.then_some(Cycle {
+        within.then_some(Cycle {
             mu,
             lambda,
             hole: h_hole,
@@ -1594,9 +1585,86 @@ impl<R: RelayRule> Engine<'_, R> {
     }
 }
 
+/// Brent's cycle detection of a move on lanes (see
+/// [`Engine::find_cycle_by_lanes`]): the board's shape and the budget
+/// left.
+struct LaneWalk {
+    /// Holes on the board (2 to [`LANES`]).
+    n: usize,
+    /// The hole the move starts from.
+    origin: Pit,
+    /// The relay threshold.
+    at_least: u16,
+    /// The player sowing.
+    mover: Player,
+    /// The hole after which the mover's store is sown into (with `STORE`).
+    after: usize,
+    /// The seeds the walk may sow.
+    left: u64,
+}
+
+impl LaneWalk {
+    /// Brent's walk from the start on `hare` (and its store count, with
+    /// `STORE`), a lap at a time by [`relay_lanes`]: what it found, and the
+    /// seeds it sowed (at most `left`; the lap that would pass it is not
+    /// sown). A finite move's end is left on `hare`.
+    #[inline(never)]
+    fn brent<const CCW: bool, const SKIP: bool, const STORE: bool>(
+        &self,
+        hare: &mut [u16; LANES],
+        hare_store: &mut u16,
+    ) -> (Found, u64) {
+        let (mut tortoise, mut t_store, mut t_hole) = (*hare, *hare_store, self.origin);
+        let mut h_hole = self.origin;
+        let (mut hare_laps, mut spent) = (0u64, 0u64);
+        let (mut power, mut lambda) = (1u64, 0u64);
+        loop {
+            if hare_laps > 0 && t_hole == h_hole && tortoise == *hare && t_store == *hare_store {
+                return (Found::Cycle { lambda }, spent);
+            }
+            if power == lambda {
+                (tortoise, t_store, t_hole) = (*hare, *hare_store, h_hole);
+                power = power.saturating_mul(2);
+                lambda = 0;
+            }
+            let seeds = lap_cost(hare.get(h_hole.index()).copied().unwrap_or(0), self.n);
+            if seeds > self.left - spent {
+                return (Found::Undecided, spent);
+            }
+            spent += seeds;
+            hare_laps += 1;
+            let store = STORE.then_some(LaneStore {
+                count: &mut *hare_store,
+                after: self.after,
+            });
+            let lap = relay_lanes::<CCW, SKIP, STORE>(
+                hare,
+                store,
+                self.n,
+                h_hole,
+                1,
+                self.at_least,
+                self.mover,
+            );
+            match lap {
+                Ok((landing, _)) => {
+                    let sown = Sown {
+                        landing,
+                        laps: hare_laps,
+                        endless: false,
+                    };
+                    return (Found::End(sown), spent);
+                }
+                Err(next) => h_hole = next,
+            }
+            lambda += 1;
+        }
+    }
+}
+
 /// What cycle detection found.
 enum Found {
-    Cycle(Cycle),
+    Cycle { lambda: u64 },
     End(Sown),
     Undecided,
 }

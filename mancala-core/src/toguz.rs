@@ -376,13 +376,15 @@ impl ToguzKumalak {
     /// and hold seeds (else nothing is sown).
     fn sow<O: Observer>(&mut self, pit: Pit, observer: &mut O) -> ToguzTurn {
         let mover = self.to_move;
+        // A single lap: nothing to decide, nothing drawn from a budget.
+        let meter = crate::Meter::new(crate::Budget::UNLIMITED);
         let sower = Sower {
             topology: &self.topology,
             spec: Rules::toguz_kumalak().sowing,
             mover,
             relay: &SingleLap,
             endless: crate::Endless::Forbid,
-            max_laps: None,
+            meter: &meter,
         };
         let mut turn = ToguzTurn {
             mover,

@@ -1,22 +1,23 @@
-//! The work budget (RULES.md, "Work budget"): `Rules::max_laps` and
-//! `Sower::max_laps`.
+//! The work budget: `Budget`, `Meter` and the states that keep them.
 //!
-//! A budget of `n` decides a move exactly when it ends within `n` laps or
-//! repeats a lap start with `mu + lambda <= n`; every other move is refused
-//! as undecided, whatever the endless policy, and whatever needed the
-//! decision (a setup, a start, a move leading to the position) fails with
-//! nothing changed. `None` keeps the exact, unbounded behaviour.
+//! The budget belongs to the calling program: every call that decides
+//! relays (building a state, reading one, playing a move) draws on one
+//! meter of `Budget` seeds sown beyond each move's first 256 laps, and
+//! nothing in a position's text, JSON or rules can raise it. A move the
+//! budget cannot decide is refused as undecided with nothing changed; a
+//! budget never changes a result, only whether one is given.
 
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::time::{Duration, Instant};
+
+use mancala_core::notation::{OptionError, ParseError};
 use mancala_core::{
-    Board, Capture, DEFAULT_MAX_LAPS, Endless, EndlessRelay, Feeding, Game, Layout, Mancala, Move,
-    Pit, PlaceError, PlayError, Player, Relay, Rules, RulesError, Setup, SetupError, SowError,
-    SowSpec, Sower, Topology, Undecided,
+    Board, Budget, Capture, Endless, EndlessRelay, Feeding, Game, Layout, Mancala, Meter, Move,
+    Pit, PitSet, PlaceError, PlayError, Player, Relay, Rules, Setup, SetupError, SowError, SowSpec,
+    Sower, Topology, Undecided,
 };
-use proptest::collection::vec;
-use proptest::prelude::*;
 
 fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()
@@ -32,9 +33,9 @@ fn relay_at_two() -> Rules {
 }
 
 /// The known slow position: sowing hole 4 starts a cycle of 307,959,030
-/// laps (RULES.md), reached by random play from 6 seeds a hole; and the
-/// same board rotated so that the endless hole is hole 0 (the issue's
-/// 562-byte setup). Without a budget, building either took 45 s or more.
+/// laps, reached by random play from 6 seeds a hole; and the same board
+/// rotated so that the endless hole is hole 0. Without a budget, building
+/// either takes tens of seconds.
 const SLOW: [[u16; 12]; 2] = [
     [11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1],
     [9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3],
@@ -47,83 +48,213 @@ fn slow_setup(board: [u16; 12], rules: Rules) -> Setup {
     setup
 }
 
+/// The time a call may take: 1 s (the promise to callers, half of it the
+/// default budget's aim) in an optimised build; unoptimised test builds
+/// (debug assertions on) get four times as long.
+fn promised() -> Duration {
+    if cfg!(debug_assertions) {
+        Duration::from_secs(4)
+    } else {
+        Duration::from_secs(1)
+    }
+}
+
+/// Runs `f`, failing if it takes longer than [`promised`].
+fn quick<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    let clock = Instant::now();
+    let value = f();
+    let took = clock.elapsed();
+    assert!(took < promised(), "{what} took {took:?}");
+    value
+}
+
+/// The hostile texts of the issue that moved the budget to the caller:
+/// a budget word in a position's text no longer reads (it named a budget
+/// the sender chose; `none` made the read hang), and the same positions
+/// without one are refused quickly under the default budget.
 #[test]
-fn the_known_slow_positions_are_refused_under_the_default_budget() {
-    for (board, hole) in SLOW.into_iter().zip([4, 0]) {
-        let setup = slow_setup(board, relay_at_two());
-        assert_eq!(setup.rules.max_laps, Some(DEFAULT_MAX_LAPS));
-        let expected = SetupError::Undecided(Undecided {
-            pit: pit(hole),
-            player: Player::P0,
-            max_laps: DEFAULT_MAX_LAPS,
-        });
-        let built = mancala_core::testing::within(60, move || Mancala::from_setup(setup))
-            .expect("from_setup hung");
-        assert_eq!(built, Err(expected));
-        // The same through deserialization, the way a service reads it.
-        let json = serde_json::to_string(&slow_setup(board, relay_at_two())).unwrap();
-        let read = mancala_core::testing::within(60, move || {
-            serde_json::from_str::<Mancala>(&json).map_err(|e| e.to_string())
-        })
-        .expect("deserialization hung");
-        assert_eq!(read, Err(expected.to_string()));
+fn hostile_texts_are_answered_quickly() {
+    let slow = "11,14,2,3,9,2/1,7,2,14,6,1 0,0 0 skip_origin=false relay=2";
+    for words in [
+        " max_laps=none",
+        " max_laps=18446744073709551615",
+        " endless=stop max_laps=none",
+        " max_laps=10000000",
+        " max_laps=0",
+    ] {
+        let text = format!("{slow}{words}");
+        let read = quick(&text, || text.parse::<Mancala>());
+        assert!(
+            matches!(
+                read,
+                Err(ParseError::Notation(ref e)) if e.to_string().contains("not a rule")
+            ),
+            "{text}: {read:?}"
+        );
+        let rules = quick(&text, || words.trim().parse::<Rules>());
+        assert_eq!(
+            rules.map(|_| ()),
+            Err(OptionError::BudgetInText("max_laps".into()))
+        );
+    }
+    for text in [slow.to_string(), format!("{slow} endless=stop")] {
+        let read = quick(&text, || text.parse::<Mancala>());
+        assert!(
+            matches!(read, Err(ParseError::Setup(SetupError::Undecided(_)))),
+            "{text}: {read:?}"
+        );
     }
 }
 
 #[test]
-fn a_setup_without_max_laps_reads_the_default_budget_and_null_reads_none() {
-    let setup = Setup::new(Rules::kalah());
-    let mut json = serde_json::to_value(&setup).unwrap();
-    assert_eq!(
-        json["rules"]["max_laps"],
-        serde_json::json!(DEFAULT_MAX_LAPS)
-    );
-    json["rules"].as_object_mut().unwrap().remove("max_laps");
-    let read: Setup = serde_json::from_value(json.clone()).unwrap();
-    assert_eq!(read.rules.max_laps, Some(DEFAULT_MAX_LAPS));
-    json["rules"]["max_laps"] = serde_json::Value::Null;
-    let read: Setup = serde_json::from_value(json).unwrap();
-    assert_eq!(read.rules.max_laps, None);
-}
-
-#[test]
-fn a_budget_of_no_laps_is_refused() {
-    let mut rules = Rules::oware();
-    rules.max_laps = Some(0);
-    assert_eq!(rules.check().err(), Some(RulesError::NoLaps));
-    assert_eq!(Mancala::new(rules).err(), Some(RulesError::NoLaps));
-    rules.max_laps = Some(1);
-    assert!(Mancala::new(rules).is_ok());
-    assert!(rules.to_string().contains("max_laps=1"));
-    assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
-    assert!("max_laps=0".parse::<Rules>().is_err());
-    assert_eq!(
-        "max_laps=none".parse::<Rules>().map(|r| r.max_laps),
-        Ok(None)
-    );
-}
-
-/// A start position whose moves the budget cannot decide: 2x6 with 6 seeds
-/// a hole relaying at 2 has first moves of more than one lap.
-#[test]
-fn a_start_the_budget_cannot_decide_is_refused() {
-    let mut rules = relay_at_two().with_seeds(6);
-    rules.max_laps = Some(1);
-    assert!(matches!(
-        Mancala::new(rules),
-        Err(RulesError::Undecided(Undecided {
+fn the_known_slow_positions_are_refused_quickly_under_the_default_budget() {
+    for (board, hole) in SLOW.into_iter().zip([4, 0]) {
+        let expected = SetupError::Undecided(Undecided {
+            pit: pit(hole),
             player: Player::P0,
-            max_laps: 1,
-            ..
+            budget: Budget::DEFAULT.limit().unwrap(),
+        });
+        let setup = slow_setup(board, relay_at_two());
+        let built = quick("from_setup", || Mancala::from_setup(setup.clone()));
+        assert_eq!(built, Err(expected));
+        // The same through deserialization, the way a service reads it,
+        // with a budget field of earlier versions that asked for none: the
+        // rules have no such field, and the reader's budget holds.
+        let mut json = serde_json::to_value(&setup).unwrap();
+        json["rules"]["max_laps"] = serde_json::Value::Null;
+        let json = json.to_string();
+        let read = quick("serde", || serde_json::from_str::<Mancala>(&json));
+        assert_eq!(read.map_err(|e| e.to_string()), Err(expected.to_string()));
+        // A smaller budget refuses sooner, and names itself.
+        let small = Mancala::from_setup_within(setup, Budget::seeds(10_000));
+        assert!(matches!(
+            small,
+            Err(SetupError::Undecided(Undecided { budget: 10_000, .. }))
+        ));
+    }
+}
+
+/// A program that trusts the position raises the budget through the API
+/// and gets the exact answer: hole 4 of the 72-seed board relays for ever,
+/// so it is not legal, and every other move of player 0 is.
+#[test]
+fn a_trusted_caller_gets_the_exact_answer_for_the_slow_board() {
+    let setup = slow_setup(SLOW[0], relay_at_two());
+    let game = Mancala::from_setup_within(setup, Budget::UNLIMITED).unwrap();
+    assert_eq!(game.budget(), Budget::UNLIMITED);
+    let legal: Vec<Move> = game.legal_moves().to_vec();
+    let expected: Vec<Move> = [0, 1, 2, 3, 5].map(|i| Move::Sow(pit(i))).to_vec();
+    assert_eq!(legal, expected);
+}
+
+/// French Wari from random play reaches positions whose moves relay round
+/// cycles of over a million laps: `[6,6,2,7,0,6,0,1,6,6,0,1]`, South sowing
+/// hole 5, leaves North a hole 11 whose relays cycle every 1,733,184 laps
+/// (found by `mancala laps`). Ordinary play must accept such a move.
+#[test]
+fn an_ordinary_long_decision_of_french_wari_is_accepted() {
+    let mut setup = Setup::new(Rules::french_wari());
+    setup.board = vec![6, 6, 2, 7, 0, 6, 0, 1, 6, 6, 0, 1];
+    setup.stores = vec![0, 0];
+    let mut game = Mancala::from_setup(setup.clone()).unwrap();
+    quick("play", || game.play(Move::Sow(pit(5)))).unwrap();
+    assert_eq!(game.to_move(), Some(Player::P1));
+    assert!(!game.legal_pits().contains(pit(11)), "hole 11 is endless");
+    // The cycle, measured without a budget.
+    let topology = Topology::new(Layout::two_rows(6)).unwrap();
+    let meter = Meter::new(Budget::UNLIMITED);
+    let sower = Sower {
+        topology: &topology,
+        spec: Rules::french_wari().sowing,
+        mover: Player::P1,
+        relay: &Relay::AtLeast(2),
+        endless: Endless::Forbid,
+        meter: &meter,
+    };
+    let mut board = game.board().clone();
+    assert_eq!(
+        sower.sow(&mut board, pit(11), &mut ()),
+        Err(SowError::Endless(EndlessRelay {
+            laps_before_cycle: 0,
+            cycle_laps: 1_733_184
         }))
-    ));
+    );
+    // A budget too small for the next position refuses the move, and
+    // changes nothing.
+    let mut small = Mancala::from_setup_within(setup, Budget::seeds(1_000_000)).unwrap();
+    let before = small.clone();
     assert!(matches!(
-        Mancala::with_first_player(rules, Player::P1),
-        Err(SetupError::Undecided(Undecided {
-            player: Player::P1,
-            ..
-        }))
+        small.play(Move::Sow(pit(5))),
+        Err(PlayError::Undecided { mv: Move::Sow(_), cause: Undecided { pit: p, player: Player::P1, budget: 1_000_000 } }) if p == pit(11)
     ));
+    assert_eq!(small, before);
+}
+
+#[test]
+fn the_budget_is_kept_by_the_state_and_ignored_by_equality() {
+    let game = Mancala::new_within(relay_at_two(), Budget::seeds(7)).unwrap();
+    assert_eq!(game.budget(), Budget::seeds(7));
+    assert_eq!(game.clone().budget(), Budget::seeds(7));
+    let default = Mancala::new(relay_at_two()).unwrap();
+    assert_eq!(default.budget(), Budget::DEFAULT);
+    assert_eq!(game, default, "the budget is not part of the position");
+    assert_eq!(game.key(), default.key());
+    let mut set = default.clone();
+    set.set_budget(Budget::UNLIMITED);
+    assert_eq!(set.budget(), Budget::UNLIMITED);
+    // Readers use the default: a budget is never read from a text or JSON.
+    let text = set.to_string();
+    assert!(!text.contains("max_laps"), "{text}");
+    assert_eq!(text.parse::<Mancala>().unwrap().budget(), Budget::DEFAULT);
+    let json = serde_json::to_string(&set).unwrap();
+    assert!(
+        !json.contains("max_laps") && !json.contains("budget"),
+        "{json}"
+    );
+    let read: Mancala = serde_json::from_str(&json).unwrap();
+    assert_eq!(read.budget(), Budget::DEFAULT);
+    assert_eq!(Budget::default(), Budget::DEFAULT);
+    assert_eq!(Budget::seeds(64_000_000).to_string(), "64000000 seeds");
+    assert_eq!(Budget::UNLIMITED.to_string(), "no limit");
+}
+
+/// A position whose moves need more than the free laps: built under a
+/// budget of exactly the seeds its decisions spend (found by halving:
+/// building is deterministic), and refused, naming the budget, under one
+/// seed less.
+#[test]
+fn a_position_is_built_exactly_when_its_budget_suffices() {
+    // Hole 2 relays for 376 laps before its cycle closes
+    // (`moves_longer_than_the_free_laps_are_decided_exactly_at_the_edge`).
+    let mut setup = Setup::new(relay_at_two());
+    setup.board = vec![5, 4, 3, 1, 5, 2, 3, 0, 1, 0, 2, 3];
+    setup.stores = vec![0, 0];
+    let exact = Mancala::from_setup_within(setup.clone(), Budget::UNLIMITED).unwrap();
+    let builds = |n: u64| Mancala::from_setup_within(setup.clone(), Budget::seeds(n));
+    assert!(builds(0).is_err(), "the position needs counted laps");
+    let (mut low, mut high) = (0u64, 1u64);
+    while builds(high).is_err() {
+        (low, high) = (high, high * 2);
+    }
+    while high - low > 1 {
+        let mid = low + (high - low) / 2;
+        if builds(mid).is_ok() {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    assert_eq!(builds(high).unwrap(), exact);
+    assert_eq!(
+        builds(high - 1),
+        Err(SetupError::Undecided(Undecided {
+            pit: pit(2),
+            player: Player::P0,
+            budget: high - 1
+        }))
+    );
+    // Rules whose start needs no counted laps build under any budget.
+    assert!(Mancala::new_within(relay_at_two().with_seeds(6), Budget::seeds(0)).is_ok());
 }
 
 /// A placement that reaches a position with an undecidable move is
@@ -131,30 +262,36 @@ fn a_start_the_budget_cannot_decide_is_refused() {
 #[test]
 fn a_placement_into_an_undecidable_position_is_refused() {
     let mut rules = relay_at_two();
-    rules.max_laps = Some(1);
     rules.feeding = Feeding::Off;
     rules.capture = Capture::None;
     rules.end.majority = false;
     let mut setup = Setup::new(rules);
     setup.board = vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
     setup.stores = vec![0, 0];
-    let mut game = Mancala::from_setup(setup).unwrap();
-    // Hole 0 sows its seed into the empty hole 1: one lap, decided.
+    let mut game = Mancala::from_setup_within(setup, Budget::seeds(0)).unwrap();
     assert_eq!(game.legal_moves().as_slice(), &[Move::Sow(pit(0))]);
     let before = game.clone();
-    // With a seed placed in hole 1, sowing hole 0 makes it 2 and relays: a
-    // second lap, past the budget of 1.
-    let refused = game.place_seeds(&[(pit(1), 1)], Player::P0);
-    assert_eq!(
-        refused,
-        Err(PlaceError::Undecided(Undecided {
-            pit: pit(0),
-            player: Player::P0,
-            max_laps: 1
-        }))
+    // Placing the slow board's seeds (less the two already there) gives
+    // player 0 the known slow move from hole 4: more than the first 256
+    // laps, so a budget of no seeds cannot decide it.
+    let slow = SLOW[0];
+    let seeds: Vec<(Pit, u16)> = (0..12)
+        .map(|i| (pit(i), slow[i] - u16::from(i == 0 || i == 11)))
+        .collect();
+    let refused = game.place_seeds(&seeds, Player::P0);
+    assert!(
+        matches!(
+            refused,
+            Err(PlaceError::Undecided(Undecided {
+                player: Player::P0,
+                budget: 0,
+                ..
+            }))
+        ),
+        "{refused:?}"
     );
     assert_eq!(game, before);
-    // Placed elsewhere, it stands.
+    // A small placement stands.
     game.place_seeds(&[(pit(3), 1)], Player::P0).unwrap();
     assert_eq!(game.board().holes()[3], 1);
 }
@@ -162,19 +299,20 @@ fn a_placement_into_an_undecidable_position_is_refused() {
 /// The harness of every move under a small budget: each legal move either
 /// stands, or is refused as undecided with the state untouched (by `play`,
 /// `play_unchecked` and `play_observed`, which then reports no event), and
-/// every state reached is decidable (its setup builds it again).
+/// every state reached is decidable (its setup builds it again under the
+/// same budget). A move that stands gives what it gives without a budget.
 #[test]
 fn under_a_small_budget_moves_stand_or_are_refused_as_undecided() {
     let mut refusals = 0;
-    for (seed, budget) in (0..40u64).zip([1, 2, 3, 5, 8].into_iter().cycle()) {
-        let mut rules = relay_at_two().with_seeds(3);
-        rules.max_laps = Some(budget);
+    for (seed, seeds) in (0..40u64).zip([0, 10, 100, 1_000, 5_000].into_iter().cycle()) {
+        let budget = Budget::seeds(seeds);
+        let mut rules = relay_at_two().with_seeds(5);
         rules.endless = if seed % 2 == 0 {
             Endless::Forbid
         } else {
             Endless::Stop
         };
-        let Ok(mut game) = Mancala::new(rules) else {
+        let Ok(mut game) = Mancala::new_within(rules, budget) else {
             continue;
         };
         let mut rng = mancala_core::testing::SplitMix::new(seed);
@@ -183,16 +321,25 @@ fn under_a_small_budget_moves_stand_or_are_refused_as_undecided() {
             if moves.is_empty() {
                 break;
             }
-            assert_eq!(Mancala::from_setup(game.to_setup()).as_ref(), Ok(&game));
+            assert_eq!(
+                Mancala::from_setup_within(game.to_setup(), budget).as_ref(),
+                Ok(&game)
+            );
             let mut stood = Vec::new();
             for &mv in &moves {
                 let mut copy = game.clone();
                 match copy.play(mv) {
-                    Ok(_) => stood.push(mv),
+                    Ok(turn) => {
+                        stood.push(mv);
+                        let mut unlimited = game.clone();
+                        unlimited.set_budget(Budget::UNLIMITED);
+                        assert_eq!(unlimited.play(mv), Ok(turn));
+                        assert_eq!(unlimited, copy);
+                    }
                     Err(PlayError::Undecided { mv: refused, cause }) => {
                         refusals += 1;
                         assert_eq!(refused, mv);
-                        assert_eq!(cause.max_laps, budget);
+                        assert_eq!(cause.budget, seeds);
                         assert_eq!(copy, game, "a refused move changed the state");
                         let turn = copy.play_unchecked(mv);
                         assert_eq!(turn.landing, None);
@@ -221,13 +368,14 @@ fn two_rows() -> Topology {
     Topology::new(Layout::two_rows(6)).unwrap()
 }
 
-/// The sower with `max_laps`, relaying at `k`.
+/// The sower relaying at `k` on oware's board (origin sown into), its
+/// seeds drawn from `meter`.
 fn sow(
     board: &Board,
     origin: Pit,
     k: u16,
     endless: Endless,
-    max_laps: Option<u64>,
+    meter: &Meter,
 ) -> (Result<mancala_core::Sown, SowError>, Board) {
     let topology = two_rows();
     let sower = Sower {
@@ -236,91 +384,11 @@ fn sow(
         mover: Player::P0,
         relay: &Relay::AtLeast(k),
         endless,
-        max_laps,
+        meter,
     };
     let mut board = board.clone();
     let result = sower.sow(&mut board, origin, &mut ());
     (result, board)
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: mancala_core::testing::proptest_cases(512),
-        ..ProptestConfig::default()
-    })]
-
-    /// A budget of `n` gives the unbounded result for every move it decides
-    /// (ends within `n` laps, or cycles with `mu + lambda <= n`) and refuses
-    /// every other move as undecided, the board unchanged.
-    #[test]
-    fn a_budget_decides_exactly_the_moves_within_it(
-        holes in vec(0u16..=5, 12),
-        origin in 0usize..6,
-        k in 2u16..=4,
-        n in 1u64..=40,
-        stop in any::<bool>(),
-    ) {
-        let mut holes = holes;
-        holes[origin] = holes[origin].max(1);
-        let board = Board::from_counts(&holes, &[0, 0]);
-        let endless = if stop { Endless::Stop } else { Endless::Forbid };
-        let (exact, exact_board) = sow(&board, pit(origin), k, endless, None);
-        // The move's length in lap starts, from the unbounded run (under
-        // `Forbid` the cycle is reported; under `Stop`, `laps` is
-        // `mu + lambda`).
-        let needed = match exact {
-            Ok(sown) => sown.laps,
-            Err(SowError::Endless(EndlessRelay { laps_before_cycle, cycle_laps })) => {
-                laps_before_cycle + cycle_laps
-            }
-            Err(e) => panic!("unexpected refusal {e}"),
-        };
-        let (budgeted, budgeted_board) = sow(&board, pit(origin), k, endless, Some(n));
-        if needed <= n {
-            prop_assert_eq!(budgeted, exact);
-            prop_assert_eq!(budgeted_board, exact_board);
-        } else {
-            prop_assert_eq!(
-                budgeted,
-                Err(SowError::Undecided(Undecided { pit: pit(origin), player: Player::P0, max_laps: n }))
-            );
-            prop_assert_eq!(budgeted_board, board);
-        }
-    }
-}
-
-/// `Some(0)` decides nothing, even a single lap (a sower built by hand;
-/// `Rules` refuse it).
-#[test]
-fn a_sower_with_no_laps_decides_nothing() {
-    let board = Board::filled(12, 4);
-    let (result, after) = sow(&board, pit(0), 99, Endless::Forbid, Some(0));
-    assert!(matches!(
-        result,
-        Err(SowError::Undecided(Undecided { max_laps: 0, .. }))
-    ));
-    assert_eq!(after, board);
-}
-
-/// RULES.md's Mankka cycle (relay at 4 seeds): hole 2 of
-/// `[4,2,5,2,0,3,1,4,2,0,3,1]` first repeats a lap start at
-/// `mu + lambda`; a budget of exactly that decides it, one less does not.
-#[test]
-fn the_mankka_cycle_is_decided_exactly_at_its_length() {
-    let board = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
-    let (exact, _) = sow(&board, pit(2), 4, Endless::Forbid, None);
-    let Err(SowError::Endless(cycle)) = exact else {
-        panic!("the known cycle was not found: {exact:?}");
-    };
-    let length = cycle.laps_before_cycle + cycle.cycle_laps;
-    let (at, _) = sow(&board, pit(2), 4, Endless::Forbid, Some(length));
-    assert_eq!(at, exact);
-    let (stop, stopped) = sow(&board, pit(2), 4, Endless::Stop, Some(length));
-    assert!(stop.unwrap().endless);
-    assert_eq!(stopped, board, "the known cycle leaves the board as it was");
-    let (short, after) = sow(&board, pit(2), 4, Endless::Stop, Some(length - 1));
-    assert!(matches!(short, Err(SowError::Undecided(_))));
-    assert_eq!(after, board);
 }
 
 /// The move's length in lap starts by a reference walk that remembers every
@@ -331,6 +399,7 @@ fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u6
     let mut seen = std::collections::HashSet::new();
     let mut board = board.clone();
     let mut from = origin;
+    let meter = Meter::new(Budget::UNLIMITED);
     for laps in 0..=most {
         if !seen.insert((board.clone(), from)) {
             return Some((laps, true));
@@ -340,9 +409,9 @@ fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u6
             topology: &topology,
             spec: SowSpec::default(),
             mover: Player::P0,
-            relay: &Relay::Never,
+            relay: &mancala_core::SingleLap,
             endless: Endless::Forbid,
-            max_laps: Some(1),
+            meter: &meter,
         };
         match sower.sow(&mut board, from, &mut ()).unwrap().landing {
             mancala_core::Landing::Hole(p) if board.get(p) >= k => from = p,
@@ -352,72 +421,13 @@ fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u6
     None
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: mancala_core::testing::proptest_cases(256),
-        ..ProptestConfig::default()
-    })]
-
-    /// Long moves (relaying at 2 on full boards), decided by Brent's walk
-    /// past the 256 plain laps: the budget's verdict agrees with a reference
-    /// that remembers every lap start, at the edge of the budget too.
-    #[test]
-    fn long_moves_are_decided_exactly_at_the_edge_of_the_budget(
-        holes in vec(0u16..=9, 12),
-        origin in 0usize..6,
-        extra in 0u64..=3000,
-        stop in any::<bool>(),
-    ) {
-        let mut holes = holes;
-        holes[origin] = holes[origin].max(1);
-        let board = Board::from_counts(&holes, &[0, 0]);
-        let Some((needed, endless)) = reference_length(&board, pit(origin), 2, 4000) else {
-            return Ok(());
-        };
-        let policy = if stop { Endless::Stop } else { Endless::Forbid };
-        for n in [needed.saturating_sub(1).max(1), needed, needed + 1, 257 + extra] {
-            let (result, after) = sow(&board, pit(origin), 2, policy, Some(n));
-            if needed <= n {
-                let (exact, exact_board) = sow(&board, pit(origin), 2, policy, None);
-                prop_assert_eq!(result, exact);
-                prop_assert_eq!(after, exact_board);
-                match result {
-                    Ok(sown) => {
-                        prop_assert_eq!(sown.endless, endless);
-                        prop_assert_eq!(sown.laps, needed);
-                    }
-                    Err(SowError::Endless(cycle)) => {
-                        prop_assert!(endless);
-                        prop_assert_eq!(cycle.laps_before_cycle + cycle.cycle_laps, needed);
-                    }
-                    Err(e) => prop_assert!(false, "unexpected {e}"),
-                }
-            } else {
-                prop_assert!(matches!(result, Err(SowError::Undecided(_))), "{result:?}");
-                prop_assert_eq!(after, board.clone());
-            }
-        }
-    }
-}
-
-/// A budget of `u64::MAX` decides like no budget (its cap saturates), and
-/// finds a short cycle at once rather than walking the budget first.
+/// Moves longer than the 256 laps sown without counting (found by a
+/// search over random boards relaying at 2; the lengths come from
+/// `reference_length`): decided exactly without a budget, refused under a
+/// budget of no seeds, and decided the same under a budget of exactly the
+/// seeds the unbounded decision spent, one seed less refusing them.
 #[test]
-fn a_huge_budget_decides_like_none() {
-    let board = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
-    let exact = sow(&board, pit(2), 4, Endless::Forbid, None);
-    let huge = mancala_core::testing::within(60, move || {
-        sow(&board, pit(2), 4, Endless::Forbid, Some(u64::MAX))
-    })
-    .expect("a short cycle under a huge budget hung");
-    assert_eq!(huge, exact);
-}
-
-/// Moves longer than the 256 plain laps (found by a search over random
-/// boards relaying at 2; the lengths come from `reference_length`): the
-/// budget's verdict at and around each length, through Brent's walk.
-#[test]
-fn moves_longer_than_the_plain_laps_are_decided_exactly() {
+fn moves_longer_than_the_free_laps_are_decided_exactly_at_the_edge() {
     let cases: [([u16; 12], usize, u64, bool); 6] = [
         ([5, 4, 3, 1, 5, 2, 3, 0, 1, 0, 2, 3], 2, 376, true),
         ([2, 0, 1, 2, 4, 1, 4, 1, 2, 3, 4, 3], 0, 332, true),
@@ -434,19 +444,135 @@ fn moves_longer_than_the_plain_laps_are_decided_exactly() {
             "{holes:?} hole {origin}"
         );
         for policy in [Endless::Forbid, Endless::Stop] {
-            let (exact, exact_board) = sow(&board, pit(origin), 2, policy, None);
-            for n in [needed - 1, needed, needed + 1, 3 * needed, u64::MAX] {
-                let (result, after) = sow(&board, pit(origin), 2, policy, Some(n));
-                if needed <= n {
-                    assert_eq!((result, &after), (exact, &exact_board), "{holes:?} n={n}");
-                } else {
-                    assert!(
-                        matches!(result, Err(SowError::Undecided(_))),
-                        "{holes:?} n={n}"
-                    );
-                    assert_eq!(after, board);
+            let unlimited = Meter::new(Budget::UNLIMITED);
+            let (exact, exact_board) = sow(&board, pit(origin), 2, policy, &unlimited);
+            match exact {
+                Ok(sown) => {
+                    assert_eq!((sown.laps, sown.endless), (needed, endless));
                 }
+                Err(SowError::Endless(cycle)) => {
+                    assert!(endless && policy == Endless::Forbid);
+                    assert_eq!(cycle.laps_before_cycle + cycle.cycle_laps, needed);
+                }
+                Err(e) => panic!("{holes:?}: {e}"),
+            }
+            let spent = unlimited.spent();
+            assert!(
+                spent > 0,
+                "{holes:?}: past the free laps, seeds are counted"
+            );
+            for n in [spent, spent + 1, 3 * spent, u64::MAX] {
+                let (result, after) = sow(
+                    &board,
+                    pit(origin),
+                    2,
+                    policy,
+                    &Meter::new(Budget::seeds(n)),
+                );
+                assert_eq!((result, &after), (exact, &exact_board), "{holes:?} n={n}");
+            }
+            for n in [0, spent / 2, spent - 1] {
+                let meter = Meter::new(Budget::seeds(n));
+                let (result, after) = sow(&board, pit(origin), 2, policy, &meter);
+                assert_eq!(
+                    result,
+                    Err(SowError::Undecided(Undecided {
+                        pit: pit(origin),
+                        player: Player::P0,
+                        budget: n
+                    })),
+                    "{holes:?} n={n}"
+                );
+                assert_eq!(after, board, "a refused move leaves the board");
+                assert!(meter.spent() <= n);
             }
         }
     }
+}
+
+/// RULES.md's Mankka cycle (relay at 4 seeds): hole 2 of
+/// `[4,2,5,2,0,3,1,4,2,0,3,1]` cycles within its first laps. A cycle is
+/// looked for only once the free laps are sown, every lap of that walk
+/// counted: a budget of no seeds cannot decide it, a few hundred seeds do,
+/// and under `Stop` the board comes back.
+#[test]
+fn a_short_cycle_costs_a_few_counted_seeds() {
+    let board = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
+    let unlimited = Meter::new(Budget::UNLIMITED);
+    let (exact, _) = sow(&board, pit(2), 4, Endless::Forbid, &unlimited);
+    assert!(matches!(exact, Err(SowError::Endless(_))), "{exact:?}");
+    let spent = unlimited.spent();
+    assert!(0 < spent && spent < 1_000, "{spent}");
+    let (none, _) = sow(
+        &board,
+        pit(2),
+        4,
+        Endless::Forbid,
+        &Meter::new(Budget::seeds(0)),
+    );
+    assert!(matches!(none, Err(SowError::Undecided(_))), "{none:?}");
+    let enough = Meter::new(Budget::seeds(spent));
+    let (stop, stopped) = sow(&board, pit(2), 4, Endless::Stop, &enough);
+    assert!(stop.unwrap().endless);
+    assert_eq!(stopped, board, "the known cycle leaves the board as it was");
+}
+
+/// One call, one budget: the legal set of a position spends one meter for
+/// all its moves, so two long moves together need what each needs alone,
+/// added.
+#[test]
+fn one_meter_serves_every_move_of_a_call() {
+    // Holes 2 and 3 of these boards each need more than the free laps
+    // (`moves_longer_than_the_free_laps_are_decided_exactly_at_the_edge`):
+    // put both on one board as player 0's.
+    let board = Board::from_counts(&[5, 4, 3, 1, 5, 2, 3, 0, 1, 0, 2, 3], &[0, 0]);
+    let topology = two_rows();
+    let standing = |candidates: &[usize], budget: Budget| {
+        let meter = Meter::new(budget);
+        let sower = Sower {
+            topology: &topology,
+            spec: SowSpec::default(),
+            mover: Player::P0,
+            relay: &Relay::AtLeast(2),
+            endless: Endless::Forbid,
+            meter: &meter,
+        };
+        let mut set = PitSet::EMPTY;
+        for &c in candidates {
+            set.insert(pit(c));
+        }
+        let result = sower.standing(&board, set, &mut Board::filled(12, 0));
+        (result, meter.spent())
+    };
+    let alone: Vec<u64> = (0..6)
+        .map(|h| standing(&[h], Budget::UNLIMITED).1)
+        .collect();
+    let long: Vec<usize> = (0..6).filter(|&h| alone[h] > 0).collect();
+    assert!(!long.is_empty(), "{alone:?}");
+    let all = [0, 1, 2, 3, 4, 5];
+    let (exact, together) = standing(&all, Budget::UNLIMITED);
+    assert_eq!(together, alone.iter().sum::<u64>());
+    assert_eq!(standing(&all, Budget::seeds(together)).0, exact);
+    let (refused, _) = standing(&all, Budget::seeds(together - 1));
+    assert!(matches!(refused, Err(Undecided { .. })), "{refused:?}");
+    // The largest single move alone fits a budget that the call does not.
+    let largest = alone.iter().copied().max().unwrap();
+    if largest < together {
+        assert!(standing(&all, Budget::seeds(largest)).0.is_err());
+    }
+}
+
+#[test]
+fn meters_spend_within_their_budget() {
+    let meter = Meter::new(Budget::seeds(100));
+    assert!(meter.spend(60));
+    assert!(!meter.spend(41));
+    assert_eq!(meter.spent(), 60);
+    assert!(meter.spend(40));
+    assert!(!meter.spend(1));
+    assert_eq!(meter.budget(), Budget::seeds(100));
+    let unlimited = Meter::new(Budget::UNLIMITED);
+    assert!(unlimited.spend(u64::MAX) && unlimited.spend(u64::MAX));
+    assert_eq!(unlimited.spent(), u64::MAX);
+    assert!(!Budget::UNLIMITED.is_limited() && Budget::seeds(0).is_limited());
 }

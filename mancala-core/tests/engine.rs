@@ -50,7 +50,7 @@ fn sow_both(
         mover,
         relay: &relay,
         endless,
-        max_laps: None,
+        meter: &mancala_core::Meter::new(mancala_core::Budget::UNLIMITED),
     };
     let mut fast = board.clone();
     let fast_result = sower.sow(&mut fast, origin, &mut ());

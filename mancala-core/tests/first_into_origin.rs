@@ -23,7 +23,7 @@ fn sow(counts: &[u16], spec: SowSpec, origin: usize) -> (Landing, Vec<u16>, Vec<
         mover: Player::P0,
         relay: &SingleLap,
         endless: Endless::Forbid,
-        max_laps: None,
+        meter: &mancala_core::Meter::new(mancala_core::Budget::UNLIMITED),
     };
     let start = Board::from_counts(counts, &[0, 0]);
     let mut quiet = start.clone();
@@ -153,7 +153,7 @@ fn with_a_store_the_store_comes_after_the_kept_seed() {
         mover: Player::P0,
         relay: &SingleLap,
         endless: Endless::Forbid,
-        max_laps: None,
+        meter: &mancala_core::Meter::new(mancala_core::Budget::UNLIMITED),
     };
     let mut board = Board::from_counts(&counts, &[0, 0]);
     let landing = sower.sow(&mut board, pit(8), &mut ()).unwrap().landing;

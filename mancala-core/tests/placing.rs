@@ -11,11 +11,11 @@ fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()
 }
 
-/// RULES.md's known slow position (a 307,959,030-lap cycle from its hole
+/// The known slow position (a 307,959,030-lap cycle from its hole
 /// 0, relaying at 2 on oware's board with the origin sown into), turned
 /// half a ring so that the slow hole is player 1's hole 6. Its sowing moves
 /// alone are what the rotation moves: they cannot be decided within the
-/// default budget of a million laps.
+/// default work budget (`Budget::DEFAULT`).
 fn slow_for_player_1() -> Setup {
     let slow = [9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3];
     let mut rules = Rules::oware();
@@ -70,7 +70,6 @@ fn a_placing_player_s_sowing_moves_are_not_tried() {
     // The same board and player to move, sowing: other moves, another key.
     let mut sowing = game.to_setup();
     sowing.placing = false;
-    sowing.rules.max_laps = None;
     sowing.rules.relay = Relay::Never;
     let mut placing = sowing.clone();
     placing.placing = true;

@@ -9,8 +9,8 @@
 
 use mancala_core::testing::proptest_cases;
 use mancala_core::{
-    Board, Direction, Endless, Event, Landing, Layout, Pit, PitSet, Player, Relay, SowError,
-    SowSpec, Sower, Topology,
+    Board, Budget, Direction, Endless, Event, Landing, Layout, Meter, Pit, PitSet, Player, Relay,
+    SowError, SowSpec, Sower, Topology,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -23,7 +23,7 @@ struct Case {
     spec: SowSpec,
     relay: Relay,
     endless: Endless,
-    max_laps: Option<u64>,
+    budget: Budget,
     mover: Player,
     holes: Vec<u16>,
 }
@@ -38,31 +38,40 @@ impl Case {
     }
 }
 
-fn sower<'a>(case: &Case, topology: &'a Topology, relay: &'a Relay) -> Sower<'a, Relay> {
+fn sower<'a>(
+    case: &Case,
+    topology: &'a Topology,
+    relay: &'a Relay,
+    meter: &'a Meter,
+) -> Sower<'a, Relay> {
     Sower {
         topology,
         spec: case.spec,
         mover: case.mover,
         relay,
         endless: case.endless,
-        max_laps: case.max_laps,
+        meter,
     }
 }
 
+/// A budget large enough to decide nearly every move of [`cases`] (each
+/// decision a few milliseconds at most), the reference the small budgets
+/// are held against: without a budget a random board can cycle for hours.
+const REFERENCE: Budget = Budget::seeds(2_000_000);
+
 /// Small boards whose moves relay often: up to 2x12 (so heap boards too),
 /// 0 to 9 seeds a hole, every sowing spec, relays at 2 to 6 or none, and
-/// budgets of 1 to 300 laps (small ones leave moves undecided; without a
-/// budget a random board can cycle for hours).
+/// budgets of 0 to 3,000 seeds (small ones leave moves undecided).
 fn cases() -> impl Strategy<Value = Case> {
     (
         2u8..=12,
         any::<[bool; 4]>(),
         0u16..=6,
         any::<bool>(),
-        1u64..=300,
+        0u64..=3000,
         any::<bool>(),
     )
-        .prop_flat_map(|(n, [ccw, skip, store, keep], relay, stop, laps, p1)| {
+        .prop_flat_map(|(n, [ccw, skip, store, keep], relay, stop, seeds, p1)| {
             let spec = SowSpec {
                 direction: if ccw {
                     Direction::CounterClockwise
@@ -78,14 +87,14 @@ fn cases() -> impl Strategy<Value = Case> {
                 k => Relay::AtLeast(k),
             };
             let endless = if stop { Endless::Stop } else { Endless::Forbid };
-            let max_laps = Some(laps);
+            let budget = Budget::seeds(seeds);
             let mover = if p1 { Player::P1 } else { Player::P0 };
             vec(0u16..=9, 2 * usize::from(n)).prop_map(move |holes| Case {
                 n,
                 spec,
                 relay,
                 endless,
-                max_laps,
+                budget,
                 mover,
                 holes,
             })
@@ -96,37 +105,46 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(proptest_cases(512)))]
 
     /// `standing` names exactly the candidates whose sowing on a copy
-    /// succeeds, and fails with the first one (in hole order) that the
-    /// budget cannot decide.
+    /// succeeds (each under the reference budget), or, when the whole
+    /// call's budget (one meter for every candidate) runs dry, fails naming
+    /// a candidate and the budget; it never fails where the seeds every
+    /// candidate's full sowing spends fit the budget together (a trial
+    /// walks no more than a sowing).
     #[test]
     fn standing_agrees_with_sowing_each_candidate(case in cases(), pick in any::<u32>()) {
         let topology = case.topology();
         let board = case.board();
         let relay = case.relay;
-        let sower = sower(&case, &topology, &relay);
         let mut candidates = PitSet::EMPTY;
         for i in 0..topology.holes() {
             candidates.insert_if(Pit::new(i).unwrap(), pick >> (i % 32) & 1 == 1);
         }
-        let mut expected = Ok(PitSet::EMPTY);
+        let mut expected = PitSet::EMPTY;
+        let mut needed = 0u64;
         for pit in candidates.iter() {
             let mut copy = board.clone();
-            match sower.sow(&mut copy, pit, &mut ()) {
-                Ok(_) => {
-                    if let Ok(set) = &mut expected {
-                        set.insert(pit);
-                    }
-                }
-                Err(SowError::Undecided(cause)) => {
-                    expected = Err(cause);
-                    break;
-                }
+            let reference = Meter::new(REFERENCE);
+            match sower(&case, &topology, &relay, &reference).sow(&mut copy, pit, &mut ()) {
+                Ok(_) => expected.insert(pit),
+                Err(SowError::Undecided(_)) => return Ok(()),
                 Err(_) => {}
             }
+            needed += reference.spent();
         }
         // Any scratch board will do, of any size.
         let mut scratch = Board::filled(3, 1);
-        prop_assert_eq!(sower.standing(&board, candidates, &mut scratch), expected);
+        let meter = Meter::new(case.budget);
+        let limit = case.budget.limit().unwrap();
+        match sower(&case, &topology, &relay, &meter).standing(&board, candidates, &mut scratch) {
+            Ok(set) => prop_assert_eq!(set, expected),
+            Err(cause) => {
+                prop_assert!(needed > limit, "refused within {limit}, needing {needed}");
+                prop_assert!(candidates.contains(cause.pit));
+                prop_assert_eq!(cause.budget, limit);
+                prop_assert_eq!(cause.player, case.mover);
+            }
+        }
+        prop_assert!(meter.spent() <= limit);
     }
 
     /// The quiet sowing (lane by lane up to 16 holes, whole revolutions at
@@ -138,14 +156,16 @@ proptest! {
         let topology = case.topology();
         let board = case.board();
         let relay = case.relay;
-        let sower = sower(&case, &topology, &relay);
         for i in 0..topology.holes() {
             let pit = Pit::new(i).unwrap();
             let mut quiet = board.clone();
             let mut recorded = board.clone();
             let mut events: Vec<Event> = Vec::new();
-            let a = sower.sow(&mut quiet, pit, &mut ());
+            let (m1, m2) = (Meter::new(case.budget), Meter::new(case.budget));
+            let a = sower(&case, &topology, &relay, &m1).sow(&mut quiet, pit, &mut ());
+            let sower = sower(&case, &topology, &relay, &m2);
             let b = sower.sow(&mut recorded, pit, &mut events);
+            prop_assert_eq!(m1.spent(), m2.spent());
             prop_assert_eq!(&a, &b);
             prop_assert_eq!(&quiet, &recorded);
             if let Some(landing) = sower.single_lap(&board, pit) {
@@ -176,7 +196,7 @@ fn a_bare_relay_worked_by_hand() {
         mover: Player::P0,
         relay: &relay,
         endless: Endless::Forbid,
-        max_laps: None,
+        meter: &Meter::new(Budget::UNLIMITED),
     };
     let mut board = Board::from_counts(&[5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0], &[0, 0]);
     let sown = sower
@@ -214,7 +234,7 @@ fn a_lap_into_a_full_hole_lands_there() {
         mover: Player::P0,
         relay: &mancala_core::SingleLap,
         endless: Endless::Forbid,
-        max_laps: None,
+        meter: &Meter::new(Budget::UNLIMITED),
     };
     let board = Board::from_counts(&[5911, 62740], &[0, 0]);
     let mut quiet = board.clone();

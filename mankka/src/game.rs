@@ -7,7 +7,8 @@ use mancala_core::{
     PitSet, PlaceError, Player, Status, Topology, Turn, sequential_move,
 };
 
-use crate::{Options, OptionsError, Pit};
+use crate::{Budget, Options, OptionsError, Pit};
+use mancala_core::Meter;
 
 /// Holes on each side.
 pub const SIDE: usize = 6;
@@ -195,7 +196,7 @@ pub enum PlayError {
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
-    /// The work budget ([`Options::max_laps`](crate::Options::max_laps))
+    /// The work budget ([`Budget`])
     /// could not decide the move, or a move of the position it leads to
     /// (named here). Every position that exists has all its moves decided,
     /// so the move is refused.
@@ -570,18 +571,83 @@ impl Mankka {
     /// # Ok::<(), mankka::OptionsError>(())
     /// ```
     pub fn new(options: Options) -> Result<Mankka, OptionsError> {
+        Mankka::new_within(options, Budget::DEFAULT)
+    }
+
+    /// [`new`](Mankka::new) under the work budget `budget`, which the
+    /// state keeps for the calls that follow (see [`Budget`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Mankka::new), [`OptionsError::Undecided`] under `budget`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mankka::{Budget, Mankka, Options};
+    ///
+    /// let game = Mankka::new_within(Options::one(), Budget::UNLIMITED)?;
+    /// assert_eq!(game.budget(), Budget::UNLIMITED);
+    /// # Ok::<(), mankka::OptionsError>(())
+    /// ```
+    pub fn new_within(options: Options, budget: Budget) -> Result<Mankka, OptionsError> {
         let rules = options.rules();
         let game = if options.hand() > 0 {
-            // Player 0 places first: his sowing moves are not judged yet.
-            Mancala::new_placing(rules)?
+            // Player 0 places first: his sowing moves are not judged yet
+            // (nothing is decided, so the budget is set after).
+            let mut game = Mancala::new_placing(rules)?;
+            game.set_budget(budget);
+            game
         } else {
-            Mancala::new(rules)?
+            Mancala::new_within(rules, budget)?
         };
         Ok(Mankka {
             options,
             hands: [options.hand(); 2],
             game,
         })
+    }
+
+    /// The work budget of each call on this state (see [`Budget`]):
+    /// [`Budget::DEFAULT`] unless the state was built with another or given
+    /// one by [`set_budget`](Mankka::set_budget).
+    pub fn budget(&self) -> Budget {
+        self.game.budget()
+    }
+
+    /// Sets the work budget of the calls that follow (the position and its
+    /// legal moves stay as they are): how a program that trusts the
+    /// positions it plays raises or removes it, never through a text.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.game.set_budget(budget);
+    }
+
+    /// [`play`](Game::play), deciding the move and the position it leads
+    /// to from `meter` instead of from a fresh meter of the state's
+    /// [`budget`](Mankka::budget): for a program that bounds the work of
+    /// several calls together, or measures what a call spent
+    /// ([`Meter::spent`](mancala_core::Meter::spent)).
+    ///
+    /// # Errors
+    ///
+    /// As [`play`](Game::play), [`PlayError::Undecided`] once `meter` runs
+    /// dry; the state is then unchanged.
+    pub fn play_metered(&mut self, mv: Move, meter: &Meter) -> Result<MoveReport, PlayError> {
+        let mover = self.mover()?;
+        match mv.split() {
+            Err(placement) => {
+                self.check_placement(mover, &placement)?;
+                self.place(mover, &placement, meter)
+                    .map_err(PlayError::from_place)?;
+                Ok(MoveReport::nothing(mover, mv))
+            }
+            Ok(_) if self.hand(mover) > 0 => Err(PlayError::MustPlace),
+            Ok(inner) => self
+                .game
+                .play_metered(inner, meter)
+                .map(|turn| MoveReport::from_turn(turn, mv))
+                .map_err(PlayError::from_core),
+        }
     }
 
     /// The options.
@@ -636,7 +702,12 @@ impl Mankka {
 
     /// Adds a placement to the mover's holes, empties his hand and hands the
     /// turn on. On error nothing changed.
-    fn place(&mut self, mover: Player, placement: &Placement) -> Result<(), PlaceError> {
+    fn place(
+        &mut self,
+        mover: Player,
+        placement: &Placement,
+        meter: &Meter,
+    ) -> Result<(), PlaceError> {
         let mut seeds = arrayvec::ArrayVec::<(Pit, u16), SIDE>::new();
         for seed in self.game.topology().pits_of(mover).zip(placement.counts) {
             // A player owns SIDE holes.
@@ -648,7 +719,7 @@ impl Mankka {
             // until he has.
             self.game.place_seeds_before_placement(&seeds, next)?;
         } else {
-            self.game.place_seeds(&seeds, next)?;
+            self.game.place_seeds_metered(&seeds, next, meter)?;
         }
         self.hands[mover.index() & 1] = 0;
         Ok(())
@@ -783,21 +854,7 @@ impl Game for Mankka {
     /// by a player who can sow or under the early ends
     /// ([`PlayError::CannotPass`]). The state is then unchanged.
     fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
-        let mover = self.mover()?;
-        match mv.split() {
-            Err(placement) => {
-                self.check_placement(mover, &placement)?;
-                self.place(mover, &placement)
-                    .map_err(PlayError::from_place)?;
-                Ok(MoveReport::nothing(mover, mv))
-            }
-            Ok(_) if self.hand(mover) > 0 => Err(PlayError::MustPlace),
-            Ok(inner) => self
-                .game
-                .play(inner)
-                .map(|turn| MoveReport::from_turn(turn, mv))
-                .map_err(PlayError::from_core),
-        }
+        self.play_metered(mv, &mancala_core::Meter::new(self.budget()))
     }
 
     /// The fast path: a sowing move or a pass goes straight to the sowing

@@ -105,8 +105,11 @@
 //! [`Endless::Stop`] ends it at the first lap start (board and hole about
 //! to be lifted) that repeats, before lifting: it captures nothing and
 //! leaves the board as the cycle left it. Deciding whether a move ends is
-//! bounded by the work budget [`Options::max_laps`] (default 1,000,000
-//! laps; see [`mancala_core`'s work budget](mancala_core#work-budget)).
+//! bounded by a work budget that belongs to the calling program, a
+//! [`Budget`] (default [`Budget::DEFAULT`]; a trusted program raises or
+//! removes it with [`Mankka::new_within`], [`Mankka::from_setup_within`] or
+//! [`Mankka::set_budget`]; no text or option can; see
+//! [`mancala_core`'s work budget](mancala_core#work-budget)).
 //!
 //! ## End of the game
 //!
@@ -176,7 +179,6 @@
 //! | [`skip_origin`](Options::skip_origin) | `false` | `true` |
 //! | [`chain`](Options::chain) | `cross` | `side` |
 //! | [`endless`](Options::endless) | `forbid` | `stop` |
-//! | [`max_laps`](Options::max_laps) | 1,000,000 | any number from 1, or `None` (`none`) |
 //!
 //! Positions from outside ([`Mankka::from_setup`], the text notation,
 //! deserialization) are checked: at most 65,535 seeds in all, hands
@@ -231,7 +233,7 @@
 //!   each `HOLES:PLAYER`;
 //! - `OPTIONS`: the options that differ from Mankka Two, as `key=value`
 //!   words (the keys of [`Options`]: `variant`, `end_threshold`,
-//!   `early_end`, `skip_origin`, `chain`, `endless`, `max_laps`).
+//!   `early_end`, `skip_origin`, `chain`, `endless`).
 //!
 //! The text reads back through the checked setup ([`Mankka::from_setup`]):
 //! malformed text or an impossible position is a typed [`ParseError`].
@@ -287,8 +289,8 @@ mod text;
 
 pub use game::{Mankka, Move, MoveList, MoveReport, Placement, PlayError, SIDE};
 pub use mancala_core::{
-    ByPlayer, DEFAULT_MAX_LAPS, Endless, Game, JointMoveError, Landing, Outcome, Pit, PitSet,
-    Player, SeenPosition, Status, Undecided,
+    Budget, ByPlayer, Endless, Game, JointMoveError, Landing, Outcome, Pit, PitSet, Player,
+    SeenPosition, Status, Undecided,
 };
 pub use options::{Chain, Options, OptionsError, Variant};
 pub use setup::{Setup, SetupError};

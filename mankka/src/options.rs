@@ -5,8 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use mancala_core::notation::{
-    self, OptionError, RuleOptions, max_laps_text, option_bool, option_choice, option_max_laps,
-    option_number,
+    self, OptionError, RuleOptions, option_bool, option_choice, option_number,
 };
 use mancala_core::{
     Capture, ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, Relay,
@@ -71,7 +70,6 @@ pub enum OptionsError {
 /// | `skip_origin` | `false`, `true` | every lap skips the hole it was lifted from |
 /// | `chain` | `cross`, `side` | capture chains run across both sides, or stay on the landing side |
 /// | `endless` | `forbid`, `stop` | a move that relays forever is refused, or stopped |
-/// | `max_laps` | `1000000`, a number, `none` | the work budget: see [`Options::max_laps`] |
 ///
 /// # Examples
 ///
@@ -110,29 +108,6 @@ pub struct Options {
     pub chain: Chain,
     /// What to do with a move that relays forever.
     pub endless: Endless,
-    /// The work budget ([`mancala_core`'s work budget](mancala_core#work-budget);
-    /// [`Rules::max_laps`](mancala_core::Rules::max_laps)): a move is
-    /// decided only if it ends within this many laps or repeats a lap start
-    /// within them, and a position with a move it cannot decide is refused
-    /// (by [`Mankka::from_setup`](crate::Mankka::from_setup) and by `play`
-    /// for the move that would reach it). `None`: no budget, for trusted
-    /// positions only. Default
-    /// [`DEFAULT_MAX_LAPS`](mancala_core::DEFAULT_MAX_LAPS); the longest
-    /// move in a million random games took 27 laps in Mankka Two and 23
-    /// in Mankka One (`cargo run --release --example laps`). The board's
-    /// sowing moves are decided at every turn, Mankka Two's opening
-    /// included (its placements leave them to be played later), so a
-    /// budget of a few laps refuses even the start. Serialized as a number
-    /// or `null`; a missing field reads as the default.
-    #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
-    pub max_laps: Option<u64>,
-}
-
-/// The serde default of [`Options::max_laps`].
-#[cfg(feature = "serde")]
-#[allow(clippy::unnecessary_wraps)]
-const fn default_max_laps() -> Option<u64> {
-    Some(mancala_core::DEFAULT_MAX_LAPS)
 }
 
 impl Default for Options {
@@ -152,7 +127,6 @@ impl Options {
             skip_origin: false,
             chain: Chain::Cross,
             endless: Endless::Forbid,
-            max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
         }
     }
 
@@ -197,7 +171,6 @@ impl Options {
             relay_if: mancala_core::RelayConditions::NONE,
             relay: Relay::AtLeast(4),
             endless: self.endless,
-            max_laps: self.max_laps,
             capture: Capture::Chain {
                 zone: Zone::Any,
                 counts: CountSet::TWO_OR_THREE,
@@ -255,7 +228,6 @@ impl RuleOptions for Options {
         "skip_origin",
         "chain",
         "endless",
-        "max_laps",
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -281,7 +253,6 @@ impl RuleOptions for Options {
                     _ => Endless::Stop,
                 }
             }
-            "max_laps" => self.max_laps = option_max_laps(key, value)?,
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
         }
         Ok(())
@@ -304,7 +275,6 @@ impl RuleOptions for Options {
                 Endless::Forbid => ENDLESS[0].into(),
                 Endless::Stop => ENDLESS[1].into(),
             },
-            "max_laps" => max_laps_text(self.max_laps),
             _ => return None,
         })
     }
@@ -344,11 +314,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
             skip_origin: u.arbitrary()?,
             chain: u.arbitrary()?,
             endless: u.arbitrary()?,
-            // Small budgets too, to reach the undecided paths.
-            max_laps: match u.int_in_range(0..=3u8)? {
-                0 => Some(u.int_in_range(1..=64)?),
-                _ => Some(mancala_core::DEFAULT_MAX_LAPS),
-            },
         })
     }
 }

@@ -99,8 +99,24 @@ impl Mankka {
     ///
     /// # Errors
     ///
-    /// A [`SetupError`] if the position cannot exist under the options.
+    /// A [`SetupError`] if the position cannot exist under the options, or
+    /// if the default work budget ([`Budget::DEFAULT`](crate::Budget::DEFAULT))
+    /// cannot decide one of its moves.
     pub fn from_setup(setup: Setup) -> Result<Mankka, SetupError> {
+        Mankka::from_setup_within(setup, crate::Budget::DEFAULT)
+    }
+
+    /// [`from_setup`](Mankka::from_setup) under the work budget `budget`,
+    /// which the state keeps for the calls that follow: how a program that
+    /// trusts a position raises or removes the budget. The text and JSON
+    /// readers use the default: read a [`Setup`] and call this to choose
+    /// another.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_setup`](Mankka::from_setup), the budget's refusal under
+    /// `budget`.
+    pub fn from_setup_within(setup: Setup, budget: crate::Budget) -> Result<Mankka, SetupError> {
         let [h0, h1] = setup.hands[..] else {
             return Err(SetupError::HandsLength(setup.hands.len()));
         };
@@ -136,7 +152,7 @@ impl Mankka {
         if total > u64::from(mancala_core::MAX_SEEDS) {
             return Err(SetupError::TooManySeeds(total));
         }
-        let game = Mancala::from_setup(mancala_core::Setup {
+        let core = mancala_core::Setup {
             rules: setup.options.rules(),
             board: setup.board,
             stores: setup.stores,
@@ -146,7 +162,8 @@ impl Mankka {
             // sowing moves are not judged until he has.
             placing: !over && hand(setup.to_move).is_some_and(|h| h > 0),
             history: setup.history,
-        })?;
+        };
+        let game = Mancala::from_setup_within(core, budget)?;
         if in_hand && !over && game.is_over() {
             return Err(SetupError::HandsAfterOpening);
         }
@@ -205,7 +222,13 @@ impl<'a> arbitrary::Arbitrary<'a> for Mankka {
     /// of arbitrary options ([`mancala_core::arbitrary_play`]).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
-        let game = Mankka::new(options).map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        // Small budgets too, to reach the undecided paths.
+        let budget = match u.int_in_range(0..=3u8)? {
+            0 => crate::Budget::seeds(u.int_in_range(0..=20_000)?),
+            _ => crate::Budget::DEFAULT,
+        };
+        let game =
+            Mankka::new_within(options, budget).map_err(|_| arbitrary::Error::IncorrectFormat)?;
         mancala_core::arbitrary_play(game, u, 200)
     }
 }

@@ -96,14 +96,13 @@ fn over_history_and_options_are_written() {
         skip_origin: true,
         chain: Chain::Side,
         endless: Endless::Stop,
-        max_laps: Some(5000),
     };
     let game = Mankka::new(options).unwrap();
-    let text = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 variant=one end_threshold=4 skip_origin=true chain=side endless=stop max_laps=5000";
+    let text = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 variant=one end_threshold=4 skip_origin=true chain=side endless=stop";
     assert_eq!(game.to_string(), text);
     assert_eq!(text.parse::<Mankka>().unwrap(), game);
     // Options in another order read the same.
-    let shuffled = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 max_laps=5000 endless=stop chain=side skip_origin=true end_threshold=4 variant=one";
+    let shuffled = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 0,0 0 endless=stop chain=side skip_origin=true end_threshold=4 variant=one";
     assert_eq!(shuffled.parse::<Mankka>().unwrap(), game);
 }
 
@@ -231,8 +230,7 @@ fn options_as_text() {
             "early_end",
             "skip_origin",
             "chain",
-            "endless",
-            "max_laps"
+            "endless"
         ]
     );
     let mut o = Options::default();
@@ -245,16 +243,13 @@ fn options_as_text() {
         (Variant::One, Chain::Side, Endless::Stop, 0)
     );
     assert_eq!(o.value("variant").as_deref(), Some("one"));
-    assert_eq!(o.value("max_laps").as_deref(), Some("1000000"));
-    o.set("max_laps", "none").unwrap();
-    assert_eq!(o.value("max_laps").as_deref(), Some("none"));
-    o.set("max_laps", "10").unwrap();
-    assert_eq!(o.max_laps, Some(10));
+    // The work budget is the reader's: no option names it.
+    assert_eq!(o.value("max_laps"), None);
     let before = o;
-    assert!(matches!(
-        o.set("max_laps", "0"),
-        Err(OptionError::BadValue { .. })
-    ));
+    assert_eq!(
+        o.set("max_laps", "none"),
+        Err(OptionError::BudgetInText("max_laps".into()))
+    );
     assert!(matches!(
         o.set("max_lap", "10"),
         Err(OptionError::UnknownKey { .. })

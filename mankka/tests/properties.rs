@@ -37,19 +37,15 @@ fn options() -> impl Strategy<Value = Options> {
         any::<bool>(),
         prop_oneof![Just(Chain::Cross), Just(Chain::Side)],
         prop_oneof![Just(Endless::Forbid), Just(Endless::Stop)],
-        // The default budget, or none (play decides the same moves: no move
-        // of random Mankka comes near the budget).
-        prop_oneof![Just(Some(mancala_core::DEFAULT_MAX_LAPS)), Just(None)],
     )
         .prop_map(
-            |(variant, end_threshold, early_end, skip_origin, chain, endless, max_laps)| Options {
+            |(variant, end_threshold, early_end, skip_origin, chain, endless)| Options {
                 variant,
                 end_threshold,
                 early_end,
                 skip_origin,
                 chain,
                 endless,
-                max_laps,
             },
         )
 }

@@ -3,10 +3,11 @@
 use alloc::sync::Arc;
 use core::fmt;
 
+use mancala_core::budget::StateBudget;
 use mancala_core::{
-    Board, ByPlayer, Endless, EndlessRelay, Game, History, JointMoveError, KeyHasher, Landing,
-    Layout, Observer, Outcome, Pit, PitSet, Player, Relay, SowError, SowSpec, Sower, Status,
-    Topology, Undecided, sequential_move,
+    Board, Budget, ByPlayer, Endless, EndlessRelay, Game, History, JointMoveError, KeyHasher,
+    Landing, Layout, Meter, Observer, Outcome, Pit, PitSet, Player, Relay, SowError, SowSpec,
+    Sower, Status, Topology, Undecided, sequential_move,
 };
 
 use crate::{MAX_HOLES_PER_ROW, Operator, Options, OptionsError};
@@ -50,7 +51,7 @@ pub enum PlayError {
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
-    /// The work budget ([`Options::max_laps`]) could not decide the move,
+    /// The work budget ([`Budget`]) could not decide the move,
     /// or a move of the position it leads to (`cause` says which). Every
     /// position that exists has all its moves decided, so the move is
     /// refused.
@@ -256,11 +257,15 @@ pub struct Numercy {
     pub(crate) legal: PitSet,
 }
 
-/// What every state of one game shares: its options and board shape.
-#[derive(Debug, PartialEq, Eq, Hash)]
+/// What every state of one game shares: its options and board shape, and
+/// the caller's work budget.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Shared {
     pub(crate) options: Options,
     pub(crate) topology: Topology,
+    /// The work budget of each call ([`Budget`]): the caller's, not part
+    /// of the position (equality and hashing ignore it).
+    pub(crate) budget: StateBudget,
 }
 
 impl Default for Numercy {
@@ -278,12 +283,37 @@ impl Numercy {
     ///
     /// An [`OptionsError`] if the options are invalid, and
     /// [`OptionsError::Undecided`] if the start position has a move the
-    /// work budget ([`Options::max_laps`]) cannot decide.
+    /// work budget ([`Budget::DEFAULT`]) cannot decide.
     pub fn new(options: Options) -> Result<Numercy, OptionsError> {
+        Numercy::new_within(options, Budget::DEFAULT)
+    }
+
+    /// [`new`](Numercy::new) under the work budget `budget`, which the
+    /// state keeps for the calls that follow (see [`Budget`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Numercy::new), [`OptionsError::Undecided`] under
+    /// `budget`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numercy::{Budget, Numercy, Options};
+    ///
+    /// let game = Numercy::new_within(Options::classic(), Budget::UNLIMITED)?;
+    /// assert_eq!(game.budget(), Budget::UNLIMITED);
+    /// # Ok::<(), numercy::OptionsError>(())
+    /// ```
+    pub fn new_within(options: Options, budget: Budget) -> Result<Numercy, OptionsError> {
         let topology = Numercy::topology_of(&options)?;
         let board = Board::filled(topology.holes(), options.seeds);
         let mut game = Numercy {
-            shared: Arc::new(Shared { options, topology }),
+            shared: Arc::new(Shared {
+                options,
+                topology,
+                budget: StateBudget(budget),
+            }),
             history: History::new(),
             board,
             points: [0; 2],
@@ -291,9 +321,25 @@ impl Numercy {
             over: false,
             legal: PitSet::EMPTY,
         };
-        game.begin_turn(Player::P0, false)
+        game.begin_turn(Player::P0, false, &Meter::new(budget))
             .map_err(OptionsError::Undecided)?;
         Ok(game)
+    }
+
+    /// The work budget of each call on this state (see [`Budget`]):
+    /// [`Budget::DEFAULT`] unless the state was built with another or given
+    /// one by [`set_budget`](Numercy::set_budget).
+    pub fn budget(&self) -> Budget {
+        self.shared.budget.0
+    }
+
+    /// Sets the work budget of the calls that follow (the position and its
+    /// legal moves stay as they are): how a program that trusts the
+    /// positions it plays raises or removes it, never through a text.
+    pub fn set_budget(&mut self, budget: Budget) {
+        if self.shared.budget.0 != budget {
+            Arc::make_mut(&mut self.shared).budget = StateBudget(budget);
+        }
     }
 
     /// The classic game at the start ([`Options::classic`]); the same as
@@ -350,31 +396,22 @@ impl Numercy {
             .unwrap_or_default()
     }
 
-    /// Sows `pit` for the player to move on `board`.
+    /// Sows `pit` for the player to move on `board`, drawing on `meter`.
     fn sow_on<O: Observer>(
         &self,
         board: &mut Board,
         pit: Pit,
-        observer: &mut O,
-    ) -> Result<mancala_core::Sown, SowError> {
-        self.sow_for(self.to_move, board, pit, observer)
-    }
-
-    /// Sows `pit` for `mover` on `board`.
-    fn sow_for<O: Observer>(
-        &self,
-        mover: Player,
-        board: &mut Board,
-        pit: Pit,
+        meter: &Meter,
         observer: &mut O,
     ) -> Result<mancala_core::Sown, SowError> {
         let relay = Relay::AtLeast(self.shared.options.relay_at);
-        self.sower(mover, &relay).sow(board, pit, observer)
+        self.sower(self.to_move, &relay, meter)
+            .sow(board, pit, observer)
     }
 
     /// The sowing engine for `mover`'s moves, relaying by `relay` (the
-    /// options' [`Relay::AtLeast`]).
-    fn sower<'a>(&'a self, mover: Player, relay: &'a Relay) -> Sower<'a, Relay> {
+    /// options' [`Relay::AtLeast`]), drawing on `meter`.
+    fn sower<'a>(&'a self, mover: Player, relay: &'a Relay, meter: &'a Meter) -> Sower<'a, Relay> {
         let options = &self.shared.options;
         Sower {
             topology: &self.shared.topology,
@@ -385,7 +422,7 @@ impl Numercy {
             mover,
             relay,
             endless: options.endless,
-            max_laps: options.max_laps,
+            meter,
         }
     }
 
@@ -434,20 +471,48 @@ impl Numercy {
         pit: Pit,
         observer: &mut O,
     ) -> Result<MoveReport, PlayError> {
-        self.basic_check(pit)?;
         if O::RECORDS {
-            // Quietly on a copy first: a refused move reports no event.
+            // Quietly on a copy first: a refused move reports no event, and
+            // one that stood there stands again (under a limit no move
+            // reaches, so that it takes the same path).
             self.clone().play_observed(pit, &mut ())?;
+            return self.play_with(pit, &Meter::new(Budget::seeds(u64::MAX)), observer);
         }
+        self.play_with(pit, &Meter::new(self.shared.budget.0), observer)
+    }
+
+    /// [`play`](Game::play), deciding the move and the position it leads
+    /// to from `meter` instead of from a fresh meter of the state's
+    /// [`budget`](Numercy::budget): for a program that bounds the work of
+    /// several calls together, or measures what a call spent
+    /// ([`Meter::spent`](mancala_core::Meter::spent)).
+    ///
+    /// # Errors
+    ///
+    /// As [`play`](Game::play), [`PlayError::Undecided`] once `meter` runs
+    /// dry; the state is then unchanged.
+    pub fn play_metered(&mut self, pit: Pit, meter: &Meter) -> Result<MoveReport, PlayError> {
+        self.play_with(pit, meter, &mut ())
+    }
+
+    /// Checks and plays `pit`, drawing on `meter`, reporting to `observer`.
+    fn play_with<O: Observer>(
+        &mut self,
+        pit: Pit,
+        meter: &Meter,
+        observer: &mut O,
+    ) -> Result<MoveReport, PlayError> {
+        self.basic_check(pit)?;
         let mut board = self.board.clone();
         let sown = self
-            .sow_on(&mut board, pit, observer)
+            .sow_on(&mut board, pit, meter, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
-        self.finish_move(pit, board, sown)
+        self.finish_move(pit, board, sown, meter)
             .map_err(|cause| PlayError::Undecided { pit, cause })
     }
 
-    /// Scores the sown `board` and passes the turn.
+    /// Scores the sown `board` and passes the turn, the next position's
+    /// moves decided drawing on `meter`.
     ///
     /// # Errors
     ///
@@ -458,6 +523,7 @@ impl Numercy {
         origin: Pit,
         mut board: Board,
         sown: mancala_core::Sown,
+        meter: &Meter,
     ) -> Result<MoveReport, Undecided> {
         let mover = self.to_move;
         let opponent = mover.next(2);
@@ -505,7 +571,8 @@ impl Numercy {
             *slot = slot.saturating_add(s.points);
         }
         let before = core::mem::replace(&mut self.board, board);
-        if let Err(cause) = self.begin_turn(opponent, scoring.is_some_and(|s| s.emptied)) {
+        let emptied = scoring.is_some_and(|s| s.emptied);
+        if let Err(cause) = self.begin_turn(opponent, emptied, meter) {
             // Nothing else changed.
             self.board = before;
             self.points = points;
@@ -526,19 +593,24 @@ impl Numercy {
 
     /// Gives the turn to `player` (`balls_left`: balls just left the board);
     /// if he cannot move, or with [`Options::repetition`] the position
-    /// repeats, the game ends.
+    /// repeats, the game ends. His moves are decided drawing on `meter`.
     ///
     /// # Errors
     ///
     /// The first move of `player` that the work budget cannot decide;
     /// nothing has changed then.
-    pub(crate) fn begin_turn(&mut self, player: Player, balls_left: bool) -> Result<(), Undecided> {
+    pub(crate) fn begin_turn(
+        &mut self,
+        player: Player,
+        balls_left: bool,
+        meter: &Meter,
+    ) -> Result<(), Undecided> {
         let repetition = self.shared.options.repetition;
         let repeated = repetition && !balls_left && self.history.contains(&self.board, player);
         let legal = if repeated {
             PitSet::EMPTY
         } else {
-            self.legal_of(player)?
+            self.legal_of(player, meter)?
         };
         self.to_move = player;
         if repetition {
@@ -561,9 +633,10 @@ impl Numercy {
     /// # Errors
     ///
     /// The first move the work budget cannot decide.
-    fn legal_of(&self, player: Player) -> Result<PitSet, Undecided> {
+    fn legal_of(&self, player: Player, meter: &Meter) -> Result<PitSet, Undecided> {
         let options = &self.shared.options;
-        let trials = options.endless == Endless::Forbid || options.max_laps.is_some();
+        // Under `Stop` without a budget every move stands.
+        let trials = options.endless == Endless::Forbid || meter.budget().is_limited();
         let mut holding = PitSet::EMPTY;
         for p in self.shared.topology.pits_of(player) {
             holding.insert_if(p, self.board.get(p) > 0);
@@ -575,7 +648,7 @@ impl Numercy {
         // engine's fast path for a legal set).
         let mut scratch = self.board.clone();
         let relay = Relay::AtLeast(options.relay_at);
-        self.sower(player, &relay)
+        self.sower(player, &relay, meter)
             .standing(&self.board, holding, &mut scratch)
     }
 
@@ -656,7 +729,9 @@ impl Game for Numercy {
     ///
     /// A [`PlayError`] if the move is not legal: the game is over, the hole
     /// is off the board, the other player's or empty, or it relays forever
-    /// while endless moves are forbidden. The state is then unchanged.
+    /// while endless moves are forbidden; [`PlayError::Undecided`] if the
+    /// state's [`budget`](Numercy::budget) cannot decide it or the position
+    /// it leads to. The state is then unchanged.
     fn play(&mut self, pit: Pit) -> Result<MoveReport, PlayError> {
         self.play_observed(pit, &mut ())
     }
@@ -674,8 +749,9 @@ impl Game for Numercy {
     #[inline]
     fn play_unchecked(&mut self, pit: Pit) -> MoveReport {
         let mut board = self.board.clone();
-        let finished = match self.sow_on(&mut board, pit, &mut ()) {
-            Ok(sown) if !self.over => self.finish_move(pit, board, sown).ok(),
+        let meter = Meter::new(self.shared.budget.0);
+        let finished = match self.sow_on(&mut board, pit, &meter, &mut ()) {
+            Ok(sown) if !self.over => self.finish_move(pit, board, sown, &meter).ok(),
             _ => None,
         };
         finished.unwrap_or_else(|| MoveReport {

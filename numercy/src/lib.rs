@@ -100,12 +100,14 @@
 //!   before lifting it; it scores nothing, and the board stays as the cycle
 //!   left it.
 //!
-//! Deciding whether a move ends is bounded by the work budget
-//! [`Options::max_laps`] (default 1,000,000 laps; `None`, text `none`, for
-//! no bound): a position with a move the budget cannot decide is never
-//! built, and a move leading to one is refused
-//! ([`PlayError::Undecided`]). Random play never comes near it (the longest
-//! move in a million random games took 25 laps). See
+//! Deciding whether a move ends is bounded by a work budget that belongs to
+//! the calling program, a [`Budget`] (default [`Budget::DEFAULT`]; a trusted
+//! program raises or removes it with [`Numercy::new_within`],
+//! [`Numercy::from_setup_within`] or [`Numercy::set_budget`]; no text or
+//! option can): a position with a move the budget cannot decide is never
+//! built, and a move leading to one is refused ([`PlayError::Undecided`]).
+//! Random play never comes near it (every move of 100,000 random games of
+//! each preset ends within 256 laps, which the budget does not count). See
 //! [`mancala_core`'s work budget](mancala_core#work-budget).
 //!
 //! ## Scoring
@@ -195,7 +197,6 @@
 //! | [`divide_by_zero`](Options::divide_by_zero) | `zero` | `max` |
 //! | [`endless`](Options::endless) | `forbid` | `stop` |
 //! | [`repetition`](Options::repetition) | `false` | `true` |
-//! | [`max_laps`](Options::max_laps) | 1,000,000 | any number from 1, or `None` (`none`) |
 //!
 //! Numbers from outside are checked where they enter: options by
 //! [`Options::check`], positions by [`Numercy::from_setup`] (at most
@@ -223,7 +224,7 @@
 //! - `OPTIONS`: the options that differ from the classic game, as `key=value`
 //!   words, `holes` before `operators` (keys and values in [`Options`]:
 //!   `holes`, `seeds`, `operators`, `relay_at`, `skip_origin`, `rounding`,
-//!   `divide_by_zero`, `endless`, `repetition`, `max_laps`). The operator
+//!   `divide_by_zero`, `endless`, `repetition`). The operator
 //!   row is written
 //!   whenever it differs from `+ - x :` cycled over the board's files.
 //!
@@ -293,8 +294,8 @@ mod text;
 
 pub use game::{MoveList, MoveReport, Numercy, PlayError, Scoring};
 pub use mancala_core::{
-    ByPlayer, DEFAULT_MAX_LAPS, Endless, EndlessRelay, Event, Game, JointMoveError, Observer,
-    Outcome, Pit, Player, RuleOptions, Status, Undecided,
+    Budget, ByPlayer, Endless, EndlessRelay, Event, Game, JointMoveError, Observer, Outcome, Pit,
+    Player, RuleOptions, Status, Undecided,
 };
 pub use operator::{DivideByZero, Operator, ParseOperatorError, Rounding};
 pub use options::{MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, Options, OptionsError};

@@ -59,7 +59,6 @@ const fn cycled_row() -> [Operator; MAX_HOLES_PER_ROW] {
 /// | `divide_by_zero` | `zero`, `max` | what a division by zero scores |
 /// | `endless` | `forbid`, `stop` | moves that relay forever |
 /// | `repetition` | `false`, `true` | a repeated position ends the game |
-/// | `max_laps` | `1000000`, a number, `none` | the work budget: see [`Options::max_laps`] |
 ///
 /// ```
 /// use numercy::{Operator, Options, Rounding};
@@ -124,27 +123,6 @@ pub struct Options {
     /// must end (tournaments, AI playouts). Points are not part of the
     /// position compared.
     pub repetition: bool,
-    /// The work budget ([`mancala_core`'s work budget](mancala_core#work-budget);
-    /// [`Sower::max_laps`](mancala_core::Sower::max_laps)): a move is
-    /// decided only if it ends within this many laps or repeats a lap start
-    /// within them, and a position with a move it cannot decide is refused
-    /// (by [`Numercy::new`](crate::Numercy::new),
-    /// [`Numercy::from_setup`](crate::Numercy::from_setup) and by `play`
-    /// for the move that would reach it). `None`: no budget, for trusted
-    /// positions only. Default
-    /// [`DEFAULT_MAX_LAPS`](mancala_core::DEFAULT_MAX_LAPS); the longest
-    /// move in a million random games took 25 laps in the classic game and 19
-    /// on the 2x6 board (`cargo run --release --example laps`). Serialized
-    /// as a number or `null`; a missing field reads as the default.
-    #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
-    pub max_laps: Option<u64>,
-}
-
-/// The serde default of [`Options::max_laps`].
-#[cfg(feature = "serde")]
-#[allow(clippy::unnecessary_wraps)]
-const fn default_max_laps() -> Option<u64> {
-    Some(mancala_core::DEFAULT_MAX_LAPS)
 }
 
 impl Default for Options {
@@ -170,7 +148,6 @@ impl Options {
         DivideByZero,
         Endless,
         bool,
-        Option<u64>,
     ) {
         (
             self.holes,
@@ -182,7 +159,6 @@ impl Options {
             self.divide_by_zero,
             self.endless,
             self.repetition,
-            self.max_laps,
         )
     }
 }
@@ -219,7 +195,6 @@ impl Options {
             divide_by_zero: DivideByZero::Zero,
             endless: Endless::Forbid,
             repetition: false,
-            max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
         }
     }
 
@@ -336,9 +311,6 @@ impl Options {
         if self.relay_at < 2 {
             return Err(OptionsError::RelayAt(self.relay_at));
         }
-        if self.max_laps == Some(0) {
-            return Err(OptionsError::NoLaps);
-        }
         Ok(())
     }
 }
@@ -353,20 +325,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
         }
         let relay_at = u.int_in_range(1..=9)?;
         let seeds = u.int_in_range(0..=16)?;
-        // Cycles grow exponentially with the balls per hole relative to the
-        // relay threshold (at 2, even 2 balls a hole can reach cycles of
-        // hundreds of millions of laps): a budget keeps every fuzzed game
-        // fast, small ones reach the undecided paths, and no budget only
-        // where moves stay fast.
-        let tame = seeds <= if relay_at <= 2 { 1 } else { relay_at };
-        // Small budgets: a harness that plays every legal move of every
-        // position reached pays each move's trials of the next position.
-        let max_laps = match u.int_in_range(0..=7u8)? {
-            0 if tame => None,
-            1 => Some(u.int_in_range(0..=8)?),
-            2 => Some(u.int_in_range(1..=1024)?),
-            _ => Some(u.int_in_range(1..=64)?),
-        };
         Ok(Options {
             holes: u.int_in_range(1..=14)?,
             seeds,
@@ -377,7 +335,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Options {
             divide_by_zero: u.arbitrary()?,
             endless: u.arbitrary()?,
             repetition: u.arbitrary()?,
-            max_laps,
         })
     }
 }
@@ -406,9 +363,6 @@ pub enum OptionsError {
     /// A relay threshold below 2 would relay from every hole forever.
     #[error("the relay threshold must be at least 2, not {0}")]
     RelayAt(u16),
-    /// A work budget of 0 laps decides no move.
-    #[error("max_laps must be at least 1 (or none, for no budget)")]
-    NoLaps,
     /// The start position has a move the work budget cannot decide.
     #[error("the start position cannot be decided: {0}")]
     Undecided(mancala_core::Undecided),
@@ -452,7 +406,6 @@ impl RuleOptions for Options {
         "divide_by_zero",
         "endless",
         "repetition",
-        "max_laps",
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -513,7 +466,6 @@ impl RuleOptions for Options {
                 };
             }
             "repetition" => self.repetition = option_bool(key, value)?,
-            "max_laps" => self.max_laps = notation::option_max_laps(key, value)?,
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
         }
         Ok(())
@@ -550,7 +502,6 @@ impl RuleOptions for Options {
                 Endless::Stop => ENDLESS[1],
             }),
             "repetition" => bool_text(self.repetition),
-            "max_laps" => notation::max_laps_text(self.max_laps),
             _ => return None,
         })
     }

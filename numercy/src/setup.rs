@@ -121,10 +121,9 @@ pub enum SetupError {
     /// option is off, or the game is over.
     #[error("remembered positions given, but the game keeps none (repetition off, or over)")]
     UnusedHistory,
-    /// The position has a move the work budget ([`Options::max_laps`])
+    /// The position has a move the work budget ([`Budget`](crate::Budget))
     /// cannot decide: such a position is never built.
-    ///
-    /// [`Options::max_laps`]: crate::Options::max_laps
+
     #[error("the position cannot be decided: {0}")]
     Undecided(mancala_core::Undecided),
 }
@@ -147,8 +146,24 @@ impl Numercy {
     /// # Errors
     ///
     /// A [`SetupError`] if the options are invalid or the position cannot
-    /// exist under them.
+    /// exist under them, [`SetupError::Undecided`] if the default work
+    /// budget ([`Budget::DEFAULT`](crate::Budget::DEFAULT)) cannot decide one
+    /// of its moves.
     pub fn from_setup(setup: Setup) -> Result<Numercy, SetupError> {
+        Numercy::from_setup_within(setup, crate::Budget::DEFAULT)
+    }
+
+    /// [`from_setup`](Numercy::from_setup) under the work budget `budget`,
+    /// which the state keeps for the calls that follow: how a program that
+    /// trusts a position raises or removes the budget. The text and JSON
+    /// readers use the default: read a [`Setup`] and call this to choose
+    /// another.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_setup`](Numercy::from_setup), [`SetupError::Undecided`]
+    /// under `budget`.
+    pub fn from_setup_within(setup: Setup, budget: crate::Budget) -> Result<Numercy, SetupError> {
         let topology = Numercy::topology_of(&setup.options)?;
         if setup.board.len() != topology.holes() {
             return Err(SetupError::BoardLength {
@@ -188,6 +203,7 @@ impl Numercy {
             shared: Arc::new(Shared {
                 options: setup.options,
                 topology,
+                budget: mancala_core::budget::StateBudget(budget),
             }),
             history,
             board,
@@ -199,7 +215,7 @@ impl Numercy {
         if setup.over {
             return Ok(game);
         }
-        game.begin_turn(setup.to_move, false)
+        game.begin_turn(setup.to_move, false, &mancala_core::Meter::new(budget))
             .map_err(SetupError::Undecided)?;
         Ok(game)
     }
@@ -250,7 +266,11 @@ impl<'a> arbitrary::Arbitrary<'a> for Numercy {
     /// of arbitrary options (invalid options fall back to the classic game).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
-        let game = Numercy::new(options).unwrap_or_default();
+        // Cycles grow exponentially with the balls per hole relative to
+        // the relay threshold: a small budget keeps every fuzzed game
+        // fast, and reaches the undecided paths.
+        let budget = crate::Budget::seeds(u.int_in_range(0..=20_000)?);
+        let game = Numercy::new_within(options, budget).unwrap_or_default();
         mancala_core::arbitrary_play(game, u, 150)
     }
 }

@@ -189,8 +189,7 @@ fn option_keys_are_those_of_traces_md() {
             "rounding",
             "divide_by_zero",
             "endless",
-            "repetition",
-            "max_laps"
+            "repetition"
         ]
     );
     let classic = Options::classic();
@@ -209,11 +208,11 @@ fn option_keys_are_those_of_traces_md() {
             "nearest",
             "zero",
             "forbid",
-            "false",
-            "1000000"
+            "false"
         ]
     );
     assert_eq!(classic.value("max_lap"), None);
+    assert_eq!(classic.value("max_laps"), None);
 }
 
 #[test]
@@ -286,13 +285,15 @@ fn bad_option_values_are_typed_errors_and_change_nothing() {
     bad("rounding", "sideways", "nearest, down or up");
     bad("divide_by_zero", "infinity", "zero or max");
     bad("endless", "loop", "forbid or stop");
-    bad("max_laps", "0", "a number of laps (1 or more) or none");
-    bad("max_laps", "-5", "a number of laps (1 or more) or none");
+    // The work budget is the reader's: no option sets it.
     let mut options = Options::default();
-    options.set("max_laps", "none").unwrap();
-    assert_eq!(options.max_laps, None);
-    options.set("max_laps", "40").unwrap();
-    assert_eq!(options.max_laps, Some(40));
+    for value in ["none", "40", "0"] {
+        assert_eq!(
+            options.set("max_laps", value),
+            Err(OptionError::BudgetInText("max_laps".into()))
+        );
+    }
+    assert_eq!(options, Options::default());
     assert!(matches!(
         options.set("max_lap", "1000000"),
         Err(OptionError::UnknownKey { .. })
@@ -654,25 +655,16 @@ fn a_game_serializes_as_its_setup_and_is_checked_when_read() {
     let mut extra = json.clone();
     extra["options"]["max_lap"] = serde_json::json!(1000);
     assert!(serde_json::from_value::<Numercy>(extra).is_err());
-    // The work budget: a number, `null` for none, the default when missing.
-    let mut budget = json.clone();
-    budget["options"]["max_laps"] = serde_json::json!(1000);
-    let read = serde_json::from_value::<Numercy>(budget.clone()).unwrap();
-    assert_eq!(read.options().max_laps, Some(1000));
-    budget["options"]["max_laps"] = serde_json::Value::Null;
-    let read = serde_json::from_value::<Numercy>(budget.clone()).unwrap();
-    assert_eq!(read.options().max_laps, None);
-    budget["options"]
-        .as_object_mut()
-        .unwrap()
-        .remove("max_laps");
-    let read = serde_json::from_value::<Numercy>(budget.clone()).unwrap();
-    assert_eq!(
-        read.options().max_laps,
-        Some(mancala_core::DEFAULT_MAX_LAPS)
-    );
-    budget["options"]["max_laps"] = serde_json::json!(0);
-    assert!(serde_json::from_value::<Numercy>(budget).is_err());
+    // The work budget is the reader's: the options have no such field, and
+    // a document that names one is refused (options refuse unknown
+    // fields), whatever it asks for.
+    for asked in [serde_json::json!(1000), serde_json::Value::Null] {
+        let mut budget = json.clone();
+        budget["options"]["max_laps"] = asked;
+        assert!(serde_json::from_value::<Numercy>(budget).is_err());
+    }
+    let read = serde_json::from_value::<Numercy>(json.clone()).unwrap();
+    assert_eq!(read.budget(), numercy::Budget::DEFAULT);
 }
 
 /// Reports read as one sentence, `:` only ever the division sign.

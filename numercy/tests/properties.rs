@@ -95,7 +95,6 @@ fn options() -> impl Strategy<Value = Options> {
                     divide_by_zero,
                     endless,
                     repetition,
-                    max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
                 }
             },
         )

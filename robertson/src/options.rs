@@ -321,7 +321,6 @@ impl Options {
             relay: Relay::Never,
             endless: Endless::Forbid,
             // Without relays no move needs the budget.
-            max_laps: Some(mancala_core::DEFAULT_MAX_LAPS),
             capture: mancala_core::Capture::Chain {
                 zone: Zone::Opponents,
                 counts: CountSet::TWO_OR_THREE,

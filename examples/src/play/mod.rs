@@ -374,7 +374,9 @@ pub fn run(
         }
         GameName::ToguzKumalak => {
             use crate::conformance::Driver;
-            let game = crate::sowing_driver::Toguz::build(&map, None).map_err(invalid)?;
+            let game =
+                crate::sowing_driver::Toguz::build(&map, None, mancala_core::Budget::DEFAULT)
+                    .map_err(invalid)?;
             play_game(args, game, searcher(nodes), searcher(nodes), input, out)
         }
         GameName::Numercy => {

@@ -1,0 +1,232 @@
+//! The work budget: how much sowing one call may spend deciding relays.
+//!
+//! A relaying move is *decided* when the engine knows how it ends: after
+//! some laps, or in a cycle of lap starts that repeats for ever. Exact
+//! detection can take very long on a position built to be slow, so every
+//! call that decides relays (building a state, reading one, playing a
+//! move) spends from a [`Budget`] that the calling program sets: nothing in
+//! a position's text, JSON or rules can raise it.
+
+use core::cell::Cell;
+use core::fmt;
+
+/// Seeds the engine may sow in one call beyond each move's first laps:
+/// [`Budget::DEFAULT`]'s size.
+///
+/// Sized on this project's reference machine (a 2-core Xeon, release
+/// build), where deciding relays sows 150 to 300 million seeds a second
+/// on the boards we measured (`mancala laps`, the `laps` example): so a
+/// call refused by this budget returns within about 0.4 s, and one
+/// accepted takes at most as long. Random play from every relaying preset
+/// stays far below it except French Wari, whose random positions reach
+/// relay cycles millions of laps long: see [`Budget`], "What the default
+/// covers".
+pub const DEFAULT_BUDGET: u64 = 128_000_000;
+
+/// The work one call may spend deciding relays, set by the calling
+/// program: a number of seeds sown, or no limit.
+///
+/// # The unit
+///
+/// A relaying move is decided by sowing it, lap after lap, until it ends
+/// or its lap starts repeat (an endless relay, found exactly by Brent's
+/// cycle detection in constant memory). The budget counts the seeds those
+/// laps sow, over the whole call however many holes it decides (building a
+/// position decides every move of the player to move; playing a move sows
+/// it and decides every move of the position it leads to). Each move's
+/// first 256 laps, in which nearly every move there is ends, are sown
+/// without counting: their work is bounded by the board (at most 256 laps
+/// of at most 100 holes for each hole decided, about a millisecond). A move
+/// still going after them is walked again from its start by the cycle
+/// detection, every seed of that walk counted.
+///
+/// A seed sown costs about the same on every board (a lap sows seed by
+/// seed, or whole revolutions at once when it holds more seeds than the
+/// ring has holes), so the budget maps to time: see [`DEFAULT_BUDGET`]
+/// for the rate measured and what the default costs at worst.
+///
+/// # What a refusal means
+///
+/// A move that cannot be decided within the budget is never judged either
+/// way: the call that needed it fails with a typed error naming the hole
+/// and the budget ([`Undecided`](crate::Undecided)), and changes nothing.
+/// A budget never changes a result: any answer given under one budget is
+/// the answer under every larger one. A trusted program raises it, or
+/// removes it with [`Budget::UNLIMITED`], through the API (each game's
+/// `*_within` constructors and `set_budget`), never through the text.
+///
+/// # What the default covers
+///
+/// In random play from every relaying preset (100,000 games of each 2x6
+/// game, 10,000 of the longer ones; `mancala laps`), the longest single
+/// call sowed, beyond its first laps: Numercy classic 0 seeds and 2x6 0,
+/// Mankka Two 0 and One 0, En Gehe 0 and Kay 0 (their relays end within
+/// 256 laps), and French Wari 23,000,000 (a relay cycle of about 1.7
+/// million laps, judged illegal). The default covers the longest call seen
+/// by 100 times everywhere but French Wari, where it covers it by about 3
+/// times: 100 times would take seconds a call. No French Wari game of
+/// 10,000 random games is refused under the default (a test plays them).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Budget, Game, Mancala, Relay, Rules, Setup};
+///
+/// // A slow position: a 2x6 board of 72 seeds relaying at 2,
+/// // whose hole 4 relays round a cycle of 307,959,030 laps.
+/// let mut rules = Rules::oware();
+/// rules.relay = Relay::AtLeast(2);
+/// rules.sowing.skip_origin = false;
+/// let mut setup = Setup::new(rules);
+/// setup.board = vec![11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1];
+/// setup.stores = vec![0, 0];
+/// // A stranger's position is refused quickly under the default budget ...
+/// assert!(Mancala::from_setup(setup.clone()).is_err());
+/// // ... and a small budget refuses it sooner.
+/// assert!(Mancala::from_setup_within(setup, Budget::seeds(1_000)).is_err());
+/// assert_eq!(Budget::default(), Budget::DEFAULT);
+/// assert_eq!(Budget::UNLIMITED.limit(), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Budget {
+    /// Seeds one call may sow beyond each move's first laps; `None`: no
+    /// limit.
+    seeds: Option<u64>,
+}
+
+impl Budget {
+    /// The default budget, [`DEFAULT_BUDGET`] seeds a call: what every
+    /// constructor and reader uses unless told otherwise.
+    pub const DEFAULT: Budget = Budget::seeds(DEFAULT_BUDGET);
+
+    /// No limit: every move is decided exactly, however long it takes (a
+    /// relay cycle can be hundreds of millions of laps). For positions
+    /// you trust.
+    pub const UNLIMITED: Budget = Budget { seeds: None };
+
+    /// A budget of `seeds` seeds sown a call (beyond each move's first
+    /// laps; 0 decides only moves that end within them: a cycle is looked
+    /// for only after them, every lap of that walk counted).
+    pub const fn seeds(seeds: u64) -> Budget {
+        Budget { seeds: Some(seeds) }
+    }
+
+    /// The seeds a call may sow, or `None` for no limit.
+    pub const fn limit(self) -> Option<u64> {
+        self.seeds
+    }
+
+    /// Whether the budget has a limit (any but [`Budget::UNLIMITED`]).
+    pub const fn is_limited(self) -> bool {
+        self.seeds.is_some()
+    }
+}
+
+impl Default for Budget {
+    /// [`Budget::DEFAULT`].
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}
+
+impl fmt::Display for Budget {
+    /// `128000000 seeds`, or `no limit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.seeds {
+            Some(n) => write!(f, "{n} seeds"),
+            None => f.write_str("no limit"),
+        }
+    }
+}
+
+/// A [`Budget`] being spent by one call: the sowing engine
+/// ([`Sower`](crate::Sower)) draws on it for every lap it sows beyond a
+/// move's first, and a call that decides several moves shares one meter
+/// among them.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Budget, Meter};
+///
+/// let meter = Meter::new(Budget::seeds(10));
+/// assert!(meter.spend(6));
+/// assert!(!meter.spend(5)); // only 4 left: refused, nothing spent
+/// assert!(meter.spend(4));
+/// assert_eq!(meter.spent(), 10);
+/// assert!(Meter::new(Budget::UNLIMITED).spend(u64::MAX));
+/// ```
+#[derive(Debug)]
+pub struct Meter {
+    budget: Budget,
+    spent: Cell<u64>,
+}
+
+impl Meter {
+    /// A meter with all of `budget` left.
+    pub const fn new(budget: Budget) -> Meter {
+        Meter {
+            budget,
+            spent: Cell::new(0),
+        }
+    }
+
+    /// The budget this meter spends.
+    pub const fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Seeds spent so far (saturating at `u64::MAX` without a limit).
+    pub fn spent(&self) -> u64 {
+        self.spent.get()
+    }
+
+    /// Seeds left to spend (`u64::MAX` without a limit).
+    #[inline]
+    pub(crate) fn left(&self) -> u64 {
+        self.budget
+            .seeds
+            .map_or(u64::MAX, |limit| limit.saturating_sub(self.spent.get()))
+    }
+
+    /// Spends `seeds` if that many are left, and says whether it did; a
+    /// refused spending spends nothing. Always `true` without a limit.
+    #[inline]
+    pub fn spend(&self, seeds: u64) -> bool {
+        let spent = self.spent.get().saturating_add(seeds);
+        let within = self.budget.seeds.is_none_or(|limit| spent <= limit);
+        if within {
+            self.spent.set(spent);
+        }
+        within
+    }
+}
+
+/// A state's [`Budget`], kept beside its position (for game crates whose
+/// state types derive equality and hashing): the caller's, not part of the
+/// position, so every two are equal and none adds to a hash.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Budget;
+/// use mancala_core::budget::StateBudget;
+///
+/// let kept = StateBudget(Budget::seeds(5));
+/// assert_eq!(kept, StateBudget(Budget::UNLIMITED));
+/// assert_eq!(kept.0, Budget::seeds(5));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StateBudget(pub Budget);
+
+impl PartialEq for StateBudget {
+    fn eq(&self, _: &StateBudget) -> bool {
+        true
+    }
+}
+
+impl Eq for StateBudget {}
+
+impl core::hash::Hash for StateBudget {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
