@@ -17,10 +17,14 @@
 //! rate BOARD: refused in T ms, R M seeds/s
 //! ```
 //!
+//! and the first refusal met in random play on a board of 2x12 (French
+//! Wari's rules with 5 seeds a hole), where seeds are sown lap by lap and
+//! count three times.
+//!
 //! Then random play: N games (default 100,000) of each relaying preset on a
 //! board of at most 2x7 (Numercy classic and 2x6, Mankka Two and One, French
 //! Wari, Kay), and `--long-games` (default 10,000) of the longer ones (En
-//! Gehe's 2x40), every move drawn uniformly from the legal moves (at most
+//! Gehe's 2x40, and on 2x50), every move drawn uniformly from the legal moves (at most
 //! 10,000 a game). Every call is played with a meter of no limit
 //! (`play_metered`), and the line gives the most seeds one call spent
 //! beyond the laps each move sows free, and how many times the default
@@ -35,7 +39,7 @@ use std::time::Instant;
 
 use mancala_core::testing::SplitMix;
 use mancala_core::{
-    Budget, Game, Layout, Mancala, Meter, Player, Relay, Rules, Setup, SetupError, Traditional,
+    Budget, Game, Layout, Mancala, Meter, Relay, Rules, Setup, SetupError, Traditional,
 };
 
 const USAGE: &str = "usage: laps [--games N] [--long-games N] [--seed S]";
@@ -192,6 +196,38 @@ fn rate(name: &str, setup: Setup) -> Result<f64, String> {
     Ok(per_second)
 }
 
+/// Plays random games from `start` (at most 1,000) under the default
+/// budget until a call is refused, and prints how long the refusal took;
+/// the rate at which it spent the budget, if one was found.
+fn refusal_in_play(name: &str, start: &Mancala, seed: u64) -> Option<f64> {
+    let mut rng = SplitMix::new(seed);
+    for _ in 0..1_000 {
+        let mut game = start.clone();
+        for _ in 0..MAX_PLIES {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            let clock = Instant::now();
+            let refused = game.play(mv).is_err();
+            let took = clock.elapsed().as_secs_f64();
+            if refused {
+                let per_second = Budget::DEFAULT.limit().unwrap_or(0) as f64 / took;
+                println!(
+                    "rate {name}: a call of random play refused in {:.0} ms, {:.0} M seeds/s ({:?}, {mv})",
+                    took * 1e3,
+                    per_second / 1e6,
+                    game.board().holes()
+                );
+                return Some(per_second);
+            }
+        }
+    }
+    println!("rate {name}: no call of 1,000 random games was refused");
+    None
+}
+
 /// The rates of refusals of the known slow positions: the slowest.
 fn rates() -> Result<f64, String> {
     let mut slowest = f64::INFINITY;
@@ -262,26 +298,15 @@ fn run(games: u64, long_games: u64, seed: u64) -> Result<(), String> {
         };
         slowest_of(measure(preset.name(), &start, n, seed)?);
     }
-    // The largest boards, for the rate on heap boards: En Gehe on 2x50,
-    // and a ring of six rows of 13 relaying at 2.
+    // The largest board: En Gehe on 2x50.
     let en_gehe = Mancala::new(Rules::en_gehe().with_houses(50)).map_err(|e| e.to_string())?;
     slowest_of(measure("en-gehe 2x50", &en_gehe, long_games, seed)?);
-    let six = Layout::new(
-        13,
-        &[
-            Player::P0,
-            Player::P1,
-            Player::P0,
-            Player::P1,
-            Player::P0,
-            Player::P1,
-        ],
-    );
-    let mut rules = relay_at_two(six).with_seeds(3);
-    rules.capture = mancala_core::Capture::None;
-    rules.feeding = mancala_core::Feeding::Off;
-    let ring = Mancala::new(rules).map_err(|e| e.to_string())?;
-    slowest_of(measure("6x13 relaying at 2", &ring, long_games / 10, seed)?);
+    // A board the lanes do not hold (2x12, so seeds count three times):
+    // French Wari's rules with 5 seeds a hole reach calls past the default
+    // in random play; the first such refusal, timed.
+    let wide = Mancala::new(Rules::french_wari().with_houses(12).with_seeds(5))
+        .map_err(|e| e.to_string())?;
+    slowest_of(refusal_in_play("french-wari 2x12 of 5 seeds", &wide, seed));
     println!(
         "default budget {}: a refused call at the slowest rate seen ({:.0} M seeds/s) takes {:.0} ms",
         Budget::DEFAULT,

@@ -10,17 +10,41 @@
 use core::cell::Cell;
 use core::fmt;
 
-/// Seeds the engine may sow in one call beyond each move's first laps:
-/// [`Budget::DEFAULT`]'s size.
+/// The seeds the engine may sow in one call beyond each move's first laps
+/// (see [`Budget`], "The unit"): [`Budget::DEFAULT`]'s size.
 ///
-/// Sized on this project's reference machine (a 2-core Xeon, release
-/// build), where deciding relays sows 150 to 300 million seeds a second
-/// on the boards we measured (`mancala laps`, the `laps` example): so a
-/// call refused by this budget returns within about 0.4 s, and one
-/// accepted takes at most as long. Random play from every relaying preset
-/// stays far below it except French Wari, whose random positions reach
-/// relay cycles millions of laps long: see [`Budget`], "What the default
-/// covers".
+/// # What it costs
+///
+/// Measured on the project's reference machine (2 cores, release build,
+/// one core pinned; `cargo run --release --example laps`), deciding relays
+/// spends the budget at 360 to 570 million seeds a second on every board
+/// measured: a 2x6 board of 72 seeds relaying at 2 (470 to 510 million),
+/// Numercy's reading of it (470 million), French Wari's longest random
+/// calls (360 to 390 million), and a 2x12 board sown lap by lap, where a
+/// seed counts 3 (430 to 570 million). So a call this budget refuses
+/// returns within about 0.35 s at the slowest rate seen (0.25 to 0.28 s
+/// for the known slow positions), under half the 1 s promised for any
+/// input, and a call it accepts takes no longer. The first 256 laps of
+/// each move decided add a few milliseconds a call at most.
+///
+/// # What it covers
+///
+/// In random play from every relaying preset (100,000 games each of
+/// Numercy classic and 2x6, Mankka Two and One, French Wari and Kay;
+/// 10,000 of En Gehe on 2x40 and on 2x50), the most one call spent beyond
+/// the free laps was: 0 seeds in Numercy, Mankka One, Kay and En Gehe (every
+/// move ends within 256 laps, and no endless move came up), 36,679 in
+/// Mankka Two (an endless relay, its cycle found), and 37,017,634 in French
+/// Wari: its random positions hold relays that cycle for millions of laps
+/// (one of 1,733,184 laps after South sows hole 5 of
+/// `[6,6,2,7,0,6,0,1,6,6,0,1]`), decided in about 0.1 s. The default covers
+/// the longest call seen by at least 100 times everywhere but French Wari,
+/// where it covers it 3.5 times: 100 times would take about ten seconds a
+/// call, past the promise, so the default is the largest budget that keeps
+/// a refusal well within it, and a test plays 10,000 random French Wari
+/// games to the end under it without a refusal. A program that plays
+/// French Wari against people it trusts can raise it (or remove it) with
+/// [`Budget::seeds`] or [`Budget::UNLIMITED`].
 pub const DEFAULT_BUDGET: u64 = 128_000_000;
 
 /// The work one call may spend deciding relays, set by the calling
@@ -31,19 +55,26 @@ pub const DEFAULT_BUDGET: u64 = 128_000_000;
 /// A relaying move is decided by sowing it, lap after lap, until it ends
 /// or its lap starts repeat (an endless relay, found exactly by Brent's
 /// cycle detection in constant memory). The budget counts the seeds those
-/// laps sow, over the whole call however many holes it decides (building a
+/// laps sow, over the whole call however many moves it decides (building a
 /// position decides every move of the player to move; playing a move sows
-/// it and decides every move of the position it leads to). Each move's
-/// first 256 laps, in which nearly every move there is ends, are sown
-/// without counting: their work is bounded by the board (at most 256 laps
-/// of at most 100 holes for each hole decided, about a millisecond). A move
-/// still going after them is walked again from its start by the cycle
-/// detection, every seed of that walk counted.
+/// it and decides every move of the position it leads to). So that a unit
+/// costs about the same on every board:
 ///
-/// A seed sown costs about the same on every board (a lap sows seed by
-/// seed, or whole revolutions at once when it holds more seeds than the
-/// ring has holes), so the budget maps to time: see [`DEFAULT_BUDGET`]
-/// for the rate measured and what the default costs at worst.
+/// - each move's first 256 laps, in which nearly every move there is ends,
+///   are sown without counting: their work is bounded by the board (at most
+///   256 laps of at most 100 holes for each move decided, a few
+///   milliseconds a call at most); a move still going after them is walked again
+///   from its start by the cycle detection, every lap of that walk counted
+///   (so even a short cycle costs a few counted seeds);
+/// - a lap counts its seeds, but at most as many as the board has holes (a
+///   lap of more is sown a whole revolution at a time);
+/// - a seed counts 1 on a board of up to 16 holes, sown lane by lane, and 3
+///   where the board is sown lap by lap (more than 16 holes, a seed kept
+///   back in the origin, or a relay rule without a threshold), where it
+///   costs about three times as much.
+///
+/// [`DEFAULT_BUDGET`] gives the rate measured, what the default costs at
+/// worst, and what it covers.
 ///
 /// # What a refusal means
 ///
@@ -54,18 +85,6 @@ pub const DEFAULT_BUDGET: u64 = 128_000_000;
 /// the answer under every larger one. A trusted program raises it, or
 /// removes it with [`Budget::UNLIMITED`], through the API (each game's
 /// `*_within` constructors and `set_budget`), never through the text.
-///
-/// # What the default covers
-///
-/// In random play from every relaying preset (100,000 games of each 2x6
-/// game, 10,000 of the longer ones; `mancala laps`), the longest single
-/// call sowed, beyond its first laps: Numercy classic 0 seeds and 2x6 0,
-/// Mankka Two 0 and One 0, En Gehe 0 and Kay 0 (their relays end within
-/// 256 laps), and French Wari 23,000,000 (a relay cycle of about 1.7
-/// million laps, judged illegal). The default covers the longest call seen
-/// by 100 times everywhere but French Wari, where it covers it by about 3
-/// times: 100 times would take seconds a call. No French Wari game of
-/// 10,000 random games is refused under the default (a test plays them).
 ///
 /// # Examples
 ///

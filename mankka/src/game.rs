@@ -579,7 +579,7 @@ impl Mankka {
     ///
     /// # Errors
     ///
-    /// As [`new`](Mankka::new), [`OptionsError::Undecided`] under `budget`.
+    /// As [`new`](Mankka::new), the budget's refusal under `budget`.
     ///
     /// # Examples
     ///
