@@ -1272,6 +1272,17 @@ impl<R: RelayRule> Engine<'_, R> {
         }
     }
 
+    /// The relay threshold, if laps on `board` are sown lane by lane
+    /// ([`relay_by_lanes`]: an inline board of 2 to [`LANES`] holes, a relay
+    /// rule of a threshold, no seed kept back in the origin).
+    #[inline(always)]
+    fn lane_threshold(&self, board: &Board) -> Option<u16> {
+        let lanes = board.lanes().is_some_and(|(_, _, n)| n >= 2);
+        (lanes && !self.sower.spec.first_into_origin)
+            .then(|| self.sower.relay.threshold())
+            .flatten()
+    }
+
     /// One lap from `from`, its seeds drawn from the budget (lane by lane
     /// where the board and the relay rule allow; elsewhere each seed counts
     /// [`LAP_WALK_WEIGHT`]).
@@ -1285,10 +1296,7 @@ impl<R: RelayRule> Engine<'_, R> {
             meter,
             ..
         } = *self.sower;
-        if let Some(at_least) = self.sower.relay.threshold()
-            && board.lanes().is_some_and(|(_, _, n)| n >= 2)
-            && !spec.first_into_origin
-        {
+        if let Some(at_least) = self.lane_threshold(board) {
             if !meter.spend(seeds) {
                 return Next::Spent;
             }
@@ -1507,12 +1515,9 @@ impl<R: RelayRule> Engine<'_, R> {
             meter,
             ..
         } = *self.sower;
-        let at_least = self.sower.relay.threshold()?;
-        if spec.first_into_origin {
-            return None;
-        }
+        let at_least = self.lane_threshold(hare)?;
         let (lanes, stores, n) = hare.lanes_mut()?;
-        if n < 2 || n != topology.holes() {
+        if n != topology.holes() {
             return None;
         }
         let after = store_after(topology, spec, mover, n);
