@@ -52,7 +52,7 @@ fn a_line_whose_start_cannot_be_decided_fails_with_the_reason() {
 /// with the reason, whatever they ask for.
 #[test]
 fn a_trace_cannot_set_the_budget() {
-    // A copy of `../shared/conformance/numercy_endless.jsonl`.
+    // A copy of `conformance/numercy_endless.jsonl`.
     let text = include_str!("data/numercy_endless.jsonl");
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let trace: Value = serde_json::from_str(line).expect("a trace line is JSON");
