@@ -446,7 +446,7 @@ impl Mancala {
     /// The work budget of each call on this state (see [`Budget`]):
     /// [`Budget::DEFAULT`] unless the state was built with another
     /// (`new_within`, `from_setup_within`) or given one by
-    /// [`set_budget`](Mancala::set_budget). Clones share it.
+    /// [`set_budget`](Mancala::set_budget). A clone keeps it.
     pub fn budget(&self) -> Budget {
         self.shared.budget.0
     }
