@@ -11,24 +11,30 @@ fn replay(line: Value) -> Result<(), String> {
     mancala_examples::replay_any(&trace).map_err(|f| f.message)
 }
 
-/// The known 307,959,030-lap cycle (2x6 relaying at 2) as a Numercy start:
-/// the runner spent 104 s on such a line; under the default budget the
-/// start is refused within a second, and the line fails with the reason.
-#[test]
-fn a_line_whose_start_cannot_be_decided_fails_with_the_reason() {
+/// A trace line starting Numercy from the known 307,959,030-lap cycle (2x6
+/// relaying at 2), with no move.
+fn slow_start() -> Value {
     let state = json!({
         "board": [9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3],
         "scores": [0, 0],
         "to_move": 0,
         "result": null
     });
-    let line = json!({
+    json!({
         "game": "numercy",
         "options": {"holes": 6, "seeds": 6, "relay_at": 2},
         "start": state,
         "moves": [],
         "states": [state],
-    });
+    })
+}
+
+/// The known 307,959,030-lap cycle (2x6 relaying at 2) as a Numercy start:
+/// the runner spent 104 s on such a line; under the default budget the
+/// start is refused within a second, and the line fails with the reason.
+#[test]
+fn a_line_whose_start_cannot_be_decided_fails_with_the_reason() {
+    let line = slow_start();
     let clock = std::time::Instant::now();
     let message = replay(line).expect_err("an undecidable start must fail");
     let limit = if cfg!(debug_assertions) { 4 } else { 1 };
@@ -74,19 +80,7 @@ fn a_trace_cannot_set_the_budget() {
 /// replays the endless traces exactly.
 #[test]
 fn the_runner_s_budget_is_its_callers() {
-    let state = json!({
-        "board": [9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3],
-        "scores": [0, 0],
-        "to_move": 0,
-        "result": null
-    });
-    let line = json!({
-        "game": "numercy",
-        "options": {"holes": 6, "seeds": 6, "relay_at": 2},
-        "start": state,
-        "moves": [],
-        "states": [state],
-    });
+    let line = slow_start();
     let Value::Object(trace) = line else {
         panic!("a trace is an object");
     };
