@@ -37,7 +37,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1975u64);
-    let mut rng = mancala_examples::Rng::new(seed);
+    let mut rng = mancala_engine::Rng::new(seed);
     let mut game = Mankka::default(); // Mankka Two
     println!("Mankka Two: South (greedy) against North (random)\n\n{game:#}\n");
     let mut ply = 0;

@@ -69,7 +69,7 @@ fn main() {
     }
 
     println!("A game: Arabic (greedy) against Roman (random), seed {seed}\n");
-    let mut rng = mancala_examples::Rng::new(seed);
+    let mut rng = mancala_engine::Rng::new(seed);
     let choices: Vec<Choice> = Choice::all().collect();
     let mut game = Numa::default();
     let mut n = 0;

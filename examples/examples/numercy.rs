@@ -36,7 +36,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut rng = mancala_examples::Rng::new(seed.unwrap_or(7));
+    let mut rng = mancala_engine::Rng::new(seed.unwrap_or(7));
     println!("Numercy 2x7, South (greedy) against North (random)\n");
     println!("{game:#}\n");
     let mut ply = 0;

@@ -65,7 +65,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(2026u64);
-    let mut rng = mancala_examples::Rng::new(seed);
+    let mut rng = mancala_engine::Rng::new(seed);
     let mut game = mancala_core::oware();
     println!("Oware: South (greedy) against North (random), seed {seed}\n");
     println!("{}\n", draw(&game));

@@ -33,7 +33,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1936u64);
-    let mut rng = mancala_examples::Rng::new(seed);
+    let mut rng = mancala_engine::Rng::new(seed);
     let mut choose = |game: &Robertson| {
         if game.to_move() == Some(Player::P0) {
             greedy(game)

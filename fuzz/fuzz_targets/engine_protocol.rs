@@ -1,5 +1,5 @@
 //! Fuzz target `engine_protocol`: arbitrary bytes as the input of the
-//! `engine` line protocol (`mancala_examples::engine::run`), the way a GUI
+//! `engine` line protocol (`mancala_cli::engine::run`), the way a GUI
 //! or a stranger on a socket would send them. Every `go` line gets a node
 //! limit of 64 put in front of its own limits (which are still read: a
 //! second `nodes` is refused as given twice), so that searches stay short;
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         input.push(b'\n');
     }
     let mut output = Vec::new();
-    mancala_examples::engine::run(&input[..], &mut output).expect("only I/O fails");
+    mancala_cli::engine::run(&input[..], &mut output).expect("only I/O fails");
     let text = String::from_utf8(output).expect("the engine writes UTF-8");
     for line in text.lines() {
         let first = line.split(' ').next().unwrap_or_default();

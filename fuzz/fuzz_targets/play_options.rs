@@ -1,5 +1,5 @@
 //! Fuzz target `play_options`: arbitrary `--option` arguments for `play`,
-//! read by `mancala_examples::play::parse_options` and checked against a
+//! read by `mancala_cli::play::parse_options` and checked against a
 //! reference reader written out here (split at the first `=`, key trimmed
 //! and not empty, no key twice, the value JSON if it is JSON, else the
 //! trimmed word), naming the first bad argument the same way; then the
@@ -14,9 +14,8 @@ use std::io::Cursor;
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use mancala_examples::play::{
-    GameName, Layout, OptionArgError, PlayArgs, RunError, Variant, parse_options, run,
-};
+use mancala_cli::game_arg::GameArg;
+use mancala_cli::play::{Layout, OptionArgError, PlayArgs, RunError, Variant, parse_options, run};
 use serde_json::{Map, Value};
 
 #[derive(Arbitrary, Debug)]
@@ -70,14 +69,9 @@ fuzz_target!(|input: Input| {
     if read.as_ref().is_ok_and(|map| map.values().any(large)) {
         return;
     }
-    let game = [
-        GameName::Oware,
-        GameName::Kalah,
-        GameName::Numercy,
-        GameName::Robertson,
-        GameName::Mankka,
-        GameName::Numa,
-    ][usize::from(input.game) % 6];
+    // Every game of the registry.
+    let games = &mancala_engine::GAMES;
+    let game = GameArg(&games[usize::from(input.game) % games.len()]);
     let args = PlayArgs {
         game,
         auto: false,

@@ -16,7 +16,7 @@ use core::fmt;
 /// # What it costs
 ///
 /// Measured on the project's reference machine (2 cores, release build,
-/// one core pinned; `cargo run --release --example laps`), deciding relays
+/// one core pinned; `mancala laps`), deciding relays
 /// spends the budget at 360 to 570 million seeds a second on every board
 /// measured: a 2x6 board of 72 seeds relaying at 2 (470 to 510 million),
 /// Numercy's reading of it (470 million), French Wari's longest random

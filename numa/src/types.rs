@@ -224,6 +224,16 @@ impl Colour {
     /// The four colours.
     pub const ALL: [Colour; 4] = [Colour::Yellow, Colour::Red, Colour::Blue, Colour::Green];
 
+    /// The colour's place in [`Colour::ALL`].
+    pub const fn index(self) -> usize {
+        match self {
+            Colour::Yellow => 0,
+            Colour::Red => 1,
+            Colour::Blue => 2,
+            Colour::Green => 3,
+        }
+    }
+
     /// The lowercase name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -396,6 +406,42 @@ impl Choice {
         }
         out
     };
+
+    /// The choice's place in [`Choice::ALL`] (0 to 71): equal choices (the
+    /// same two instructions in either order) have the same index.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numa::Choice;
+    ///
+    /// for (i, choice) in Choice::ALL.into_iter().enumerate() {
+    ///     assert_eq!(choice.index(), i);
+    /// }
+    /// let choice: Choice = "square-blue+triangle-red".parse()?;
+    /// assert_eq!(Choice::ALL[choice.index()], choice);
+    /// # Ok::<(), numa::ChoiceError>(())
+    /// ```
+    pub const fn index(self) -> usize {
+        let (a, b) = if self.first.shape.index() <= self.second.shape.index() {
+            (self.first, self.second)
+        } else {
+            (self.second, self.first)
+        };
+        let (s1, s2) = (a.shape.index(), b.shape.index());
+        // The pairs of shapes in order: (0,1) (0,2) (0,3) (1,2) (1,3) (2,3).
+        let pair = match (s1, s2) {
+            (0, 1) => 0,
+            (0, 2) => 1,
+            (0, 3) => 2,
+            (1, 2) => 3,
+            (1, 3) => 4,
+            _ => 5,
+        };
+        let (c1, c2) = (a.colour.index(), b.colour.index());
+        let second = if c2 > c1 { c2 - 1 } else { c2 };
+        pair * 12 + c1 * 3 + second
+    }
 
     /// All 72 legal choices, each once, in the order of [`Choice::ALL`].
     pub fn all() -> impl Iterator<Item = Choice> + Clone {

@@ -571,7 +571,7 @@ fn joint_moves_are_one_hole_of_the_player_to_move() {
 // ---------------------------------------------------------------------------
 
 /// The board as the `play` example drew it before the drawing moved into
-/// this crate (`examples/src/play`, `draw_numercy`), kept verbatim as the
+/// this crate (`mancala-cli/src/play`, `draw_numercy`), kept verbatim as the
 /// reference.
 fn play_drawing(game: &Numercy) -> String {
     fn two_rows(holes: &[u16], width: usize) -> [String; 4] {

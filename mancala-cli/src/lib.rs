@@ -1,0 +1,140 @@
+//! The library behind the `mancala` command: one module per command
+//! ([`play`], [`engine`], [`tournament`], [`solve`], [`runner`] for
+//! `conformance`, [`bench`](mod@bench), [`laps`], and [`games`] here), the
+//! conformance runner's trace format and game drivers ([`conformance`]),
+//! and the ratings of the tournament ([`ratings`]). The computer players
+//! and the registry of games are the `mancala-engine` crate's.
+
+#![forbid(unsafe_code)]
+
+pub mod bench;
+pub mod conformance;
+pub mod engine;
+pub mod game_arg;
+pub mod laps;
+
+pub mod mankka_driver;
+pub mod numa_driver;
+pub mod numercy_driver;
+pub mod play;
+pub mod playout;
+pub mod ratings;
+pub mod robertson_driver;
+pub mod runner;
+pub mod solve;
+pub mod sowing_driver;
+pub mod tournament;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use serde_json::{Map, Value};
+
+/// List every game, one name a line (the registry,
+/// `mancala_engine::GAMES`).
+#[derive(Clone, Debug, clap::Parser)]
+#[command(name = "mancala games")]
+pub struct GamesArgs {
+    /// Also each game's title, option keys and rules in a sentence.
+    #[arg(long)]
+    pub long: bool,
+}
+
+/// The `games` command: writes every game's name to `out`, one a line
+/// (with `--long`, a paragraph each).
+pub fn games(args: &GamesArgs, out: &mut impl Write) -> ExitCode {
+    let mut write = || -> std::io::Result<()> {
+        for game in &mancala_engine::GAMES {
+            if args.long {
+                writeln!(out, "{}: {}", game.name, game.title)?;
+                writeln!(out, "  {}", game.summary)?;
+                let keys = if game.keys.is_empty() {
+                    "none".to_string()
+                } else {
+                    game.keys.join(", ")
+                };
+                writeln!(out, "  options: {keys}")?;
+            } else {
+                writeln!(out, "{}", game.name)?;
+            }
+        }
+        Ok(())
+    };
+    match write() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads one line of a trace file strictly ([`conformance::parse_line`])
+/// and replays it ([`replay_any`]): what the conformance runner does with
+/// each line.
+///
+/// # Errors
+///
+/// A [`conformance::Failure`] for a line that is not a trace (its message
+/// the [`conformance::LineError`]) or a trace that fails.
+pub fn replay_line(line: &str) -> Result<(), conformance::Failure> {
+    replay_line_within(line, mancala_core::Budget::DEFAULT)
+}
+
+/// [`replay_line`] deciding relays within `budget` (the runner's
+/// `--budget`): a trace never sets it.
+///
+/// # Errors
+///
+/// As [`replay_line`].
+pub fn replay_line_within(
+    line: &str,
+    budget: mancala_core::Budget,
+) -> Result<(), conformance::Failure> {
+    let trace = conformance::parse_line(line).map_err(|e| conformance::Failure {
+        ply: None,
+        message: e.to_string(),
+    })?;
+    replay_any_within(&trace, budget)
+}
+
+/// Replays one trace of any game of the workspace, by its `game` field.
+///
+/// # Errors
+///
+/// The first [`conformance::Failure`] found, including an unknown game.
+pub fn replay_any(trace: &Map<String, Value>) -> Result<(), conformance::Failure> {
+    replay_any_within(trace, mancala_core::Budget::DEFAULT)
+}
+
+/// [`replay_any`] deciding relays within `budget`.
+///
+/// # Errors
+///
+/// As [`replay_any`].
+pub fn replay_any_within(
+    trace: &Map<String, Value>,
+    budget: mancala_core::Budget,
+) -> Result<(), conformance::Failure> {
+    use conformance::{Failure, replay};
+    match trace.get("game").and_then(Value::as_str) {
+        Some("oware") => replay::<sowing_driver::Oware>(trace, budget),
+        Some("kalah") => replay::<sowing_driver::Kalah>(trace, budget),
+        Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace, budget),
+        Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace, budget),
+        Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace, budget),
+        Some("numa") => replay::<numa_driver::NumaDriver>(trace, budget),
+        Some(other) => match mancala_core::Traditional::from_name(other) {
+            Some(game) => sowing_driver::replay_traditional(game, trace, budget),
+            None => Err(Failure {
+                ply: None,
+                message: format!("unknown game `{other}`"),
+            }),
+        },
+        None => Err(Failure {
+            ply: None,
+            message: "the trace has no `game`".into(),
+        }),
+    }
+}

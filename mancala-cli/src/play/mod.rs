@@ -1,0 +1,632 @@
+//! The interactive player behind `mancala play`: a human (or several, or
+//! nobody) against the search agent, on any game of the registry
+//! ([`mancala_engine::GAMES`]).
+//!
+//! One game loop, [`run`], plays every game through the [`Game`] trait; each
+//! game's table (a private trait) gives its names, its board with hole
+//! numbers, how a human writes a move, its reports in words and why it
+//! ended. [`run`] reads commands from any [`BufRead`] and writes to any
+//! [`Write`], so it can be tested without a terminal; [`main_with`] is
+//! the command, with its exit status.
+
+mod boards;
+mod ending;
+mod mankka_table;
+mod numa_table;
+mod numercy_table;
+mod robertson_table;
+mod sowing;
+pub(crate) mod table;
+mod text;
+mod toguz_table;
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, ValueEnum};
+use mancala_core::{Game, Outcome, Player, Status};
+use numa::Numa;
+use numercy::Numercy;
+
+use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent};
+use mancala_engine::{AnyGame, GameState, NewGameError};
+
+use crate::game_arg::{GameArg, options_text};
+use table::{Ending, Table, result_line};
+use text::{Names, wrap};
+
+/// Plies (turns in Numa) after which a game is stopped and scored as it
+/// stands.
+pub const MAX_PLIES: usize = 2_000;
+/// Regret-matching rounds per Numa turn for the computer.
+const NUMA_ITERATIONS: u32 = 200;
+
+/// Robertson's board layouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Layout {
+    /// Two rows of six, two players.
+    TwoRow,
+    /// Three rows of six, three players.
+    Triangle,
+    /// Six rows of six, two players with three rows each.
+    Hexagon,
+}
+
+/// Mankka's variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// Mankka One.
+    One,
+    /// Mankka Two.
+    Two,
+}
+
+/// Play a mancala game against the computer, or watch it play itself.
+///
+/// You play South (or the first seat) against the computer unless you ask
+/// otherwise: `--seat 1` to move second, `--humans` for people at every
+/// seat, `--auto` to watch. Every board shows its hole numbers. At your turn
+/// type your move (a hole number; Mankka's opening: a placement such as
+/// `1+1+1+1+1+1`; Numa: a choice such as `pentagon-red+square-blue` or
+/// `p-r+s-b`), or `hint` (the computer's suggestion), `undo` (back to before
+/// your last move), `help`, `quit`.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "mancala play")]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_enum, default_value = "oware")]
+    pub game: GameArg,
+    /// Computer against computer.
+    #[arg(long, conflicts_with_all = ["humans", "seat"])]
+    pub auto: bool,
+    /// Humans take turns at every seat.
+    #[arg(long, conflicts_with = "seat")]
+    pub humans: bool,
+    /// Your seat, from 0 (moves first; South, or Arabic in Numa) to the
+    /// number of players less one: `--seat 1` moves second. The computer
+    /// plays the others.
+    #[arg(long, value_name = "N")]
+    pub seat: Option<usize>,
+    /// Random seed (Numa's computer players; Numercy's operator row with
+    /// --holes).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The search's node budget per move.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Numercy: holes in each row (2..=13).
+    #[arg(long)]
+    pub holes: Option<u8>,
+    /// Robertson: the board layout.
+    #[arg(long, value_enum, default_value_t = Layout::TwoRow)]
+    pub layout: Layout,
+    /// Mankka: the variant.
+    #[arg(long, value_enum, default_value_t = Variant::Two)]
+    pub variant: Variant,
+    /// Any rule option by its key in TRACES.md, as KEY=VALUE (repeatable;
+    /// VALUE is JSON or a bare word), e.g. `--option grand_slam=forbid`,
+    /// `--option seeds=5`, `--option 'operators=["x","x","x","x","x","x","x"]'`.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// Why an `--option` argument is refused (before the game reads it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionArgError {
+    /// The argument has no `=`.
+    #[error("--option takes KEY=VALUE, not `{0}`")]
+    NoValue(String),
+    /// Nothing (or only spaces) before the `=`.
+    #[error("--option `{0}` has no key before `=`")]
+    NoKey(String),
+    /// Two `--option`s name the same key.
+    #[error("--option `{0}` is given twice")]
+    Twice(String),
+}
+
+/// Reads one `--option KEY=VALUE` argument: the key (spaces around it
+/// dropped) and the value, read as JSON if it is JSON (`5`, `true`,
+/// `["x","+"]`), else as the bare word, spaces around it dropped
+/// (`forbid`). Splits at the first `=`, so a value may hold `=`.
+///
+/// # Errors
+///
+/// [`OptionArgError::NoValue`] without `=`, [`OptionArgError::NoKey`]
+/// with nothing before it.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_cli::play::{OptionArgError, parse_option};
+/// use serde_json::json;
+///
+/// assert_eq!(parse_option("seeds=5"), Ok(("seeds".into(), json!(5))));
+/// assert_eq!(parse_option("grand_slam = forbid"), Ok(("grand_slam".into(), json!("forbid"))));
+/// assert_eq!(parse_option("seeds"), Err(OptionArgError::NoValue("seeds".into())));
+/// assert_eq!(parse_option("=5"), Err(OptionArgError::NoKey("=5".into())));
+/// ```
+pub fn parse_option(pair: &str) -> Result<(String, serde_json::Value), OptionArgError> {
+    let (key, value) = pair
+        .split_once('=')
+        .ok_or_else(|| OptionArgError::NoValue(pair.to_string()))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(OptionArgError::NoKey(pair.to_string()));
+    }
+    let value = serde_json::from_str(value)
+        .unwrap_or_else(|_| serde_json::Value::String(value.trim().to_string()));
+    Ok((key.to_string(), value))
+}
+
+/// Reads every `--option` argument into a trace's `options` object
+/// ([`parse_option`] each, in order).
+///
+/// # Errors
+///
+/// The first argument's [`OptionArgError`], or
+/// [`OptionArgError::Twice`] for a key given again.
+pub fn parse_options(
+    pairs: &[String],
+) -> Result<serde_json::Map<String, serde_json::Value>, OptionArgError> {
+    let mut map = serde_json::Map::new();
+    for pair in pairs {
+        let (key, value) = parse_option(pair)?;
+        if map.contains_key(&key) {
+            return Err(OptionArgError::Twice(key));
+        }
+        map.insert(key, value);
+    }
+    Ok(map)
+}
+
+/// The `--option` pairs as a trace's `options` object, with the shortcut
+/// options (`--holes`, `--layout`, `--variant`) filled in where not given.
+fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    use serde_json::Value;
+    let mut map = serde_json::Map::new();
+    match args.game.name() {
+        "numercy" => {
+            if let Some(holes) = args.holes {
+                map.insert("holes".into(), Value::from(holes));
+            }
+            // Every game of `play` must end.
+            map.insert("repetition".into(), Value::Bool(true));
+        }
+        "robertson" => {
+            let layout = match args.layout {
+                Layout::TwoRow => "two-row",
+                Layout::Triangle => "triangle",
+                Layout::Hexagon => "hexagon",
+            };
+            map.insert("layout".into(), Value::from(layout));
+        }
+        "mankka" => {
+            let variant = match args.variant {
+                Variant::One => "one",
+                Variant::Two => "two",
+            };
+            map.insert("variant".into(), Value::from(variant));
+        }
+        _ => {}
+    }
+    let given = parse_options(&args.options).map_err(|e| e.to_string())?;
+    map.extend(given);
+    Ok(map)
+}
+
+/// Why [`run`] stopped before or during a game.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The arguments ask for no game that can be played: a bad `--option`,
+    /// a seat the game does not have. [`main_with`] prints it to stderr as clap
+    /// prints its own errors, and exits with status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// Reading the input or writing the output failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// The program: reads the arguments (clap prints its own errors and
+/// `--help`), plays on stdin and stdout, and returns the exit status; a
+/// [`RunError::Usage`] is printed to stderr like clap's errors, with status
+/// 2.
+pub fn main_with(args: &PlayArgs) -> ExitCode {
+    match run(args, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(RunError::Usage(message)) => PlayArgs::command()
+            .error(ErrorKind::InvalidValue, message)
+            .exit(),
+        // The reader went away (`play | head`): nothing left to say.
+        Err(RunError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(RunError::Io(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A computer player: `player`'s action in `game`, or `None` if he has none.
+type Computer<'a, G> = Box<dyn FnMut(&G, Player) -> Option<<G as Game>::Action> + 'a>;
+
+/// The search agent as a [`Computer`] for a sequential game.
+fn searcher<'a, G: Game + 'a>(nodes: u64) -> Computer<'a, G> {
+    let mut search = AlphaBeta::new(nodes);
+    Box::new(move |game: &G, _p| search.choose(game))
+}
+
+/// Regret matching as Numa's [`Computer`].
+fn numa_player<'a>(seed: u64) -> Computer<'a, Numa> {
+    let mut agent = RegretMatching::new(seed, NUMA_ITERATIONS);
+    Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
+}
+
+/// A refusal of the options, as a usage error.
+fn invalid(e: impl std::fmt::Display) -> RunError {
+    RunError::Usage(format!("invalid --option: {e}"))
+}
+
+/// Plays one game as `args` ask, reading commands from `input` and writing
+/// everything to `output`. End of input ends the game quietly.
+///
+/// # Errors
+///
+/// [`RunError::Usage`] before anything is written if the options make no
+/// game or the seat is not the game's; [`RunError::Io`] if reading `input`
+/// or writing `output` fails.
+pub fn run(
+    args: &PlayArgs,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), RunError> {
+    let out = &mut output;
+    let input = &mut input;
+    let map = option_map(args).map_err(invalid)?;
+    let nodes = args.nodes;
+    let text = options_text(&map).map_err(invalid)?;
+    let game = AnyGame::new(args.game.name(), &text).map_err(|e| match e {
+        NewGameError::Option(e) => invalid(e),
+        NewGameError::Refused(e) => invalid(e),
+        e => invalid(e),
+    })?;
+    match game.into_state() {
+        GameState::Mancala(game) => {
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+        }
+        GameState::Toguz(game) => {
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+        }
+        GameState::Numercy(game) => {
+            let game = if args.holes.is_some() && !map.contains_key("operators") {
+                Numercy::new(game.options().random_row(args.seed, &[])).map_err(invalid)?
+            } else {
+                game
+            };
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+        }
+        GameState::Robertson(game) => {
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+        }
+        GameState::Mankka(game) => {
+            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+        }
+        GameState::Numa(game) => {
+            let computer = {
+                let (mut arabic, mut roman) = (
+                    numa_player(args.seed),
+                    numa_player(args.seed.wrapping_add(0x9e37_79b9)),
+                );
+                Box::new(move |game: &Numa, p: Player| {
+                    if p == Player::P0 {
+                        arabic(game, p)
+                    } else {
+                        roman(game, p)
+                    }
+                })
+            };
+            let adviser = numa_player(args.seed.wrapping_add(7));
+            play_game(args, game, computer, adviser, input, out)
+        }
+        _ => Err(RunError::Usage(format!(
+            "{} cannot be played here",
+            args.game.name()
+        ))),
+    }
+}
+
+/// Reads one line, trimmed; `None` at end of input.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_string()))
+}
+
+/// What a human typed.
+enum Command<A> {
+    Quit,
+    Undo,
+    Hint,
+    Help,
+    Move(A),
+    Empty,
+}
+
+/// Reads a command (any case) or, failing that, a move by `read`.
+fn command<A>(
+    text: &str,
+    read: impl FnOnce(&str) -> Result<A, String>,
+) -> Result<Command<A>, String> {
+    Ok(match text.trim().to_lowercase().as_str() {
+        "quit" | "q" | "exit" => Command::Quit,
+        "undo" | "u" => Command::Undo,
+        "hint" => Command::Hint,
+        "help" | "?" => Command::Help,
+        "" => Command::Empty,
+        _ => Command::Move(read(text)?),
+    })
+}
+
+/// What one turn's players chose, or why the game loop stops.
+enum Turn<A> {
+    Chosen(Vec<(Player, A)>),
+    Undo,
+    Stop,
+}
+
+/// The computer's players and the adviser behind `hint`.
+struct Players<'a, G: Game> {
+    computer: Computer<'a, G>,
+    adviser: Computer<'a, G>,
+}
+
+/// The help a human gets at the start and on `help`.
+fn help<G: Table>(game: &G, p: Player) -> String {
+    wrap(
+        &format!(
+            "At your turn, {} Or type hint (the computer's suggestion), undo (back to before \
+             your last move), help, or quit.",
+            game.how_to_move(p)
+        ),
+        0,
+    )
+}
+
+/// Asks every acting player for his action: the computer's players choose at
+/// once; a human types his (hidden from the others in a simultaneous turn).
+fn choose<G: Table>(
+    game: &G,
+    acting: &[Player],
+    names: &Names,
+    players: &mut Players<'_, G>,
+    can_undo: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Turn<G::Action>> {
+    let simultaneous = acting.len() > 1;
+    let mut choices = Vec::new();
+    for &p in acting {
+        if !names.is_human(p) {
+            match (players.computer)(game, p) {
+                Some(a) => choices.push((p, a)),
+                None => {
+                    writeln!(out, "{} has no move.", names.cap(p))?;
+                    return Ok(Turn::Stop);
+                }
+            }
+            continue;
+        }
+        loop {
+            if simultaneous {
+                write!(
+                    out,
+                    "{}, your choice (hidden) [{}]: ",
+                    names.cap(p),
+                    game.choices(p)
+                )?;
+            } else {
+                write!(out, "{} to move [{}]: ", names.cap(p), game.choices(p))?;
+            }
+            out.flush()?;
+            let Some(line) = read_line(input)? else {
+                writeln!(out, "\nEnd of input.")?;
+                return Ok(Turn::Stop);
+            };
+            match command(&line, |t| game.read(p, t)) {
+                Err(msg) => writeln!(out, "{}", wrap(&format!("Error: {msg}."), 2))?,
+                Ok(Command::Quit) => {
+                    writeln!(out, "Quit.")?;
+                    return Ok(Turn::Stop);
+                }
+                Ok(Command::Undo) if can_undo => return Ok(Turn::Undo),
+                Ok(Command::Undo) => writeln!(out, "Error: nothing to undo.")?,
+                Ok(Command::Hint) => match (players.adviser)(game, p) {
+                    Some(a) => writeln!(out, "Hint: {}", game.say(&a))?,
+                    None => writeln!(out, "Hint: no move")?,
+                },
+                Ok(Command::Help) => {
+                    writeln!(out, "{}", wrap(&game.title(), 0))?;
+                    writeln!(out, "{}", help(game, p))?;
+                }
+                Ok(Command::Empty) => {}
+                Ok(Command::Move(action)) => {
+                    // A sequential move is checked at once, with the
+                    // library's own reason; a simultaneous choice only
+                    // against the legal choices.
+                    let refusal = if simultaneous {
+                        (!game.legal_actions(p).contains(&action))
+                            .then(|| format!("{} is not a legal choice", game.say(&action)))
+                    } else {
+                        match game.joint_move(&[(p, action)]) {
+                            Ok(mv) => game.clone().play(mv).err().map(|e| game.refusal(&e, names)),
+                            Err(e) => Some(game.refusal(&e, names)),
+                        }
+                    };
+                    match refusal {
+                        Some(e) => writeln!(out, "{}", wrap(&format!("Error: {e}."), 2))?,
+                        None => {
+                            choices.push((p, action));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(Turn::Chosen(choices))
+}
+
+/// The names of `game`'s seats, the human ones as `args` say; a usage error
+/// for a seat the game does not have.
+fn seats<G: Table>(args: &PlayArgs, game: &G) -> Result<Names, RunError> {
+    let players = game.player_count();
+    let seat = args.seat.unwrap_or(0);
+    if seat >= players {
+        let plain = game.seat_names();
+        let listed: Vec<String> = plain
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("{i} ({name})"))
+            .collect();
+        return Err(RunError::Usage(format!(
+            "--seat {seat}: this game's seats are {}",
+            text::and_list(&listed)
+        )));
+    }
+    let human = (0..players)
+        .map(|i| !args.auto && (args.humans || i == seat))
+        .collect();
+    Ok(Names::new(game.seat_names(), human))
+}
+
+/// The game loop for any game of the family, sequential or simultaneous,
+/// through the [`Game`] trait and the game's [`Table`]: says who plays what,
+/// draws the board, asks the acting players, plays their move and says what
+/// it did; at the end, why the game ended and the final count.
+fn play_game<G: Table>(
+    args: &PlayArgs,
+    mut game: G,
+    computer: Computer<'_, G>,
+    adviser: Computer<'_, G>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), RunError> {
+    let names = seats(args, &game)?;
+    let mut players = Players { computer, adviser };
+    writeln!(out, "{}", wrap(&game.title(), 0))?;
+    for p in names.players() {
+        writeln!(
+            out,
+            "{}",
+            wrap(&format!("{} plays {}.", names.cap(p), game.side(p)), 2)
+        )?;
+    }
+    if let Some(p) = names.players().find(|&p| names.is_human(p)) {
+        writeln!(out, "{}", help(&game, p))?;
+    }
+    let mut history: Vec<G> = Vec::new();
+    let mut last: Option<(G, G::Move)> = None;
+    let mut plies = 0;
+    loop {
+        let acting: Vec<Player> = match game.status() {
+            Status::Over(_) => break,
+            Status::ToMove(p) => vec![p],
+            Status::Simultaneous(set) => set.iter().collect(),
+        };
+        if plies >= MAX_PLIES {
+            writeln!(out, "\n{}", game.draw(&names))?;
+            writeln!(out, "Stopped after {MAX_PLIES} moves, unfinished.")?;
+            writeln!(out, "{}", wrap(&game.standing(&names), 2))?;
+            let scores = game.scores();
+            let outcome = Outcome::from_scores(scores.as_slice());
+            let result = result_line(outcome, scores.as_slice(), &names);
+            writeln!(
+                out,
+                "{}",
+                wrap(&format!("Result as it stands: {result}"), 2)
+            )?;
+            return Ok(());
+        }
+        writeln!(out, "\n{}", game.draw(&names))?;
+        let choices = match choose(
+            &game,
+            &acting,
+            &names,
+            &mut players,
+            !history.is_empty(),
+            input,
+            out,
+        )? {
+            Turn::Stop => return Ok(()),
+            Turn::Undo => {
+                if let Some(previous) = history.pop() {
+                    game = previous;
+                }
+                writeln!(out, "Undone.")?;
+                continue;
+            }
+            Turn::Chosen(choices) => choices,
+        };
+        let before = game.clone();
+        let played = game.joint_move(&choices).and_then(|mv| {
+            let report = game.play(mv.clone())?;
+            Ok((mv, report))
+        });
+        match played {
+            Ok((mv, report)) => {
+                if choices.iter().any(|&(p, _)| names.is_human(p)) {
+                    history.push(before.clone());
+                }
+                plies += 1;
+                if acting.len() > 1 {
+                    let said: Vec<String> = choices
+                        .iter()
+                        .map(|(p, a)| format!("{} chose {}", names.of(*p), before.say(a)))
+                        .collect();
+                    let line = text::capital(&format!("{}.", text::and_list(&said)));
+                    writeln!(out, "{}", wrap(&line, 2))?;
+                }
+                writeln!(out, "{}", wrap(&before.describe(&report, &names), 2))?;
+                last = Some((before, mv));
+            }
+            Err(e) => {
+                let why = before.refusal(&e, &names);
+                writeln!(out, "{}", wrap(&format!("The move was refused: {why}."), 2))?;
+                return Ok(());
+            }
+        }
+    }
+    let ending = match &last {
+        Some((before, mv)) => game.ending(before, mv, &names),
+        None => Ending {
+            board: game.draw(&names),
+            reason: "the game was over from the start".into(),
+            count: game.standing(&names),
+        },
+    };
+    let scores = game.scores();
+    let outcome = game
+        .outcome()
+        .unwrap_or_else(|| Outcome::from_scores(scores.as_slice()));
+    writeln!(out, "\n{}", ending.board)?;
+    writeln!(
+        out,
+        "{}",
+        wrap(&format!("Game over: {}.", ending.reason), 2)
+    )?;
+    writeln!(out, "{}", wrap(&ending.count, 2))?;
+    writeln!(
+        out,
+        "{}",
+        wrap(
+            &format!(
+                "Result: {}",
+                result_line(outcome, scores.as_slice(), &names)
+            ),
+            2
+        )
+    )?;
+    Ok(())
+}

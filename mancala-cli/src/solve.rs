@@ -1,0 +1,188 @@
+//! The `solve` command: the exact value of a game's start position (the
+//! solvers are [`mancala_engine::solve`] and [`mancala_engine::kalah_solve`]).
+
+use std::io::Write;
+
+use clap::Parser;
+
+use mancala_core::{Budget, Mancala};
+use mancala_engine::solve::{
+    DEFAULT_KALAH_ENDGAME_MB, Progress, Solution, Solver, mancala_banked, mancala_split, solvable,
+};
+
+use crate::conformance::Driver;
+use crate::play::parse_options;
+use crate::sowing_driver::{Kalah, Oware, Toguz};
+
+/// The exact value of a game's start position under perfect play, and
+/// the best first moves.
+///
+/// GAME is kalah or a catalogue game whose rules make the value a plain
+/// margin (oware is refused: its repetition rule makes values depend on
+/// the history). The options are the conformance runner's for the game:
+/// `--option houses=6 --option seeds=4 --option empty_capture=true` is
+/// Kalah(6,4) with the empty-capture rule.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "mancala solve")]
+pub struct SolveArgs {
+    /// The game.
+    pub game: String,
+    /// A rule option KEY=VALUE (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub tt_mb: u64,
+    /// Endgame table size in MiB (default: Kalah's own solver 32, at most a
+    /// third of the seeds; the generic one 0).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1 << 12))]
+    pub endgame_mb: Option<u64>,
+    /// The generic solver over the Game trait even where Kalah's own
+    /// applies.
+    #[arg(long)]
+    pub generic: bool,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The `solve` command on `args` (its arguments, without the program's
+/// name), writing its results to `out` and its progress lines to stderr.
+///
+/// # Errors
+///
+/// The message for a bad argument (clap's, with the usage), an unknown or
+/// unsolvable game, or a failed write.
+pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Result<(), String> {
+    let args = SolveArgs::try_parse_from(std::iter::once("solve".to_string()).chain(args))
+        .map_err(|e| e.render().to_string())?;
+    solve(&args, out)
+}
+
+/// The `solve` command: solves as `args` ask, writing the results to `out`.
+///
+/// # Errors
+///
+/// As [`cli`].
+pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
+    let name = args.game.clone();
+    let tt_mb = args.tt_mb as usize;
+    let endgame_mb = args.endgame_mb.map(|mb| mb as usize);
+    let (quiet, generic) = (args.quiet, args.generic);
+    let options = &args.options;
+    let map = parse_options(options).map_err(|e| e.to_string())?;
+    let game: Mancala = match name.as_str() {
+        "kalah" => Kalah::build(&map, None, Budget::DEFAULT)?,
+        "oware" => {
+            Oware::build(&map, None, Budget::DEFAULT)?;
+            return Err(
+                "oware has no exact value here: its repetition rule ends a game on a \
+                 position seen before, so a position's value depends on the history"
+                    .into(),
+            );
+        }
+        "toguz-kumalak" => {
+            Toguz::build(&map, None, Budget::DEFAULT)?;
+            return Err(
+                "toguz-kumalak: not solved exactly: 162 seeds on 18 holes, with the tuzdiks, \
+                 make far too many positions for an exact search"
+                    .into(),
+            );
+        }
+        other => match mancala_core::Traditional::from_name(other) {
+            Some(traditional) => {
+                crate::sowing_driver::build_traditional(traditional, &map, None, Budget::DEFAULT)?
+            }
+            None => return Err(format!("cannot solve {other:?}: no such game")),
+        },
+    };
+    if !solvable(game.rules()) {
+        return Err(format!(
+            "{name}: these rules are not solved exactly: a majority end, a repetition rule, \
+             relays or passing make the value depend on more than the holes, and captures \
+             other than Kalah's opposite capture may let a game without a repetition rule \
+             go round for ever"
+        ));
+    }
+    let fast = if generic {
+        None
+    } else {
+        mancala_engine::kalah_solve::KalahSolver::new(
+            &game,
+            tt_mb << 20,
+            endgame_mb.map_or_else(
+                || {
+                    mancala_engine::kalah_solve::KalahSolver::default_endgame_bytes(
+                        &game,
+                        DEFAULT_KALAH_ENDGAME_MB << 20,
+                    )
+                },
+                |mb| mb << 20,
+            ),
+        )
+    };
+    let solution = match fast {
+        Some(solver) => {
+            if !quiet {
+                let (tt, endgame) = solver.bytes();
+                eprintln!(
+                    "Kalah's own solver: table {} MB, endgame table of up to {} seeds on the board, {} MB",
+                    tt >> 20,
+                    solver.endgame_seeds(),
+                    endgame >> 20
+                );
+            }
+            let mut solver = if quiet {
+                solver
+            } else {
+                solver.with_progress(report)
+            };
+            solver.solve(&game)
+        }
+        None => generic_solve(&game, tt_mb, endgame_mb.unwrap_or(0), quiet)?,
+    };
+    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
+    let secs = solution.elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "best first moves: {}\n{} nodes in {:.2} s ({:.2} M nodes/s)\nvalue {}",
+        best.join(" "),
+        solution.nodes,
+        secs,
+        solution.nodes as f64 / secs.max(1e-9) / 1e6,
+        solution.value
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// A progress line on stderr.
+fn report(p: &Progress) {
+    eprintln!("{p}");
+    if p.proved() {
+        eprintln!("value {} proved; testing which first moves keep it", p.low);
+    }
+}
+
+/// `game` solved by the generic [`Solver`].
+fn generic_solve(
+    game: &Mancala,
+    tt_mb: usize,
+    endgame_mb: usize,
+    quiet: bool,
+) -> Result<Solution<mancala_core::Move>, String> {
+    let mut solver = Solver::new(tt_mb << 20).with_split(mancala_split, mancala_banked);
+    if let Some(mut table) = mancala_engine::endgame::Endgame::largest(game, endgame_mb << 20) {
+        if !quiet {
+            eprintln!(
+                "endgame table: positions of up to {} seeds on the board, {} MB",
+                table.max_seeds(),
+                table.bytes() >> 20
+            );
+        }
+        solver = solver.with_endgame(move |g: &Mancala| table.value(g));
+    }
+    if !quiet {
+        solver = solver.with_progress(report);
+    }
+    solver.solve(game).map_err(|e| e.to_string())
+}

@@ -1,0 +1,284 @@
+//! The exact solver against a plain minimax written here: no table, no
+//! ordering, no bounds, every move to the end of the game.
+
+use mancala_core::{Game, Layout, Mancala, Move, Player, Rules, Status};
+use mancala_engine::solve::{
+    SolveError, Solver, mancala_banked, mancala_split, margin, plain_split, solvable,
+};
+
+/// Kalah with `houses` houses a side and `seeds` seeds a house; with
+/// `empty` the lone seed is captured even from an empty file.
+fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
+    let mut rules = Rules::kalah();
+    rules.layout = Layout::two_rows(houses);
+    rules.seeds = seeds;
+    rules.capture = mancala_core::Capture::Opposite {
+        require_opposite: !empty,
+        zone: mancala_core::Zone::Own,
+        take_lone: true,
+    };
+    Mancala::new(rules).unwrap()
+}
+
+/// The first player's final margin under perfect play, by full minimax.
+fn minimax(game: &Mancala) -> i64 {
+    let Status::ToMove(player) = game.status() else {
+        return margin(game);
+    };
+    let moves = game.legal_moves();
+    let values = moves.iter().map(|&mv| {
+        let mut child = game.clone();
+        child.play(mv).unwrap();
+        minimax(&child)
+    });
+    if player == Player::P0 {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// Each legal move of the player to move with its minimax value.
+fn move_values(game: &Mancala) -> Vec<(Move, i64)> {
+    game.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut child = game.clone();
+            child.play(mv).unwrap();
+            (mv, minimax(&child))
+        })
+        .collect()
+}
+
+#[test]
+fn small_kalah_boards_match_plain_minimax() {
+    for houses in 1..=3 {
+        for seeds in 1..=3 {
+            if houses == 3 && seeds == 3 {
+                continue; // below, once, with the moves
+            }
+            for empty in [false, true] {
+                let game = kalah(houses, seeds, empty);
+                let expected = minimax(&game);
+                let mut solver = Solver::new(1 << 20).with_split(mancala_split, mancala_banked);
+                let solution = solver.solve(&game).unwrap();
+                assert_eq!(
+                    solution.value, expected,
+                    "Kalah({houses},{seeds}), empty capture {empty}"
+                );
+                // The plain key (stores hashed, no bounds) agrees.
+                let mut plain = Solver::new(1 << 20);
+                assert_eq!(plain.solve(&game).unwrap().value, expected);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_best_moves_are_exactly_those_that_keep_the_value() {
+    for empty in [false, true] {
+        let game = kalah(3, 3, empty);
+        let values = move_values(&game);
+        let value = values.iter().map(|&(_, v)| v).max().unwrap();
+        let mut solver = Solver::new(4 << 20).with_split(mancala_split, mancala_banked);
+        let solution = solver.solve(&game).unwrap();
+        assert_eq!(solution.value, value);
+        let best: Vec<Move> = values
+            .iter()
+            .filter(|&&(_, v)| v == value)
+            .map(|&(m, _)| m)
+            .collect();
+        assert_eq!(solution.best, best, "empty capture {empty}: {values:?}");
+    }
+}
+
+#[test]
+fn positions_with_the_second_player_to_move_solve_too() {
+    // After each first move of Kalah(3,2), whoever is to move: the
+    // mirrored keys must give the same values as minimax.
+    let start = kalah(3, 2, true);
+    for &mv in start.legal_moves().iter() {
+        let mut game = start.clone();
+        game.play(mv).unwrap();
+        let mut solver = Solver::new(1 << 20).with_split(mancala_split, mancala_banked);
+        assert_eq!(
+            solver.solve(&game).unwrap().value,
+            minimax(&game),
+            "after {mv}"
+        );
+    }
+}
+
+#[test]
+fn a_finished_game_is_its_margin() {
+    let mut game = kalah(1, 1, false);
+    while let Some(&mv) = game.legal_moves().first() {
+        game.play(mv).unwrap();
+    }
+    let mut solver = Solver::new(1 << 16).with_split(mancala_split, mancala_banked);
+    let solution = solver.solve(&game).unwrap();
+    assert_eq!(solution.value, margin(&game));
+    assert!(solution.best.is_empty());
+}
+
+#[test]
+fn games_without_a_value_here_are_named_or_refused() {
+    assert!(solvable(&Rules::kalah()));
+    assert!(!solvable(&Rules::oware()), "majority and repetition");
+    let numa = numa::Numa::default();
+    let mut solver = Solver::new(1 << 16).with_split(plain_split, |_| 0);
+    assert_eq!(solver.solve(&numa), Err(SolveError::Simultaneous));
+}
+
+#[test]
+fn a_tiny_table_still_gives_the_exact_value() {
+    // Two buckets: nearly every entry is overwritten; only speed suffers.
+    let game = kalah(3, 2, true);
+    let mut solver = Solver::new(64).with_split(mancala_split, mancala_banked);
+    assert_eq!(solver.solve(&game).unwrap().value, minimax(&game));
+}
+
+#[test]
+fn progress_is_reported_after_each_search() {
+    use std::sync::{Arc, Mutex};
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&lines);
+    let game = kalah(3, 2, false);
+    let mut solver = Solver::new(1 << 20)
+        .with_split(mancala_split, mancala_banked)
+        .with_progress(move |p| seen.lock().unwrap().push(*p));
+    let solution = solver.solve(&game).unwrap();
+    let lines = lines.lock().unwrap();
+    let last = lines.last().expect("at least one search");
+    assert_eq!((last.low, last.high), (solution.value, solution.value));
+    assert!(lines.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    assert!(last.to_string().contains("to the end"), "{last}");
+    assert!(last.proved() && last.to_the_end());
+    assert!(!lines[0].to_the_end(), "iterative deepening comes first");
+}
+
+#[test]
+fn the_split_of_a_position_banks_its_stores() {
+    let mut game = kalah(6, 4, false);
+    // South's hole 2 ends in his store: one seed banked, another turn.
+    game.play(Move::Sow(mancala_core::Pit::new(2).unwrap()))
+        .unwrap();
+    let split = mancala_split(&game);
+    assert_eq!(split.banked, 1);
+    assert_eq!(split.swing, 47);
+    assert_eq!(mancala_banked(&game), 1);
+    assert!(!split.mirrored, "South is still to move");
+    assert_eq!(game.to_move(), Some(Player::P0));
+}
+
+/// Runs the `solve` program's code on `args`; its output or its error.
+fn run(args: &[&str]) -> Result<String, String> {
+    let mut out = Vec::new();
+    mancala_cli::solve::cli(args.iter().map(|s| s.to_string()), &mut out)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn the_program_ends_with_the_value_line() {
+    let out = run(&[
+        "kalah",
+        "--option",
+        "houses=3",
+        "--option",
+        "seeds=2",
+        "--option",
+        "empty_capture=true",
+        "--quiet",
+    ])
+    .unwrap();
+    let expected = minimax(&kalah(3, 2, true));
+    assert_eq!(
+        out.lines().last(),
+        Some(format!("value {expected}").as_str()),
+        "{out}"
+    );
+    assert!(out.starts_with("best first moves: "), "{out}");
+    // The generic solver (not Kalah's own) says the same, moves too.
+    let mut args = vec![
+        "kalah",
+        "--option",
+        "houses=3",
+        "--option",
+        "seeds=2",
+        "--option",
+        "empty_capture=true",
+        "--quiet",
+    ];
+    args.push("--generic");
+    let generic = run(&args).unwrap();
+    assert_eq!(generic.lines().next(), out.lines().next());
+    assert_eq!(generic.lines().last(), out.lines().last());
+}
+
+#[test]
+fn the_program_refuses_what_it_cannot_solve() {
+    let refused = |args: &[&str], says: &str| {
+        let e = run(args).unwrap_err();
+        assert!(e.contains(says), "{args:?}: {e}");
+    };
+    refused(&["oware"], "repetition");
+    refused(&["numa"], "cannot solve");
+    refused(&[], "required arguments were not provided:\n  <GAME>");
+    refused(&["kalah", "kalah"], "unexpected argument 'kalah'");
+    refused(&["kalah", "--tt-mb", "0"], "--tt-mb");
+    refused(&["kalah", "--tt-mb"], "--tt-mb");
+    refused(&["kalah", "--option"], "KEY=VALUE");
+    refused(&["kalah", "--option", "houses=x"], "houses");
+    refused(&["kalah", "--option", "colour=red"], "colour");
+    refused(
+        &["kalah", "--frobnicate"],
+        "unexpected argument '--frobnicate'",
+    );
+    refused(&["kalah", "--endgame-mb", "x"], "--endgame-mb");
+    refused(
+        &["kalah", "--option", "repetition=true"],
+        "not solved exactly",
+    );
+    // Every catalogue game is read by name (and its options checked); none
+    // is solvable as it stands.
+    for game in mancala_core::Traditional::ALL {
+        refused(&[game.name()], "not solved exactly");
+        refused(&[game.name(), "--option", "colour=red"], "colour");
+    }
+}
+
+#[test]
+fn the_endgame_table_agrees_with_minimax() {
+    use mancala_engine::endgame::Endgame;
+    for empty in [false, true] {
+        let start = kalah(3, 2, empty);
+        // 12 seeds in all: a table of up to 12 holds every position.
+        let mut table = Endgame::new(&start, 12).unwrap();
+        assert_eq!(table.value(&start), Some(minimax(&start)));
+        let mut openings = mancala_engine::agents::Openings::new(5, 3);
+        for _ in 0..20 {
+            let Some(game) = openings.next(&start) else {
+                break;
+            };
+            assert_eq!(table.value(&game), Some(minimax(&game)), "{game}");
+        }
+        assert!(table.computed() > 0);
+        // Too many seeds on the board for a table of 4: no answer.
+        let mut small = Endgame::new(&start, 4).unwrap();
+        assert_eq!(small.value(&start), None);
+        // The solver with a table of 6 seeds gives the same value.
+        let mut solver = Solver::new(1 << 20)
+            .with_split(mancala_split, mancala_banked)
+            .with_endgame(move |g: &Mancala| small.value(g));
+        assert_eq!(solver.solve(&start).unwrap().value, minimax(&start));
+    }
+    assert!(
+        Endgame::new(&mancala_core::oware(), 10).is_none(),
+        "not solvable"
+    );
+    assert_eq!(
+        Endgame::largest(&kalah(6, 4, false), 30 << 20).map(|t| t.max_seeds()),
+        Some(16),
+        "C(28, 12) = 30,421,755 bytes fit 30 MiB; C(29, 12) do not"
+    );
+}

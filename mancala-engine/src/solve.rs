@@ -1,0 +1,645 @@
+//! An exact solver for two-player sequential games: the value of a position
+//! under perfect play, as the first player's final margin.
+//!
+//! [`Solver`] runs MTD(f): a series of null-window alpha-beta searches to the
+//! end of the game, each of which proves the value above or below a bound,
+//! sharing one transposition table of bounded size. The value it finds is
+//! exact (no depth limit, no evaluation function); what the table, the move
+//! ordering and the bounds below change is only how long it takes.
+//!
+//! - **Transposition table**: two entries a bucket (one kept for the larger
+//!   subtree, one always replaced), each a 64-bit key, a lower and an upper
+//!   bound and the best move found. Its size is fixed when the solver is made
+//!   ([`Solver::new`]), so memory stays within the bound however long the
+//!   solve.
+//! - **Move ordering**: the table's best move first, then moves that give the
+//!   mover another turn, then the moves that bank the most for him.
+//! - **Banked seeds** ([`Split`]): in a sowing game whose course does not
+//!   depend on the stores (Kalah: no majority end, no repetition rule), the
+//!   value of a position is the store margin so far plus the value of the
+//!   holes alone, so positions that differ only in their stores share one
+//!   table entry, and the seeds still on the board bound the value from both
+//!   sides, which ends many searches without a move. [`mancala_split`] does
+//!   this for [`Mancala`]; other games use [`Game::key`] and no bound.
+//!
+//! For Kalah itself, [`kalah_solve`](crate::kalah_solve) has the same
+//! search on a compact position of its own, many times faster; `mancala solve`
+//! uses it wherever it applies (unless `--generic`).
+//!
+//! Which games have a well-defined value here: those that always end, with
+//! two players and sequential turns, and whose future depends only on what
+//! [`Split::key`] hashes. Kalah and all its option variants qualify (their
+//! games always end: every move puts a seed in a store or moves seeds towards
+//! one). Oware does not: its repetition rule makes a position's value depend
+//! on the history, which no key hashes; the relay games (Numercy, Mankka)
+//! likewise end on repetitions or budgets; Numa's turns are simultaneous.
+//! [`Solver::solve`] refuses games with other than two players or with
+//! simultaneous turns, and [`solvable`] names the sowing rules it accepts.
+//!
+//! # Examples
+//!
+//! Kalah with three houses a side and three seeds a house:
+//!
+//! ```
+//! use mancala_core::{Mancala, Rules};
+//! use mancala_engine::solve::{Solver, mancala_banked, mancala_split};
+//!
+//! let mut rules = Rules::kalah();
+//! rules.layout = mancala_core::Layout::two_rows(3);
+//! rules.seeds = 3;
+//! let game = Mancala::new(rules).unwrap();
+//! let mut solver = Solver::new(16 << 20).with_split(mancala_split, mancala_banked);
+//! let solution = solver.solve(&game).unwrap();
+//! assert!(solution.value.abs() <= 18);
+//! assert!(!solution.best.is_empty());
+//! ```
+
+use std::time::Duration;
+
+use crate::limits::Timer;
+
+use mancala_core::{Capture, Game, Mancala, Player, Relay, Rules, Status};
+use smallvec::SmallVec;
+
+use crate::table::Table;
+
+/// How the solver sees a position: the key of its table entry, the part of
+/// the first player's final margin already fixed, and how far the rest can
+/// move it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Split {
+    /// The table key: positions with equal keys must have equal values once
+    /// `banked` is taken off.
+    pub key: u64,
+    /// The first player's margin already banked (his store minus the
+    /// other's, in a sowing game), part of every final margin from here.
+    pub banked: i64,
+    /// The most the rest of the game can change the margin either way (the
+    /// seeds still on the board), or [`UNBOUNDED`].
+    pub swing: i64,
+    /// `key` is the key of the mirrored position (the players' sides
+    /// swapped, the other player to move), whose value beyond `banked` is
+    /// the negation of this one's: a position and its mirror share an
+    /// entry.
+    pub mirrored: bool,
+}
+
+/// A [`Split::swing`] that bounds nothing.
+pub const UNBOUNDED: i64 = i64::MAX / 8;
+
+/// The split of any game: its [`Game::key`], nothing banked, no bound.
+pub fn plain_split<G: Game>(game: &G) -> Split {
+    Split {
+        key: game.key(),
+        banked: 0,
+        swing: UNBOUNDED,
+        mirrored: false,
+    }
+}
+
+/// Whether the stores of a sowing game under `rules` leave its course
+/// unchanged (no majority end), so that [`mancala_split`] may key positions
+/// by their holes alone, and whether its games always end without a
+/// repetition rule or relays (so that the value is a function of the
+/// position): the rules [`Solver`] solves exactly. Kalah and its variants
+/// qualify; oware (majority, repetition) does not.
+pub fn solvable(rules: &Rules) -> bool {
+    !rules.end.majority
+        && !rules.end.repetition
+        && rules.relay == Relay::Never
+        && !rules.end.pass
+        && matches!(rules.capture, Capture::Opposite { .. } | Capture::None)
+}
+
+/// The split of a sowing position: keyed by its holes and the player to
+/// move, the store margin banked, the seeds on the board as the swing. For
+/// rules that are not [`solvable`] it falls back to [`plain_split`].
+pub fn mancala_split(game: &Mancala) -> Split {
+    if !solvable(game.rules()) || game.topology().players() != 2 {
+        return plain_split(game);
+    }
+    let board = game.board();
+    let stores = board.stores();
+    let topology = game.topology();
+    let holes = board.holes();
+    // The second player to move on two rows, one a player: keyed as the
+    // mirrored position, the first player to move (the rules treat both
+    // players alike).
+    let mirrored = game.to_move() == Some(Player::P1)
+        && topology.is_two_row()
+        && topology.row_owner(0) == Some(Player::P0)
+        && topology.row_owner(1) == Some(Player::P1);
+    let mut h: u64 = match game.to_move() {
+        _ if mirrored => 1,
+        Some(p) => p.index() as u64 + 1,
+        None => 0,
+    };
+    // The mirror reads the second row first.
+    let (first, second) = holes.split_at(if mirrored { topology.row_len() } else { 0 });
+    for &c in second.iter().chain(first) {
+        h = (h.rotate_left(11) ^ u64::from(c)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^= h >> 32;
+    Split {
+        key: h,
+        banked: i64::from(stores[0]) - i64::from(stores[1]),
+        swing: i64::from(board.on_board()),
+        mirrored,
+    }
+}
+
+/// The store margin of a sowing position ([`mancala_split`]'s `banked`).
+pub fn mancala_banked(game: &Mancala) -> i64 {
+    if !solvable(game.rules()) || game.topology().players() != 2 {
+        return 0;
+    }
+    let stores = game.board().stores();
+    i64::from(stores[0]) - i64::from(stores[1])
+}
+
+/// Why a game cannot be solved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SolveError {
+    /// Only two-player games have a margin to solve.
+    #[error("the solver needs a two-player game, not {0} players")]
+    Players(usize),
+    /// A simultaneous turn: no minimax value.
+    #[error("the solver needs sequential turns; this game has simultaneous ones")]
+    Simultaneous,
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution<A> {
+    /// The first player's final margin (his score minus the other's) under
+    /// perfect play.
+    pub value: i64,
+    /// The moves of the player to move that keep the value, in the game's
+    /// order; empty if the game is over.
+    pub best: Vec<A>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// One line of progress: after each null-window search of the solve.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Searches done.
+    pub pass: u32,
+    /// The depth of this search in plies; 255 for a search to the end.
+    pub searched: u8,
+    /// The bound the last search tested.
+    pub bound: i64,
+    /// What is proved: the value lies in `low..=high`.
+    pub low: i64,
+    /// See `low`.
+    pub high: i64,
+    /// The deepest ply reached so far.
+    pub depth: u32,
+    /// Positions searched so far.
+    pub nodes: u64,
+    /// Time since the solve began.
+    pub elapsed: Duration,
+}
+
+impl Progress {
+    /// Whether this search went to the end of the game (not a shallow
+    /// search of the iterative deepening).
+    pub fn to_the_end(&self) -> bool {
+        self.searched == EXACT
+    }
+
+    /// Whether the value is proved: a search to the end left one value.
+    pub fn proved(&self) -> bool {
+        self.to_the_end() && self.low == self.high
+    }
+}
+
+impl core::fmt::Display for Progress {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let secs = self.elapsed.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.nodes as f64 / secs
+        } else {
+            0.0
+        };
+        write!(
+            f,
+            "pass {} ({}): bound {}, value in [{}, {}], depth {}, {} nodes, {:.2} M nodes/s, {:.1} s",
+            self.pass,
+            if self.searched == EXACT {
+                "to the end".to_string()
+            } else {
+                format!("{} plies", self.searched)
+            },
+            self.bound,
+            self.low,
+            self.high,
+            self.depth,
+            self.nodes,
+            rate / 1e6,
+            secs
+        )
+    }
+}
+
+/// A table entry: bounds relative to the banked margin.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    lower: i16,
+    upper: i16,
+    /// Index of the best move among the legal actions, `u8::MAX` if none.
+    best: u8,
+    /// The depth searched: [`EXACT`] for a search to the end.
+    depth: u8,
+}
+
+/// The depth of a search to the end of the game.
+const EXACT: u8 = u8::MAX;
+
+/// Values beyond what an entry holds are not stored.
+///
+/// (Iterative deepening: depths `ID_STEP, 2 * ID_STEP, ...` below
+/// `ID_LIMIT` before the search to the end.)
+const ENTRY_LIMIT: i64 = i16::MAX as i64 - 1;
+const ID_STEP: u8 = 2;
+const ID_LIMIT: u8 = 24;
+
+/// A callback given each [`Progress`].
+type ProgressFn = Box<dyn FnMut(&Progress)>;
+
+/// The exact solver. See the [module docs](self).
+pub struct Solver<G: Game> {
+    table: Table<Entry>,
+    split: fn(&G) -> Split,
+    /// [`Split::banked`] alone (cheaper: no key), for move ordering.
+    banked: fn(&G) -> i64,
+    nodes: u64,
+    depth: u32,
+    progress: Option<ProgressFn>,
+    endgame: Option<EndgameFn<G>>,
+}
+
+/// An endgame table: the exact value of a position, where it has one.
+type EndgameFn<G> = Box<dyn FnMut(&G) -> Option<i64>>;
+
+impl<G: Game + Clone> Solver<G> {
+    /// A solver whose transposition table takes at most `table_bytes`
+    /// bytes (rounded down to a power of two of buckets, at least one),
+    /// keyed by [`plain_split`].
+    pub fn new(table_bytes: usize) -> Solver<G> {
+        Solver {
+            table: Table::new(table_bytes),
+            split: plain_split::<G>,
+            banked: |_| 0,
+            nodes: 0,
+            depth: 0,
+            progress: None,
+            endgame: None,
+        }
+    }
+
+    /// Uses `split` to key positions and bound their values, and `banked`,
+    /// which must equal `split(game).banked`, to order moves (for sowing
+    /// games, [`mancala_split`] and [`mancala_banked`]).
+    pub fn with_split(mut self, split: fn(&G) -> Split, banked: fn(&G) -> i64) -> Solver<G> {
+        self.split = split;
+        self.banked = banked;
+        self
+    }
+
+    /// Asks `table` for the exact value (the first player's final margin)
+    /// of every position searched, and takes it where it gives one: an
+    /// endgame table such as [`Endgame`](crate::endgame::Endgame).
+    pub fn with_endgame(mut self, table: impl FnMut(&G) -> Option<i64> + 'static) -> Solver<G> {
+        self.endgame = Some(Box::new(table));
+        self
+    }
+
+    /// Calls `report` after each null-window search (for a progress line).
+    pub fn with_progress(mut self, report: impl FnMut(&Progress) + 'static) -> Solver<G> {
+        self.progress = Some(Box::new(report));
+        self
+    }
+
+    /// Positions searched by the last solve.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The value of `game` and the moves that keep it. The table is kept
+    /// between solves (a second solve of a related position is faster).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] for a game with other than two players or a
+    /// simultaneous turn (at the root; a simultaneous turn met deeper
+    /// counts as the end of the game).
+    pub fn solve(&mut self, game: &G) -> Result<Solution<G::Action>, SolveError> {
+        if game.player_count() != 2 {
+            return Err(SolveError::Players(game.player_count()));
+        }
+        if matches!(game.status(), Status::Simultaneous(_)) {
+            return Err(SolveError::Simultaneous);
+        }
+        let start = Timer::start();
+        self.nodes = 0;
+        self.depth = 0;
+        // Iterative deepening: shallow searches scored by the banked margin
+        // fill the table with good first moves and give a first guess; the
+        // last search goes to the end.
+        let mut guess = (self.split)(game).banked;
+        let mut pass = 0;
+        for depth in (ID_STEP..ID_LIMIT).step_by(usize::from(ID_STEP)) {
+            guess = self.mtdf(game, guess, depth, start, &mut pass);
+        }
+        let value = self.mtdf(game, guess, EXACT, start, &mut pass);
+        let best = self.best_moves(game, value);
+        Ok(Solution {
+            value,
+            best,
+            nodes: self.nodes,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    /// The value of `game` searched to `depth` plies ([`EXACT`]: to the
+    /// end) by MTD(f) from `guess`.
+    fn mtdf(&mut self, game: &G, guess: i64, depth: u8, start: Timer, pass: &mut u32) -> i64 {
+        let split = (self.split)(game);
+        let (mut low, mut high) = (
+            split.banked.saturating_sub(split.swing),
+            split.banked.saturating_add(split.swing),
+        );
+        let mut guess = guess.clamp(low, high);
+        if low == high {
+            return low;
+        }
+        while low < high {
+            let bound = if guess <= low { low + 1 } else { guess };
+            let v = self.search(game, bound - 1, bound, 0, depth);
+            if v < bound {
+                high = v;
+            } else {
+                low = v;
+            }
+            // Searches to the end agree with each other, so the bounds meet
+            // at the value; a shallow search may contradict an earlier one
+            // (its table entries come from searches of other depths): its
+            // last value is then its guess.
+            guess = v;
+            *pass += 1;
+            let progress = Progress {
+                pass: *pass,
+                searched: depth,
+                bound,
+                low,
+                high,
+                depth: self.depth,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+            };
+            if let Some(report) = &mut self.progress {
+                report(&progress);
+            }
+        }
+        guess
+    }
+
+    /// The legal actions of the player to move whose value is `value`.
+    fn best_moves(&mut self, game: &G, value: i64) -> Vec<G::Action> {
+        let Status::ToMove(player) = game.status() else {
+            return Vec::new();
+        };
+        let mut best = Vec::new();
+        for &action in game.legal_actions(player).iter() {
+            let mut child = game.clone();
+            let Ok(mv) = child.joint_move(&[(player, action)]) else {
+                continue;
+            };
+            child.play_unchecked(mv);
+            // Every child is at most (for the first player; at least for the
+            // second) the value: test whether it reaches it.
+            let keeps = if player == Player::P0 {
+                self.search(&child, value - 1, value, 1, EXACT) >= value
+            } else {
+                self.search(&child, value, value + 1, 1, EXACT) <= value
+            };
+            if keeps {
+                best.push(action);
+            }
+        }
+        best
+    }
+
+    /// Alpha-beta to `depth` plies ([`EXACT`]: to the end of the game,
+    /// else scoring the positions left by their banked margin), fail-soft:
+    /// the first player's final margin if it lies strictly between `alpha`
+    /// and `beta`, else a bound on the side the window was left.
+    fn search(&mut self, game: &G, mut alpha: i64, mut beta: i64, ply: u32, depth: u8) -> i64 {
+        self.nodes += 1;
+        self.depth = self.depth.max(ply);
+        let player = match game.status() {
+            Status::ToMove(p) => p,
+            _ => return margin(game),
+        };
+        let split = (self.split)(game);
+        if depth == 0 {
+            return split.banked;
+        }
+        let next = if depth == EXACT { EXACT } else { depth - 1 };
+        // The seeds on the board bound the value from both sides (the
+        // banked margin of every later position too).
+        let (most, least) = (
+            split.banked.saturating_add(split.swing),
+            split.banked.saturating_sub(split.swing),
+        );
+        if most <= alpha {
+            return most;
+        }
+        if least >= beta {
+            return least;
+        }
+        if let Some(table) = &mut self.endgame
+            && let Some(value) = table(game)
+        {
+            return value;
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut hint = u8::MAX;
+        let entry = self.table.probe(split.key);
+        if let Some(e) = entry {
+            hint = e.best;
+        }
+        if let Some((lower, upper)) = entry.and_then(|e| Self::entry_bounds(e, &split, depth)) {
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
+        let maximizing = player == Player::P0;
+        let actions = game.legal_actions(player);
+        if actions.is_empty() {
+            // No move although the game goes on: cannot happen in the games
+            // solved; count it as the end.
+            return margin(game);
+        }
+        let before = self.nodes;
+        let mut best = if maximizing { i64::MIN } else { i64::MAX };
+        let mut best_index = u8::MAX;
+        // The table's move first, alone: it often ends the search before
+        // the other children are made.
+        let mut cut = false;
+        if let Some(&action) = actions.get(usize::from(hint))
+            && let Some(child) = Self::child(game, player, action)
+        {
+            let v = self.search(&child, alpha, beta, ply + 1, next);
+            best = v;
+            best_index = hint;
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            cut = alpha >= beta;
+        }
+        if !cut {
+            // The others in order: extra turns, then the most banked.
+            let mut children: SmallVec<[(G, i64, u8); 8]> = SmallVec::new();
+            for (i, &action) in actions.iter().enumerate() {
+                if i == usize::from(hint) {
+                    continue;
+                }
+                let Some(child) = Self::child(game, player, action) else {
+                    continue;
+                };
+                // Enhanced transposition cutoff: a child the table already
+                // proves good enough ends the search at once.
+                if child.to_move().is_some() {
+                    let child_split = (self.split)(&child);
+                    if let Some((lower, upper)) = self.bounds(&child_split, next) {
+                        if maximizing && lower >= beta {
+                            return lower;
+                        }
+                        if !maximizing && upper <= alpha {
+                            return upper;
+                        }
+                    }
+                }
+                let gain = (self.banked)(&child) - split.banked;
+                let gain = if maximizing { gain } else { -gain };
+                let again = child.to_move() == Some(player);
+                let order = gain + if again { 1 << 20 } else { 0 };
+                children.push((child, order, i as u8));
+            }
+            children.sort_by_key(|c| core::cmp::Reverse(c.1));
+            for (child, _, index) in &children {
+                let v = self.search(child, alpha, beta, ply + 1, next);
+                if maximizing {
+                    if v > best {
+                        best = v;
+                        best_index = *index;
+                    }
+                    alpha = alpha.max(v);
+                } else {
+                    if v < best {
+                        best = v;
+                        best_index = *index;
+                    }
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if best_index == u8::MAX {
+            return margin(game);
+        }
+        let relative = best - split.banked;
+        if relative.abs() <= ENTRY_LIMIT {
+            let r = relative as i16;
+            let (lower, upper) = if best <= alpha0 {
+                (-i16::MAX, r)
+            } else if best >= beta0 {
+                (r, i16::MAX)
+            } else {
+                (r, r)
+            };
+            let (lower, upper) = if split.mirrored {
+                (-upper, -lower)
+            } else {
+                (lower, upper)
+            };
+            // Kept by depth, then by the size of the search (its log2).
+            let work = 64 - (self.nodes - before).leading_zeros() as u16;
+            self.table.store(
+                split.key,
+                u16::from(depth) << 8 | work,
+                Entry {
+                    lower,
+                    upper,
+                    best: best_index,
+                    depth,
+                },
+            );
+        }
+        best
+    }
+}
+
+impl<G: Game + Clone> Solver<G> {
+    /// The bounds the table holds on the value of the position of `split`
+    /// from a search of at least `depth`.
+    fn bounds(&self, split: &Split, depth: u8) -> Option<(i64, i64)> {
+        Self::entry_bounds(self.table.probe(split.key)?, split, depth)
+    }
+
+    /// The bounds of `entry`, the entry of `split`'s key, if its search
+    /// went at least `depth` deep.
+    fn entry_bounds(entry: Entry, split: &Split, depth: u8) -> Option<(i64, i64)> {
+        if entry.depth < depth {
+            return None;
+        }
+        // Stored for the mirrored position: negated, bounds swapped.
+        let (lower, upper) = if split.mirrored {
+            (-i64::from(entry.upper), -i64::from(entry.lower))
+        } else {
+            (i64::from(entry.lower), i64::from(entry.upper))
+        };
+        Some((split.banked + lower, split.banked + upper))
+    }
+
+    /// `game` after `player`'s `action`.
+    fn child(game: &G, player: Player, action: G::Action) -> Option<G> {
+        let mv = game.joint_move(&[(player, action)]).ok()?;
+        let mut child = game.clone();
+        child.play_unchecked(mv);
+        Some(child)
+    }
+}
+
+/// The first player's margin now: his score minus the other's.
+pub fn margin<G: Game>(game: &G) -> i64 {
+    let scores = game.scores();
+    let s = scores.as_slice();
+    let get = |i: usize| i64::try_from(s.get(i).copied().unwrap_or(0)).unwrap_or(i64::MAX / 4);
+    get(0) - get(1)
+}
+
+/// The default endgame table of [`KalahSolver`](crate::kalah_solve::KalahSolver)
+/// in MiB, at most (see
+/// [`default_endgame_bytes`](crate::kalah_solve::KalahSolver::default_endgame_bytes)):
+/// with the default transposition table, within 2 GiB.
+pub const DEFAULT_KALAH_ENDGAME_MB: usize = 32;

@@ -1,0 +1,240 @@
+//! The Kalah solver's own moves against the engine's, and its values
+//! against a plain minimax and the generic solver.
+
+use mancala_core::{Capture, Game, Mancala, Player, Rules, Status};
+use mancala_engine::kalah_solve::{KalahSolver, Next, pos_of, supports};
+use mancala_engine::solve::{Solver, mancala_banked, mancala_split, margin};
+
+fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
+    let mut rules = Rules::kalah().with_houses(houses).with_seeds(seeds);
+    rules.capture = Capture::Opposite {
+        require_opposite: !empty,
+        zone: mancala_core::Zone::Own,
+        take_lone: true,
+    };
+    Mancala::new(rules).unwrap()
+}
+
+/// The first player's final margin under perfect play, by full minimax.
+fn minimax(game: &Mancala) -> i64 {
+    let Status::ToMove(player) = game.status() else {
+        return margin(game);
+    };
+    let values = game.legal_moves().into_iter().map(|mv| {
+        let mut child = game.clone();
+        child.play(mv).unwrap();
+        minimax(&child)
+    });
+    if player == Player::P0 {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// A small xorshift: the tests' positions, the same each run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Positions of random games of `game`'s rules.
+fn random_positions(game: &Mancala, games: usize, rng: &mut Rng) -> Vec<Mancala> {
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut g = game.clone();
+        while g.to_move().is_some() {
+            out.push(g.clone());
+            let moves = g.legal_moves();
+            let mv = moves[rng.below(moves.len())];
+            g.play(mv).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn the_supported_rules_are_kalahs() {
+    assert!(supports(&Rules::kalah()));
+    assert!(supports(&kalah(6, 4, true).rules().clone()));
+    assert!(supports(&kalah(1, 1, false).rules().clone()));
+    assert!(!supports(&Rules::oware()));
+    let mut rules = Rules::kalah();
+    rules.extra_turn = false;
+    assert!(!supports(&rules));
+    let mut rules = Rules::kalah();
+    rules.capture = Capture::None;
+    assert!(!supports(&rules));
+    // Other opposite captures (French Wari's, from either row, the lone
+    // seed staying) are not Kalah's.
+    for (zone, take_lone) in [
+        (mancala_core::Zone::Any, true),
+        (mancala_core::Zone::Own, false),
+    ] {
+        let mut rules = Rules::kalah();
+        rules.capture = Capture::Opposite {
+            require_opposite: true,
+            zone,
+            take_lone,
+        };
+        assert!(!supports(&rules));
+    }
+}
+
+#[test]
+fn every_move_matches_the_engine() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut checked = 0;
+    for houses in 1..=7u8 {
+        for seeds in [1u16, 2, 3, 4, 6, 8] {
+            for empty in [false, true] {
+                let game = kalah(houses, seeds, empty);
+                let solver = KalahSolver::new(&game, 1 << 12, 0).unwrap();
+                for position in random_positions(&game, 3, &mut rng) {
+                    let (pos, mover, banked) = pos_of(&position).unwrap();
+                    let offset = if mover == Player::P0 {
+                        0
+                    } else {
+                        usize::from(houses)
+                    };
+                    for mv in position.legal_moves() {
+                        let house = mv.pit().unwrap().index() - offset;
+                        let (child, gain, next) = solver.play(&pos, house);
+                        let mut after = position.clone();
+                        after.play(mv).unwrap();
+                        let sign = if mover == Player::P0 { 1 } else { -1 };
+                        let context = format!("{position:?} {mv}");
+                        match next {
+                            Next::Over(rest) => {
+                                assert_eq!(after.to_move(), None, "{context}");
+                                let m = sign * margin(&after);
+                                assert_eq!(m, banked + i64::from(gain + rest), "{context}");
+                            }
+                            Next::Again | Next::Other => {
+                                let (p, who, b) = pos_of(&after).expect(&context);
+                                assert_eq!(p, child, "{context}");
+                                let again = next == Next::Again;
+                                assert_eq!(who == mover, again, "{context}");
+                                let b = if again { b } else { -b };
+                                assert_eq!(b, banked + i64::from(gain), "{context}");
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}
+
+#[test]
+fn small_boards_match_plain_minimax_with_and_without_an_endgame_table() {
+    for houses in 1..=3u8 {
+        for seeds in 1..=3u16 {
+            if houses * seeds as u8 > 6 {
+                continue; // (3, 3) below, by the generic solver
+            }
+            for empty in [false, true] {
+                let game = kalah(houses, seeds, empty);
+                let expected = minimax(&game);
+                for endgame in [0, 1 << 10, 1 << 20] {
+                    let mut solver = KalahSolver::new(&game, 1 << 16, endgame).unwrap();
+                    let solution = solver.solve(&game);
+                    assert_eq!(
+                        solution.value, expected,
+                        "Kalah({houses},{seeds}), empty capture {empty}, endgame {endgame}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_best_moves_are_exactly_those_that_keep_the_value() {
+    for empty in [false, true] {
+        let game = kalah(3, 2, empty);
+        let mut values = Vec::new();
+        for mv in game.legal_moves() {
+            let mut child = game.clone();
+            child.play(mv).unwrap();
+            values.push((mv, minimax(&child)));
+        }
+        let value = values.iter().map(|&(_, v)| v).max().unwrap();
+        let best: Vec<_> = values
+            .iter()
+            .filter(|&&(_, v)| v == value)
+            .map(|&(m, _)| m)
+            .collect();
+        let mut solver = KalahSolver::new(&game, 1 << 16, 1 << 12).unwrap();
+        let solution = solver.solve(&game);
+        assert_eq!(solution.value, value);
+        assert_eq!(solution.best, best, "empty capture {empty}: {values:?}");
+    }
+}
+
+#[test]
+fn random_positions_match_minimax_and_the_generic_solver() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for (houses, seeds) in [(3u8, 2u16), (3, 3), (4, 2)] {
+        for empty in [false, true] {
+            let game = kalah(houses, seeds, empty);
+            // One solver for all: its tables carry over between solves.
+            let mut solver = KalahSolver::new(&game, 1 << 18, 1 << 14).unwrap();
+            let positions = random_positions(&game, 2, &mut rng);
+            for position in positions.iter().step_by(3) {
+                let value = solver.solve(position).value;
+                let expected = if houses * seeds as u8 <= 6 {
+                    minimax(position)
+                } else {
+                    let mut generic =
+                        Solver::new(1 << 20).with_split(mancala_split, mancala_banked);
+                    generic.solve(position).unwrap().value
+                };
+                assert_eq!(value, expected, "{position:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_endgame_table_holding_the_whole_game_gives_the_value() {
+    for empty in [false, true] {
+        let game = kalah(3, 2, empty);
+        let mut solver = KalahSolver::new(&game, 1 << 12, 1 << 20).unwrap();
+        assert_eq!(solver.endgame_seeds(), 12);
+        let solution = solver.solve(&game);
+        assert_eq!(solution.value, minimax(&game));
+    }
+}
+
+#[test]
+fn a_filled_endgame_table_gives_the_values_worked_out_on_demand() {
+    for empty in [false, true] {
+        let game = kalah(3, 3, empty);
+        // Tables of up to 10 seeds on the board: one filled first, one
+        // worked out as the search meets them.
+        let mut filled = KalahSolver::new(&game, 1 << 12, 1 << 13).unwrap();
+        assert_eq!(filled.endgame_seeds(), 10);
+        filled.fill_endgame();
+        let mut lazy = KalahSolver::new(&game, 1 << 12, 1 << 13).unwrap();
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for position in random_positions(&game, 4, &mut rng) {
+            assert_eq!(filled.solve(&position).value, lazy.solve(&position).value);
+        }
+        assert_eq!(filled.solve(&game).value, minimax_generic(&game));
+    }
+}
+
+/// The generic solver's value.
+fn minimax_generic(game: &Mancala) -> i64 {
+    let mut generic = Solver::new(1 << 20).with_split(mancala_split, mancala_banked);
+    generic.solve(game).unwrap().value
+}

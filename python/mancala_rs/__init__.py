@@ -1,0 +1,54 @@
+"""Every mancala-rs game for Python, played by the Rust libraries.
+
+>>> import mancala_rs
+>>> state = mancala_rs.new_game("kalah", "houses=4 seeds=3")
+>>> state.legal_actions()
+[0, 1, 2, 3]
+>>> state.apply_action(1)
+>>> str(state)
+'3,0,4,4/3,3,3,3 1,0 0 rules=kalah houses=4 seeds=3'
+
+- :func:`games` lists every game name; :func:`new_game` starts one from its
+  name and an options text (``"houses=4 seeds=4"``); :func:`from_text` reads
+  a position; :func:`load_game` gives the game's sizes.
+- A :class:`State` takes integer actions (``legal_actions()``,
+  ``apply_action``; ``apply_actions`` for Numa's simultaneous turns) and
+  gives ``observation()`` and ``action_mask()`` as numpy arrays.
+- :class:`VectorEnv` steps many games at once inside Rust.
+- :mod:`mancala_rs.openspiel`, :mod:`mancala_rs.pettingzoo` and
+  :mod:`mancala_rs.gym` adapt the games to those libraries (each imported
+  on first use, so the package needs none of them).
+"""
+
+from ._core import (
+    Game,
+    GameError,
+    IllegalActionError,
+    State,
+    VectorEnv,
+    from_text,
+    games,
+    load_game,
+    new_game,
+)
+
+__all__ = [
+    "Game",
+    "GameError",
+    "IllegalActionError",
+    "State",
+    "VectorEnv",
+    "from_text",
+    "games",
+    "load_game",
+    "new_game",
+]
+
+
+def __getattr__(name):
+    # The adapters import their libraries; load them only when asked.
+    if name in ("openspiel", "pettingzoo", "gym"):
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

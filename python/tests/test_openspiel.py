@@ -1,0 +1,143 @@
+"""The registered OpenSpiel game, and our Kalah and oware against
+OpenSpiel's own, move by move."""
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import mancala_rs
+import mancala_rs.openspiel
+from conftest import ALL_GAMES
+
+
+# OpenSpiel's Kalah ("mancala") numbers its board 0 to 13: 0 North's store,
+# 1-6 South's houses, 7 South's store, 8-13 North's houses; a move is its
+# house's number. Ours numbers the houses 0-11 round the ring (South 0-5,
+# North 6-11), stores apart.
+def kalah_action_to_spiel(action):
+    return action + 1 if action < 6 else action + 2
+
+
+def kalah_board_of_spiel(state):
+    board = [round(x) for x in state.observation_tensor(0)[:14]]
+    holes = board[1:7] + board[8:14]
+    stores = [board[7], board[0]]
+    return holes, stores
+
+
+# OpenSpiel's oware numbers a move by the house in the mover's own row,
+# 0-5; its observation holds the 12 houses (South's then North's, ours'
+# order) and the two scores, each divided by the 48 seeds.
+def oware_action_to_spiel(action):
+    return action % 6
+
+
+def oware_board_of_spiel(state):
+    tensor = state.observation_tensor(0)
+    numbers = [round(x * 48) for x in tensor]
+    return numbers[:12], numbers[12:14]
+
+
+def ours_board(state):
+    observation = state.observation()
+    holes = [int(x) for x in observation[:12]]
+    stores = [int(x) for x in observation[12:14]]
+    return holes, stores
+
+
+@pytest.mark.parametrize(
+    "ours_name, spiel_name, to_spiel, spiel_board",
+    [
+        ("kalah", "mancala", kalah_action_to_spiel, kalah_board_of_spiel),
+        ("oware", "oware", oware_action_to_spiel, oware_board_of_spiel),
+    ],
+)
+def test_a_thousand_random_games_agree_with_openspiel(ours_name, spiel_name, to_spiel, spiel_board):
+    rng = random.Random(2026)
+    spiel_game = pyspiel.load_game(spiel_name)
+    moves = 0
+    for _ in range(1000):
+        ours = mancala_rs.new_game(ours_name)
+        theirs = spiel_game.new_initial_state()
+        while True:
+            assert ours.is_terminal() == theirs.is_terminal(), (str(ours), str(theirs))
+            assert ours_board(ours) == spiel_board(theirs), (str(ours), str(theirs))
+            if ours.is_terminal():
+                assert ours.returns() == theirs.returns()
+                break
+            assert ours.current_player() == theirs.current_player()
+            legal = ours.legal_actions()
+            assert [to_spiel(a) for a in legal] == theirs.legal_actions()
+            action = rng.choice(legal)
+            ours.apply_action(action)
+            theirs.apply_action(to_spiel(action))
+            moves += 1
+    assert moves > 10_000
+
+
+def test_the_game_registers_and_loads_with_parameters():
+    mancala_rs.openspiel.register()
+    mancala_rs.openspiel.register()  # a second call does nothing
+    game = pyspiel.load_game("mancala_rs", {"game": "kalah", "options": "houses=4 seeds=3"})
+    assert game.num_distinct_actions() == 9
+    assert game.num_players() == 2
+    state = game.new_initial_state()
+    assert state.legal_actions() == [0, 1, 2, 3]
+    state.apply_action(1)
+    assert state.current_player() == 0
+    clone = state.clone()
+    clone.apply_action(0)
+    assert str(clone) != str(state)
+    assert np.array(state.observation_tensor()).shape == (12,)
+    default = mancala_rs.openspiel.load_game()
+    assert default.new_initial_state().legal_actions() == [0, 1, 2, 3, 4, 5]
+    with pytest.raises(Exception, match="unknown game"):
+        pyspiel.load_game("mancala_rs", {"game": "chess"})
+
+
+def test_numa_is_simultaneous():
+    game = mancala_rs.openspiel.load_game("numa")
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    state = game.new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+    assert state.legal_actions(1) == list(range(72))
+    state.apply_actions([0, 1])
+    assert not state.is_terminal()
+
+
+def capped_evaluator(mcts, rng, most=300):
+    """OpenSpiel's random rollouts, each stopped after `most` moves (scored
+    as a draw): a random game of I can go round for ever, its rules having
+    no end for a cycle."""
+
+    class Capped(mcts.RandomRolloutEvaluator):
+        def evaluate(self, state):
+            working = state.clone()
+            for _ in range(most):
+                if working.is_terminal():
+                    return np.array(working.returns())
+                if working.is_chance_node():
+                    raise ValueError("the games have no chance")
+                action = rng.choice(working.legal_actions(working.current_player()))
+                working.apply_action(action)
+            return np.array(working.returns()) if working.is_terminal() else np.zeros(working.num_players())
+
+    return Capped(1, rng)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_mcts_plays_a_complete_game_of_every_game(name):
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+
+    game = mancala_rs.openspiel.load_game(name)
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        game = pyspiel.convert_to_turn_based(game)
+    rng = np.random.RandomState(7)
+    evaluator = capped_evaluator(mcts, rng)
+    bots = [mcts.MCTSBot(game, 2, 8, evaluator, random_state=rng) for _ in range(game.num_players())]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == game.num_players()
+    assert abs(sum(returns)) < 1e-9
