@@ -22,6 +22,7 @@ use mankka::{Mankka, Placement};
 use numa::{Choice, Face, Numa, SIZE};
 use numercy::Numercy;
 use robertson::Robertson;
+use smallvec::SmallVec;
 
 /// A game of the family as integers.
 pub(crate) trait Coded: Game + Clone + Send + Sync + std::fmt::Display + 'static {
@@ -41,6 +42,33 @@ pub(crate) trait Coded: Game + Clone + Send + Sync + std::fmt::Display + 'static
     /// them at the front of `legal`; returns how many there are.
     fn write_legal(&self, player: Player, mask: &mut [bool], legal: &mut [u16]) -> usize {
         write_listed(self, player, mask, legal)
+    }
+
+    /// Plays `codes`, one action integer for each acting player in
+    /// player order, each checked legal by the caller against the mask
+    /// [`write_legal`](Coded::write_legal) wrote for this position.
+    /// Nothing happens if the game is over or a code names no action.
+    fn play_codes(&mut self, codes: &[usize]) {
+        match self.status() {
+            Status::ToMove(p) => {
+                if let Some(&code) = codes.first()
+                    && let Some(a) = self.decode(code)
+                    && let Ok(mv) = self.joint_move(&[(p, a)])
+                {
+                    self.play_unchecked(mv);
+                }
+            }
+            Status::Simultaneous(set) => {
+                let mut choices: SmallVec<[(Player, Self::Action); 2]> = SmallVec::new();
+                for (p, &code) in set.iter().zip(codes) {
+                    choices.extend(self.decode(code).map(|a| (p, a)));
+                }
+                if let Ok(mv) = self.joint_move(&choices) {
+                    self.play_unchecked(mv);
+                }
+            }
+            Status::Over(_) => {}
+        }
     }
 
     /// `player`'s action by the engine: `greedy` the best immediate gain,
@@ -86,7 +114,11 @@ fn write_plain(out: &mut [f32], counts: &[u16], scores: &[u64], status: Status, 
     for (o, &s) in points.iter_mut().zip(scores) {
         *o = s as f32;
     }
-    let acting = &mut rest[..players];
+    write_acting(&mut rest[..players], status);
+}
+
+/// 1 for each player to move in `status`, 0 for the others.
+fn write_acting(acting: &mut [f32], status: Status) {
     acting.fill(0.0);
     match status {
         Status::ToMove(p) => {
@@ -148,6 +180,14 @@ impl Coded for Mancala {
     fn observation_len(&self) -> usize {
         self.board().holes().len() + 2 * self.player_count()
     }
+    /// A hole straight to the sowing (the caller checked it legal).
+    fn play_codes(&mut self, codes: &[usize]) {
+        if let (Status::ToMove(_), Some(&code)) = (self.status(), codes.first())
+            && let Some(mv) = self.decode(code)
+        {
+            self.play_unchecked(mv);
+        }
+    }
     /// The legal holes straight from the game's set (hole order is action
     /// order); the list only for a pass.
     fn write_legal(&self, player: Player, mask: &mut [bool], legal: &mut [u16]) -> usize {
@@ -174,17 +214,16 @@ impl Coded for Mancala {
     /// Holes, stores, who is to move.
     fn observe(&self, out: &mut [f32]) {
         let players = self.player_count();
-        let mut stores = [0u64; 6];
-        for (slot, &s) in stores.iter_mut().zip(&self.board().stores()[..players]) {
-            *slot = u64::from(s);
+        let board = self.board();
+        let (holes, rest) = out.split_at_mut(board.holes().len());
+        for (o, &c) in holes.iter_mut().zip(board.holes()) {
+            *o = f32::from(c);
         }
-        write_plain(
-            out,
-            self.board().holes(),
-            &stores[..players],
-            self.status(),
-            players,
-        );
+        let (stores, acting) = rest.split_at_mut(players);
+        for (o, &s) in stores.iter_mut().zip(board.stores()) {
+            *o = f32::from(s);
+        }
+        write_acting(&mut acting[..players], self.status());
     }
 }
 

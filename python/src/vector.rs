@@ -1,8 +1,8 @@
 //! `VectorEnv`: many games of one kind stepped inside Rust, the GIL
 //! released, optionally over several threads.
 
+use mancala_core::Status;
 use mancala_core::testing::SplitMix;
-use mancala_core::{Player, Status};
 use mancala_engine::{AnyGame, GameState};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
@@ -10,9 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::ThreadPool;
 
-use smallvec::SmallVec;
-
-use crate::dynamic::returns;
+use crate::dynamic::return_of;
 use crate::encode::Coded;
 use crate::{GameError, IllegalActionError};
 
@@ -79,6 +77,14 @@ fn write<G: Coded>(g: &G, i: usize, out: &mut Out<'_>, obs_len: usize, actions: 
     out.to_play[i] = id;
 }
 
+/// Each player's return in `status` into `out` (one slot a player).
+fn write_returns(status: Status, out: &mut [f32]) {
+    let players = out.len();
+    for (i, r) in out.iter_mut().enumerate() {
+        *r = return_of(status, players, i) as f32;
+    }
+}
+
 /// Splits `out` at game `at`.
 fn split(
     out: Out<'_>,
@@ -125,38 +131,13 @@ impl<G: Coded> Games<G> {
             start.player_count(),
         );
         for (i, g) in games.iter_mut().enumerate() {
-            let mine = &actions[i * width..(i + 1) * width];
-            // Checked legal against the mask before the step began
-            // (`play_unchecked` never panics in these games).
-            match g.status() {
-                Status::ToMove(p) => {
-                    if let Some(a) = g.decode(mine[0])
-                        && let Ok(mv) = g.joint_move(&[(p, a)])
-                    {
-                        g.play_unchecked(mv);
-                    }
-                }
-                Status::Simultaneous(set) => {
-                    let mut choices: SmallVec<[(Player, G::Action); 2]> = SmallVec::new();
-                    for (p, &a) in set.iter().zip(mine) {
-                        choices.extend(g.decode(a).map(|a| (p, a)));
-                    }
-                    if let Ok(mv) = g.joint_move(&choices) {
-                        g.play_unchecked(mv);
-                    }
-                }
-                Status::Over(_) => {}
-            }
+            g.play_codes(&actions[i * width..(i + 1) * width]);
             let rewards = &mut out.rewards[i * players..(i + 1) * players];
             let status = g.status();
+            write_returns(status, rewards);
             out.terminated[i] = matches!(status, Status::Over(_));
             if out.terminated[i] {
-                for (r, v) in rewards.iter_mut().zip(returns(status, players)) {
-                    *r = v as f32;
-                }
                 *g = start.clone();
-            } else {
-                rewards.fill(0.0);
             }
             write(g, i, &mut out, obs_len, num_actions);
         }
@@ -196,8 +177,9 @@ impl<G: Coded> Batch for Games<G> {
             self.width,
         );
         let n = self.games.len();
+        // The pool's threads and the calling one.
         let threads = pool
-            .map_or(1, ThreadPool::current_num_threads)
+            .map_or(1, |pool| pool.current_num_threads() + 1)
             .clamp(1, n.max(1));
         let Some(pool) = pool.filter(|_| threads > 1) else {
             Self::step_slice(&self.start, &mut self.games, actions, width, out);
@@ -206,22 +188,22 @@ impl<G: Coded> Batch for Games<G> {
         let chunk = n.div_ceil(threads);
         let start = &self.start;
         let games: &mut [G] = &mut self.games;
-        // The pool's threads wait between steps: a step hands them its
-        // chunks without starting a thread.
-        pool.scope(move |scope| {
+        // The pool's threads wait between steps: a step hands them a chunk
+        // each without starting a thread, and steps the last chunk itself.
+        pool.in_place_scope(move |scope| {
             let mut games = games;
             let mut actions = actions;
             let mut out = out;
-            while !games.is_empty() {
-                let take = chunk.min(games.len());
-                let (these, rest) = games.split_at_mut(take);
-                let (mine, others) = split(out, take, obs_len, num_actions, players);
-                let (my_actions, other_actions) = actions.split_at(take * width);
+            while games.len() > chunk {
+                let (these, rest) = games.split_at_mut(chunk);
+                let (mine, others) = split(out, chunk, obs_len, num_actions, players);
+                let (my_actions, other_actions) = actions.split_at(chunk * width);
                 scope.spawn(move |_| Self::step_slice(start, these, my_actions, width, mine));
                 games = rest;
                 out = others;
                 actions = other_actions;
             }
+            Self::step_slice(start, games, actions, width, out);
         });
     }
 }
@@ -362,7 +344,8 @@ impl VectorEnv {
         let batch = batch(game, options, num_envs)?;
         let pool = if num_threads > 1 {
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(num_threads)
+                // The calling thread steps games too.
+                .num_threads(num_threads - 1)
                 .build()
                 .map_err(|e| {
                     PyValueError::new_err(format!("cannot start {num_threads} threads: {e}"))
