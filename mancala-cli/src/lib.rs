@@ -70,6 +70,66 @@ pub fn games(args: &GamesArgs, out: &mut impl Write) -> ExitCode {
     }
 }
 
+/// Play moves from the start (or from a position) and print the position
+/// after each, in the game's one-line notation: a game record checked by
+/// the library, or its positions for another program to compare.
+#[derive(Clone, Debug, clap::Parser)]
+#[command(name = "mancala replay")]
+pub struct ReplayArgs {
+    /// The game (`mancala games` lists them).
+    pub game: String,
+    /// The moves, as the game writes them (`3`, `pass`, Mankka's
+    /// `1+1+1+1+1+1`, Numa's `CHOICE/CHOICE`); none reads them from standard
+    /// input, one a line.
+    pub moves: Vec<String>,
+    /// Options text (`key=value ...`).
+    #[arg(long, default_value = "")]
+    pub options: String,
+    /// Start from this position (the game's notation) instead.
+    #[arg(long)]
+    pub from: Option<String>,
+}
+
+/// The `replay` command: writes the start position, then the position
+/// after each move, one a line, to `out`. Stops at the first move the game
+/// refuses, with the reason on standard error and a failing exit code.
+pub fn replay(args: &ReplayArgs, out: &mut impl Write) -> ExitCode {
+    let game = match &args.from {
+        Some(text) => mancala_engine::AnyGame::from_text(&args.game, text),
+        None => mancala_engine::AnyGame::new(&args.game, &args.options),
+    };
+    let mut game = match game {
+        Ok(game) => game,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let moves: Vec<String> = if args.moves.is_empty() {
+        std::io::stdin()
+            .lines()
+            .map_while(Result::ok)
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect()
+    } else {
+        args.moves.clone()
+    };
+    if writeln!(out, "{game}").is_err() {
+        return ExitCode::FAILURE;
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        if let Err(e) = game.play(mv) {
+            eprintln!("error: move {} ({mv}): {e}", i + 1);
+            return ExitCode::FAILURE;
+        }
+        if writeln!(out, "{game}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 /// Reads one line of a trace file strictly ([`conformance::parse_line`])
 /// and replays it ([`replay_any`]): what the conformance runner does with
 /// each line.

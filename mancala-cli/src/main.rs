@@ -7,6 +7,7 @@
 //! mancala tournament GAME A B.. a round robin of computer players
 //! mancala solve GAME            the exact value of a start position
 //! mancala conformance FILE...   replay conformance traces
+//! mancala replay GAME MOVE...   the position after each move
 //! mancala bench [GAME...]       random playouts a second
 //! mancala laps                  the work budget measured
 //! ```
@@ -43,6 +44,7 @@ enum Command {
     Tournament(TournamentArgs),
     Solve(SolveArgs),
     Conformance(ConformanceArgs),
+    Replay(mancala_cli::ReplayArgs),
     Bench(BenchArgs),
     Laps(LapsArgs),
 }
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Conformance(args) => mancala_cli::runner::main_with(&args, &mut io::stdout()),
+        Command::Replay(args) => mancala_cli::replay(&args, &mut io::stdout().lock()),
         Command::Bench(args) => mancala_cli::bench::main_with(&args),
         Command::Laps(args) => mancala_cli::laps::main_with(&args),
     }

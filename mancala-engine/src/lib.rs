@@ -30,6 +30,7 @@
 
 pub mod agents;
 pub mod endgame;
+pub mod ending;
 pub mod kalah_solve;
 pub mod limits;
 pub mod mcts;

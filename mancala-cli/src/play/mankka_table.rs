@@ -5,10 +5,10 @@ use mancala_core::{Game, Player};
 use mankka::{Mankka, Move, MoveReport, Placement, PlayError, SIDE, Variant};
 
 use super::boards::TwoRow;
-use super::ending::{Kind, LastMove, sowing_end};
 use super::sowing::{Sown, arrow, south_north, sowing_count, sowing_help, two_row_side};
 use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
 use super::text::{Names, and_list, count, quoted, ranges};
+use mancala_engine::ending::mankka_end;
 
 /// Reads a placement as typed: six counts joined by `+` (`1+1+1+1+1+1`),
 /// commas or spaces, or six digits together (`000006`).
@@ -197,10 +197,7 @@ impl Table for Mankka {
     }
 
     fn ending(&self, before: &Mankka, mv: &Move, names: &Names) -> Ending {
-        let mut after = before.clone();
-        let mut events = Vec::new();
-        let played = after.play_observed(*mv, &mut events);
-        let (Ok(report), true) = (played, after.is_over()) else {
+        let Some(end) = mankka_end(before, *mv) else {
             return Ending {
                 board: self.draw(names),
                 reason: "the game is over".into(),
@@ -208,33 +205,9 @@ impl Table for Mankka {
             };
         };
         let rules = before.options().rules();
-        let kind = match mv {
-            Move::Sow(_) => Kind::Sowing { extra_turn: false },
-            Move::Pass => Kind::Pass,
-            Move::Place(_) => Kind::Placement,
-        };
-        let last = LastMove {
-            rules: &rules,
-            topology: before.topology(),
-            before: before.board(),
-            after: after.board(),
-            events: &events,
-            mover: report.mover,
-            kind,
-        };
-        // The history of `before`: the positions its setup remembers, and
-        // itself.
-        let setup = before.to_setup();
-        let end = sowing_end(&last, &|holes, p| {
-            (holes == before.board().holes() && before.to_move() == Some(p))
-                || setup
-                    .history
-                    .iter()
-                    .any(|seen| seen.board == holes && seen.to_move == p)
-        });
         Ending {
             board: mankka_board(self, &end.board, names),
-            reason: end.reason.words(names, "seed"),
+            reason: end.reason.words(&|p| names.of(p), "seed"),
             count: sowing_count(&end, self.topology(), rules.leftover, names, "seed"),
         }
     }

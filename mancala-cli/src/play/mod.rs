@@ -10,7 +10,6 @@
 //! the command, with its exit status.
 
 mod boards;
-mod ending;
 mod mankka_table;
 mod numa_table;
 mod numercy_table;

@@ -7,42 +7,9 @@ use numercy::{MoveReport, Numercy, Pit, PlayError};
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_help, two_row_side};
 use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
+use mancala_engine::ending::numercy_end;
+
 use super::text::{Names, and_list, count};
-
-/// Why a game of Numercy ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NumercyEnd {
-    /// The player to move has no ball on his side.
-    NoBalls(Player),
-    /// He has balls, but every move of his relays forever (forbidden).
-    AllEndless(Player),
-    /// The position (board, points, player to move) repeated.
-    Repetition,
-}
-
-/// Why `game`, which is over, ended.
-///
-/// The game ends when the player to move has no legal move, or (with the
-/// `repetition` option) when the position repeats. A repeated position had
-/// legal moves the first time (else the game would have ended there), and
-/// they depend on the board and player alone: so the end was a repetition
-/// exactly when the final position, set up afresh without its history, has
-/// a legal move.
-pub(crate) fn numercy_end(game: &Numercy) -> NumercyEnd {
-    let mut setup = game.to_setup();
-    let next = setup.to_move;
-    setup.over = false;
-    setup.history.clear();
-    let balls = game.board().seeds_of(game.topology(), next);
-    match Numercy::from_setup(setup) {
-        Ok(fresh) if !fresh.legal_actions(next).is_empty() => NumercyEnd::Repetition,
-        // A position the work budget cannot decide is never reached by
-        // play, except a repeated one, whose moves are not decided again.
-        Err(_) if game.options().repetition => NumercyEnd::Repetition,
-        _ if balls == 0 => NumercyEnd::NoBalls(next),
-        _ => NumercyEnd::AllEndless(next),
-    }
-}
 
 /// The board with the points given (the game's, or those before the balls
 /// left were added at the end).
@@ -170,19 +137,7 @@ impl Table for Numercy {
     }
 
     fn ending(&self, _before: &Numercy, _mv: &Pit, names: &Names) -> Ending {
-        let reason = match numercy_end(self) {
-            NumercyEnd::NoBalls(p) => format!("{} has no balls to sow", names.of(p)),
-            NumercyEnd::AllEndless(p) => format!(
-                "{} has balls, but every move of his would relay forever, which the rules \
-                 forbid",
-                names.of(p)
-            ),
-            NumercyEnd::Repetition => {
-                "the position repeated (the same balls in every hole, the same points, the \
-                 same player to move)"
-                    .to_string()
-            }
-        };
+        let reason = numercy_end(self).words(&|p| names.of(p));
         let scores = self.scores();
         let left = |p: Player| u64::from(self.board().seeds_of(self.topology(), p));
         let before = |p: Player| scores[p].saturating_sub(left(p));
@@ -206,40 +161,5 @@ impl Table for Numercy {
                 and_list(&parts)
             ),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use mancala_core::Game;
-
-    fn two_by_two(board: [u16; 4], repetition: bool) -> Numercy {
-        let mut options = numercy::Options::board(2);
-        options.repetition = repetition;
-        let mut setup = numercy::Setup::new(options);
-        setup.board = board.to_vec();
-        Numercy::from_setup(setup).expect("a valid position")
-    }
-
-    fn play(game: &mut Numercy, pits: &[usize]) {
-        for &i in pits {
-            game.play(Pit::new(i).expect("a hole")).expect("legal");
-        }
-    }
-
-    /// RULES.md's 2x2 cycle: S0, N2, S1, N3 bring back the start, which
-    /// ends the game under the repetition option.
-    #[test]
-    fn a_repetition_is_told_from_a_player_with_no_move() {
-        let mut game = two_by_two([1, 0, 1, 0], true);
-        play(&mut game, &[0, 2, 1, 3]);
-        assert!(game.is_over());
-        assert_eq!(numercy_end(&game), NumercyEnd::Repetition);
-        // South's one ball reaches his own hole 1: North has none.
-        let mut game = two_by_two([1, 0, 0, 0], true);
-        play(&mut game, &[0]);
-        assert!(game.is_over());
-        assert_eq!(numercy_end(&game), NumercyEnd::NoBalls(Player::P1));
     }
 }

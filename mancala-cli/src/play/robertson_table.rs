@@ -5,10 +5,10 @@ use mancala_core::{Board, Game, Leftover, Move, Player};
 use robertson::{MoveReport, Pit, PlayError, Robertson, Shape};
 
 use super::boards::{TwoRow, ring, row_place};
-use super::ending::mancala_end;
 use super::sowing::{arrow, south_north};
 use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
 use super::text::{Names, and_list, count, ranges};
+use mancala_engine::ending::mancala_end;
 
 /// Whether the board is two rows with South (player 0) on the bottom row
 /// and North on the top one, the names then being South and North.
@@ -242,7 +242,7 @@ impl Table for Robertson {
         count_text.push_str(&format!("{what}: {}.", and_list(&parts)));
         Ending {
             board: robertson_board(self, &end.board, names, None),
-            reason: end.reason.words(names, "stone"),
+            reason: end.reason.words(&|p| names.of(p), "stone"),
             count: count_text,
         }
     }

@@ -6,9 +6,9 @@ use mancala_core::{
 };
 
 use super::boards::TwoRow;
-use super::ending::{SowingEnd, mancala_end};
 use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
 use super::text::{Names, and_list, count, ranges};
+use mancala_engine::ending::{SowingEnd, mancala_end};
 
 /// South and North: the names of a two-row board's players.
 pub(crate) fn south_north() -> Vec<String> {
@@ -284,7 +284,7 @@ impl Table for Mancala {
         match mancala_end(before, *mv) {
             Some(end) => Ending {
                 board: mancala_board(self, &end.board, names, None),
-                reason: end.reason.words(names, "seed"),
+                reason: end.reason.words(&|p| names.of(p), "seed"),
                 count: sowing_count(&end, self.topology(), self.rules().leftover, names, "seed"),
             },
             None => Ending {

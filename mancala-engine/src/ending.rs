@@ -1,6 +1,7 @@
-//! Why a game of the sowing engine ended (oware, Kalah, Robertson's game,
-//! Mankka), worked out from the position before the last move, the move and
-//! the rules.
+//! Why a game of the sowing engine ended (oware, Kalah, the catalogue,
+//! Robertson's game, Mankka), worked out from the position before the last
+//! move, the move and the rules: what `mancala play` and the web page say
+//! at the end of a game.
 //!
 //! The engine keeps no end reason: it applies its end conditions after
 //! every move, in a fixed order (RULES.md; `Mancala`'s turn settling), and
@@ -12,11 +13,20 @@
 
 use mancala_core::{Board, Event, Feeding, Game, Mancala, Move, Player, Rules, Topology};
 
-use super::text::{Names, count};
+/// `1 seed`, `3 seeds`.
+fn count(n: impl Into<u64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
 
 /// The end condition that ended a sowing game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Reason {
+#[non_exhaustive]
+pub enum Reason {
     /// A store holds more than half of all seeds (`Some` of its owner), or
     /// two stores exactly half each (`None`); oware.
     Majority {
@@ -57,8 +67,19 @@ pub(crate) enum Reason {
 }
 
 impl Reason {
-    /// The reason in words; `seed` names what is sown (`seed`, `stone`).
-    pub(crate) fn words(self, names: &Names, seed: &str) -> String {
+    /// The reason in words; `name` names each player (`South`), `seed`
+    /// what is sown (`seed`, `stone`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Player;
+    /// use mancala_engine::ending::Reason;
+    ///
+    /// let name = |p: Player| ["South", "North"][p.index()].to_string();
+    /// assert_eq!(Reason::SideEmpty(Player::P1).words(&name, "seed"), "North's holes are all empty");
+    /// ```
+    pub fn words(self, name: &dyn Fn(Player) -> String, seed: &str) -> String {
         match self {
             Reason::Majority {
                 player: Some(p),
@@ -66,7 +87,7 @@ impl Reason {
                 total,
             } => format!(
                 "{} has captured more than half of the {total} {seed}s ({seeds})",
-                names.of(p)
+                name(p)
             ),
             Reason::Majority {
                 player: None,
@@ -77,7 +98,7 @@ impl Reason {
                 "the position repeated (the same {seed}s in every hole, the same player to \
                  move) with nothing captured in between"
             ),
-            Reason::SideEmpty(p) => format!("{}'s holes are all empty", names.of(p)),
+            Reason::SideEmpty(p) => format!("{}'s holes are all empty", name(p)),
             Reason::FewLeft { left, most } => format!(
                 "only {} left on the board after a sowing move (the game ends at {most} or \
                  fewer)",
@@ -87,14 +108,14 @@ impl Reason {
                 player,
                 has_seeds: false,
                 ..
-            } => format!("{} has no {seed}s to sow", names.of(player)),
+            } => format!("{} has no {seed}s to sow", name(player)),
             Reason::NoMove {
                 player,
                 too_few: true,
                 ..
             } => format!(
                 "{} has no hole with enough {seed}s to be sown",
-                names.of(player)
+                name(player)
             ),
             Reason::NoMove {
                 player,
@@ -102,12 +123,12 @@ impl Reason {
                 ..
             } => format!(
                 "{} cannot move: {} has no {seed}s and no move of his gives him any",
-                names.of(player),
-                names.of(unfed)
+                name(player),
+                name(unfed)
             ),
             Reason::NoMove { player, .. } => format!(
                 "{} has {seed}s but every move of his is forbidden by the rules",
-                names.of(player)
+                name(player)
             ),
             Reason::NobodyCanMove => "neither player can move".to_string(),
         }
@@ -116,19 +137,19 @@ impl Reason {
 
 /// How a sowing game ended: why, and the board as the last move left it.
 #[derive(Clone, Debug)]
-pub(crate) struct SowingEnd {
+pub struct SowingEnd {
     /// The end condition.
-    pub(crate) reason: Reason,
+    pub reason: Reason,
     /// The board the last move left, before the seeds left were swept into
     /// their owners' stores (the final board when nothing was swept).
-    pub(crate) board: Board,
+    pub board: Board,
     /// Seeds swept from each player's holes into his store at the end.
-    pub(crate) swept: Vec<u32>,
+    pub swept: Vec<u32>,
 }
 
 /// What kind of move the last one was, for the end conditions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// A sowing move; `extra_turn` if its mover moves again.
     Sowing {
         /// The mover moves again (Kalah).
@@ -141,27 +162,27 @@ pub(crate) enum Kind {
 }
 
 /// The last move of a finished sowing game, as [`sowing_end`] needs it.
-pub(crate) struct LastMove<'a> {
+pub struct LastMove<'a> {
     /// The rules.
-    pub(crate) rules: &'a Rules,
+    pub rules: &'a Rules,
     /// The board's shape.
-    pub(crate) topology: &'a Topology,
+    pub topology: &'a Topology,
     /// The board before the move.
-    pub(crate) before: &'a Board,
+    pub before: &'a Board,
     /// The final board.
-    pub(crate) after: &'a Board,
+    pub after: &'a Board,
     /// The move's events (`play_observed`).
-    pub(crate) events: &'a [Event],
+    pub events: &'a [Event],
     /// Who moved.
-    pub(crate) mover: Player,
+    pub mover: Player,
     /// What he did.
-    pub(crate) kind: Kind,
+    pub kind: Kind,
 }
 
 /// Why a sowing game ended with `last`. `seen` says whether a position
 /// (hole counts, player to move) is in the repetition history of the
 /// position before the move, that position included.
-pub(crate) fn sowing_end(last: &LastMove<'_>, seen: &dyn Fn(&[u16], Player) -> bool) -> SowingEnd {
+pub fn sowing_end(last: &LastMove<'_>, seen: &dyn Fn(&[u16], Player) -> bool) -> SowingEnd {
     let (topology, rules, mover) = (last.topology, last.rules, last.mover);
     let players = topology.players();
     let mut holes = last.after.holes().to_vec();
@@ -259,7 +280,7 @@ pub(crate) fn sowing_end(last: &LastMove<'_>, seen: &dyn Fn(&[u16], Player) -> b
 
 /// Why a [`Mancala`] game ended with `mv` played in `before`, or `None` if
 /// it did not end (or the move is refused). Its history is its own.
-pub(crate) fn mancala_end(before: &Mancala, mv: Move) -> Option<SowingEnd> {
+pub fn mancala_end(before: &Mancala, mv: Move) -> Option<SowingEnd> {
     let mut after = before.clone();
     let mut events = Vec::new();
     let turn = after.play_observed(mv, &mut events).ok()?;
@@ -286,6 +307,95 @@ pub(crate) fn mancala_end(before: &Mancala, mv: Move) -> Option<SowingEnd> {
             .history()
             .contains(&Board::from_counts(holes, &[]), p)
     }))
+}
+
+/// Why a [`Mankka`](mankka::Mankka) game ended with `mv` played in
+/// `before`, or `None` if it did not end (or the move is refused).
+pub fn mankka_end(before: &mankka::Mankka, mv: mankka::Move) -> Option<SowingEnd> {
+    let mut after = before.clone();
+    let mut events = Vec::new();
+    let report = after.play_observed(mv, &mut events).ok()?;
+    if !after.is_over() {
+        return None;
+    }
+    let rules = before.options().rules();
+    let kind = match mv {
+        mankka::Move::Sow(_) => Kind::Sowing { extra_turn: false },
+        mankka::Move::Pass => Kind::Pass,
+        mankka::Move::Place(_) => Kind::Placement,
+    };
+    let last = LastMove {
+        rules: &rules,
+        topology: before.topology(),
+        before: before.board(),
+        after: after.board(),
+        events: &events,
+        mover: report.mover,
+        kind,
+    };
+    // The history of `before`: the positions its setup remembers, and
+    // itself.
+    let setup = before.to_setup();
+    Some(sowing_end(&last, &|holes, p| {
+        (holes == before.board().holes() && before.to_move() == Some(p))
+            || setup
+                .history
+                .iter()
+                .any(|seen| seen.board == holes && seen.to_move == p)
+    }))
+}
+
+/// Why a game of Numercy ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NumercyEnd {
+    /// The player to move has no ball on his side.
+    NoBalls(Player),
+    /// He has balls, but every move of his relays forever (forbidden).
+    AllEndless(Player),
+    /// The position (board, points, player to move) repeated.
+    Repetition,
+}
+
+impl NumercyEnd {
+    /// The reason in words; `name` names each player.
+    pub fn words(self, name: &dyn Fn(Player) -> String) -> String {
+        match self {
+            NumercyEnd::NoBalls(p) => format!("{} has no balls to sow", name(p)),
+            NumercyEnd::AllEndless(p) => format!(
+                "{} has balls, but every move of his would relay forever, which the rules \
+                 forbid",
+                name(p)
+            ),
+            NumercyEnd::Repetition => "the position repeated (the same balls in every hole, \
+                                       the same points, the same player to move)"
+                .to_string(),
+        }
+    }
+}
+
+/// Why `game`, which is over, ended.
+///
+/// The game ends when the player to move has no legal move, or (with the
+/// `repetition` option) when the position repeats. A repeated position had
+/// legal moves the first time (else the game would have ended there), and
+/// they depend on the board and player alone: so the end was a repetition
+/// exactly when the final position, set up afresh without its history, has
+/// a legal move.
+pub fn numercy_end(game: &numercy::Numercy) -> NumercyEnd {
+    let mut setup = game.to_setup();
+    let next = setup.to_move;
+    setup.over = false;
+    setup.history.clear();
+    let balls = game.board().seeds_of(game.topology(), next);
+    match numercy::Numercy::from_setup(setup) {
+        Ok(fresh) if !fresh.legal_actions(next).is_empty() => NumercyEnd::Repetition,
+        // A position the work budget cannot decide is never reached by
+        // play, except a repeated one, whose moves are not decided again.
+        Err(_) if game.options().repetition => NumercyEnd::Repetition,
+        _ if balls == 0 => NumercyEnd::NoBalls(next),
+        _ => NumercyEnd::AllEndless(next),
+    }
 }
 
 #[cfg(test)]
@@ -388,5 +498,47 @@ mod tests {
         }
         assert!(game.is_over());
         assert_eq!(ended, Some(Reason::Repetition));
+    }
+
+    fn numercy_two_by_two(board: [u16; 4], repetition: bool) -> numercy::Numercy {
+        let mut options = numercy::Options::board(2);
+        options.repetition = repetition;
+        let mut setup = numercy::Setup::new(options);
+        setup.board = board.to_vec();
+        numercy::Numercy::from_setup(setup).expect("a valid position")
+    }
+
+    fn numercy_play(game: &mut numercy::Numercy, pits: &[usize]) {
+        for &i in pits {
+            game.play(numercy::Pit::new(i).expect("a hole"))
+                .expect("legal");
+        }
+    }
+
+    /// RULES.md's 2x2 cycle: S0, N2, S1, N3 bring back the start, which
+    /// ends the game under the repetition option.
+    #[test]
+    fn a_numercy_repetition_is_told_from_a_player_with_no_move() {
+        let mut game = numercy_two_by_two([1, 0, 1, 0], true);
+        numercy_play(&mut game, &[0, 2, 1, 3]);
+        assert!(game.is_over());
+        assert_eq!(numercy_end(&game), NumercyEnd::Repetition);
+        // South's one ball reaches his own hole 1: North has none.
+        let mut game = numercy_two_by_two([1, 0, 0, 0], true);
+        numercy_play(&mut game, &[0]);
+        assert!(game.is_over());
+        assert_eq!(numercy_end(&game), NumercyEnd::NoBalls(Player::P1));
+        let name = |p: Player| ["South", "North"][p.index()].to_string();
+        assert_eq!(numercy_end(&game).words(&name), "North has no balls to sow");
+    }
+
+    /// Mankka Two ends when at most the threshold is left after a sowing
+    /// move, or as the sowing engine ends it; a move that does not end the
+    /// game has no ending.
+    #[test]
+    fn a_mankka_move_that_does_not_end_the_game_has_no_ending() {
+        let game = mankka::Mankka::default();
+        let first = game.legal_moves()[0];
+        assert!(mankka_end(&game, first).is_none());
     }
 }

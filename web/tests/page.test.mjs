@@ -1,0 +1,259 @@
+// The page in a real browser: every game played to its end by clicking,
+// each position checked against the library's own `mancala replay`; the
+// computer's answer time; bad positions; undo, redo, hints and the keyboard;
+// a screenshot of each board in web/screenshots/.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import {
+  freshGame, games, idle, launch, libraryPositions, openPage, serve, shotsDir,
+} from './harness.mjs';
+
+// A game not over after this many moves is checked as far as it went and
+// fails: random play ends every game of the registry well before.
+const MAX_MOVES = 3000;
+
+let server;
+let browser;
+let tab;
+
+before(async () => {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  server = await serve();
+  browser = await launch();
+  tab = await openPage(browser, server.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// A seeded generator, so that a failing game can be played again.
+function rng(seed) {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    // The high bits: an LCG's low bits repeat with a short period.
+    return (s >>> 16) % n;
+  };
+}
+
+// One move of whoever is to move, by clicking as a person would.
+async function clickMove(page, pick) {
+  if (await page.isVisible('#numa-panel')) {
+    const sets = page.locator('#numa-panel fieldset');
+    const n = await sets.count();
+    for (let i = 0; i < n; i++) {
+      const p = await sets.nth(i).getAttribute('data-player');
+      if (!(await page.isVisible(`#numa-${p}-lock`))) continue;
+      const shapes = ['triangle', 'square', 'pentagon', 'circle'];
+      const colours = ['yellow', 'red', 'blue', 'green'];
+      const s0 = pick(4);
+      const s1 = (s0 + 1 + pick(3)) % 4;
+      const c0 = pick(4);
+      const c1 = (c0 + 1 + pick(3)) % 4;
+      await page.selectOption(`#numa-${p}-shape-0`, shapes[s0]);
+      await page.selectOption(`#numa-${p}-colour-0`, colours[c0]);
+      await page.selectOption(`#numa-${p}-shape-1`, shapes[s1]);
+      await page.selectOption(`#numa-${p}-colour-1`, colours[c1]);
+      await page.click(`#numa-${p}-lock`);
+    }
+    return;
+  }
+  if (await page.isVisible('#placing')) {
+    // Mankka's opening: a seed a click into random holes of his own.
+    while (await page.isDisabled('#place')) {
+      const holes = page.locator('.hole.legal');
+      await holes.nth(pick(await holes.count())).click();
+    }
+    await page.click('#place');
+    return;
+  }
+  const holes = page.locator('.hole.legal');
+  const n = await holes.count();
+  if (n === 0) {
+    assert.ok(await page.isVisible('#pass'), 'no hole to sow and no pass');
+    await page.click('#pass');
+    return;
+  }
+  await holes.nth(pick(n)).click();
+}
+
+async function playToTheEnd(page, name, seed) {
+  const pick = rng(seed);
+  const positions = [await page.inputValue('#position')];
+  const moves = [];
+  for (let k = 0; k < MAX_MOVES; k++) {
+    const status = await page.textContent('#status');
+    if (status.startsWith('Game over')) break;
+    await clickMove(page, pick);
+    await idle(page);
+    const listed = await page.locator('#moves li').count();
+    if (listed > moves.length) {
+      moves.push(await page.locator('#moves li').last().getAttribute('data-move'));
+      positions.push(await page.inputValue('#position'));
+    }
+  }
+  return { moves, positions, status: await page.textContent('#status') };
+}
+
+test('the page loads without console errors and offers every game by name', async () => {
+  const { page, errors } = tab;
+  const offered = await page.$$eval('#game option', (os) => os.map((o) => o.value));
+  assert.deepEqual(offered, games());
+  const labels = await page.$$eval('#game option', (os) => os.map((o) => o.textContent));
+  assert.deepEqual(labels, offered);
+  assert.match(await page.textContent('#status'), /to move/);
+  assert.deepEqual(errors, []);
+});
+
+for (const [i, name] of games().entries()) {
+  test(`${name}: a whole game by clicking, every position the library's`, async () => {
+    const { page, errors } = tab;
+    await freshGame(page, name);
+    const played = await playToTheEnd(page, name, 1000 + i);
+    await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+    assert.match(played.status, /^Game over: .*(wins|draw)/i, `${name} did not end in ${MAX_MOVES} moves`);
+    const library = libraryPositions(name, '', played.moves);
+    assert.equal(library.length, played.positions.length);
+    assert.deepEqual(played.positions, library);
+    assert.deepEqual(errors, []);
+  });
+}
+
+for (const [name, options] of [['robertson', 'layout=triangle'], ['robertson', 'layout=hexagon'], ['numercy', 'holes=5 operators=x,x,x,x,x']]) {
+  test(`${name} ${options}: drawn and played from its options`, async () => {
+    const { page, errors } = tab;
+    await page.selectOption('#speed', '0');
+    await page.selectOption('#game', name);
+    await idle(page);
+    if (!(await page.isVisible('#options-text'))) await page.click('#options-box summary');
+    await page.fill('#options-text', options);
+    for (let p = 0; p < (await page.locator('#seats select').count()); p++) await page.selectOption(`#seat-${p}`, 'human');
+    await page.click('#new');
+    await idle(page);
+    for (let p = 0; p < (await page.locator('#seats select').count()); p++) await page.selectOption(`#seat-${p}`, 'human');
+    await idle(page);
+    const played = await playToTheEnd(page, name, 7);
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${options.replace(/[^a-z0-9]+/gi, '_')}.png`), fullPage: true });
+    assert.match(played.status, /^Game over/);
+    assert.deepEqual(played.positions, libraryPositions(name, options, played.moves));
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('the computer answers within 2 s at its hardest', async () => {
+  const { page } = tab;
+  for (const name of ['kalah', 'oware', 'numercy', 'toguz-kumalak', 'mankka', 'robertson', 'en-gehe']) {
+    await freshGame(page, name, ['human', '3']);
+    if (await page.isVisible('#placing')) {
+      await page.click('#place-random');
+    } else {
+      await page.locator('.hole.legal').first().click();
+    }
+    // Whatever the first move did (Kalah may give another turn), wait
+    // for the computer's move and time it.
+    const started = Date.now();
+    await page.waitForFunction(() => {
+      const s = document.querySelector('#status').textContent;
+      return s.startsWith('South to move') || s.startsWith('Game over');
+    }, null, { timeout: 5000 });
+    const moves = await page.locator('#moves li').count();
+    const took = Date.now() - started;
+    assert.ok(took < 2000, `${name}: the computer took ${took} ms`);
+    assert.ok(moves >= 1);
+  }
+  // Numa: the computer's secret choice while the human makes his.
+  await freshGame(page, 'numa', ['human', '3']);
+  const started = Date.now();
+  await page.waitForSelector('#numa-panel fieldset[data-player="1"] >> text=has chosen', { timeout: 5000 });
+  assert.ok(Date.now() - started < 2000);
+});
+
+test('a bad position gets a clear message and changes nothing', async () => {
+  const { page } = tab;
+  await freshGame(page, 'oware');
+  const before = await page.inputValue('#position');
+  for (const bad of ['banana', '4,4,4/4,4,4 0,0 0', '4,4,4,4,4,4/4,4,4,4,4,4 0,0 7']) {
+    await page.fill('#position', bad);
+    await page.click('#load');
+    assert.match(await page.textContent('#message'), /not a position of oware/);
+    assert.equal(await page.locator('#moves li').count(), 0);
+    await page.fill('#position', before);
+  }
+  // A good one is taken, and play goes on from it: South's only seed is
+  // in hole 5 (23 each in the stores: nobody has more than half).
+  await page.fill('#position', '0,0,0,0,0,1/1,0,0,0,0,0 23,23 0');
+  await page.click('#load');
+  await idle(page);
+  assert.match(await page.textContent('#message'), /Position set/);
+  assert.deepEqual(await page.$$eval('.hole.legal', (hs) => hs.map((h) => h.dataset.pit)), ['5']);
+});
+
+test('undo and redo step through the game; the hint names a legal hole; Enter sows', async () => {
+  const { page } = tab;
+  await freshGame(page, 'kalah');
+  const start = await page.inputValue('#position');
+  await page.locator('[data-pit="0"]').click();
+  await idle(page);
+  const first = await page.inputValue('#position');
+  await page.locator('[data-pit="8"]').click();
+  await idle(page);
+  const second = await page.inputValue('#position');
+  await page.click('#undo');
+  await idle(page);
+  assert.equal(await page.inputValue('#position'), first);
+  await page.click('#undo');
+  assert.equal(await page.inputValue('#position'), start);
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal(await page.inputValue('#position'), second);
+  assert.ok(await page.isDisabled('#redo'));
+  // Hint.
+  await page.click('#hint');
+  await page.waitForSelector('.hole.hint', { timeout: 5000 });
+  const hinted = await page.locator('.hole.hint').getAttribute('data-pit');
+  const legal = await page.$$eval('.hole.legal', (hs) => hs.map((h) => h.dataset.pit));
+  assert.ok(legal.includes(hinted), `hint ${hinted} not among ${legal}`);
+  assert.match(await page.textContent('#report'), /Hint: sow hole/);
+  // Keyboard: Tab to a hole and press Enter.
+  await page.locator('.hole.legal').first().focus();
+  const pit = await page.evaluate(() => document.activeElement.dataset.pit);
+  await page.keyboard.press('Enter');
+  await idle(page);
+  assert.equal(await page.locator('#moves li').last().getAttribute('data-move'), pit);
+  // Every hole is labelled for screen readers, its text the seed count.
+  const holes = await page.$$eval('[data-pit]', (hs) => hs.map((h) => [h.getAttribute('aria-label'), h.textContent]));
+  for (const [label, text] of holes) {
+    assert.match(label, /^hole \d+, \w+'s, \d+ seeds?/);
+    assert.match(text, /^\d+$/);
+  }
+});
+
+test('the sowing is animated seed by seed and the report says what happened', async () => {
+  const { page } = tab;
+  await freshGame(page, 'numercy');
+  await page.selectOption('#speed', '300');
+  await page.locator('[data-pit="0"]').click();
+  // Midway: the board is being animated.
+  await page.waitForSelector('body[data-ready="busy"]');
+  await page.waitForSelector('.hole.active, .hole.lifted', { timeout: 5000 });
+  await idle(page);
+  assert.match(await page.textContent('#report'), /South sows hole 0 .* and ends in hole \d+ with \d+/);
+});
+
+test('on a phone the page fits the width', async () => {
+  const { page, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
+  for (const name of ['kalah', 'robertson', 'numa']) {
+    await freshGame(page, name);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 392, `${name}: ${wide} px wide`);
+    await page.screenshot({ path: path.join(shotsDir, `phone-${name}.png`), fullPage: true });
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
