@@ -74,7 +74,9 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::notation::{self, OptionError, RuleOptions, option_bool, option_choice, option_number};
+use crate::notation::{
+    self, OptionError, RuleOptions, bool_value, option_bool, option_choice, option_number,
+};
 use crate::{
     Capture, ChainLimit, CountSet, Credit, Direction, Endless, Feeding, GrandSlam, Layout,
     Leftover, MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
@@ -256,10 +258,6 @@ fn layout_text(layout: &Layout) -> String {
     format!("{}:{}", layout.row_len, owners.join(","))
 }
 
-fn bool_text(b: bool) -> String {
-    if b { "true" } else { "false" }.into()
-}
-
 impl RuleOptions for Rules {
     const PRESET: Option<&'static str> = Some("rules");
     const KEYS: &'static [&'static str] = &[
@@ -328,11 +326,7 @@ impl RuleOptions for Rules {
                 }
             }
             "endless" => {
-                self.endless =
-                    match option_choice(key, value, &["forbid", "stop"], "forbid or stop")? {
-                        0 => Endless::Forbid,
-                        _ => Endless::Stop,
-                    }
+                self.endless = Endless::from_option(key, value)?;
             }
             "capture" => self.capture = parse_capture(key, value)?,
             "empty_capture" => {
@@ -440,26 +434,23 @@ impl RuleOptions for Rules {
                 Direction::CounterClockwise => "ccw".into(),
                 Direction::Clockwise => "cw".into(),
             },
-            "skip_origin" => bool_text(self.sowing.skip_origin),
-            "into_own_store" => bool_text(self.sowing.into_own_store),
-            "first_into_origin" => bool_text(self.sowing.first_into_origin),
+            "skip_origin" => bool_value(self.sowing.skip_origin),
+            "into_own_store" => bool_value(self.sowing.into_own_store),
+            "first_into_origin" => bool_value(self.sowing.first_into_origin),
             "min_sow" => self.sowable.min_seeds.to_string(),
-            "lone_into_empty" => bool_text(self.sowable.lone_into_empty),
-            "relay_next_occupied" => bool_text(self.relay_if.next_occupied),
-            "capture_first" => bool_text(self.relay_if.capture_first),
+            "lone_into_empty" => bool_value(self.sowable.lone_into_empty),
+            "relay_next_occupied" => bool_value(self.relay_if.next_occupied),
+            "capture_first" => bool_value(self.relay_if.capture_first),
             "relay" => match self.relay {
                 Relay::Never => "never".into(),
                 Relay::AtLeast(n) => n.to_string(),
             },
-            "endless" => match self.endless {
-                Endless::Forbid => "forbid".into(),
-                Endless::Stop => "stop".into(),
-            },
+            "endless" => self.endless.name().into(),
             "capture" => capture_text(self.capture),
             "empty_capture" => match self.capture {
                 Capture::Opposite {
                     require_opposite, ..
-                } => bool_text(!require_opposite),
+                } => bool_value(!require_opposite),
                 _ => return None,
             },
             "grand_slam" => match self.grand_slam {
@@ -477,10 +468,10 @@ impl RuleOptions for Rules {
                 Credit::Mover => "mover".into(),
                 Credit::Owner => "owner".into(),
             },
-            "extra_turn" => bool_text(self.extra_turn),
-            "majority" => bool_text(self.end.majority),
-            "side_empty" => bool_text(self.end.side_empty),
-            "repetition" => bool_text(self.end.repetition),
+            "extra_turn" => bool_value(self.extra_turn),
+            "majority" => bool_value(self.end.majority),
+            "side_empty" => bool_value(self.end.side_empty),
+            "repetition" => bool_value(self.end.repetition),
             "at_most_left" => match self.end.at_most_left {
                 None => "none".into(),
                 Some(n) => n.to_string(),
@@ -489,7 +480,7 @@ impl RuleOptions for Rules {
                 None => "none".into(),
                 Some(n) => n.to_string(),
             },
-            "pass" => bool_text(self.end.pass),
+            "pass" => bool_value(self.end.pass),
             "leftover" => match self.leftover {
                 Leftover::ToOwner => "owner".into(),
                 Leftover::Stay => "stay".into(),

@@ -252,6 +252,21 @@ pub fn option_bool(key: &str, value: &str) -> Result<bool, OptionError> {
     }
 }
 
+/// An option's `true` or `false` as the options text writes it (what
+/// [`option_bool`] reads).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::notation::{bool_value, option_bool};
+///
+/// assert_eq!(bool_value(true), "true");
+/// assert_eq!(option_bool("pass", &bool_value(false)), Ok(false));
+/// ```
+pub fn bool_value(b: bool) -> String {
+    String::from(if b { "true" } else { "false" })
+}
+
 /// Reads an option whose value is one of `names`, returning its index.
 ///
 /// # Errors

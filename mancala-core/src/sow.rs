@@ -141,6 +141,42 @@ pub enum Endless {
     Stop,
 }
 
+impl Endless {
+    /// The options text's values, in the order of the variants.
+    pub const NAMES: [&'static str; 2] = ["forbid", "stop"];
+
+    /// Its value in an options text (`endless=forbid`, `endless=stop`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Endless::Forbid => Endless::NAMES[0],
+            Endless::Stop => Endless::NAMES[1],
+        }
+    }
+
+    /// Reads option `key`'s value `forbid` or `stop`.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::BadValue`](crate::notation::OptionError::BadValue)
+    /// for anything else.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Endless;
+    ///
+    /// assert_eq!(Endless::from_option("endless", "stop"), Ok(Endless::Stop));
+    /// assert_eq!(Endless::Stop.name(), "stop");
+    /// assert!(Endless::from_option("endless", "never").is_err());
+    /// ```
+    pub fn from_option(key: &str, value: &str) -> Result<Endless, crate::notation::OptionError> {
+        match crate::notation::option_choice(key, value, &Endless::NAMES, "forbid or stop")? {
+            0 => Ok(Endless::Forbid),
+            _ => Ok(Endless::Stop),
+        }
+    }
+}
+
 /// Where the last seed of a move fell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use mancala_core::notation::{
-    self, OptionError, RuleOptions, option_bool, option_choice, option_number,
+    self, OptionError, RuleOptions, bool_value, option_bool, option_choice, option_number,
 };
 use mancala_core::{
     Capture, ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, Relay,
@@ -214,11 +214,6 @@ impl Options {
 
 const VARIANTS: [&str; 2] = ["two", "one"];
 const CHAINS: [&str; 2] = ["cross", "side"];
-const ENDLESS: [&str; 2] = ["forbid", "stop"];
-
-fn bool_text(b: bool) -> String {
-    if b { "true" } else { "false" }.into()
-}
 
 impl RuleOptions for Options {
     const KEYS: &'static [&'static str] = &[
@@ -248,10 +243,7 @@ impl RuleOptions for Options {
                 }
             }
             "endless" => {
-                self.endless = match option_choice(key, value, &ENDLESS, "forbid or stop")? {
-                    0 => Endless::Forbid,
-                    _ => Endless::Stop,
-                }
+                self.endless = Endless::from_option(key, value)?;
             }
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
         }
@@ -265,16 +257,13 @@ impl RuleOptions for Options {
                 Variant::One => VARIANTS[1].into(),
             },
             "end_threshold" => alloc::format!("{}", self.end_threshold),
-            "early_end" => bool_text(self.early_end),
-            "skip_origin" => bool_text(self.skip_origin),
+            "early_end" => bool_value(self.early_end),
+            "skip_origin" => bool_value(self.skip_origin),
             "chain" => match self.chain {
                 Chain::Cross => CHAINS[0].into(),
                 Chain::Side => CHAINS[1].into(),
             },
-            "endless" => match self.endless {
-                Endless::Forbid => ENDLESS[0].into(),
-                Endless::Stop => ENDLESS[1].into(),
-            },
+            "endless" => self.endless.name().into(),
             _ => return None,
         })
     }

@@ -6,7 +6,9 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use mancala_core::notation::{self, OptionError, RuleOptions, option_bool, option_choice};
+use mancala_core::notation::{
+    self, OptionError, RuleOptions, bool_value, option_bool, option_choice,
+};
 use mancala_core::{Endless, MAX_SEEDS};
 
 use crate::{DivideByZero, Operator, Rounding};
@@ -370,11 +372,6 @@ pub enum OptionsError {
 
 const ROUNDINGS: [&str; 3] = ["nearest", "down", "up"];
 const DIVISIONS_BY_ZERO: [&str; 2] = ["zero", "max"];
-const ENDLESS: [&str; 2] = ["forbid", "stop"];
-
-fn bool_text(b: bool) -> String {
-    String::from(if b { "true" } else { "false" })
-}
 
 /// Reads a number of at least `min` (and at most `max`).
 fn ranged<T: FromStr + PartialOrd>(
@@ -460,10 +457,7 @@ impl RuleOptions for Options {
                     };
             }
             "endless" => {
-                self.endless = match option_choice(key, value, &ENDLESS, "forbid or stop")? {
-                    0 => Endless::Forbid,
-                    _ => Endless::Stop,
-                };
+                self.endless = Endless::from_option(key, value)?;
             }
             "repetition" => self.repetition = option_bool(key, value)?,
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
@@ -487,7 +481,7 @@ impl RuleOptions for Options {
                 text
             }
             "relay_at" => self.relay_at.to_string(),
-            "skip_origin" => bool_text(self.skip_origin),
+            "skip_origin" => bool_value(self.skip_origin),
             "rounding" => String::from(match self.rounding {
                 Rounding::Nearest => ROUNDINGS[0],
                 Rounding::Down => ROUNDINGS[1],
@@ -497,11 +491,8 @@ impl RuleOptions for Options {
                 DivideByZero::Zero => DIVISIONS_BY_ZERO[0],
                 DivideByZero::Max => DIVISIONS_BY_ZERO[1],
             }),
-            "endless" => String::from(match self.endless {
-                Endless::Forbid => ENDLESS[0],
-                Endless::Stop => ENDLESS[1],
-            }),
-            "repetition" => bool_text(self.repetition),
+            "endless" => String::from(self.endless.name()),
+            "repetition" => bool_value(self.repetition),
             _ => return None,
         })
     }

@@ -158,10 +158,15 @@ fn encode_sowing(action: Move, holes: usize) -> usize {
     }
 }
 
+/// The hole of an integer on a board of `holes` holes.
+fn decode_hole(index: usize, holes: usize) -> Option<Pit> {
+    (index < holes).then(|| Pit::new(index)).flatten()
+}
+
 /// The sowing move of an integer on a board of `holes` holes.
 fn decode_sowing(index: usize, holes: usize) -> Option<Move> {
     match index {
-        i if i < holes => Pit::new(i).map(Move::Sow),
+        i if i < holes => decode_hole(i, holes).map(Move::Sow),
         i if i == holes => Some(Move::Pass),
         _ => None,
     }
@@ -259,13 +264,11 @@ impl Coded for Numercy {
     fn num_actions(&self) -> usize {
         self.board().holes().len()
     }
-    fn encode(&self, action: numercy::Pit) -> usize {
+    fn encode(&self, action: Pit) -> usize {
         action.index()
     }
-    fn decode(&self, index: usize) -> Option<numercy::Pit> {
-        (index < self.num_actions())
-            .then(|| numercy::Pit::new(index))
-            .flatten()
+    fn decode(&self, index: usize) -> Option<Pit> {
+        decode_hole(index, self.num_actions())
     }
     fn observation_len(&self) -> usize {
         self.board().holes().len() + 4
@@ -281,13 +284,11 @@ impl Coded for Robertson {
     fn num_actions(&self) -> usize {
         self.board().holes().len()
     }
-    fn encode(&self, action: robertson::Pit) -> usize {
+    fn encode(&self, action: Pit) -> usize {
         action.index()
     }
-    fn decode(&self, index: usize) -> Option<robertson::Pit> {
-        (index < self.num_actions())
-            .then(|| robertson::Pit::new(index))
-            .flatten()
+    fn decode(&self, index: usize) -> Option<Pit> {
+        decode_hole(index, self.num_actions())
     }
     fn observation_len(&self) -> usize {
         self.board().holes().len() + 2 * self.player_count()

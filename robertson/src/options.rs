@@ -7,7 +7,9 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use mancala_core::notation::{self, OptionError, option_bool, option_choice, option_number};
+use mancala_core::notation::{
+    self, OptionError, bool_value, option_bool, option_choice, option_number,
+};
 use mancala_core::{
     ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, MAX_ROWS,
     Player, Relay, RuleOptions, Rules, RulesError, SowSpec, Zone,
@@ -440,10 +442,6 @@ impl Shape {
     }
 }
 
-fn bool_text(b: bool) -> String {
-    if b { "true" } else { "false" }.into()
-}
-
 /// Reads the `owners` option: one player a row of `shape`.
 fn parse_owners(shape: Shape, key: &str, value: &str) -> Result<[Player; MAX_ROWS], OptionError> {
     const EXPECTED: &str = "one player (0 to 5) for each row of the layout, comma-separated";
@@ -574,7 +572,7 @@ impl RuleOptions for Options {
                 owners.join(",")
             }
             "seeds" => self.seeds.to_string(),
-            "skip_origin" => bool_text(self.skip_origin),
+            "skip_origin" => bool_value(self.skip_origin),
             "grand_slam" => match self.grand_slam {
                 GrandSlam::Allow => GRAND_SLAMS[0].into(),
                 GrandSlam::NoCapture => GRAND_SLAMS[1].into(),
