@@ -226,6 +226,11 @@ test('undo and redo step through the game; the hint names a legal hole; Enter so
   await page.keyboard.press('Enter');
   await idle(page);
   assert.equal(await page.locator('#moves li').last().getAttribute('data-move'), pit);
+  // The keyboard stays on the board, on a hole the player to move may sow.
+  const now = await page.evaluate(() => document.activeElement.closest('[data-pit]')?.dataset.pit ?? null);
+  assert.ok(now !== null, 'the focus left the board');
+  const playable = await page.$$eval('.hole.legal', (hs) => hs.map((h) => h.dataset.pit));
+  assert.ok(playable.includes(now), `focus on hole ${now}, not among ${playable}`);
   // Every hole is labelled for screen readers, its text the seed count.
   const holes = await page.$$eval('[data-pit]', (hs) => hs.map((h) => [h.getAttribute('aria-label'), h.textContent]));
   for (const [label, text] of holes) {

@@ -41,6 +41,7 @@ const S = {
   placement: null, // Mankka: seeds added to each own hole so far
   numa: {}, // Numa: each player's locked choice this turn
   hint: null,
+  focusPit: null, // the hole focused when a move began (kept across its animation)
 };
 
 // --- the search worker ------------------------------------------------------
@@ -239,6 +240,7 @@ function newGame() {
 
 function begin() {
   S.token++;
+  S.focusPit = null;
   S.autoplay = true;
   S.busy = false;
   S.view = JSON.parse(S.game.view());
@@ -324,10 +326,25 @@ function render() {
       for (const mv of v.legal) if (/^\d+$/.test(mv)) clickable.add(Number(mv));
     }
   }
+  // A keyboard player keeps his place on the board across the redraw.
+  // (Kept until a hole can take it again: the computer's turn has none.)
+  const focused = focusedPit() ?? S.focusPit;
   const svg = drawHoles($('board'), v, clickable, onHole);
+  if (focused !== null && focused !== undefined) {
+    const again = svg.querySelector(`[data-pit="${focused}"][tabindex]`) || svg.querySelector('[data-pit][tabindex]');
+    if (again) again.focus();
+    S.focusPit = again ? null : focused;
+  }
   renderPlacing(svg);
   if (S.hint !== null) flash(svg, `[data-pit="${S.hint}"]`, 'hint', true);
   document.body.dataset.ready = S.busy ? 'busy' : 'idle';
+}
+
+// The hole that has the keyboard's focus, if any.
+function focusedPit() {
+  const a = document.activeElement;
+  const hole = a && a.closest ? a.closest('[data-pit]') : null;
+  return hole ? hole.dataset.pit : null;
 }
 
 // --- Mankka's opening placement ----------------------------------------------
@@ -460,6 +477,7 @@ async function playMove(mv) {
   }
   S.busy = true;
   S.token++;
+  S.focusPit = focusedPit() ?? S.focusPit;
   S.hint = null;
   S.placement = null;
   message('');
