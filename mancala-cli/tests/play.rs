@@ -370,7 +370,7 @@ fn moves_are_described() {
     assert!(auto.contains("capturing"), "{auto}");
 }
 
-/// Any option of TRACES.md reaches the game through `--option KEY=VALUE`;
+/// Any option of the conformance traces reaches the game through `--option KEY=VALUE`;
 /// a bad one is a usage error, not played.
 #[test]
 fn options_from_the_command_line() {

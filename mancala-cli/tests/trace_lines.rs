@@ -1,5 +1,5 @@
 //! Trace lines are read strictly: a key twice in one object, or a key
-//! `TRACES.md` does not define, makes the line a failure (never a panic,
+//! the trace format (`mancala_cli::conformance`) does not define, makes the line a failure (never a panic,
 //! never a skip), as an unknown option key already did.
 
 use mancala_cli::conformance::{LineError, TRACE_KEYS, parse_line};

@@ -220,7 +220,7 @@ fn options_as_text() {
     options.end_threshold = 12;
     assert_eq!(options.to_string(), "end_threshold=12 early_end=false");
     assert_eq!(options.to_string().parse::<Options>(), Ok(options));
-    // One place reads options: the keys of TRACES.md.
+    // One place reads options: the keys of the conformance traces (`mancala_cli::conformance`).
     use mancala_core::RuleOptions;
     assert_eq!(
         <Options as RuleOptions>::KEYS,

@@ -103,7 +103,8 @@ pub struct PlayArgs {
     /// Mankka: the variant.
     #[arg(long, value_enum, default_value_t = Variant::Two)]
     pub variant: Variant,
-    /// Any rule option by its key in TRACES.md, as KEY=VALUE (repeatable;
+    /// Any rule option by its key in the conformance traces' options (the
+    /// docs of `mancala_cli::conformance`), as KEY=VALUE (repeatable;
     /// VALUE is JSON or a bare word), e.g. `--option grand_slam=forbid`,
     /// `--option seeds=5`, `--option 'operators=["x","x","x","x","x","x","x"]'`.
     #[arg(long = "option", value_name = "KEY=VALUE")]
