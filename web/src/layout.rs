@@ -32,7 +32,8 @@ pub(crate) fn two_rows(row_len: usize, stores: bool) -> Layout {
     let n = row_len as f64;
     let margin = if stores { STEP * 1.2 } else { STEP * 0.2 };
     let width = n * STEP + 2.0 * margin;
-    let (top, bottom) = (STEP * 0.9, STEP * 2.1);
+    // Room between the rows for Numercy's operators.
+    let (top, bottom) = (STEP * 0.9, STEP * 2.4);
     let mut holes = Vec::with_capacity(2 * row_len);
     for k in 0..row_len {
         holes.push(Point {

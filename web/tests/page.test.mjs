@@ -138,6 +138,14 @@ for (const [name, options] of [['robertson', 'layout=triangle'], ['robertson', '
     await idle(page);
     for (let p = 0; p < (await page.locator('#seats select').count()); p++) await page.selectOption(`#seat-${p}`, 'human');
     await idle(page);
+    if (name === 'numercy') {
+      // The fields follow the options text: five files, each an x.
+      assert.equal(await page.inputValue('#opt-holes'), '5');
+      assert.equal(await page.locator('#operators-box select[id^="operator-"]').count(), 5);
+      assert.equal(await page.inputValue('#operator-4'), 'x');
+      // The operators are drawn between each file's holes.
+      assert.deepEqual(await page.$$eval('.op', (ts) => ts.map((t) => t.textContent.trim().charAt(0))), ['x', 'x', 'x', 'x', 'x']);
+    }
     const played = await playToTheEnd(page, name, 7);
     await page.screenshot({ path: path.join(shotsDir, `${name}-${options.replace(/[^a-z0-9]+/gi, '_')}.png`), fullPage: true });
     assert.match(played.status, /^Game over/);

@@ -710,6 +710,8 @@ async function main() {
     if (e.key === 'Enter') loadPosition();
   });
   $('copy').addEventListener('click', copyPosition);
+  // The fields follow the options text when it is typed or pasted.
+  $('options-text').addEventListener('change', buildOptions);
   const wanted = new URLSearchParams(location.search).get('game');
   selectGame(wanted && S.games.some((g) => g.name === wanted) ? wanted : 'kalah');
   newGame();
