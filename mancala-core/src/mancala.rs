@@ -794,7 +794,7 @@ impl Mancala {
         if !self.over && self.legal.contains(pit) {
             return Ok(());
         }
-        // Refused: find out why.
+        // The legal set decides; what follows only names the reason.
         let mover = (!self.over).then_some(self.to_move);
         check_sowing_move(&self.shared.topology, &self.board, mover, pit)?;
         let mover = self.to_move;
@@ -807,9 +807,6 @@ impl Mancala {
         ) {
             return Err(PlayError::TooFewSeeds(pit));
         }
-        if !self.needs_simulation(mover) {
-            return Ok(());
-        }
         let mut board = self.board.clone();
         Self::apply_move(
             &self.shared.rules,
@@ -820,14 +817,9 @@ impl Mancala {
             meter,
             &mut (),
         )?;
-        if self.must_feed(mover) && !self.has_sowable(&board, self.fed_player(mover)) {
-            // Under `IfPossible` a move that does not feed is legal exactly
-            // when no move feeds.
-            if self.shared.rules.feeding != Feeding::IfPossible || self.feeds_some(mover, meter) {
-                return Err(PlayError::MustFeed(pit));
-            }
-        }
-        Ok(())
+        // A move that stands and is still refused fails to feed: the only
+        // test of the legal set that looks past the move itself.
+        Err(PlayError::MustFeed(pit))
     }
 
     /// The player `mover` must feed (the next in turn order).
@@ -902,31 +894,6 @@ impl Mancala {
     pub(crate) fn can_be_undecided(rules: &Rules, budget: Budget) -> bool {
         rules.relay != Relay::Never
             && (rules.endless == crate::Endless::Forbid || budget.is_limited())
-    }
-
-    /// Whether some move of `mover` feeds the next player (a move the
-    /// budget cannot decide counting as one that does not).
-    fn feeds_some(&self, mover: Player, meter: &Meter) -> bool {
-        let fed = self.fed_player(mover);
-        self.shared.topology.pits_of(mover).any(|p| {
-            let mut board = self.board.clone();
-            self.shared.rules.sowable.allows(
-                &self.board,
-                &self.shared.topology,
-                self.shared.rules.sowing.direction,
-                p,
-            ) && Self::apply_move(
-                &self.shared.rules,
-                &self.shared.topology,
-                &mut board,
-                p,
-                mover,
-                meter,
-                &mut (),
-            )
-            .is_ok()
-                && self.has_sowable(&board, fed)
-        })
     }
 
     /// The legal sowing moves of `mover`, with trial sowings (where

@@ -576,3 +576,62 @@ fn meters_spend_within_their_budget() {
     assert_eq!(unlimited.spent(), u64::MAX);
     assert!(!Budget::UNLIMITED.is_limited() && Budget::seeds(0).is_limited());
 }
+
+/// A move outside the legal set is refused whatever the meter has left
+/// when its reason is looked for (found by the `setup_json` fuzz target:
+/// `is_legal` once sowed the refused move on a copy and then asked whether
+/// any other move feeds with what was left of the same meter, and a
+/// meter spent by the first trial said "none feeds", so the move passed).
+///
+/// Six one-hole rows, North owning hole 1 alone; a hole needs 3 seeds to
+/// be sown, so North (1 seed) has no move and South must feed if he can.
+/// Holes 2 and 3 (5 seeds each) end their lap in hole 1 or 2 with under
+/// 7 seeds, no relay: North is left with 2 seeds, unfed. Hole 0's lap ends
+/// in hole 5 (43,177 seeds), which relays round the board many times, and
+/// hole 5 itself feeds: the legal set is {0, 5}.
+#[test]
+fn a_refused_move_stays_refused_when_its_reason_runs_the_meter_dry() {
+    let text = r#"{"board":[5,1,5,5,0,43176],"history":[],"over":false,"placing":false,
+        "rules":{"capture":{"chain":{"counts":6388611158122692776,"limit":"not-mover",
+        "same_count":true,"zone":"own"}},"credit":"mover","end":{"at_most_left":null,
+        "each_at_most":null,"majority":false,"pass":false,"repetition":false,
+        "side_empty":false},"endless":"stop","extra_turn":false,"feeding":"if-possible",
+        "grand_slam":"no-capture","layout":{"owners":[0,1,0,0,0,0],"row_len":1,"rows":6},
+        "leftover":"stay","relay":{"at-least":7},"relay_if":{"capture_first":false,
+        "next_occupied":false},"seeds":12,"sowable":{"lone_into_empty":false,"min_seeds":3},
+        "sowing":{"direction":"counter-clockwise","first_into_origin":false,
+        "into_own_store":false,"skip_origin":false}},"stores":[8,8],"to_move":0}"#;
+    let setup: Setup = serde_json::from_str(text).unwrap();
+    // Built under the default budget, then played under a small one (the
+    // legal set is the state's, decided when it was built).
+    let built = Mancala::from_setup(setup).unwrap();
+    assert_eq!(built.legal_pits(), PitSet::from_iter([pit(0), pit(5)]));
+    for budget in [Budget::seeds(4_000), Budget::DEFAULT] {
+        let mut game = built.clone();
+        game.set_budget(budget);
+        for i in 0..6 {
+            let mv = Move::Sow(pit(i));
+            let legal = game.legal_pits().contains(pit(i));
+            assert_eq!(game.is_legal(&mv), legal, "hole {i} under {budget:?}");
+            let mut played = game.clone();
+            match played.play(mv) {
+                Ok(_) => assert!(legal, "hole {i} played under {budget:?}"),
+                // A legal move the small budget cannot play out.
+                Err(PlayError::Undecided { .. }) => {
+                    assert!(legal && budget.is_limited() && budget != Budget::DEFAULT);
+                }
+                Err(e) => assert!(!legal, "hole {i} refused under {budget:?}: {e}"),
+            }
+            if !legal {
+                assert_eq!(played, game, "a refusal changed the state");
+            }
+        }
+        for i in [2, 3] {
+            assert_eq!(
+                game.clone().play(Move::Sow(pit(i))),
+                Err(PlayError::MustFeed(pit(i))),
+                "hole {i} under {budget:?}"
+            );
+        }
+    }
+}
