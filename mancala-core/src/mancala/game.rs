@@ -1,0 +1,129 @@
+//! [`Game`] for [`Mancala`]: the trait's entry points over the state.
+
+use crate::{
+    ByPlayer, Game, KeyHasher, Leftover, Meter, Move, Outcome, Player, Status, Turn,
+    sequential_move,
+};
+
+use super::{Mancala, MoveList, PlayError};
+
+impl Game for Mancala {
+    type Action = Move;
+    type Move = Move;
+    type Actions = MoveList;
+    type Report = Turn;
+    type Error = PlayError;
+
+    fn player_count(&self) -> usize {
+        self.shared.topology.players()
+    }
+
+    #[inline]
+    fn status(&self) -> Status {
+        if self.over {
+            Status::Over(Outcome::from_scores(self.scores().as_slice()))
+        } else {
+            Status::ToMove(self.to_move)
+        }
+    }
+
+    /// The sowing moves of `player` in hole order, or only [`Move::Pass`]
+    /// when he must pass; empty unless he is to move. Never allocates.
+    #[inline]
+    fn legal_actions(&self, player: Player) -> MoveList {
+        if self.over || player != self.to_move {
+            return MoveList::new();
+        }
+        // The set worked out when the turn passed to him, written in place
+        // into the list returned (a player owns at most MAX_MOVES holes:
+        // the list never fills).
+        let mut moves = MoveList::new();
+        let own = self.shared.topology.owned(player);
+        debug_assert!(self.legal.is_subset(own), "a legal move off his side");
+        self.legal.push_within(own, &mut moves, Move::Sow);
+        if moves.is_empty() && self.must_pass() {
+            let _ = moves.try_push(Move::Pass);
+        }
+        moves
+    }
+
+    /// The legal moves of the player to move (empty once the game is over),
+    /// without going through [`status`](Game::status).
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        self.legal_actions(self.to_move)
+    }
+
+    #[inline]
+    fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
+        Ok(sequential_move(self.status(), actions)?)
+    }
+
+    fn is_legal(&self, mv: &Move) -> bool {
+        self.check(*mv, &Meter::new(self.shared.budget.0)).is_ok()
+    }
+
+    /// # Errors
+    ///
+    /// A [`PlayError`] if the move is not legal, or
+    /// [`PlayError::Undecided`] if the state's [`budget`](Mancala::budget)
+    /// cannot decide it or the position it leads to; the state is then
+    /// unchanged.
+    fn play(&mut self, mv: Move) -> Result<Turn, PlayError> {
+        let meter = Meter::new(self.shared.budget.0);
+        self.check(mv, &meter)?;
+        self.try_turn(mv, &meter, &mut ())
+    }
+
+    fn is_undecided(error: &PlayError) -> bool {
+        matches!(error, PlayError::Undecided { .. })
+    }
+
+    /// # Panics
+    ///
+    /// Never panics. Once the game is over, for a move that reaches a
+    /// position the work budget cannot decide, or for a move the sowing
+    /// engine itself refuses (an empty hole, a hole off the board, a forbidden
+    /// endless relay or grand slam), nothing changes and the report shows no
+    /// landing; other illegal moves (an opponent's hole, a move that fails to
+    /// feed, a pass by a player who could sow) are played as if legal, which
+    /// can reach positions the rules never would.
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) -> Turn {
+        self.apply_turn(mv, &Meter::new(self.shared.budget.0), &mut ())
+    }
+
+    /// Each player's store, plus (once the game is over, under
+    /// [`Leftover::Stay`]) the seeds left in his holes.
+    fn scores(&self) -> ByPlayer<u64> {
+        let mut scores = ByPlayer::new(self.shared.topology.players(), 0u64);
+        for p in Player::all(self.shared.topology.players()) {
+            scores[p] = u64::from(self.board.store(p));
+            if self.over && self.shared.rules.leftover == Leftover::Stay {
+                scores[p] += u64::from(self.board.seeds_of(&self.shared.topology, p));
+            }
+        }
+        scores
+    }
+
+    /// A hash of the holes, the stores, the player to move, whether the
+    /// game is over and whether he places first
+    /// ([`is_placing`](Mancala::is_placing): his moves then differ), mixed
+    /// by [`KeyHasher`]. Not Zobrist: a hole may hold up
+    /// to 65,535 seeds, so a Zobrist table would need a key per hole and
+    /// count, and hashing 12 counts four to a word costs a few
+    /// multiplications. The rules and the repetition history are not hashed
+    /// (positions compared in one table share their rules; histories only
+    /// end games).
+    fn key(&self) -> u64 {
+        let mut h = KeyHasher::new();
+        h.write_counts(self.board.holes());
+        h.write_counts(&self.board.stores()[..self.shared.topology.players()]);
+        h.write(
+            self.to_move.index() as u64
+                | (u64::from(self.over) << 8)
+                | (u64::from(self.placing) << 9),
+        );
+        h.finish()
+    }
+}

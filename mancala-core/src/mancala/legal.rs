@@ -1,0 +1,328 @@
+//! Which moves are legal: the legal set worked out when the turn passes, and
+//! the reason a move outside it is refused.
+
+use core::ops::ControlFlow;
+
+use crate::{
+    Board, Budget, Feeding, GrandSlam, Meter, Move, Pit, PitSet, Player, Relay, Rules, SingleLap,
+    SowError, Topology, Undecided, filter_feeding,
+};
+
+use super::{Mancala, PlayError, check_sowing_move};
+
+impl Mancala {
+    /// The holes the player to move may sow (empty once the game is over,
+    /// when he must pass, and while he places seeds first, see
+    /// [`is_placing`](Mancala::is_placing)): his legal moves other than a
+    /// pass, worked out when the turn passed to him.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Move, Pit, Player};
+    ///
+    /// let game = mancala_core::oware();
+    /// let moves: Vec<Move> = game.legal_pits().iter().map(Move::Sow).collect();
+    /// assert_eq!(moves.as_slice(), game.legal_actions(Player::P0).as_slice());
+    /// ```
+    #[inline]
+    pub fn legal_pits(&self) -> PitSet {
+        self.legal
+    }
+
+    /// Whether the player to move must pass: the rules allow passing
+    /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on, he
+    /// has no sowing move and no placement to make
+    /// ([`is_placing`](Mancala::is_placing)). His only legal move is then
+    /// [`Move::Pass`].
+    pub fn must_pass(&self) -> bool {
+        !self.over && !self.placing && self.shared.rules.end.pass && !self.can_sow()
+    }
+
+    /// The reason `mv` is not legal now, if any (found, for a move the
+    /// legal set does not hold, by sowing it on a copy from `meter`).
+    pub(super) fn check(&self, mv: Move, meter: &Meter) -> Result<(), PlayError> {
+        if self.placing {
+            return Err(PlayError::MustPlace);
+        }
+        let pit = match mv {
+            Move::Pass => {
+                if self.over {
+                    return Err(PlayError::GameOver);
+                }
+                return if self.must_pass() {
+                    Ok(())
+                } else {
+                    Err(PlayError::CannotPass)
+                };
+            }
+            Move::Sow(pit) => pit,
+        };
+        if !self.over && self.legal.contains(pit) {
+            return Ok(());
+        }
+        // The legal set decides; what follows only names the reason.
+        let mover = (!self.over).then_some(self.to_move);
+        check_sowing_move(&self.shared.topology, &self.board, mover, pit)?;
+        let mover = self.to_move;
+        let rules = &self.shared.rules;
+        if !rules.sowable.allows(
+            &self.board,
+            &self.shared.topology,
+            rules.sowing.direction,
+            pit,
+        ) {
+            return Err(PlayError::TooFewSeeds(pit));
+        }
+        let mut board = self.board.clone();
+        Self::apply_move(
+            &self.shared.rules,
+            &self.shared.topology,
+            &mut board,
+            pit,
+            mover,
+            meter,
+            &mut (),
+        )?;
+        // A move that stands and is still refused fails to feed: the only
+        // test of the legal set that looks past the move itself.
+        Err(PlayError::MustFeed(pit))
+    }
+
+    /// The player `mover` must feed (the next in turn order).
+    #[inline]
+    pub(super) fn fed_player(&self, mover: Player) -> Player {
+        mover.next(self.shared.topology.players())
+    }
+
+    /// Whether feeding constrains `mover` now.
+    #[inline]
+    pub(super) fn must_feed(&self, mover: Player) -> bool {
+        match self.shared.rules.feeding {
+            Feeding::Off => false,
+            Feeding::Always => true,
+            Feeding::Required | Feeding::IfPossible => {
+                !self.has_sowable(&self.board, self.fed_player(mover))
+            }
+        }
+    }
+
+    /// Whether `player` has a hole he may sow on `board` (any hole with
+    /// seeds, unless [`Rules::sowable`] asks for more): what feeding
+    /// judges.
+    #[inline]
+    pub(super) fn has_sowable(&self, board: &Board, player: Player) -> bool {
+        Self::sowable_bits(&self.shared.rules, &self.shared.topology, board, player) != 0
+    }
+
+    /// The holes of `player` that may be sown on `board`, as bits.
+    #[inline]
+    pub(super) fn sowable_bits(
+        rules: &Rules,
+        topology: &Topology,
+        board: &Board,
+        player: Player,
+    ) -> u128 {
+        rules
+            .sowable
+            .bits(board, topology, rules.sowing.direction, player)
+    }
+
+    /// Whether legality needs each move played out on a copy.
+    /// (Moves that relay forever are refused only under
+    /// [`Endless::Forbid`](crate::Endless::Forbid); under `Stop` they stand,
+    /// but a work budget must still decide them.)
+    #[inline]
+    pub(super) fn needs_simulation(&self, mover: Player) -> bool {
+        let rules = &self.shared.rules;
+        let fallible = Self::can_be_undecided(rules, self.shared.budget.0);
+        Self::trials_needed(rules, self.must_feed(mover), fallible)
+    }
+
+    /// Whether legality takes trial sowings under `rules`, the mover being
+    /// `hungry` if he must feed now (`fallible`: whether
+    /// [`can_be_undecided`](Mancala::can_be_undecided) holds of the rules).
+    #[inline]
+    pub(super) fn trials_needed(rules: &Rules, hungry: bool, fallible: bool) -> bool {
+        hungry || rules.grand_slam == GrandSlam::Forbid || fallible
+    }
+
+    /// Gives a heap board the spare blocks the moves of `rules` take: a
+    /// relaying move takes up to four (the board before it, a trial board,
+    /// the trial's start and a cycle walker), kept from the start so that no
+    /// move allocates.
+    pub(crate) fn reserve_spares(rules: &Rules, board: &mut Board) {
+        if rules.relay != Relay::Never {
+            board.reserve_spares(4);
+        }
+    }
+
+    /// Whether a relaying move may be refused for its relays: an endless
+    /// one under [`Endless::Forbid`](crate::Endless::Forbid), or one the
+    /// work budget `budget` cannot decide. Legality then takes a trial
+    /// sowing of every move, and a move may fail after its first seed
+    /// moved.
+    #[inline]
+    pub(crate) fn can_be_undecided(rules: &Rules, budget: Budget) -> bool {
+        rules.relay != Relay::Never
+            && (rules.endless == crate::Endless::Forbid || budget.is_limited())
+    }
+
+    /// The legal sowing moves of `mover`, with trial sowings (where
+    /// legality needs them) on `trial` (any board), drawing on `meter`.
+    /// `Err` names the first move the work budget could not decide.
+    pub(super) fn legal_set(
+        &self,
+        mover: Player,
+        trial: &mut Board,
+        meter: &Meter,
+    ) -> Result<PitSet, Undecided> {
+        let mut set = PitSet::EMPTY;
+        if self.over {
+            return Ok(set);
+        }
+        // Any hole with seeds, or (rarely) the holes the rules let be sown.
+        let any = self.shared.rules.sowable.is_any();
+        let sowable = if any {
+            0
+        } else {
+            Self::sowable_bits(
+                &self.shared.rules,
+                &self.shared.topology,
+                &self.board,
+                mover,
+            )
+        };
+        let board = &self.board;
+        let candidates = self.shared.topology.pits_of(mover).filter(move |&p| {
+            if any {
+                board.get(p) > 0
+            } else {
+                sowable >> p.index() & 1 != 0
+            }
+        });
+        if !self.needs_simulation(mover) {
+            for p in candidates {
+                set.insert(p);
+            }
+            return Ok(set);
+        }
+        let mut undecided = None;
+        let fed = self.fed_player(mover);
+        let (rules, topology) = (&self.shared.rules, &self.shared.topology);
+        let must_feed = self.must_feed(mover);
+        // Unless the move must feed or may not capture a grand slam, only
+        // whether its relays end matters: the captures need not be made.
+        let sowing_only = !must_feed && rules.grand_slam != GrandSlam::Forbid;
+        if sowing_only && rules.relay_if.is_plain() {
+            // Every move that stands is legal: the sowing engine's fast path.
+            let candidates = PitSet::from_bits(if any {
+                self.board.nonempty_bits() & topology.mask_of(mover)
+            } else {
+                sowable
+            });
+            return match rules.relay {
+                Relay::Never => Self::sower(rules, topology, mover, &SingleLap, meter)
+                    .standing(board, candidates, trial),
+                relay => Self::sower(rules, topology, mover, &relay, meter)
+                    .standing(board, candidates, trial),
+            };
+        }
+        let outcome = |p: Pit| {
+            // After the first undecided move the set is void: no more work.
+            if undecided.is_some() {
+                return None;
+            }
+            if sowing_only
+                && Self::sower(rules, topology, mover, &rules.relay, meter)
+                    .single_lap(&self.board, p)
+                    .is_some()
+            {
+                // Decided in one lap, without a trial.
+                return Some(true);
+            }
+            trial.clone_from(&self.board);
+            if sowing_only {
+                match Self::sow_move(rules, topology, trial, p, mover, meter, &mut ()) {
+                    Ok(_) => Some(true),
+                    Err(SowError::Undecided(cause)) => {
+                        undecided = Some(cause);
+                        None
+                    }
+                    Err(_) => None,
+                }
+            } else {
+                match Self::apply_move(rules, topology, trial, p, mover, meter, &mut ()) {
+                    Ok(_) => Some(Self::sowable_bits(rules, topology, trial, fed) != 0),
+                    Err(PlayError::Undecided { cause, .. }) => {
+                        undecided = Some(cause);
+                        None
+                    }
+                    Err(_) => None,
+                }
+            }
+        };
+        let _ = filter_feeding(
+            self.shared.rules.feeding,
+            must_feed,
+            candidates,
+            outcome,
+            |p| {
+                set.insert(p);
+                ControlFlow::Continue(())
+            },
+        );
+        match undecided {
+            Some(cause) => Err(cause),
+            None => Ok(set),
+        }
+    }
+
+    /// Whether the player to move has a legal sowing move (game not over).
+    #[inline]
+    pub(super) fn can_sow(&self) -> bool {
+        !self.legal.is_empty()
+    }
+
+    /// The legal set of `next` with trial sowings, on the board's spare
+    /// (out of line: the slow path of [`settle`](Mancala::settle)), drawing
+    /// on `meter` (`None`: no move can be undecided, and none is counted).
+    #[inline(never)]
+    pub(super) fn legal_with_trials(
+        &mut self,
+        next: Player,
+        meter: Option<&Meter>,
+    ) -> Result<PitSet, Undecided> {
+        let unlimited = Meter::new(Budget::UNLIMITED);
+        let mut spare = self.board.take_spare();
+        let legal = self.legal_set(next, &mut spare, meter.unwrap_or(&unlimited));
+        self.board.keep_spare(spare);
+        legal
+    }
+
+    /// Whether a player other than `mover` has a legal move, every move of
+    /// theirs decided (trial sowings on the board's spare), drawing on
+    /// `meter` as [`legal_with_trials`](Mancala::legal_with_trials).
+    #[inline(never)]
+    pub(super) fn another_can_move(
+        &mut self,
+        mover: Player,
+        meter: Option<&Meter>,
+    ) -> Result<bool, Undecided> {
+        let unlimited = Meter::new(Budget::UNLIMITED);
+        let meter = meter.unwrap_or(&unlimited);
+        let mut spare = self.board.take_spare();
+        let mut any = Ok(false);
+        for p in Player::all(self.shared.topology.players()).filter(|&p| p != mover) {
+            match self.legal_set(p, &mut spare, meter) {
+                Ok(set) => any = any.map(|a| a || !set.is_empty()),
+                Err(cause) => {
+                    any = Err(cause);
+                    break;
+                }
+            }
+        }
+        self.board.keep_spare(spare);
+        any
+    }
+}
