@@ -26,7 +26,7 @@ pub enum PlayError {
     #[error("hole {0} is empty")]
     EmptyHole(Pit),
     /// The hole holds seeds, but not enough to be sown under these rules
-    /// ([`Rules::sowable`]: I and Kay sow only holes of two or more).
+    /// ([`Rules::sowable`](crate::Rules::sowable): I and Kay sow only holes of two or more).
     #[error("hole {0} holds too few seeds to be sown")]
     TooFewSeeds(Pit),
     /// The next player has no seeds and this move gives him none, while
@@ -38,7 +38,7 @@ pub enum PlayError {
     #[error("no pass: the rules allow none, or the player to move can move")]
     CannotPass,
     /// The player to move places seeds first (an opening of placements,
-    /// see [`Mancala::place_seeds_before_placement`]): his turn is a
+    /// see [`Mancala::place_seeds_before_placement`](crate::Mancala::place_seeds_before_placement)): his turn is a
     /// placement, not a sowing move or a pass.
     #[error("the player to move places seeds first: his turn is a placement")]
     MustPlace,
@@ -57,10 +57,10 @@ pub enum PlayError {
     /// Kumalak: [`ToguzKumalak`](crate::ToguzKumalak)).
     #[error("hole {0} is a tuzdik: it is never sown")]
     Tuzdik(Pit),
-    /// The actions given do not make a move (see [`Game::joint_move`]).
+    /// The actions given do not make a move (see [`Game::joint_move`](crate::Game::joint_move)).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
-    /// The work budget ([`Budget`]) could not decide the move, or
+    /// The work budget ([`Budget`](crate::Budget)) could not decide the move, or
     /// a move of the position it leads to (`cause` names which: a move of
     /// the player to move next, or of another player who could move when
     /// he must pass). Every position that exists has all its moves
@@ -142,7 +142,7 @@ pub fn check_sowing_move(
     Ok(())
 }
 
-/// Why [`Mancala::place_seeds`] refused a placement. The state is unchanged.
+/// Why [`Mancala::place_seeds`](crate::Mancala::place_seeds) refused a placement. The state is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlaceError {
@@ -158,7 +158,7 @@ pub enum PlaceError {
     /// The game would hold more seeds than a board can.
     #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
     TooManySeeds(u64),
-    /// The position reached has a move the work budget ([`Budget`])
+    /// The position reached has a move the work budget ([`Budget`](crate::Budget))
     /// cannot decide.
     #[error("the position reached cannot be decided: {0}")]
     Undecided(Undecided),

@@ -58,9 +58,9 @@ impl Mancala {
     /// places seeds too before anyone sows (Mankka Two's: player 0 places,
     /// then player 1). His turn is a placement, so his sowing moves are not
     /// judged: none is legal ([`legal_pits`](Mancala::legal_pits) and the
-    /// [`Game`] actions are empty: his actions are the wrapping game's
+    /// [`Game`](crate::Game) actions are empty: his actions are the wrapping game's
     /// placements; `play` refuses a sowing move or a pass with
-    /// [`PlayError::MustPlace`]), and none is tried (no trial sowing, so no
+    /// [`PlayError::MustPlace`](crate::PlayError::MustPlace)), and none is tried (no trial sowing, so no
     /// [`PlaceError::Undecided`]). A sowing move of his that would relay
     /// forever does not make him a player who cannot move: he can place.
     /// The end conditions on the board apply as at any turn, and under

@@ -8,7 +8,7 @@ use super::{Applied, DECIDED, Mancala, PlayError};
 impl Mancala {
     /// Plays a move after checking it, reporting every lift, seed, capture and
     /// collection to `observer` (for example a `Vec<Event>`), for interfaces
-    /// that animate a move. [`Game::play`] is the same without events.
+    /// that animate a move. [`Game::play`](crate::Game::play) is the same without events.
     ///
     /// # Errors
     ///
@@ -42,7 +42,7 @@ impl Mancala {
         self.try_turn(mv, &meter, observer)
     }
 
-    /// [`Game::play`], deciding the move and the position it leads to from
+    /// [`Game::play`](crate::Game::play), deciding the move and the position it leads to from
     /// `meter` instead of from a fresh meter of the state's
     /// [`budget`](Mancala::budget): for a program that bounds the work of
     /// several calls together (a request that reads a position and plays
@@ -50,7 +50,7 @@ impl Mancala {
     ///
     /// # Errors
     ///
-    /// As [`Game::play`], [`PlayError::Undecided`] once `meter` runs dry;
+    /// As [`Game::play`](crate::Game::play), [`PlayError::Undecided`] once `meter` runs dry;
     /// the state is then unchanged.
     ///
     /// # Examples
@@ -85,11 +85,11 @@ impl Mancala {
         Ok(true)
     }
 
-    /// [`Game::play_unchecked`], reporting what happened to `observer`.
+    /// [`Game::play_unchecked`](crate::Game::play_unchecked), reporting what happened to `observer`.
     ///
     /// # Panics
     ///
-    /// Never panics; illegal moves behave as in [`Game::play_unchecked`].
+    /// Never panics; illegal moves behave as in [`Game::play_unchecked`](crate::Game::play_unchecked).
     pub fn play_unchecked_observed<O: Observer>(&mut self, mv: Move, observer: &mut O) -> Turn {
         match self.probe(mv, &Meter::new(self.shared.budget.0)) {
             Err(_) => Turn::nothing(self.to_move, mv),
