@@ -48,7 +48,7 @@ impl Game for Mancala {
     }
 
     /// The legal moves of the player to move (empty once the game is over),
-    /// without going through [`status`](Game::status).
+    /// without going through [`status`](crate::Game::status).
     #[inline]
     fn legal_moves(&self) -> MoveList {
         self.legal_actions(self.to_move)

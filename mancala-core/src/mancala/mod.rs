@@ -52,7 +52,7 @@ pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 /// `Default` for oware), from a [`Setup`](crate::Setup)
 /// ([`Mancala::from_setup`]) or from its text notation (`FromStr`); each
 /// checks its input, so every `Mancala` is a consistent position. It plays
-/// through the [`Game`](crate::Game) trait; [`play`](Game::play) returns a [`Turn`]
+/// through the [`Game`](crate::Game) trait; [`play`](crate::Game::play) returns a [`Turn`]
 /// report.
 ///
 /// # Examples
