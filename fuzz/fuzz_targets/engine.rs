@@ -51,9 +51,9 @@ use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     Board, Budget, ChainLimit, CountSet, Direction, Endless, EndlessRelay, Event, Feeding, Landing,
-    Layout, MAX_HOLES, MAX_PLAYERS, MAX_TWO_ROW_LEN, Meter, Pit, PitSet, Player, Relay, RelayRule,
-    SingleLap, SowError, SowSpec, Sower, Sown, Topology, Undecided, chain, filter_feeding,
-    is_grand_slam, take_into_store,
+    LastSeed, Layout, MAX_HOLES, MAX_PLAYERS, MAX_TWO_ROW_LEN, Meter, Pit, PitSet, Player, Relay,
+    RelayRule, SingleLap, SowError, SowSpec, Sower, Sown, Topology, Undecided, chain,
+    filter_feeding, is_grand_slam, take_into_store,
 };
 
 /// The observer path runs when the laps sown times the board's seeds are
@@ -760,7 +760,16 @@ fn chain_case(u: &mut Unstructured<'_>) -> arbitrary::Result<()> {
         }
     };
     let taken = chain(
-        &board, &topology, origin, landing, direction, mover, limit, takes,
+        &board,
+        &topology,
+        LastSeed {
+            origin: origin,
+            landing: landing,
+            direction: direction,
+            mover: mover,
+        },
+        limit,
+        takes,
     );
     // The model: walk back from the landing hole by index arithmetic.
     let n = topology.holes();

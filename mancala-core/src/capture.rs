@@ -1,7 +1,209 @@
-//! Capture building blocks: count sets, the chain walker, grand slams and
-//! taking holes into a store.
+//! Captures: the rules ([`Capture`], [`Zone`]) and what each means where a
+//! move's last seed fell ([`LastSeed`]), with their building blocks (count
+//! sets, the chain walker, grand slams, taking holes into a store).
 
 use crate::{Board, Direction, Event, Observer, Pit, PitSet, Player, Topology};
+
+/// Which holes a capture may start in, relative to the mover.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Zone {
+    /// Holes of other players (oware, Robertson).
+    #[default]
+    Opponents,
+    /// The mover's own holes.
+    Own,
+    /// Any hole (Mankka).
+    Any,
+}
+
+/// How a move captures, judged where its last seed fell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Capture {
+    /// Nothing is ever captured.
+    #[default]
+    None,
+    /// The last seed falls in a hole of `zone` that then holds a count in
+    /// `counts`: that hole is taken, then the holes behind it (against the
+    /// sowing direction, within `limit`) while each holds a count in `counts`
+    /// (or, with `same_count`, exactly the landing hole's count).
+    Chain {
+        /// Where the landing hole may be.
+        zone: Zone,
+        /// The counts that are taken.
+        counts: CountSet,
+        /// Chain holes must hold exactly the landing hole's count (Robertson:
+        /// no mixing of 2s and 3s).
+        same_count: bool,
+        /// How far the chain may run.
+        limit: ChainLimit,
+    },
+    /// Kalah: the last seed falls in one of the mover's own holes that was
+    /// empty; it and the opposite hole go to the mover's store. Two-row boards
+    /// only.
+    Opposite {
+        /// Capture only when the opposite hole holds seeds (OpenSpiel); when
+        /// `false`, the lone seed is taken even from an empty file.
+        require_opposite: bool,
+        /// Where the landing hole may be: [`Zone::Own`] (Kalah, En Gehe),
+        /// or [`Zone::Any`] (French Wari). A missing serde field reads as
+        /// `Own`.
+        #[cfg_attr(feature = "serde", serde(default = "own_zone"))]
+        zone: Zone,
+        /// Whether the lone seed is taken with the opposite hole's (Kalah)
+        /// or stays where it fell (French Wari). A missing serde field
+        /// reads as `true`.
+        #[cfg_attr(feature = "serde", serde(default = "yes"))]
+        take_lone: bool,
+    },
+}
+
+/// The serde default of `Capture::Opposite`'s `zone`: Kalah's.
+#[cfg(feature = "serde")]
+const fn own_zone() -> Zone {
+    Zone::Own
+}
+
+/// The serde default of `Capture::Opposite`'s `take_lone`: Kalah's.
+#[cfg(feature = "serde")]
+const fn yes() -> bool {
+    true
+}
+
+impl Zone {
+    /// Whether a hole of `owner` is in this zone for `mover`.
+    #[inline]
+    pub const fn holds(self, owner: Player, mover: Player) -> bool {
+        match self {
+            Zone::Opponents => owner.index() != mover.index(),
+            Zone::Own => owner.index() == mover.index(),
+            Zone::Any => true,
+        }
+    }
+}
+
+/// Where a move's last seed fell, as a capture judges it: the hole sown
+/// from, the hole the last seed fell in, the direction of sowing and the
+/// player who moved.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LastSeed {
+    /// The hole the move was sown from.
+    pub origin: Pit,
+    /// The hole the last seed fell in.
+    pub landing: Pit,
+    /// The direction seeds travelled.
+    pub direction: Direction,
+    /// The player who moved.
+    pub mover: Player,
+}
+
+impl Capture {
+    /// Whether a capture starts where `last` fell (on `board` after the
+    /// sowing): the landing hole qualifies, whatever a chain would add or a
+    /// grand slam rule say. (Kay's relay condition "capture first" asks
+    /// this.)
+    #[inline]
+    pub fn starts(self, board: &Board, topology: &Topology, last: LastSeed) -> bool {
+        let landing = last.landing;
+        let in_zone = |zone: Zone| zone.holds(topology.owner(landing), last.mover);
+        match self {
+            Capture::None => false,
+            Capture::Chain { zone, counts, .. } => {
+                in_zone(zone) && counts.contains(board.get(landing))
+            }
+            Capture::Opposite {
+                require_opposite,
+                zone,
+                take_lone,
+            } => {
+                // As `taken` judges it: something is taken.
+                in_zone(zone)
+                    && board.get(landing) == 1
+                    && topology
+                        .opposite(landing)
+                        .is_some_and(|o| board.get(o) > 0 || !require_opposite && take_lone)
+            }
+        }
+    }
+
+    /// The holes this capture takes after `last` fell (on `board` after the
+    /// sowing), before any grand slam rule; `None` when it takes nothing,
+    /// as always when the move did not end `in_hole` (it ended in a store,
+    /// or was stopped as endless).
+    ///
+    /// - [`Capture::Chain`]: the landing hole, in the zone and holding one
+    ///   of the counts, then the holes behind it while each holds one of
+    ///   the counts (or the landing hole's count, with `same_count`), as
+    ///   far as the limit ([`chain`]).
+    /// - [`Capture::Opposite`]: a lone seed in the zone with a hole across
+    ///   takes that hole's seeds (if it holds any, or if the rules take the
+    ///   lone seed anyway), and the lone seed with them unless it stays
+    ///   (`take_lone`).
+    ///
+    /// (Each test is folded into one condition without a branch apiece: a
+    /// capture is a toss-up the processor cannot guess.)
+    #[inline(always)]
+    pub fn taken(
+        self,
+        board: &Board,
+        topology: &Topology,
+        last: LastSeed,
+        in_hole: bool,
+    ) -> Option<PitSet> {
+        let landing = last.landing;
+        match self {
+            Capture::None => None,
+            Capture::Chain {
+                zone,
+                counts,
+                same_count,
+                limit,
+            } => {
+                let in_zone = zone.holds(topology.owner(landing), last.mover);
+                let first = board.get(landing);
+                if !(in_hole & in_zone & counts.contains(first)) {
+                    return None;
+                }
+                Some(chain(board, topology, last, limit, |c| {
+                    if same_count {
+                        c == first
+                    } else {
+                        counts.contains(c)
+                    }
+                }))
+            }
+            Capture::Opposite {
+                require_opposite,
+                zone,
+                take_lone,
+            } => {
+                let in_zone = zone.holds(topology.owner(landing), last.mover);
+                let (opposite, across) = match topology.opposite(landing) {
+                    Some(o) => (o, true),
+                    None => (landing, false),
+                };
+                let full = board.get(opposite) > 0;
+                let takes = in_hole
+                    & in_zone
+                    & across
+                    & (board.get(landing) == 1)
+                    & (full | (!require_opposite & take_lone));
+                if !takes {
+                    return None;
+                }
+                let mut set = PitSet::EMPTY;
+                set.insert_if(landing, take_lone);
+                set.insert_if(opposite, full || take_lone);
+                Some(set)
+            }
+        }
+    }
+}
 
 /// A set of small seed counts (0 to 63), such as "2 or 3".
 ///
@@ -85,7 +287,7 @@ pub enum ChainLimit {
     Neighbours,
 }
 
-/// Walks a capture chain: from `landing` against the sowing `direction`,
+/// Walks a capture chain: from `last.landing` against the sowing direction,
 /// taking each hole while `takes(count)` holds and the hole is within `limit`,
 /// stopping at the first that fails and never passing `landing` again
 /// (nor, under [`ChainLimit::ToOrigin`], reaching `origin`, the hole the
@@ -98,28 +300,35 @@ pub enum ChainLimit {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{chain, Board, ChainLimit, CountSet, Direction, Layout, Pit, Player, Topology};
+/// use mancala_core::{chain, Board, ChainLimit, CountSet, Direction, LastSeed, Layout, Pit, Player, Topology};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// // Player 0's last seed fell in hole 9; holes 7 to 9 hold 2 or 3, hole 6 holds 4.
 /// let board = Board::from_counts(&[1, 1, 1, 1, 1, 1, 4, 3, 2, 3, 0, 0], &[]);
-/// let (origin, landing) = (Pit::new(4).unwrap(), Pit::new(9).unwrap());
-/// let taken = chain(&board, &topology, origin, landing, Direction::CounterClockwise,
-///                   Player::P0, ChainLimit::Row, |c| CountSet::TWO_OR_THREE.contains(c));
+/// let last = LastSeed {
+///     origin: Pit::new(4).unwrap(),
+///     landing: Pit::new(9).unwrap(),
+///     direction: Direction::CounterClockwise,
+///     mover: Player::P0,
+/// };
+/// let taken = chain(&board, &topology, last, ChainLimit::Row, |c| CountSet::TWO_OR_THREE.contains(c));
 /// assert_eq!(taken.iter().map(Pit::index).collect::<Vec<_>>(), [7, 8, 9]);
 /// # Ok::<(), mancala_core::LayoutError>(())
 /// ```
-#[allow(clippy::too_many_arguments)]
+#[inline(never)]
 pub fn chain(
     board: &Board,
     topology: &Topology,
-    origin: Pit,
-    landing: Pit,
-    direction: Direction,
-    mover: Player,
+    last: LastSeed,
     limit: ChainLimit,
     takes: impl Fn(u16) -> bool,
 ) -> PitSet {
+    let LastSeed {
+        origin,
+        landing,
+        direction,
+        mover,
+    } = last;
     let mut set = PitSet::EMPTY;
     // The counts as a slice, read once.
     let holes = board.holes();

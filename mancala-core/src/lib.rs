@@ -401,7 +401,10 @@ mod turn;
 
 pub use board::{Board, INLINE_HOLES, MAX_SEEDS};
 pub use budget::{Budget, DEFAULT_BUDGET, Meter};
-pub use capture::{ChainLimit, CountSet, chain, is_grand_slam, take_into_store, take_to_owners};
+pub use capture::{
+    Capture, ChainLimit, CountSet, LastSeed, Zone, chain, is_grand_slam, take_into_store,
+    take_to_owners,
+};
 pub use catalogue::{Traditional, UnknownGame};
 pub use conditions::{RelayConditions, Sowable};
 pub use event::{Event, Observer};
@@ -416,7 +419,7 @@ pub use mancala::{
 pub use notation::RuleOptions;
 pub use pit::{InvalidPit, MAX_HOLES, Pit, PitSet};
 pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
-pub use rules::{Capture, Credit, EndRules, GrandSlam, Leftover, Rules, RulesError, Zone};
+pub use rules::{Credit, EndRules, GrandSlam, Leftover, Rules, RulesError};
 pub use setup::{Setup, SetupError};
 pub use sow::{
     Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown,

@@ -2,68 +2,9 @@
 //! games (oware and Kalah as OpenSpiel 2.0.2 plays them).
 
 use crate::{
-    ChainLimit, CountSet, Endless, Feeding, Layout, LayoutError, MAX_SEEDS, Relay, RelayConditions,
-    SowSpec, Sowable, Topology,
+    Capture, ChainLimit, CountSet, Endless, Feeding, Layout, LayoutError, MAX_SEEDS, Relay,
+    RelayConditions, SowSpec, Sowable, Topology, Zone,
 };
-
-/// Which holes a capture may start in, relative to the mover.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub enum Zone {
-    /// Holes of other players (oware, Robertson).
-    #[default]
-    Opponents,
-    /// The mover's own holes.
-    Own,
-    /// Any hole (Mankka).
-    Any,
-}
-
-/// How a move captures, judged where its last seed fell.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub enum Capture {
-    /// Nothing is ever captured.
-    #[default]
-    None,
-    /// The last seed falls in a hole of `zone` that then holds a count in
-    /// `counts`: that hole is taken, then the holes behind it (against the
-    /// sowing direction, within `limit`) while each holds a count in `counts`
-    /// (or, with `same_count`, exactly the landing hole's count).
-    Chain {
-        /// Where the landing hole may be.
-        zone: Zone,
-        /// The counts that are taken.
-        counts: CountSet,
-        /// Chain holes must hold exactly the landing hole's count (Robertson:
-        /// no mixing of 2s and 3s).
-        same_count: bool,
-        /// How far the chain may run.
-        limit: ChainLimit,
-    },
-    /// Kalah: the last seed falls in one of the mover's own holes that was
-    /// empty; it and the opposite hole go to the mover's store. Two-row boards
-    /// only.
-    Opposite {
-        /// Capture only when the opposite hole holds seeds (OpenSpiel); when
-        /// `false`, the lone seed is taken even from an empty file.
-        require_opposite: bool,
-        /// Where the landing hole may be: [`Zone::Own`] (Kalah, En Gehe),
-        /// or [`Zone::Any`] (French Wari). A missing serde field reads as
-        /// `Own`.
-        #[cfg_attr(feature = "serde", serde(default = "own_zone"))]
-        zone: Zone,
-        /// Whether the lone seed is taken with the opposite hole's (Kalah)
-        /// or stays where it fell (French Wari). A missing serde field
-        /// reads as `true`.
-        #[cfg_attr(feature = "serde", serde(default = "yes"))]
-        take_lone: bool,
-    },
-}
 
 /// What happens to a capture that would leave a player it takes from with no
 /// seeds at all.
@@ -405,16 +346,4 @@ pub enum RulesError {
     /// where such a cycle starts can take astronomically long.
     #[error("a relay threshold of {0} relays from every hole: every move would be endless")]
     RelayAlways(u16),
-}
-
-/// The serde default of `Capture::Opposite`'s `zone`: Kalah's.
-#[cfg(feature = "serde")]
-const fn own_zone() -> Zone {
-    Zone::Own
-}
-
-/// The serde default of `Capture::Opposite`'s `take_lone`: Kalah's.
-#[cfg(feature = "serde")]
-const fn yes() -> bool {
-    true
 }

@@ -4,8 +4,8 @@
 
 use mancala_core::{
     Board, Capture, ChainLimit, CountSet, Direction, Endless, EndlessRelay, Event, Feeding, Game,
-    GrandSlam, InvalidHistory, JointMoveError, Landing, Layout, LayoutError, Mancala, Move,
-    Outcome, Pit, PitSet, PlayError, Player, Relay, Rules, RulesError, SeenPosition, Setup,
+    GrandSlam, InvalidHistory, JointMoveError, Landing, LastSeed, Layout, LayoutError, Mancala,
+    Move, Outcome, Pit, PitSet, PlayError, Player, Relay, Rules, RulesError, SeenPosition, Setup,
     SetupError, SowError, SowSpec, Sower, Status, Topology, chain,
 };
 
@@ -379,10 +379,12 @@ fn chains_stop_at_their_limit() {
         chain(
             &board,
             &t,
-            pit(1),
-            pit(7),
-            Direction::CounterClockwise,
-            Player::P0,
+            LastSeed {
+                origin: pit(1),
+                landing: pit(7),
+                direction: Direction::CounterClockwise,
+                mover: Player::P0,
+            },
             limit,
             two,
         )
@@ -404,10 +406,12 @@ fn chains_stop_at_their_limit() {
     let to_origin = chain(
         &origin_two,
         &t,
-        pit(1),
-        pit(7),
-        Direction::CounterClockwise,
-        Player::P0,
+        LastSeed {
+            origin: pit(1),
+            landing: pit(7),
+            direction: Direction::CounterClockwise,
+            mover: Player::P0,
+        },
         ChainLimit::ToOrigin,
         two,
     );
@@ -418,10 +422,12 @@ fn chains_stop_at_their_limit() {
     let ring = chain(
         &origin_two,
         &t,
-        pit(1),
-        pit(7),
-        Direction::CounterClockwise,
-        Player::P0,
+        LastSeed {
+            origin: pit(1),
+            landing: pit(7),
+            direction: Direction::CounterClockwise,
+            mover: Player::P0,
+        },
         ChainLimit::Ring,
         two,
     );
@@ -431,10 +437,12 @@ fn chains_stop_at_their_limit() {
     let all = chain(
         &full,
         &t,
-        pit(1),
-        pit(7),
-        Direction::CounterClockwise,
-        Player::P0,
+        LastSeed {
+            origin: pit(1),
+            landing: pit(7),
+            direction: Direction::CounterClockwise,
+            mover: Player::P0,
+        },
         ChainLimit::Ring,
         two,
     );
@@ -444,12 +452,14 @@ fn chains_stop_at_their_limit() {
         chain(
             &board,
             &t,
-            pit(1),
-            pit(0),
-            Direction::CounterClockwise,
-            Player::P0,
+            LastSeed {
+                origin: pit(1),
+                landing: pit(0),
+                direction: Direction::CounterClockwise,
+                mover: Player::P0
+            },
             ChainLimit::Ring,
-            two
+            two,
         )
         .is_empty()
     );
@@ -457,10 +467,12 @@ fn chains_stop_at_their_limit() {
     let cw = chain(
         &board,
         &t,
-        pit(1),
-        pit(3),
-        Direction::Clockwise,
-        Player::P0,
+        LastSeed {
+            origin: pit(1),
+            landing: pit(3),
+            direction: Direction::Clockwise,
+            mover: Player::P0,
+        },
         ChainLimit::Row,
         two,
     );

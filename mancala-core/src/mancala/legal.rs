@@ -75,15 +75,9 @@ impl Mancala {
             return Err(PlayError::TooFewSeeds(pit));
         }
         let mut board = self.board.clone();
-        Self::apply_move(
-            &self.shared.rules,
-            &self.shared.topology,
-            &mut board,
-            pit,
-            mover,
-            meter,
-            &mut (),
-        )?;
+        self.shared
+            .move_rules(mover)
+            .apply(&mut board, pit, meter, &mut ())?;
         // A move that stands and is still refused fails to feed: the only
         // test of the legal set that looks past the move itself.
         Err(PlayError::MustFeed(pit))
@@ -210,6 +204,7 @@ impl Mancala {
         let mut undecided = None;
         let fed = self.fed_player(mover);
         let (rules, topology) = (&self.shared.rules, &self.shared.topology);
+        let moving = self.shared.move_rules(mover);
         let must_feed = self.must_feed(mover);
         // Unless the move must feed or may not capture a grand slam, only
         // whether its relays end matters: the captures need not be made.
@@ -222,9 +217,11 @@ impl Mancala {
                 sowable
             });
             return match rules.relay {
-                Relay::Never => Self::sower(rules, topology, mover, &SingleLap, meter)
+                Relay::Never => moving
+                    .sower(&SingleLap, meter)
                     .standing(board, candidates, trial),
-                relay => Self::sower(rules, topology, mover, &relay, meter)
+                relay => moving
+                    .sower(&relay, meter)
                     .standing(board, candidates, trial),
             };
         }
@@ -234,7 +231,8 @@ impl Mancala {
                 return None;
             }
             if sowing_only
-                && Self::sower(rules, topology, mover, &rules.relay, meter)
+                && moving
+                    .sower(&rules.relay, meter)
                     .single_lap(&self.board, p)
                     .is_some()
             {
@@ -243,7 +241,7 @@ impl Mancala {
             }
             trial.clone_from(&self.board);
             if sowing_only {
-                match Self::sow_move(rules, topology, trial, p, mover, meter, &mut ()) {
+                match moving.sow(trial, p, meter, &mut ()) {
                     Ok(_) => Some(true),
                     Err(SowError::Undecided(cause)) => {
                         undecided = Some(cause);
@@ -252,7 +250,7 @@ impl Mancala {
                     Err(_) => None,
                 }
             } else {
-                match Self::apply_move(rules, topology, trial, p, mover, meter, &mut ()) {
+                match moving.apply(trial, p, meter, &mut ()) {
                     Ok(_) => Some(Self::sowable_bits(rules, topology, trial, fed) != 0),
                     Err(PlayError::Undecided { cause, .. }) => {
                         undecided = Some(cause);

@@ -14,6 +14,7 @@ mod legal;
 mod placing;
 mod settle;
 mod sowing;
+
 mod turn;
 
 pub use errors::{PlaceError, PlayError, check_sowing_move};

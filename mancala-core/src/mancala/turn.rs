@@ -143,13 +143,10 @@ impl Mancala {
         }
         let mover = self.to_move;
         let before = u32::from(self.board.store(mover));
-        let applied = Self::apply_legal_single_lap(
-            &self.shared.rules,
-            &self.shared.topology,
-            &mut self.board,
-            pit,
-            mover,
-        );
+        let applied = self
+            .shared
+            .move_rules(mover)
+            .apply_legal_single_lap(&mut self.board, pit);
         // Without relays no position is undecided: settling cannot fail.
         let settled = self.end_turn(mover, &applied, before, None, observer);
         debug_assert!(
@@ -219,15 +216,10 @@ impl Mancala {
         });
         // Only a forbidden grand slam fails here, and the legal set holds
         // none; should one come, the full path refuses it.
-        let captured = Self::capture_after(
-            rules,
-            topology,
-            &mut self.board,
-            pit,
-            mover,
-            applied,
-            observer,
-        );
+        let captured =
+            self.shared
+                .move_rules(mover)
+                .capture_after(&mut self.board, pit, applied, observer);
         if captured.is_err() {
             self.board = saved;
             return None;
@@ -286,26 +278,15 @@ impl Mancala {
         let mut saved = fallible.is_some().then(|| self.board.spare_copy());
         let in_place = legal || single_lap && self.shared.rules.grand_slam != GrandSlam::Forbid;
         let result = if in_place {
-            Self::apply_move(
-                &self.shared.rules,
-                &self.shared.topology,
-                &mut self.board,
-                pit,
-                mover,
-                meter,
-                observer,
-            )
+            self.shared
+                .move_rules(mover)
+                .apply(&mut self.board, pit, meter, observer)
         } else {
             let mut board = self.board.clone();
-            let result = Self::apply_move(
-                &self.shared.rules,
-                &self.shared.topology,
-                &mut board,
-                pit,
-                mover,
-                meter,
-                observer,
-            );
+            let result = self
+                .shared
+                .move_rules(mover)
+                .apply(&mut board, pit, meter, observer);
             if result.is_ok() {
                 self.board = board;
             }
