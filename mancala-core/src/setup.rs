@@ -3,6 +3,7 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
+use crate::mancala::{Handover, NextTurn};
 use crate::{
     Board, History, HistoryError, InvalidHistory, Leftover, MAX_SEEDS, Mancala, PitSet, Player,
     Rules, RulesError, SeenPosition, mancala::Shared,
@@ -263,7 +264,12 @@ impl Mancala {
             )?;
         }
         let meter = crate::Meter::new(budget);
-        game.settle(to_move, false, false, game.meter(&meter), placing, &mut ())
+        let turn = if placing {
+            NextTurn::Places
+        } else {
+            NextTurn::Sows
+        };
+        game.settle(to_move, Handover::SetUp, turn, game.meter(&meter), &mut ())
             .map_err(SetupError::Undecided)?;
         Ok(game)
     }

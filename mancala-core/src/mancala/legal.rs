@@ -171,60 +171,62 @@ impl Mancala {
         trial: &mut Board,
         meter: &Meter,
     ) -> Result<PitSet, Undecided> {
-        let mut set = PitSet::EMPTY;
         if self.over {
-            return Ok(set);
+            return Ok(PitSet::EMPTY);
         }
-        // Any hole with seeds, or (rarely) the holes the rules let be sown.
-        let any = self.shared.rules.sowable.is_any();
-        let sowable = if any {
-            0
-        } else {
-            Self::sowable_bits(
-                &self.shared.rules,
-                &self.shared.topology,
-                &self.board,
-                mover,
-            )
-        };
-        let board = &self.board;
-        let candidates = self.shared.topology.pits_of(mover).filter(move |&p| {
-            if any {
-                board.get(p) > 0
-            } else {
-                sowable >> p.index() & 1 != 0
-            }
-        });
+        let candidates = self.sowable_holes(mover);
         if !self.needs_simulation(mover) {
-            for p in candidates {
-                set.insert(p);
-            }
-            return Ok(set);
+            return Ok(candidates);
         }
-        let mut undecided = None;
-        let fed = self.fed_player(mover);
-        let (rules, topology) = (&self.shared.rules, &self.shared.topology);
-        let moving = self.shared.move_rules(mover);
-        let must_feed = self.must_feed(mover);
+        let rules = &self.shared.rules;
         // Unless the move must feed or may not capture a grand slam, only
         // whether its relays end matters: the captures need not be made.
-        let sowing_only = !must_feed && rules.grand_slam != GrandSlam::Forbid;
-        if sowing_only && rules.relay_if.is_plain() {
-            // Every move that stands is legal: the sowing engine's fast path.
-            let candidates = PitSet::from_bits(if any {
-                self.board.nonempty_bits() & topology.mask_of(mover)
-            } else {
-                sowable
-            });
-            return match rules.relay {
-                Relay::Never => moving
-                    .sower(&SingleLap, meter)
-                    .standing(board, candidates, trial),
-                relay => moving
-                    .sower(&relay, meter)
-                    .standing(board, candidates, trial),
-            };
+        let sowing_only = !self.must_feed(mover) && rules.grand_slam != GrandSlam::Forbid;
+        if !(sowing_only && rules.relay_if.is_plain()) {
+            return self.legal_by_trials(mover, candidates, sowing_only, trial, meter);
         }
+        // Every move that stands is legal: the sowing engine's fast path.
+        let moving = self.shared.move_rules(mover);
+        match rules.relay {
+            Relay::Never => {
+                moving
+                    .sower(&SingleLap, meter)
+                    .standing(&self.board, candidates, trial)
+            }
+            relay => moving
+                .sower(&relay, meter)
+                .standing(&self.board, candidates, trial),
+        }
+    }
+
+    /// The holes of `mover` that may be sown: any with seeds, or (rarely)
+    /// those the rules let be sown ([`Rules::sowable`](crate::Rules::sowable)).
+    #[inline]
+    fn sowable_holes(&self, mover: Player) -> PitSet {
+        let (rules, topology) = (&self.shared.rules, &self.shared.topology);
+        PitSet::from_bits(if rules.sowable.is_any() {
+            self.board.nonempty_bits() & topology.mask_of(mover)
+        } else {
+            Self::sowable_bits(rules, topology, &self.board, mover)
+        })
+    }
+
+    /// The legal moves among `candidates`, each tried on `trial` (sown
+    /// only when `sowing_only`, else sown and captured, to judge feeding
+    /// and grand slams) in the order of the mover's holes. `Err` names the
+    /// first move the work budget could not decide: the set is then void.
+    fn legal_by_trials(
+        &self,
+        mover: Player,
+        candidates: PitSet,
+        sowing_only: bool,
+        trial: &mut Board,
+        meter: &Meter,
+    ) -> Result<PitSet, Undecided> {
+        let (rules, topology) = (&self.shared.rules, &self.shared.topology);
+        let moving = self.shared.move_rules(mover);
+        let fed = self.fed_player(mover);
+        let mut undecided = None;
         let outcome = |p: Pit| {
             // After the first undecided move the set is void: no more work.
             if undecided.is_some() {
@@ -240,30 +242,27 @@ impl Mancala {
                 return Some(true);
             }
             trial.clone_from(&self.board);
-            if sowing_only {
+            let tried = if sowing_only {
                 match moving.sow(trial, p, meter, &mut ()) {
-                    Ok(_) => Some(true),
-                    Err(SowError::Undecided(cause)) => {
-                        undecided = Some(cause);
-                        None
-                    }
-                    Err(_) => None,
+                    Ok(_) => Ok(true),
+                    Err(SowError::Undecided(cause)) => Err(Some(cause)),
+                    Err(_) => Err(None),
                 }
             } else {
                 match moving.apply(trial, p, meter, &mut ()) {
-                    Ok(_) => Some(Self::sowable_bits(rules, topology, trial, fed) != 0),
-                    Err(PlayError::Undecided { cause, .. }) => {
-                        undecided = Some(cause);
-                        None
-                    }
-                    Err(_) => None,
+                    Ok(_) => Ok(Self::sowable_bits(rules, topology, trial, fed) != 0),
+                    Err(PlayError::Undecided { cause, .. }) => Err(Some(cause)),
+                    Err(_) => Err(None),
                 }
-            }
+            };
+            tried.map_err(|cause| undecided = cause).ok()
         };
+        let mut set = PitSet::EMPTY;
+        let in_order = topology.pits_of(mover).filter(|&p| candidates.contains(p));
         let _ = filter_feeding(
-            self.shared.rules.feeding,
-            must_feed,
-            candidates,
+            rules.feeding,
+            self.must_feed(mover),
+            in_order,
             outcome,
             |p| {
                 set.insert(p);

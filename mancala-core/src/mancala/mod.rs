@@ -18,15 +18,11 @@ mod sowing;
 mod turn;
 
 pub use errors::{PlaceError, PlayError, check_sowing_move};
+pub(crate) use settle::{Handover, NextTurn};
 
 /// The budget of a call that replays a turn already decided on a copy: a
 /// limit (so that the turn takes the same path) that no turn reaches.
 const DECIDED: Budget = Budget::seeds(u64::MAX);
-
-/// That `next` places seeds before he sows (see
-/// [`Mancala::place_seeds_before_placement`]).
-#[derive(Clone, Copy)]
-struct Placing;
 
 /// The most moves a sowing position can have: the holes of a player who
 /// owns five rows of 13 (every other player owning one row), 65, more than
@@ -307,7 +303,12 @@ impl Mancala {
             placing: false,
         };
         let meter = Meter::new(budget);
-        game.settle(first, false, false, game.meter(&meter), placing, &mut ())?;
+        let turn = if placing {
+            NextTurn::Places
+        } else {
+            NextTurn::Sows
+        };
+        game.settle(first, Handover::SetUp, turn, game.meter(&meter), &mut ())?;
         Ok(game)
     }
 

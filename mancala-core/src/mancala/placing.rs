@@ -3,7 +3,7 @@
 
 use crate::{MAX_SEEDS, Meter, Pit, Player};
 
-use super::{Mancala, PlaceError, Placing};
+use super::{Handover, Mancala, NextTurn, PlaceError};
 
 impl Mancala {
     /// Adds seeds to holes (an opening placement such as Mankka's, the seeds
@@ -33,7 +33,12 @@ impl Mancala {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn place_seeds(&mut self, seeds: &[(Pit, u16)], next: Player) -> Result<(), PlaceError> {
-        self.place(seeds, next, None, &Meter::new(self.shared.budget.0))
+        self.place(
+            seeds,
+            next,
+            NextTurn::Sows,
+            &Meter::new(self.shared.budget.0),
+        )
     }
 
     /// [`place_seeds`](Mancala::place_seeds), deciding the moves of the
@@ -51,7 +56,7 @@ impl Mancala {
         next: Player,
         meter: &Meter,
     ) -> Result<(), PlaceError> {
-        self.place(seeds, next, None, meter)
+        self.place(seeds, next, NextTurn::Sows, meter)
     }
 
     /// [`place_seeds`](Mancala::place_seeds) in an opening where `next`
@@ -96,7 +101,7 @@ impl Mancala {
         self.place(
             seeds,
             next,
-            Some(Placing),
+            NextTurn::Places,
             &Meter::new(self.shared.budget.0),
         )
     }
@@ -109,13 +114,13 @@ impl Mancala {
         self.placing
     }
 
-    /// [`place_seeds`](Mancala::place_seeds), `next` then placing too if
-    /// `placing`, the moves reached decided from `meter`.
+    /// [`place_seeds`](Mancala::place_seeds), `next` then sowing or
+    /// placing too (`turn`), the moves reached decided from `meter`.
     pub(super) fn place(
         &mut self,
         seeds: &[(Pit, u16)],
         next: Player,
-        placing: Option<Placing>,
+        turn: NextTurn,
         meter: &Meter,
     ) -> Result<(), PlaceError> {
         if self.over {
@@ -141,14 +146,7 @@ impl Mancala {
         // Seeds entered the board: settled as if seeds had left it, the
         // history starting afresh. Settling fails before changing anything
         // but the board, which is put back.
-        let settled = self.settle(
-            next,
-            true,
-            false,
-            self.meter(meter),
-            placing.is_some(),
-            &mut (),
-        );
+        let settled = self.settle(next, Handover::Placed, turn, self.meter(meter), &mut ());
         if settled.is_err() {
             core::mem::swap(&mut self.board, &mut saved);
         }

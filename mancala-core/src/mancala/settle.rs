@@ -5,8 +5,59 @@ use crate::{Event, Feeding, Leftover, Meter, Observer, PitSet, Player, Undecided
 
 use super::Mancala;
 
+/// What happened since the turn was last settled, as settling needs to
+/// know it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Handover {
+    /// A position set up (the start, a setup read): nothing moved.
+    SetUp,
+    /// A pass: nothing moved.
+    Pass,
+    /// Seeds were placed onto the board (the repetition history starts
+    /// afresh, as when seeds leave it).
+    Placed,
+    /// A sowing move, and whether seeds left the board for a store (the
+    /// repetition history then starts afresh).
+    Sown {
+        /// A store changed: seeds left the board.
+        seeds_left_board: bool,
+    },
+}
+
+impl Handover {
+    /// Whether the seeds on the board changed in number: the repetition
+    /// history starts afresh, and a majority may have been reached.
+    #[inline(always)]
+    const fn seeds_left_board(self) -> bool {
+        matches!(
+            self,
+            Handover::Placed
+                | Handover::Sown {
+                    seeds_left_board: true
+                }
+        )
+    }
+
+    /// Whether a sowing move ended the turn.
+    #[inline(always)]
+    const fn after_sowing(self) -> bool {
+        matches!(self, Handover::Sown { .. })
+    }
+}
+
+/// What the player given the turn does first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum NextTurn {
+    /// He sows (or passes).
+    Sows,
+    /// He places seeds before he sows (Mankka's opening, see
+    /// [`Mancala::place_seeds_before_placement`]).
+    Places,
+}
+
 impl Mancala {
-    /// Hands the turn to `next` and applies the end conditions.
+    /// Hands the turn to `next` after `handover` and applies the end
+    /// conditions; `next` then sows, or first places seeds (`turn`).
     ///
     /// # Errors
     ///
@@ -19,45 +70,73 @@ impl Mancala {
     /// ([`can_be_undecided`](Mancala::can_be_undecided) of the rules and
     /// the state's budget), else `None`, passed in so that the fast path,
     /// which knows it is `None`, compiles without the checks it makes
-    /// unnecessary. With `placing`,
-    /// `next` places seeds before he sows: the end conditions on the board
-    /// apply, but his sowing moves are neither listed nor tried.
+    /// unnecessary. When `next` places seeds first, the end conditions on
+    /// the board apply, but his sowing moves are neither listed nor tried.
     #[inline(always)]
     pub(crate) fn settle<O: Observer>(
         &mut self,
         next: Player,
-        seeds_left_board: bool,
-        after_sowing: bool,
+        handover: Handover,
+        turn: NextTurn,
         meter: Option<&Meter>,
-        placing: bool,
         observer: &mut O,
     ) -> Result<(), Undecided> {
         let fallible = meter.is_some();
         let previous = self.to_move;
         self.to_move = next;
-        if self.shared.rules.end.repetition {
+        let Some(nonempty) = self.goes_on(next, handover, fallible) else {
+            self.finish(observer);
+            return Ok(());
+        };
+        if turn == NextTurn::Places {
+            self.hand_to_placer(next, handover, fallible, observer);
+            return Ok(());
+        }
+        // Only a budget fails, and only where settling is fallible: nothing
+        // but the player to move has changed then.
+        let (legal, others_can_move) = match self.next_moves(next, nonempty, meter) {
+            Ok(moves) => moves,
+            Err(cause) => {
+                self.to_move = previous;
+                return Err(cause);
+            }
+        };
+        self.legal = legal;
+        self.placing = false;
+        self.record_settled(next, handover, fallible);
+        if !(self.can_sow() || others_can_move) {
+            self.finish(observer);
+        }
+        Ok(())
+    }
+
+    /// The end conditions on the position reached, `next` to move: `None`
+    /// if one ends the game, else which holes hold seeds (as bits, where a
+    /// later check reads them; else 0). Without a budget (not `fallible`)
+    /// the position enters the repetition history now.
+    #[inline(always)]
+    fn goes_on(&mut self, next: Player, handover: Handover, fallible: bool) -> Option<u128> {
+        let end = &self.shared.rules.end;
+        let seeds_left_board = handover.seeds_left_board();
+        if end.repetition {
             if fallible {
-                // The position is recorded once it stands (below).
+                // The position is recorded once it stands (`record_settled`).
                 if !seeds_left_board && self.history.contains(&self.board, next) {
-                    self.finish(observer);
-                    return Ok(());
+                    return None;
                 }
             } else {
                 if seeds_left_board {
                     self.history.clear();
                 }
                 if !self.history.insert(&self.board, next) {
-                    self.finish(observer);
-                    return Ok(());
+                    return None;
                 }
             }
         }
         // A sowing that left every seed on the board changed no store: a
         // majority would have ended the game at the last turn already.
-        if self.shared.rules.end.majority && (seeds_left_board || !after_sowing) && self.majority()
-        {
-            self.finish(observer);
-            return Ok(());
+        if end.majority && (seeds_left_board || !handover.after_sowing()) && self.majority() {
+            return None;
         }
         // Which holes hold seeds, once for the checks below, where one of
         // them reads it.
@@ -67,100 +146,81 @@ impl Mancala {
             0
         };
         let topology = &self.shared.topology;
-        if self.shared.rules.end.side_empty
+        let ended = end.side_empty
             && Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)
-        {
+            || handover.after_sowing()
+                && end
+                    .at_most_left
+                    .is_some_and(|most| self.board.on_board() <= u32::from(most))
+            || end
+                .each_at_most
+                .is_some_and(|most| self.board.holes().iter().all(|&c| c <= most));
+        (!ended).then_some(nonempty)
+    }
+
+    /// Hands the turn to `next`, who places seeds before he sows: no sowing
+    /// move of his is listed or tried. Without passes, a player with no hole
+    /// he could sow still cannot move (his side is empty): the game ends as
+    /// at any turn.
+    #[inline(never)]
+    fn hand_to_placer<O: Observer>(
+        &mut self,
+        next: Player,
+        handover: Handover,
+        fallible: bool,
+        observer: &mut O,
+    ) {
+        self.legal = PitSet::EMPTY;
+        self.placing = true;
+        self.record_settled(next, handover, fallible);
+        if !self.shared.rules.end.pass && !self.has_sowable(&self.board, next) {
             self.finish(observer);
-            return Ok(());
         }
-        if after_sowing
-            && let Some(most) = self.shared.rules.end.at_most_left
-            && self.board.on_board() <= u32::from(most)
-        {
-            self.finish(observer);
-            return Ok(());
-        }
-        if let Some(most) = self.shared.rules.end.each_at_most
-            && self.board.holes().iter().all(|&c| c <= most)
-        {
-            self.finish(observer);
-            return Ok(());
-        }
-        if placing {
-            // His turn is a placement: no sowing move of his is listed or
-            // tried. Without passes, a player with no hole he could sow
-            // still cannot move (his side is empty): the game ends as at
-            // any turn.
-            self.legal = PitSet::EMPTY;
-            self.placing = true;
-            self.record_settled(next, seeds_left_board, fallible);
-            if !self.shared.rules.end.pass && !self.has_sowable(&self.board, next) {
-                self.finish(observer);
-            }
-            return Ok(());
-        }
-        // The legal set, worked out once, now: with trial sowings where
-        // legality takes them, else the mover's holes that hold seeds.
+    }
+
+    /// The legal set of `next` (with trial sowings where legality takes
+    /// them, else his holes that may be sown, read from `nonempty` where
+    /// settling read it) and, if it is empty and the rules let him pass,
+    /// whether another player can move (every move of the others decided:
+    /// the board stays as it is after a pass).
+    #[inline(always)]
+    fn next_moves(
+        &mut self,
+        next: Player,
+        nonempty: u128,
+        meter: Option<&Meter>,
+    ) -> Result<(PitSet, bool), Undecided> {
         let rules = &self.shared.rules;
+        let topology = &self.shared.topology;
         let hungry = match rules.feeding {
             Feeding::Off => false,
             Feeding::Always => true,
             Feeding::Required | Feeding::IfPossible if rules.sowable.is_any() => {
-                nonempty & self.shared.topology.mask_of(self.fed_player(next)) == 0
+                nonempty & topology.mask_of(self.fed_player(next)) == 0
             }
             Feeding::Required | Feeding::IfPossible => {
                 !self.has_sowable(&self.board, self.fed_player(next))
             }
         };
-        // Only a budget fails, and only where settling is fallible: nothing
-        // but the player to move has changed then.
-        let legal = if Self::trials_needed(rules, hungry, fallible) {
-            match self.legal_with_trials(next, meter) {
-                Ok(legal) => legal,
-                Err(cause) => {
-                    self.to_move = previous;
-                    return Err(cause);
-                }
-            }
+        let legal = if Self::trials_needed(rules, hungry, meter.is_some()) {
+            self.legal_with_trials(next, meter)?
         } else if rules.sowable.is_any() {
-            PitSet::from_bits(nonempty & self.shared.topology.mask_of(next))
+            PitSet::from_bits(nonempty & topology.mask_of(next))
         } else {
-            PitSet::from_bits(Self::sowable_bits(
-                rules,
-                &self.shared.topology,
-                &self.board,
-                next,
-            ))
+            PitSet::from_bits(Self::sowable_bits(rules, topology, &self.board, next))
         };
-        // He must pass: whether another can move, every move of the others
-        // decided (the board stays as it is after a pass).
-        let others_can_move = if legal.is_empty() && self.shared.rules.end.pass {
-            match self.another_can_move(next, meter) {
-                Ok(others) => others,
-                Err(cause) => {
-                    self.to_move = previous;
-                    return Err(cause);
-                }
-            }
-        } else {
-            false
-        };
-        self.legal = legal;
-        self.placing = false;
-        self.record_settled(next, seeds_left_board, fallible);
-        if !(self.can_sow() || others_can_move) {
-            self.finish(observer);
-        }
-        Ok(())
+        let others_can_move =
+            legal.is_empty() && self.shared.rules.end.pass && self.another_can_move(next, meter)?;
+        Ok((legal, others_can_move))
     }
 
     /// Where settling is fallible, records the position it reached for the
     /// repetition rule once the position stands (the history starting
     /// afresh if seeds left the board).
     #[inline(always)]
-    pub(super) fn record_settled(&mut self, next: Player, seeds_left_board: bool, fallible: bool) {
+    fn record_settled(&mut self, next: Player, handover: Handover, fallible: bool) {
         if fallible && self.shared.rules.end.repetition {
-            if seeds_left_board {
+            if handover.seeds_left_board() {
                 self.history.clear();
             }
             self.history.insert(&self.board, next);

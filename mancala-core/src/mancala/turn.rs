@@ -1,9 +1,11 @@
 //! A whole turn: the checked and unchecked entry points and the fast paths
 //! behind them.
 
-use crate::{Event, GrandSlam, Meter, Move, Observer, Player, Relay, RelayRule, Turn, Undecided};
+use crate::{
+    Event, GrandSlam, Meter, Move, Observer, Pit, Player, Relay, RelayRule, Turn, Undecided,
+};
 
-use super::{Applied, DECIDED, Mancala, PlayError};
+use super::{Applied, DECIDED, Handover, Mancala, NextTurn, PlayError};
 
 impl Mancala {
     /// Plays a move after checking it, reporting every lift, seed, capture and
@@ -248,8 +250,14 @@ impl Mancala {
         let pit = match mv {
             Move::Pass => {
                 let next = mover.next(self.shared.topology.players());
-                self.settle(next, false, false, self.meter(meter), false, observer)
-                    .map_err(|cause| PlayError::Undecided { mv, cause })?;
+                self.settle(
+                    next,
+                    Handover::Pass,
+                    NextTurn::Sows,
+                    self.meter(meter),
+                    observer,
+                )
+                .map_err(|cause| PlayError::Undecided { mv, cause })?;
                 return Ok(Turn::nothing(mover, mv));
             }
             Move::Sow(pit) => pit,
@@ -263,6 +271,22 @@ impl Mancala {
                 .map(|()| Turn::played(mover, mv, &applied))
                 .map_err(|cause| PlayError::Undecided { mv, cause });
         }
+        self.full_turn(mv, pit, meter, observer)
+    }
+
+    /// The full path of a sowing turn from `pit` (`mv`), for any move the
+    /// fast paths leave: the move played by the sowing engine, on a copy
+    /// unless it surely stands, then the turn settled; the state is
+    /// unchanged if the move or the next position is refused.
+    #[inline(never)]
+    fn full_turn<O: Observer>(
+        &mut self,
+        mv: Move,
+        pit: Pit,
+        meter: &Meter,
+        observer: &mut O,
+    ) -> Result<Turn, PlayError> {
+        let mover = self.to_move;
         // Seeds leave the board only for the mover's store (his captures,
         // his sowing into it).
         let before = u32::from(self.board.store(mover));
@@ -332,6 +356,7 @@ impl Mancala {
         // (Captures credited to the holes' owners may leave the mover's
         // store as it was.)
         let seeds_left_board = u32::from(self.board.store(mover)) != before || applied.seeds > 0;
-        self.settle(next, seeds_left_board, true, meter, false, observer)
+        let handover = Handover::Sown { seeds_left_board };
+        self.settle(next, handover, NextTurn::Sows, meter, observer)
     }
 }
