@@ -434,6 +434,13 @@ impl Engine {
             }),
             None => Ok(()),
         };
+        let needs = |command: &'static str, what: &'static str| {
+            if args.is_empty() {
+                Err(EngineError::Missing { command, what })
+            } else {
+                Ok(())
+            }
+        };
         let ok = || Ok(Flow::Answer(vec!["ok".into()]));
         match command {
             "quit" => {
@@ -446,23 +453,16 @@ impl Engine {
             }
             "position" => {
                 let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
-                if args.is_empty() {
-                    return Err(EngineError::Missing {
-                        command: "position",
-                        what: "a position in the game's notation (as `show` writes it)",
-                    });
-                }
+                needs(
+                    "position",
+                    "a position in the game's notation (as `show` writes it)",
+                )?;
                 game.position(&args.join(" "))?;
                 ok()
             }
             "play" => {
                 let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
-                if args.is_empty() {
-                    return Err(EngineError::Missing {
-                        command: "play",
-                        what: "one or more moves",
-                    });
-                }
+                needs("play", "one or more moves")?;
                 game.play(args)?;
                 ok()
             }
