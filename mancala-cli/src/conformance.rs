@@ -521,6 +521,23 @@ pub fn options_from<T: RuleOptions>(base: T, map: &Map<String, Value>) -> Result
     Ok(options)
 }
 
+/// [`options_from`] over `base`, then the game's own `check` of the whole
+/// set: how each driver reads its options.
+///
+/// # Errors
+///
+/// A message for an unknown key, a value the game refuses, or options
+/// `check` refuses together.
+pub(crate) fn checked_options<T: RuleOptions, R, E: std::fmt::Display>(
+    base: T,
+    map: &Map<String, Value>,
+    check: impl FnOnce(&T) -> Result<R, E>,
+) -> Result<T, String> {
+    let options = options_from(base, map)?;
+    check(&options).map_err(|e| e.to_string())?;
+    Ok(options)
+}
+
 /// Reads a move written as JSON through the game's own move notation: a
 /// number or a string as written (`3`, `"pass"`).
 ///
@@ -589,4 +606,22 @@ pub fn start_to_move(start: &Value) -> Result<Option<mancala_core::Player>, Stri
             .map(Some)
             .ok_or_else(|| format!("`to_move` must be a player, not {v}")),
     }
+}
+
+/// Sets a setup's player `to_move` from a start state's `to_move`, or its
+/// `over` for a finished start ([`start_to_move`]).
+///
+/// # Errors
+///
+/// As [`start_to_move`].
+pub(crate) fn set_start_turn(
+    start: &Value,
+    to_move: &mut mancala_core::Player,
+    over: &mut bool,
+) -> Result<(), String> {
+    match start_to_move(start)? {
+        Some(player) => *to_move = player,
+        None => *over = true,
+    }
+    Ok(())
 }
