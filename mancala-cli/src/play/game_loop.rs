@@ -284,11 +284,7 @@ impl<G: Table> Sitting<'_, G> {
         let names = &self.names;
         let ending = match last {
             Some((before, mv)) => game.ending(before, mv, names),
-            None => Ending {
-                board: game.draw(names),
-                reason: "the game was over from the start".into(),
-                count: game.standing(names),
-            },
+            None => Ending::as_it_stands(game, "the game was over from the start", names),
         };
         let scores = game.scores();
         let outcome = game
