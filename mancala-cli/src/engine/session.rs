@@ -7,6 +7,7 @@ use std::fmt::Display;
 use std::str::FromStr;
 use std::time::Duration;
 
+use mancala_core::testing::acting;
 use mancala_core::{Game, Mancala, Player, Status, ToguzKumalak};
 use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent, score_margin};
 use mancala_engine::{AnyGame, GameState, NewGameError, Stop};
@@ -94,15 +95,6 @@ impl EngineGame for Numa {
 /// A player as the protocol writes him: `P0` to `P5`.
 fn player_word(p: Player) -> String {
     format!("P{}", p.index())
-}
-
-/// The players acting in `status` (none once the game is over).
-fn acting(status: Status) -> Vec<Player> {
-    match status {
-        Status::ToMove(p) => vec![p],
-        Status::Simultaneous(set) => set.iter().collect(),
-        Status::Over(_) => Vec::new(),
-    }
 }
 
 /// Rules as words for a message.
@@ -198,8 +190,6 @@ impl<G: EngineGame> Session for Loaded<G> {
     }
 
     fn legal(&self) -> Vec<String> {
-        let status = self.0.status();
-        let players = acting(status);
         let list = |p: Player| -> Vec<String> {
             self.0
                 .legal_actions(p)
@@ -207,14 +197,14 @@ impl<G: EngineGame> Session for Loaded<G> {
                 .map(ToString::to_string)
                 .collect()
         };
-        match status {
+        match self.0.status() {
             Status::ToMove(p) => {
                 let mut words = vec!["legal".to_string()];
                 words.extend(list(p));
                 vec![words.join(" ")]
             }
-            Status::Simultaneous(_) => players
-                .into_iter()
+            Status::Simultaneous(set) => set
+                .iter()
                 .map(|p| {
                     let mut words = vec!["legal".to_string(), player_word(p)];
                     words.extend(list(p));
@@ -229,8 +219,8 @@ impl<G: EngineGame> Session for Loaded<G> {
         let status = match self.0.status() {
             Status::Over(mancala_core::Outcome::Winner(p)) => format!("winner {}", player_word(p)),
             Status::Over(mancala_core::Outcome::Draw) => "draw".into(),
-            status => {
-                let players: Vec<String> = acting(status).into_iter().map(player_word).collect();
+            _ => {
+                let players: Vec<String> = acting(&self.0).into_iter().map(player_word).collect();
                 format!("to_move {}", players.join(" "))
             }
         };

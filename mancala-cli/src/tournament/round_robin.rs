@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::time::Instant;
 
+use mancala_core::testing::acting;
 use mancala_core::{Game, Outcome, Player, Status};
 use numa::Numa;
 
@@ -131,15 +132,6 @@ fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
-}
-
-/// The acting players, or none once the game is over.
-fn acting<G: Game>(game: &G) -> Vec<Player> {
-    match game.status() {
-        Status::Over(_) => Vec::new(),
-        Status::ToMove(p) => vec![p],
-        Status::Simultaneous(set) => set.iter().collect(),
-    }
 }
 
 /// How one game went: the outcome, the final scores by seat, and whether
