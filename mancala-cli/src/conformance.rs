@@ -377,36 +377,9 @@ pub fn diff_states(expected: &Value, actual: &Value) -> Option<String> {
 ///
 /// The first [`Failure`] found.
 pub fn replay<D: Driver>(trace: &Map<String, Value>, budget: Budget) -> Result<(), Failure> {
+    let (options, moves, states) = trace_parts(trace)?;
     let empty = Map::new();
-    let options = match trace.get("options") {
-        None | Some(Value::Null) => &empty,
-        Some(Value::Object(o)) => o,
-        Some(other) => {
-            return Err(Failure::at(
-                None,
-                format!("options must be an object, not {other}"),
-            ));
-        }
-    };
-    let moves = match trace.get("moves") {
-        Some(Value::Array(m)) => m.as_slice(),
-        _ => return Err(Failure::at(None, "the trace has no `moves` list")),
-    };
-    let states = match trace.get("states") {
-        Some(Value::Array(s)) => s.as_slice(),
-        _ => return Err(Failure::at(None, "the trace has no `states` list")),
-    };
-    if states.len() != moves.len() + 1 {
-        return Err(Failure::at(
-            None,
-            format!(
-                "{} moves need {} states, found {}",
-                moves.len(),
-                moves.len() + 1,
-                states.len()
-            ),
-        ));
-    }
+    let options = options.unwrap_or(&empty);
     let mut game =
         D::build(options, trace.get("start"), budget).map_err(|m| Failure::at(None, m))?;
     // A start state holds the fields of a state and nothing else (the
@@ -436,29 +409,75 @@ pub fn replay<D: Driver>(trace: &Map<String, Value>, budget: Budget) -> Result<(
             return Err(Failure::at(Some(i), format!("after move {i} ({mv}): {d}")));
         }
     }
-    if let Some(rejected) = trace.get("rejected") {
-        let Some(rejected) = rejected.as_array() else {
-            return Err(Failure::at(None, "`rejected` must be a list"));
+    match trace.get("rejected") {
+        Some(rejected) => check_rejected::<D>(&game, rejected),
+        None => Ok(()),
+    }
+}
+
+/// A trace's `options` (`None` if missing or `null`), `moves` and
+/// `states`, checked to be an object and two lists, one state more than
+/// moves.
+fn trace_parts(trace: &Map<String, Value>) -> Result<TraceParts<'_>, Failure> {
+    let options = match trace.get("options") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(o)) => Some(o),
+        Some(other) => {
+            return Err(Failure::at(
+                None,
+                format!("options must be an object, not {other}"),
+            ));
+        }
+    };
+    let moves = match trace.get("moves") {
+        Some(Value::Array(m)) => m.as_slice(),
+        _ => return Err(Failure::at(None, "the trace has no `moves` list")),
+    };
+    let states = match trace.get("states") {
+        Some(Value::Array(s)) => s.as_slice(),
+        _ => return Err(Failure::at(None, "the trace has no `states` list")),
+    };
+    if states.len() != moves.len() + 1 {
+        return Err(Failure::at(
+            None,
+            format!(
+                "{} moves need {} states, found {}",
+                moves.len(),
+                moves.len() + 1,
+                states.len()
+            ),
+        ));
+    }
+    Ok((options, moves, states))
+}
+
+/// A trace's options, moves and states.
+type TraceParts<'a> = (Option<&'a Map<String, Value>>, &'a [Value], &'a [Value]);
+
+/// Checks that every move of a trace's `rejected` is refused in `game`
+/// and leaves it unchanged (a move the library cannot even read counts as
+/// refused).
+fn check_rejected<D: Driver>(game: &D::Game, rejected: &Value) -> Result<(), Failure> {
+    let Some(rejected) = rejected.as_array() else {
+        return Err(Failure::at(None, "`rejected` must be a list"));
+    };
+    let before = D::state(game);
+    for mv in rejected {
+        let Ok(parsed) = D::parse_move(game, mv) else {
+            continue;
         };
-        let before = D::state(&game);
-        for mv in rejected {
-            // A move the library cannot even read is refused too.
-            let Ok(parsed) = D::parse_move(&game, mv) else {
-                continue;
-            };
-            let mut copy = game.clone();
-            if copy.play(parsed).is_ok() {
-                return Err(Failure::at(
-                    None,
-                    format!("rejected move {mv} was accepted"),
-                ));
-            }
-            if let Some(d) = diff_states(&before, &D::state(&copy)) {
-                return Err(Failure::at(
-                    None,
-                    format!("refusing move {mv} changed the state: {d}"),
-                ));
-            }
+        let mut copy = game.clone();
+        if copy.play(parsed).is_ok() {
+            return Err(Failure::at(
+                None,
+                format!("rejected move {mv} was accepted"),
+            ));
+        }
+        if let Some(d) = diff_states(&before, &D::state(&copy)) {
+            return Err(Failure::at(
+                None,
+                format!("refusing move {mv} changed the state: {d}"),
+            ));
         }
     }
     Ok(())
@@ -499,6 +518,23 @@ pub fn options_from<T: RuleOptions>(base: T, map: &Map<String, Value>) -> Result
                 .map_err(|e| e.to_string())?;
         }
     }
+    Ok(options)
+}
+
+/// [`options_from`] over `base`, then the game's own `check` of the whole
+/// set: how each driver reads its options.
+///
+/// # Errors
+///
+/// A message for an unknown key, a value the game refuses, or options
+/// `check` refuses together.
+pub(crate) fn checked_options<T: RuleOptions, R, E: std::fmt::Display>(
+    base: T,
+    map: &Map<String, Value>,
+    check: impl FnOnce(&T) -> Result<R, E>,
+) -> Result<T, String> {
+    let options = options_from(base, map)?;
+    check(&options).map_err(|e| e.to_string())?;
     Ok(options)
 }
 
@@ -570,4 +606,22 @@ pub fn start_to_move(start: &Value) -> Result<Option<mancala_core::Player>, Stri
             .map(Some)
             .ok_or_else(|| format!("`to_move` must be a player, not {v}")),
     }
+}
+
+/// Sets a setup's player `to_move` from a start state's `to_move`, or its
+/// `over` for a finished start ([`start_to_move`]).
+///
+/// # Errors
+///
+/// As [`start_to_move`].
+pub(crate) fn set_start_turn(
+    start: &Value,
+    to_move: &mut mancala_core::Player,
+    over: &mut bool,
+) -> Result<(), String> {
+    match start_to_move(start)? {
+        Some(player) => *to_move = player,
+        None => *over = true,
+    }
+    Ok(())
 }

@@ -60,38 +60,23 @@ trait Metered: Game + Clone {
     fn holes(&self) -> &[u16];
 }
 
-impl Metered for Mancala {
-    fn play_metered(&mut self, mv: mancala_core::Move, meter: &Meter) -> Result<(), String> {
-        Mancala::play_metered(self, mv, meter)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    }
-    fn holes(&self) -> &[u16] {
-        self.board().holes()
-    }
+/// [`Metered`] for games with an inherent `play_metered` and a board.
+macro_rules! metered {
+    ($($game:ty),* $(,)?) => {$(
+        impl Metered for $game {
+            fn play_metered(&mut self, mv: Self::Move, meter: &Meter) -> Result<(), String> {
+                <$game>::play_metered(self, mv, meter)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
+            fn holes(&self) -> &[u16] {
+                self.board().holes()
+            }
+        }
+    )*};
 }
 
-impl Metered for numercy::Numercy {
-    fn play_metered(&mut self, mv: numercy::Pit, meter: &Meter) -> Result<(), String> {
-        numercy::Numercy::play_metered(self, mv, meter)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    }
-    fn holes(&self) -> &[u16] {
-        self.board().holes()
-    }
-}
-
-impl Metered for mankka::Mankka {
-    fn play_metered(&mut self, mv: mankka::Move, meter: &Meter) -> Result<(), String> {
-        mankka::Mankka::play_metered(self, mv, meter)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    }
-    fn holes(&self) -> &[u16] {
-        self.board().holes()
-    }
-}
+metered!(Mancala, numercy::Numercy, mankka::Mankka);
 
 /// Plays `games` random games from `start`, each call under a meter of no
 /// limit, and prints the longest call; `Err` if a legal move was refused.

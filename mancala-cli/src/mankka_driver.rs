@@ -3,7 +3,9 @@
 use mankka::{Budget, Game, Mankka, Move, Options, Placement, SIDE, Setup};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{Driver, result_json, start_to_move, text_move, to_move_json, uint_list};
+use crate::conformance::{
+    Driver, checked_options, result_json, set_start_turn, text_move, to_move_json, uint_list,
+};
 
 /// Mankka, with every option key of the trace format
 /// ([Options](crate::conformance#options)).
@@ -16,9 +18,7 @@ pub struct MankkaDriver;
 ///
 /// A message for an unknown key or a bad value.
 pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
-    let options = crate::conformance::options_from(Options::default(), map)?;
-    options.check().map_err(|e| e.to_string())?;
-    Ok(options)
+    checked_options(Options::default(), map, Options::check)
 }
 
 impl Driver for MankkaDriver {
@@ -37,10 +37,7 @@ impl Driver for MankkaDriver {
         setup.board = uint_list("board", start.get("board"))?;
         setup.stores = uint_list("stores", start.get("stores"))?;
         setup.hands = uint_list("hands", start.get("hands"))?;
-        match start_to_move(start)? {
-            Some(player) => setup.to_move = player,
-            None => setup.over = true,
-        }
+        set_start_turn(start, &mut setup.to_move, &mut setup.over)?;
         Mankka::from_setup_within(setup, budget).map_err(|e| format!("impossible start: {e}"))
     }
 

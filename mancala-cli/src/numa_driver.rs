@@ -4,7 +4,7 @@ use mancala_core::Budget;
 use numa::{Face, Game, JointMove, Numa, Options, Piece, Setup, Shape, Square};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{Driver, result_json};
+use crate::conformance::{Driver, checked_options, result_json};
 
 /// Numa, with the option keys of the trace format
 /// ([Options](crate::conformance#options)).
@@ -17,9 +17,7 @@ pub struct NumaDriver;
 ///
 /// A message for an unknown key or a bad value.
 pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
-    let options = crate::conformance::options_from(Options::default(), map)?;
-    options.check().map_err(|e| e.to_string())?;
-    Ok(options)
+    checked_options(Options::default(), map, Options::check)
 }
 
 fn face_name(face: Face) -> &'static str {

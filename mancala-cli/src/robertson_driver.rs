@@ -4,7 +4,9 @@ use mancala_core::Budget;
 use robertson::{Game, Options, Pit, Robertson, Setup};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{Driver, result_json, start_to_move, text_move, to_move_json, uint_list};
+use crate::conformance::{
+    Driver, checked_options, result_json, set_start_turn, text_move, to_move_json, uint_list,
+};
 
 /// Robertson's game, with every option key of the trace format
 /// ([Options](crate::conformance#options)).
@@ -17,9 +19,7 @@ pub struct RobertsonDriver;
 ///
 /// A message for an unknown key or a bad value.
 pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
-    let options = crate::conformance::options_from(Options::default(), map)?;
-    options.check().map_err(|e| e.to_string())?;
-    Ok(options)
+    checked_options(Options::default(), map, Options::check)
 }
 
 impl Driver for RobertsonDriver {
@@ -38,10 +38,7 @@ impl Driver for RobertsonDriver {
         setup.board = uint_list("board", start.get("board"))?;
         setup.captured = uint_list("captured", start.get("captured"))?;
         setup.honours = uint_list("honours", start.get("honours"))?;
-        match start_to_move(start)? {
-            Some(player) => setup.to_move = player,
-            None => setup.over = true,
-        }
+        set_start_turn(start, &mut setup.to_move, &mut setup.over)?;
         Robertson::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
     }
 

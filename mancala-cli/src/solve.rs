@@ -6,6 +6,7 @@ use std::io::Write;
 use clap::Parser;
 
 use mancala_core::{Budget, Mancala};
+use mancala_engine::kalah_solve::KalahSolver;
 use mancala_engine::solve::{
     DEFAULT_KALAH_ENDGAME_MB, Progress, Solution, Solver, mancala_banked, mancala_split, solvable,
 };
@@ -65,12 +66,44 @@ pub fn cli(args: impl IntoIterator<Item = String>, out: &mut impl Write) -> Resu
 ///
 /// As [`cli`].
 pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
-    let name = args.game.clone();
+    let game = solvable_game(args)?;
     let tt_mb = args.tt_mb as usize;
     let endgame_mb = args.endgame_mb.map(|mb| mb as usize);
-    let (quiet, generic) = (args.quiet, args.generic);
-    let options = &args.options;
-    let map = parse_options(options).map_err(|e| e.to_string())?;
+    let fast = if args.generic {
+        None
+    } else {
+        KalahSolver::new(
+            &game,
+            tt_mb << 20,
+            endgame_mb.map_or_else(
+                || KalahSolver::default_endgame_bytes(&game, DEFAULT_KALAH_ENDGAME_MB << 20),
+                |mb| mb << 20,
+            ),
+        )
+    };
+    let solution = match fast {
+        Some(solver) => kalah_solve(solver, &game, args.quiet),
+        None => generic_solve(&game, tt_mb, endgame_mb.unwrap_or(0), args.quiet)?,
+    };
+    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
+    let secs = solution.elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "best first moves: {}\n{} nodes in {:.2} s ({:.2} M nodes/s)\nvalue {}",
+        best.join(" "),
+        solution.nodes,
+        secs,
+        solution.nodes as f64 / secs.max(1e-9) / 1e6,
+        solution.value
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// The start of the game `args` name under their options, if its value is
+/// solved here.
+fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
+    let name = &args.game;
+    let map = parse_options(&args.options).map_err(|e| e.to_string())?;
     let game: Mancala = match name.as_str() {
         "kalah" => Kalah::build(&map, None, Budget::DEFAULT)?,
         "oware" => {
@@ -104,55 +137,26 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
              go round for ever"
         ));
     }
-    let fast = if generic {
-        None
+    Ok(game)
+}
+
+/// `game` solved by Kalah's own solver.
+fn kalah_solve(solver: KalahSolver, game: &Mancala, quiet: bool) -> Solution<mancala_core::Move> {
+    if !quiet {
+        let (tt, endgame) = solver.bytes();
+        eprintln!(
+            "Kalah's own solver: table {} MB, endgame table of up to {} seeds on the board, {} MB",
+            tt >> 20,
+            solver.endgame_seeds(),
+            endgame >> 20
+        );
+    }
+    let mut solver = if quiet {
+        solver
     } else {
-        mancala_engine::kalah_solve::KalahSolver::new(
-            &game,
-            tt_mb << 20,
-            endgame_mb.map_or_else(
-                || {
-                    mancala_engine::kalah_solve::KalahSolver::default_endgame_bytes(
-                        &game,
-                        DEFAULT_KALAH_ENDGAME_MB << 20,
-                    )
-                },
-                |mb| mb << 20,
-            ),
-        )
+        solver.with_progress(report)
     };
-    let solution = match fast {
-        Some(solver) => {
-            if !quiet {
-                let (tt, endgame) = solver.bytes();
-                eprintln!(
-                    "Kalah's own solver: table {} MB, endgame table of up to {} seeds on the board, {} MB",
-                    tt >> 20,
-                    solver.endgame_seeds(),
-                    endgame >> 20
-                );
-            }
-            let mut solver = if quiet {
-                solver
-            } else {
-                solver.with_progress(report)
-            };
-            solver.solve(&game)
-        }
-        None => generic_solve(&game, tt_mb, endgame_mb.unwrap_or(0), quiet)?,
-    };
-    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
-    let secs = solution.elapsed.as_secs_f64();
-    writeln!(
-        out,
-        "best first moves: {}\n{} nodes in {:.2} s ({:.2} M nodes/s)\nvalue {}",
-        best.join(" "),
-        solution.nodes,
-        secs,
-        solution.nodes as f64 / secs.max(1e-9) / 1e6,
-        solution.value
-    )
-    .map_err(|e| e.to_string())
+    solver.solve(game)
 }
 
 /// A progress line on stderr.

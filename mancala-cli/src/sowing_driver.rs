@@ -7,7 +7,8 @@ use mancala_core::{
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{
-    Driver, options_from, result_json, start_to_move, text_move, to_move_json, uint_list,
+    Driver, checked_options, result_json, set_start_turn, start_to_move, text_move, to_move_json,
+    uint_list,
 };
 
 /// Oware (`game: "oware"`), options `houses` and `seeds`.
@@ -29,9 +30,7 @@ pub struct Toguz;
 ///
 /// A message for an unknown key or a bad value.
 pub fn rules_from(base: Rules, options: &Map<String, Value>) -> Result<Rules, String> {
-    let rules = options_from(base, options)?;
-    rules.check().map_err(|e| e.to_string())?;
-    Ok(rules)
+    checked_options(base, options, Rules::check)
 }
 
 fn build(
@@ -47,10 +46,7 @@ fn build(
     let mut setup = Setup::new(rules);
     setup.board = uint_list("board", start.get("board"))?;
     setup.stores = uint_list("stores", start.get("stores"))?;
-    match start_to_move(start)? {
-        Some(player) => setup.to_move = player,
-        None => setup.over = true,
-    }
+    set_start_turn(start, &mut setup.to_move, &mut setup.over)?;
     Mancala::from_setup_within(setup, budget).map_err(|e| format!("impossible start: {e}"))
 }
 
@@ -64,51 +60,48 @@ fn state(game: &Mancala) -> Value {
     })
 }
 
-impl Driver for Oware {
-    type Game = Mancala;
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        budget: Budget,
-    ) -> Result<Mancala, String> {
-        build(Rules::oware(), options, start, budget)
-    }
-    fn state(game: &Mancala) -> Value {
-        state(game)
-    }
-    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
-        text_move(mv)
+/// A game of the generic sowing family whose driver builds it over a
+/// preset of [`Rules`]: [`Oware`], [`Kalah`] and the [`Catalogue`]'s games
+/// share one [`Driver`], which reads the trace's options over the preset
+/// and writes the states of a [`Mancala`].
+pub trait SowingPreset {
+    /// The rules the trace's options apply to.
+    ///
+    /// # Errors
+    ///
+    /// A message for a game the generic sowing game does not play.
+    fn preset() -> Result<Rules, String>;
+}
+
+impl SowingPreset for Oware {
+    fn preset() -> Result<Rules, String> {
+        Ok(Rules::oware())
     }
 }
 
-impl Driver for Kalah {
-    type Game = Mancala;
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        budget: Budget,
-    ) -> Result<Mancala, String> {
-        build(Rules::kalah(), options, start, budget)
-    }
-    fn state(game: &Mancala) -> Value {
-        state(game)
-    }
-    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
-        text_move(mv)
+impl SowingPreset for Kalah {
+    fn preset() -> Result<Rules, String> {
+        Ok(Rules::kalah())
     }
 }
 
-impl<const G: usize> Driver for Catalogue<G> {
-    type Game = Mancala;
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        budget: Budget,
-    ) -> Result<Mancala, String> {
+impl<const G: usize> SowingPreset for Catalogue<G> {
+    fn preset() -> Result<Rules, String> {
         let game = Traditional::ALL
             .get(G)
             .ok_or_else(|| format!("the catalogue has no game {G}"))?;
-        build_traditional(*game, options, start, budget)
+        traditional_rules(*game)
+    }
+}
+
+impl<T: SowingPreset> Driver for T {
+    type Game = Mancala;
+    fn build(
+        options: &Map<String, Value>,
+        start: Option<&Value>,
+        budget: Budget,
+    ) -> Result<Mancala, String> {
+        build(T::preset()?, options, start, budget)
     }
     fn state(game: &Mancala) -> Value {
         state(game)
@@ -116,6 +109,16 @@ impl<const G: usize> Driver for Catalogue<G> {
     fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
         text_move(mv)
     }
+}
+
+/// The rules of the catalogue game `game`, unless it has a type of its own.
+fn traditional_rules(game: Traditional) -> Result<Rules, String> {
+    if game.has_own_type() {
+        return Err(format!(
+            "{game} is played by a type of its own, not by the generic sowing game"
+        ));
+    }
+    Ok(game.rules())
 }
 
 /// The start of the catalogue game `game` under the trace options `options`
@@ -132,12 +135,7 @@ pub fn build_traditional(
     start: Option<&Value>,
     budget: Budget,
 ) -> Result<Mancala, String> {
-    if game.has_own_type() {
-        return Err(format!(
-            "{game} is played by a type of its own, not by the generic sowing game"
-        ));
-    }
-    build(game.rules(), options, start, budget)
+    build(traditional_rules(game)?, options, start, budget)
 }
 
 impl Driver for Toguz {

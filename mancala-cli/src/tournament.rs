@@ -35,27 +35,28 @@
 //! Every game is seeded from `--seed`, the pairing, the opening and the
 //! seats, so a tournament is the same every time it is run with the same
 //! arguments (no agent here reads the clock).
+//!
+//! [`NumaSearch`]: mancala_engine::numa_search::NumaSearch
+//! [`NumaSearch::DEFAULT_NODES`]: mancala_engine::numa_search::NumaSearch::DEFAULT_NODES
+//! [`ratings::fit`]: crate::ratings::fit
+//! [`ratings::two_agent`]: crate::ratings::two_agent
 
-use std::fmt::Write as _;
+mod round_robin;
+mod tables;
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::time::Instant;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
-use mancala_core::{Game, Outcome, Player, Status};
-use numa::Numa;
 
 use crate::game_arg::GameArg;
-use crate::ratings::{self, Crosstable, GameResult, Record};
-use mancala_engine::agents::{
-    AlphaBeta, GreedyAgent, NumaAgent, NumaGreedy, NumaRandom, Openings, RandomAgent,
-    SequentialAgent,
-};
-use mancala_engine::mcts::Mcts;
-use mancala_engine::numa_search::NumaSearch;
+use crate::ratings::Crosstable;
+use mancala_engine::agents::Openings;
 use mancala_engine::{AnyGame, GameState};
+use round_robin::{labels, numa_entrant, sequential_entrant, tournament};
+pub use tables::render;
 
 /// Plies (turns in Numa) after which an unfinished game is scored as it
 /// stands.
@@ -69,11 +70,14 @@ pub const DEFAULT_NODES: u64 = 2_000;
 pub enum AgentKind {
     /// Uniformly random legal moves (seeded).
     Random,
-    /// The best score right after the move ([`GreedyAgent`]).
+    /// The best score right after the move
+    /// ([`GreedyAgent`](mancala_engine::agents::GreedyAgent)).
     Greedy,
-    /// Alpha-beta search ([`AlphaBeta`]); [`NumaSearch`] in Numa.
+    /// Alpha-beta search ([`AlphaBeta`](mancala_engine::agents::AlphaBeta));
+    /// [`NumaSearch`](mancala_engine::numa_search::NumaSearch) in Numa.
     Search,
-    /// Monte Carlo tree search ([`Mcts`]); sequential games only.
+    /// Monte Carlo tree search ([`Mcts`](mancala_engine::mcts::Mcts));
+    /// sequential games only.
     Mcts,
 }
 
@@ -285,255 +289,6 @@ pub enum TournamentError {
     Game(String),
 }
 
-/// A player of any game: `player`'s action now, `None` if he has none.
-type Agent<G> = Box<dyn FnMut(&G, Player) -> Option<<G as Game>::Action>>;
-
-/// An agent of the tournament: what it is, and a fresh player of it for
-/// each game, from that game's seed.
-struct Entrant<G: Game> {
-    description: String,
-    make: Box<dyn Fn(u64) -> Agent<G>>,
-}
-
-/// The agents of a sequential game.
-fn sequential_entrant<G: Game + 'static>(
-    spec: AgentSpec,
-    args: &TournamentArgs,
-) -> Result<Entrant<G>, String> {
-    fn wrap<G: Game, A: SequentialAgent<G> + 'static>(mut agent: A) -> Agent<G> {
-        Box::new(move |game: &G, _| agent.choose(game))
-    }
-    Ok(match spec.kind {
-        AgentKind::Random => Entrant {
-            description: "uniformly random legal moves".into(),
-            make: Box::new(|seed| wrap(RandomAgent::new(seed))),
-        },
-        AgentKind::Greedy => Entrant {
-            description: "the best score right after the move".into(),
-            make: Box::new(|_| wrap(GreedyAgent)),
-        },
-        AgentKind::Search => {
-            let nodes = spec.budget.or(args.nodes).unwrap_or(DEFAULT_NODES);
-            Entrant {
-                description: format!("alpha-beta, {nodes} positions a move"),
-                make: Box::new(move |_| wrap(AlphaBeta::new(nodes))),
-            }
-        }
-        AgentKind::Mcts => {
-            let iterations = spec.budget.unwrap_or(args.iterations);
-            Entrant {
-                description: format!("UCT with random playouts, {iterations} a move"),
-                make: Box::new(move |seed| wrap(Mcts::new(seed, iterations))),
-            }
-        }
-    })
-}
-
-/// The agents of Numa, all in this one function: what each name means in
-/// Numa's simultaneous turns, and the refusal of the others.
-fn numa_entrant(spec: AgentSpec, args: &TournamentArgs) -> Result<Entrant<Numa>, String> {
-    fn wrap<A: NumaAgent + 'static>(mut agent: A) -> Agent<Numa> {
-        Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
-    }
-    Ok(match spec.kind {
-        AgentKind::Random => Entrant {
-            description: "uniformly random choices".into(),
-            make: Box::new(|seed| wrap(NumaRandom::new(seed))),
-        },
-        AgentKind::Greedy => Entrant {
-            description: "the best average score against a random choice".into(),
-            make: Box::new(|_| wrap(NumaGreedy)),
-        },
-        AgentKind::Search => {
-            let nodes = spec
-                .budget
-                .or(args.nodes)
-                .unwrap_or(NumaSearch::DEFAULT_NODES);
-            Entrant {
-                description: format!(
-                    "two-turn matrix-game search with an opponent model, {nodes} positions a turn"
-                ),
-                make: Box::new(move |seed| wrap(NumaSearch::new(seed).with_nodes(nodes))),
-            }
-        }
-        AgentKind::Mcts => {
-            return Err(format!(
-                "`{spec}` plays sequential games only: Numa's turns are simultaneous \
-                 (its agents are random, greedy and search, a simultaneous-move search)"
-            ));
-        }
-    })
-}
-
-/// The labels of the agents: the names as typed, the k-th of a name
-/// numbered `#k`.
-fn labels(agents: &[AgentSpec]) -> Vec<String> {
-    agents
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| {
-            let name = spec.to_string();
-            let earlier = agents[..i].iter().filter(|s| s.to_string() == name).count();
-            if earlier == 0 {
-                name
-            } else {
-                format!("{name}#{}", earlier + 1)
-            }
-        })
-        .collect()
-}
-
-/// SplitMix64's finaliser: a well-mixed seed from any number.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// The acting players, or none once the game is over.
-fn acting<G: Game>(game: &G) -> Vec<Player> {
-    match game.status() {
-        Status::Over(_) => Vec::new(),
-        Status::ToMove(p) => vec![p],
-        Status::Simultaneous(set) => set.iter().collect(),
-    }
-}
-
-/// One game from `game`, `seats[s]` playing seat `s`: the outcome, the
-/// final scores by seat, and whether the game ended by its rules.
-fn play_game<G: Game>(
-    mut game: G,
-    seats: &mut [Agent<G>; 2],
-) -> Result<(Outcome, [u64; 2], bool), String> {
-    for _ in 0..MAX_PLIES {
-        let players = acting(&game);
-        if players.is_empty() {
-            break;
-        }
-        let mut choices = Vec::with_capacity(players.len());
-        for p in players {
-            let agent = seats
-                .get_mut(p.index())
-                .ok_or_else(|| format!("seat {} has no agent", p.index()))?;
-            let action =
-                agent(&game, p).ok_or_else(|| format!("seat {} found no move", p.index()))?;
-            choices.push((p, action));
-        }
-        game.joint_move(&choices)
-            .and_then(|mv| game.play(mv))
-            .map_err(|e| format!("the agents' move was refused: {e}"))?;
-    }
-    let scores = game.scores();
-    let score = |s: usize| scores.as_slice().get(s).copied().unwrap_or(0);
-    let (outcome, finished) = match game.status() {
-        Status::Over(o) => (o, true),
-        _ => (Outcome::from_scores(scores.as_slice()), false),
-    };
-    Ok((outcome, [score(0), score(1)], finished))
-}
-
-/// The round robin of `entrants` on `start`, as `args` ask.
-fn round_robin<G: Game>(
-    start: &G,
-    entrants: &[Entrant<G>],
-    labels: &[String],
-    args: &TournamentArgs,
-    progress: &mut dyn Write,
-) -> Result<Standings, TournamentError> {
-    let n = entrants.len();
-    let per_opening = 2;
-    let openings_count = args.games / per_opening;
-    let mut draws = Openings::new(args.seed, args.opening);
-    let openings = (0..openings_count)
-        .map(|k| {
-            draws.next(start).ok_or(TournamentError::NoOpening {
-                found: k,
-                wanted: openings_count,
-                plies: args.opening,
-            })
-        })
-        .collect::<Result<Vec<G>, _>>()?;
-    let mut standings = Standings {
-        labels: labels.to_vec(),
-        descriptions: entrants.iter().map(|e| e.description.clone()).collect(),
-        table: Crosstable::new(n),
-        first_seat: vec![vec![0; n]; n],
-        final_scores: vec![0; n],
-        unfinished: 0,
-        openings: openings_count,
-    };
-    let mut pairing = 0u64;
-    for a in 0..n {
-        for b in a + 1..n {
-            pairing += 1;
-            let clock = Instant::now();
-            for (k, opening) in openings.iter().enumerate() {
-                for swap in [false, true] {
-                    // seat 0 is `order[0]`.
-                    let order = if swap { [b, a] } else { [a, b] };
-                    let seed =
-                        mix(mix(mix(args.seed) ^ pairing) ^ (2 * k as u64 + u64::from(swap)));
-                    let mut seats = [
-                        (entrants[order[0]].make)(mix(seed ^ 1)),
-                        (entrants[order[1]].make)(mix(seed ^ 2)),
-                    ];
-                    let (outcome, scores, finished) = play_game(opening.clone(), &mut seats)
-                        .map_err(|e| {
-                            TournamentError::Game(format!(
-                                "{} against {}, opening {k}: {e}",
-                                labels[order[0]], labels[order[1]]
-                            ))
-                        })?;
-                    let result = match outcome {
-                        Outcome::Draw => GameResult::Draw,
-                        Outcome::Winner(p) if p.index() == 0 => GameResult::Win,
-                        Outcome::Winner(_) => GameResult::Loss,
-                    };
-                    standings
-                        .table
-                        .add(order[0], order[1], result)
-                        .map_err(|e| TournamentError::Game(e.to_string()))?;
-                    standings.first_seat[order[0]][order[1]] += 1;
-                    standings.final_scores[order[0]] += scores[0];
-                    standings.final_scores[order[1]] += scores[1];
-                    standings.unfinished += u32::from(!finished);
-                }
-            }
-            let record = standings.table.record(a, b).unwrap_or_default();
-            // Progress is a courtesy: a closed stderr does not stop the
-            // tournament.
-            let _ = writeln!(
-                progress,
-                "{}: {} {} {} ({:.1} s)",
-                args.game.name(),
-                labels[a],
-                record.points_text(),
-                labels[b],
-                clock.elapsed().as_secs_f64()
-            );
-        }
-    }
-    Ok(standings)
-}
-
-/// Builds the agents of one game and plays the round robin.
-fn tournament<G: Game>(
-    start: &G,
-    entrant: fn(AgentSpec, &TournamentArgs) -> Result<Entrant<G>, String>,
-    args: &TournamentArgs,
-    progress: &mut dyn Write,
-) -> Result<Standings, TournamentError> {
-    let labels = labels(&args.agents);
-    let entrants = args
-        .agents
-        .iter()
-        .map(|&spec| entrant(spec, args))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(TournamentError::Usage)?;
-    round_robin(start, &entrants, &labels, args, progress)
-}
-
 /// Plays the tournament `args` ask for, a line of progress per pairing
 /// written to `progress`.
 ///
@@ -572,244 +327,6 @@ pub fn run(args: &TournamentArgs, progress: &mut dyn Write) -> Result<Standings,
             args.game.name()
         ))),
     }
-}
-
-/// `text` in lines of at most `width` characters (longer words alone),
-/// each indented by `indent` spaces.
-fn wrap(text: &str, indent: usize, width: usize) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    let pad = " ".repeat(indent);
-    lines
-        .iter()
-        .map(|l| format!("{pad}{l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Pads `s` on the left to `width` characters.
-fn right(s: &str, width: usize) -> String {
-    format!("{s:>width$}")
-}
-
-/// The tables of a tournament's [`Standings`], as the program prints them.
-pub fn render(args: &TournamentArgs, standings: &Standings) -> String {
-    let mut out = String::new();
-    let n = standings.labels.len();
-    let unit = if args.game.name() == "numa" {
-        "turns"
-    } else {
-        "moves"
-    };
-    let games = standings.table.games();
-    let _ = writeln!(
-        out,
-        "{}: round robin of {n} agents, {} games a pairing, {games} in all (seed {})",
-        args.game.name(),
-        2 * standings.openings,
-        args.seed
-    );
-    if args.opening == 0 {
-        let _ = writeln!(
-            out,
-            "  every game from the start, each pairing {} times from each seat",
-            standings.openings
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "  {} random openings of {} {unit} (the same for every pairing), each played \
-             twice,\n  once with each agent of the pairing in the first seat",
-            standings.openings, args.opening
-        );
-    }
-    let width = standings.labels.iter().map(String::len).max().unwrap_or(0);
-    for (label, description) in standings.labels.iter().zip(&standings.descriptions) {
-        let _ = writeln!(out, "  {label:<width$}  {description}");
-    }
-
-    // The crosstable.
-    let _ = writeln!(
-        out,
-        "\ncrosstable: the row agent's points against the column agent (a win 1, a draw 1/2)"
-    );
-    let cell = |i: usize, j: usize| {
-        if i == j {
-            "-".to_string()
-        } else {
-            standings
-                .table
-                .record(i, j)
-                .unwrap_or_default()
-                .points_text()
-        }
-    };
-    let col_width: Vec<usize> = (0..n)
-        .map(|j| {
-            (0..n)
-                .map(|i| cell(i, j).len())
-                .chain([standings.labels[j].len()])
-                .max()
-                .unwrap_or(1)
-        })
-        .collect();
-    let mut line = format!("  {:width$}", "");
-    for (j, label) in standings.labels.iter().enumerate() {
-        line += &format!("  {}", right(label, col_width[j]));
-    }
-    let _ = writeln!(out, "{}", line.trim_end());
-    for (i, label) in standings.labels.iter().enumerate() {
-        let mut line = format!("  {label:<width$}");
-        for (j, w) in col_width.iter().enumerate() {
-            line += &format!("  {}", right(&cell(i, j), *w));
-        }
-        let _ = writeln!(out, "{line}");
-    }
-
-    // The ranking.
-    let fitted = ratings::fit(&standings.table);
-    let anchor = args
-        .anchor
-        .as_ref()
-        .and_then(|a| standings.labels.iter().position(|l| l == a));
-    let rated = match (&fitted, anchor) {
-        (Ok(r), Some(a)) => r.anchored_at(a).ok_or(ratings::FitError::TooFewAgents),
-        (Ok(r), None) => Ok(r.clone()),
-        (Err(e), _) => Err(*e),
-    };
-    match &rated {
-        Ok(_) => {
-            let zero = match anchor {
-                Some(a) => format!("{} rated 0", standings.labels[a]),
-                None => "ratings average 0".into(),
-            };
-            let _ = writeln!(
-                out,
-                "\nranking: Elo by a maximum-likelihood Bradley-Terry fit of all {games} games \
-                 (draws\n  half a win), {zero}; ±95% is 1.96 standard errors"
-            );
-        }
-        Err(e) => {
-            let _ = writeln!(out, "\nranking by points (no Elo ratings: {e})");
-        }
-    }
-    let mut order: Vec<usize> = (0..n).collect();
-    let elo = |i: usize| rated.as_ref().ok().and_then(|r| r.elo(i));
-    order.sort_by(|&x, &y| {
-        let by_elo = elo(y).unwrap_or(0.0).total_cmp(&elo(x).unwrap_or(0.0));
-        let by_points = standings
-            .table
-            .total(y)
-            .half_points()
-            .cmp(&standings.table.total(x).half_points());
-        by_elo.then(by_points).then(x.cmp(&y))
-    });
-    let totals: Vec<Record> = (0..n).map(|i| standings.table.total(i)).collect();
-    let points_width = totals
-        .iter()
-        .map(|t| t.points_text().len())
-        .max()
-        .unwrap_or(0)
-        .max(6);
-    let wdl = |t: &Record| format!("{}-{}-{}", t.wins, t.draws, t.losses);
-    let wdl_width = totals
-        .iter()
-        .map(|t| wdl(t).len())
-        .max()
-        .unwrap_or(0)
-        .max(5);
-    let _ = writeln!(
-        out,
-        "  {:>2}  {:<width$}  {:>points_width$}  {:>6}  {:>7}  {:>6}  {:>wdl_width$}  {:>9}",
-        "#", "agent", "points", "%", "Elo", "±95%", "W-D-L", "avg score"
-    );
-    for (rank, &i) in order.iter().enumerate() {
-        let t = totals[i];
-        let percent = t
-            .fraction()
-            .map_or("-".into(), |p| format!("{:.1}%", 100.0 * p));
-        let (elo_text, margin) = match rated.as_ref().ok().and_then(|r| r.estimate(i)) {
-            // `+ 0.0` writes a rating of -0.0 as +0.0.
-            Some(e) => (
-                format!("{:+.1}", e.elo + 0.0),
-                format!("{:.1}", e.margin95()),
-            ),
-            None => ("-".into(), "-".into()),
-        };
-        let average = if t.games() == 0 {
-            "-".into()
-        } else {
-            format!(
-                "{:.2}",
-                standings.final_scores[i] as f64 / f64::from(t.games())
-            )
-        };
-        let _ = writeln!(
-            out,
-            "  {:>2}  {:<width$}  {:>points_width$}  {percent:>6}  {elo_text:>7}  {margin:>6}  \
-             {:>wdl_width$}  {average:>9}",
-            rank + 1,
-            standings.labels[i],
-            t.points_text(),
-            wdl(&t),
-        );
-    }
-
-    // Notes.
-    if let Ok(r) = &rated
-        && !r.clamped().is_empty()
-    {
-        let _ = writeln!(
-            out,
-            "  note: a whitewash has no finite rating gap, so for the ratings it counts half a\n    \
-             point less (as if one win were a draw), and its gap is a lower bound:"
-        );
-        let list: Vec<String> = r
-            .clamped()
-            .iter()
-            .map(|&(winner, loser)| {
-                let record = standings.table.record(winner, loser).unwrap_or_default();
-                format!(
-                    "{} {} {}",
-                    standings.labels[winner],
-                    record.points_text(),
-                    standings.labels[loser]
-                )
-            })
-            .collect();
-        let _ = writeln!(out, "{}", wrap(&list.join(", "), 6, 80));
-    }
-    if standings.unfinished > 0 {
-        let _ = writeln!(
-            out,
-            "  note: {} games stopped after {MAX_PLIES} {unit} and were scored as they stood",
-            standings.unfinished
-        );
-    }
-    if n == 2
-        && let Some(record) = standings.table.record(0, 1)
-        && let (Some(p), Some(gap)) = (record.fraction(), ratings::two_agent(record))
-    {
-        let _ = writeln!(
-            out,
-            "\n{} - {}: {gap} Elo from the score p = {p:.4} of {} games\n  \
-             (-400 log10(1/p - 1); ±95% by the delta method from the per-game variance)",
-            standings.labels[0],
-            standings.labels[1],
-            record.games(),
-        );
-    }
-    out
 }
 
 /// The program: reads the arguments (clap prints its own errors and

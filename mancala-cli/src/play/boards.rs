@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use mancala_core::Player;
+
 use super::text::{Align, Canvas};
 
 /// Columns a hole takes on a two-row board.
@@ -34,7 +36,19 @@ pub(crate) struct TwoRow<'a> {
     pub(crate) bottom: String,
 }
 
-impl TwoRow<'_> {
+impl<'a> TwoRow<'a> {
+    /// Two rows of `holes` with neither stores nor a middle row, each
+    /// player's line (North's above, South's below) written by `line`.
+    pub(crate) fn new(holes: &'a [u16], line: impl Fn(Player) -> String) -> TwoRow<'a> {
+        TwoRow {
+            holes,
+            middle: None,
+            stores: None,
+            top: line(Player::P1),
+            bottom: line(Player::P0),
+        }
+    }
+
     pub(crate) fn draw(&self) -> String {
         let n = self.holes.len() / 2;
         let mut out = String::new();
@@ -98,30 +112,28 @@ struct Side {
     vertical: i64,
 }
 
+impl Side {
+    /// A row from corner `from` to corner `to`, its numbers on the side
+    /// `label` says, or above or below it (`vertical`).
+    const fn new(from: (i64, i64), to: (i64, i64), label: Align, vertical: i64) -> Side {
+        Side {
+            from,
+            to,
+            label,
+            vertical,
+        }
+    }
+}
+
 /// The rows of a triangle, counter-clockwise as seen: bottom (left to
 /// right), right side (up), left side (down). Side holes sit one line
 /// apart.
 fn triangle() -> Vec<Side> {
     let (bl, br, apex) = ((6, 8), (58, 8), (32, 1));
     vec![
-        Side {
-            from: bl,
-            to: br,
-            label: Align::Centre,
-            vertical: 1,
-        },
-        Side {
-            from: br,
-            to: apex,
-            label: Align::Left,
-            vertical: 0,
-        },
-        Side {
-            from: apex,
-            to: bl,
-            label: Align::Right,
-            vertical: 0,
-        },
+        Side::new(bl, br, Align::Centre, 1),
+        Side::new(br, apex, Align::Left, 0),
+        Side::new(apex, bl, Align::Right, 0),
     ]
 }
 
@@ -130,29 +142,13 @@ fn triangle() -> Vec<Side> {
 /// upper left and lower left sides (down).
 fn hexagon() -> Vec<Side> {
     let (bl, br, r, tr, tl, l) = ((20, 15), (58, 15), (72, 8), (58, 1), (20, 1), (6, 8));
-    let side = |from, to, label| Side {
-        from,
-        to,
-        label,
-        vertical: 0,
-    };
     vec![
-        Side {
-            from: bl,
-            to: br,
-            label: Align::Centre,
-            vertical: 1,
-        },
-        side(br, r, Align::Left),
-        side(r, tr, Align::Left),
-        Side {
-            from: tr,
-            to: tl,
-            label: Align::Centre,
-            vertical: -1,
-        },
-        side(tl, l, Align::Right),
-        side(l, bl, Align::Right),
+        Side::new(bl, br, Align::Centre, 1),
+        Side::new(br, r, Align::Left, 0),
+        Side::new(r, tr, Align::Left, 0),
+        Side::new(tr, tl, Align::Centre, -1),
+        Side::new(tl, l, Align::Right, 0),
+        Side::new(l, bl, Align::Right, 0),
     ]
 }
 

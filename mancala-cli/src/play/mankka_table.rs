@@ -6,7 +6,7 @@ use mankka::{Mankka, Move, MoveReport, Placement, PlayError, SIDE, Variant};
 
 use super::boards::TwoRow;
 use super::sowing::{Sown, arrow, south_north, sowing_count, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
+use super::table::{Ending, Table, hole_choices, hole_refusal, read_pass_or_hole, say_hole};
 use super::text::{Names, and_list, count, quoted, ranges};
 use mancala_engine::ending::mankka_end;
 
@@ -50,14 +50,7 @@ fn mankka_board(game: &Mankka, board: &mancala_core::Board, names: &Names) -> St
         text.push_str(arrow(game.to_move(), p));
         text
     };
-    TwoRow {
-        holes: board.holes(),
-        middle: None,
-        stores: None,
-        top: line(Player::P1),
-        bottom: line(Player::P0),
-    }
-    .draw()
+    TwoRow::new(board.holes(), line).draw()
 }
 
 impl Table for Mankka {
@@ -145,15 +138,12 @@ impl Table for Mankka {
         if self.hands()[p] > 0 {
             return read_placement(text).map(Move::Place);
         }
-        if text.trim().eq_ignore_ascii_case("pass") {
-            return Ok(Move::Pass);
-        }
-        read_hole(text).map(Move::Sow)
+        Ok(read_pass_or_hole(text)?.map_or(Move::Pass, Move::Sow))
     }
 
     fn say(&self, mv: &Move) -> String {
         match mv {
-            Move::Sow(pit) => format!("hole {pit}"),
+            Move::Sow(pit) => say_hole(*pit),
             other => other.to_string(),
         }
     }
@@ -187,22 +177,11 @@ impl Table for Mankka {
         }
     }
 
-    fn refusal(&self, error: &PlayError, names: &Names) -> String {
-        match error {
-            PlayError::NotYourHole { pit, owner, mover } => {
-                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
-            }
-            other => names.rename(&other.to_string()),
-        }
-    }
+    hole_refusal!(PlayError);
 
     fn ending(&self, before: &Mankka, mv: &Move, names: &Names) -> Ending {
         let Some(end) = mankka_end(before, *mv) else {
-            return Ending {
-                board: self.draw(names),
-                reason: "the game is over".into(),
-                count: self.standing(names),
-            };
+            return Ending::as_it_stands(self, "the game is over", names);
         };
         let rules = before.options().rules();
         Ending {

@@ -10,6 +10,7 @@
 //! the command, with its exit status.
 
 mod boards;
+mod game_loop;
 mod mankka_table;
 mod numa_table;
 mod numercy_table;
@@ -24,7 +25,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
-use mancala_core::{Game, Outcome, Player, Status};
+use mancala_core::{Game, Player};
 use numa::Numa;
 use numercy::Numercy;
 
@@ -32,8 +33,7 @@ use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAge
 use mancala_engine::{AnyGame, GameState, NewGameError};
 
 use crate::game_arg::{GameArg, options_text};
-use table::{Ending, Table, result_line};
-use text::{Names, wrap};
+use game_loop::{Computer, Console, Players, play_game};
 
 /// Plies (turns in Numa) after which a game is stopped and scored as it
 /// stands.
@@ -247,19 +247,44 @@ pub fn main_with(args: &PlayArgs) -> ExitCode {
     }
 }
 
-/// A computer player: `player`'s action in `game`, or `None` if he has none.
-type Computer<'a, G> = Box<dyn FnMut(&G, Player) -> Option<<G as Game>::Action> + 'a>;
-
 /// The search agent as a [`Computer`] for a sequential game.
 fn searcher<'a, G: Game + 'a>(nodes: u64) -> Computer<'a, G> {
     let mut search = AlphaBeta::new(nodes);
     Box::new(move |game: &G, _p| search.choose(game))
 }
 
+/// The search agent as the computer and as the adviser of a sequential
+/// game.
+fn searchers<'a, G: Game + 'a>(nodes: u64) -> Players<'a, G> {
+    Players {
+        computer: searcher(nodes),
+        adviser: searcher(nodes),
+    }
+}
+
 /// Regret matching as Numa's [`Computer`].
 fn numa_player<'a>(seed: u64) -> Computer<'a, Numa> {
     let mut agent = RegretMatching::new(seed, NUMA_ITERATIONS);
     Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
+}
+
+/// Numa's computer, a regret matcher of its own for each side, and its
+/// adviser, each seeded from `seed`.
+fn numa_players<'a>(seed: u64) -> Players<'a, Numa> {
+    let (mut arabic, mut roman) = (
+        numa_player(seed),
+        numa_player(seed.wrapping_add(0x9e37_79b9)),
+    );
+    Players {
+        computer: Box::new(move |game: &Numa, p: Player| {
+            if p == Player::P0 {
+                arabic(game, p)
+            } else {
+                roman(game, p)
+            }
+        }),
+        adviser: numa_player(seed.wrapping_add(7)),
+    }
 }
 
 /// A refusal of the options, as a usage error.
@@ -280,8 +305,6 @@ pub fn run(
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<(), RunError> {
-    let out = &mut output;
-    let input = &mut input;
     let map = option_map(args).map_err(invalid)?;
     let nodes = args.nodes;
     let text = options_text(&map).map_err(invalid)?;
@@ -290,343 +313,27 @@ pub fn run(
         NewGameError::Refused(e) => invalid(e),
         e => invalid(e),
     })?;
+    let console = Console {
+        input: &mut input,
+        out: &mut output,
+    };
     match game.into_state() {
-        GameState::Mancala(game) => {
-            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
-        }
-        GameState::Toguz(game) => {
-            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
-        }
+        GameState::Mancala(game) => play_game(args, game, searchers(nodes), console),
+        GameState::Toguz(game) => play_game(args, game, searchers(nodes), console),
         GameState::Numercy(game) => {
             let game = if args.holes.is_some() && !map.contains_key("operators") {
                 Numercy::new(game.options().random_row(args.seed, &[])).map_err(invalid)?
             } else {
                 game
             };
-            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
+            play_game(args, game, searchers(nodes), console)
         }
-        GameState::Robertson(game) => {
-            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
-        }
-        GameState::Mankka(game) => {
-            play_game(args, game, searcher(nodes), searcher(nodes), input, out)
-        }
-        GameState::Numa(game) => {
-            let computer = {
-                let (mut arabic, mut roman) = (
-                    numa_player(args.seed),
-                    numa_player(args.seed.wrapping_add(0x9e37_79b9)),
-                );
-                Box::new(move |game: &Numa, p: Player| {
-                    if p == Player::P0 {
-                        arabic(game, p)
-                    } else {
-                        roman(game, p)
-                    }
-                })
-            };
-            let adviser = numa_player(args.seed.wrapping_add(7));
-            play_game(args, game, computer, adviser, input, out)
-        }
+        GameState::Robertson(game) => play_game(args, game, searchers(nodes), console),
+        GameState::Mankka(game) => play_game(args, game, searchers(nodes), console),
+        GameState::Numa(game) => play_game(args, game, numa_players(args.seed), console),
         _ => Err(RunError::Usage(format!(
             "{} cannot be played here",
             args.game.name()
         ))),
     }
-}
-
-/// Reads one line, trimmed; `None` at end of input.
-fn read_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
-        return Ok(None);
-    }
-    Ok(Some(line.trim().to_string()))
-}
-
-/// What a human typed.
-enum Command<A> {
-    Quit,
-    Undo,
-    Hint,
-    Help,
-    Move(A),
-    Empty,
-}
-
-/// Reads a command (any case) or, failing that, a move by `read`.
-fn command<A>(
-    text: &str,
-    read: impl FnOnce(&str) -> Result<A, String>,
-) -> Result<Command<A>, String> {
-    Ok(match text.trim().to_lowercase().as_str() {
-        "quit" | "q" | "exit" => Command::Quit,
-        "undo" | "u" => Command::Undo,
-        "hint" => Command::Hint,
-        "help" | "?" => Command::Help,
-        "" => Command::Empty,
-        _ => Command::Move(read(text)?),
-    })
-}
-
-/// What one turn's players chose, or why the game loop stops.
-enum Turn<A> {
-    Chosen(Vec<(Player, A)>),
-    Undo,
-    Stop,
-}
-
-/// The computer's players and the adviser behind `hint`.
-struct Players<'a, G: Game> {
-    computer: Computer<'a, G>,
-    adviser: Computer<'a, G>,
-}
-
-/// The help a human gets at the start and on `help`.
-fn help<G: Table>(game: &G, p: Player) -> String {
-    wrap(
-        &format!(
-            "At your turn, {} Or type hint (the computer's suggestion), undo (back to before \
-             your last move), help, or quit.",
-            game.how_to_move(p)
-        ),
-        0,
-    )
-}
-
-/// Asks every acting player for his action: the computer's players choose at
-/// once; a human types his (hidden from the others in a simultaneous turn).
-fn choose<G: Table>(
-    game: &G,
-    acting: &[Player],
-    names: &Names,
-    players: &mut Players<'_, G>,
-    can_undo: bool,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> io::Result<Turn<G::Action>> {
-    let simultaneous = acting.len() > 1;
-    let mut choices = Vec::new();
-    for &p in acting {
-        if !names.is_human(p) {
-            match (players.computer)(game, p) {
-                Some(a) => choices.push((p, a)),
-                None => {
-                    writeln!(out, "{} has no move.", names.cap(p))?;
-                    return Ok(Turn::Stop);
-                }
-            }
-            continue;
-        }
-        loop {
-            if simultaneous {
-                write!(
-                    out,
-                    "{}, your choice (hidden) [{}]: ",
-                    names.cap(p),
-                    game.choices(p)
-                )?;
-            } else {
-                write!(out, "{} to move [{}]: ", names.cap(p), game.choices(p))?;
-            }
-            out.flush()?;
-            let Some(line) = read_line(input)? else {
-                writeln!(out, "\nEnd of input.")?;
-                return Ok(Turn::Stop);
-            };
-            match command(&line, |t| game.read(p, t)) {
-                Err(msg) => writeln!(out, "{}", wrap(&format!("Error: {msg}."), 2))?,
-                Ok(Command::Quit) => {
-                    writeln!(out, "Quit.")?;
-                    return Ok(Turn::Stop);
-                }
-                Ok(Command::Undo) if can_undo => return Ok(Turn::Undo),
-                Ok(Command::Undo) => writeln!(out, "Error: nothing to undo.")?,
-                Ok(Command::Hint) => match (players.adviser)(game, p) {
-                    Some(a) => writeln!(out, "Hint: {}", game.say(&a))?,
-                    None => writeln!(out, "Hint: no move")?,
-                },
-                Ok(Command::Help) => {
-                    writeln!(out, "{}", wrap(&game.title(), 0))?;
-                    writeln!(out, "{}", help(game, p))?;
-                }
-                Ok(Command::Empty) => {}
-                Ok(Command::Move(action)) => {
-                    // A sequential move is checked at once, with the
-                    // library's own reason; a simultaneous choice only
-                    // against the legal choices.
-                    let refusal = if simultaneous {
-                        (!game.legal_actions(p).contains(&action))
-                            .then(|| format!("{} is not a legal choice", game.say(&action)))
-                    } else {
-                        match game.joint_move(&[(p, action)]) {
-                            Ok(mv) => game.clone().play(mv).err().map(|e| game.refusal(&e, names)),
-                            Err(e) => Some(game.refusal(&e, names)),
-                        }
-                    };
-                    match refusal {
-                        Some(e) => writeln!(out, "{}", wrap(&format!("Error: {e}."), 2))?,
-                        None => {
-                            choices.push((p, action));
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok(Turn::Chosen(choices))
-}
-
-/// The names of `game`'s seats, the human ones as `args` say; a usage error
-/// for a seat the game does not have.
-fn seats<G: Table>(args: &PlayArgs, game: &G) -> Result<Names, RunError> {
-    let players = game.player_count();
-    let seat = args.seat.unwrap_or(0);
-    if seat >= players {
-        let plain = game.seat_names();
-        let listed: Vec<String> = plain
-            .iter()
-            .enumerate()
-            .map(|(i, name)| format!("{i} ({name})"))
-            .collect();
-        return Err(RunError::Usage(format!(
-            "--seat {seat}: this game's seats are {}",
-            text::and_list(&listed)
-        )));
-    }
-    let human = (0..players)
-        .map(|i| !args.auto && (args.humans || i == seat))
-        .collect();
-    Ok(Names::new(game.seat_names(), human))
-}
-
-/// The game loop for any game of the family, sequential or simultaneous,
-/// through the [`Game`] trait and the game's [`Table`]: says who plays what,
-/// draws the board, asks the acting players, plays their move and says what
-/// it did; at the end, why the game ended and the final count.
-fn play_game<G: Table>(
-    args: &PlayArgs,
-    mut game: G,
-    computer: Computer<'_, G>,
-    adviser: Computer<'_, G>,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<(), RunError> {
-    let names = seats(args, &game)?;
-    let mut players = Players { computer, adviser };
-    writeln!(out, "{}", wrap(&game.title(), 0))?;
-    for p in names.players() {
-        writeln!(
-            out,
-            "{}",
-            wrap(&format!("{} plays {}.", names.cap(p), game.side(p)), 2)
-        )?;
-    }
-    if let Some(p) = names.players().find(|&p| names.is_human(p)) {
-        writeln!(out, "{}", help(&game, p))?;
-    }
-    let mut history: Vec<G> = Vec::new();
-    let mut last: Option<(G, G::Move)> = None;
-    let mut plies = 0;
-    loop {
-        let acting: Vec<Player> = match game.status() {
-            Status::Over(_) => break,
-            Status::ToMove(p) => vec![p],
-            Status::Simultaneous(set) => set.iter().collect(),
-        };
-        if plies >= MAX_PLIES {
-            writeln!(out, "\n{}", game.draw(&names))?;
-            writeln!(out, "Stopped after {MAX_PLIES} moves, unfinished.")?;
-            writeln!(out, "{}", wrap(&game.standing(&names), 2))?;
-            let scores = game.scores();
-            let outcome = Outcome::from_scores(scores.as_slice());
-            let result = result_line(outcome, scores.as_slice(), &names);
-            writeln!(
-                out,
-                "{}",
-                wrap(&format!("Result as it stands: {result}"), 2)
-            )?;
-            return Ok(());
-        }
-        writeln!(out, "\n{}", game.draw(&names))?;
-        let choices = match choose(
-            &game,
-            &acting,
-            &names,
-            &mut players,
-            !history.is_empty(),
-            input,
-            out,
-        )? {
-            Turn::Stop => return Ok(()),
-            Turn::Undo => {
-                if let Some(previous) = history.pop() {
-                    game = previous;
-                }
-                writeln!(out, "Undone.")?;
-                continue;
-            }
-            Turn::Chosen(choices) => choices,
-        };
-        let before = game.clone();
-        let played = game.joint_move(&choices).and_then(|mv| {
-            let report = game.play(mv.clone())?;
-            Ok((mv, report))
-        });
-        match played {
-            Ok((mv, report)) => {
-                if choices.iter().any(|&(p, _)| names.is_human(p)) {
-                    history.push(before.clone());
-                }
-                plies += 1;
-                if acting.len() > 1 {
-                    let said: Vec<String> = choices
-                        .iter()
-                        .map(|(p, a)| format!("{} chose {}", names.of(*p), before.say(a)))
-                        .collect();
-                    let line = text::capital(&format!("{}.", text::and_list(&said)));
-                    writeln!(out, "{}", wrap(&line, 2))?;
-                }
-                writeln!(out, "{}", wrap(&before.describe(&report, &names), 2))?;
-                last = Some((before, mv));
-            }
-            Err(e) => {
-                let why = before.refusal(&e, &names);
-                writeln!(out, "{}", wrap(&format!("The move was refused: {why}."), 2))?;
-                return Ok(());
-            }
-        }
-    }
-    let ending = match &last {
-        Some((before, mv)) => game.ending(before, mv, &names),
-        None => Ending {
-            board: game.draw(&names),
-            reason: "the game was over from the start".into(),
-            count: game.standing(&names),
-        },
-    };
-    let scores = game.scores();
-    let outcome = game
-        .outcome()
-        .unwrap_or_else(|| Outcome::from_scores(scores.as_slice()));
-    writeln!(out, "\n{}", ending.board)?;
-    writeln!(
-        out,
-        "{}",
-        wrap(&format!("Game over: {}.", ending.reason), 2)
-    )?;
-    writeln!(out, "{}", wrap(&ending.count, 2))?;
-    writeln!(
-        out,
-        "{}",
-        wrap(
-            &format!(
-                "Result: {}",
-                result_line(outcome, scores.as_slice(), &names)
-            ),
-            2
-        )
-    )?;
-    Ok(())
 }

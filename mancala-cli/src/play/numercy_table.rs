@@ -6,7 +6,7 @@ use numercy::{MoveReport, Numercy, Pit, PlayError};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
+use super::table::{Ending, Table, hole_refusal, read_hole, say_hole};
 use mancala_engine::ending::numercy_end;
 
 use super::text::{Names, and_list, count};
@@ -22,18 +22,10 @@ fn numercy_board(game: &Numercy, points: [u64; 2], names: &Names) -> String {
             arrow(game.to_move(), p)
         )
     };
+    let operators = game.options().operators().iter();
     TwoRow {
-        holes: game.board().holes(),
-        middle: Some(
-            game.options()
-                .operators()
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-        ),
-        stores: None,
-        top: line(Player::P1),
-        bottom: line(Player::P0),
+        middle: Some(operators.map(ToString::to_string).collect()),
+        ..TwoRow::new(game.board().holes(), line)
     }
     .draw()
 }
@@ -72,16 +64,12 @@ impl Table for Numercy {
         sowing_help(self.topology(), p, "ball")
     }
 
-    fn choices(&self, p: Player) -> String {
-        hole_choices(self, p)
-    }
-
     fn read(&self, _p: Player, text: &str) -> Result<Pit, String> {
         read_hole(text)
     }
 
     fn say(&self, pit: &Pit) -> String {
-        format!("hole {pit}")
+        say_hole(*pit)
     }
 
     fn describe(&self, r: &MoveReport, names: &Names) -> String {
@@ -127,14 +115,7 @@ impl Table for Numercy {
         text
     }
 
-    fn refusal(&self, error: &PlayError, names: &Names) -> String {
-        match error {
-            PlayError::NotYourHole { pit, owner, mover } => {
-                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
-            }
-            other => names.rename(&other.to_string()),
-        }
-    }
+    hole_refusal!(PlayError);
 
     fn ending(&self, _before: &Numercy, _mv: &Pit, names: &Names) -> Ending {
         let reason = numercy_end(self).words(&|p| names.of(p));

@@ -6,7 +6,7 @@ use robertson::{MoveReport, Pit, PlayError, Robertson, Shape};
 
 use super::boards::{TwoRow, ring, row_place};
 use super::sowing::{arrow, south_north};
-use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
+use super::table::{Ending, Table, hole_refusal, read_hole, say_hole};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::mancala_end;
 
@@ -49,25 +49,13 @@ fn robertson_board(
     to_move: Option<Player>,
 ) -> String {
     if game.options().shape == Shape::TwoRow && south_and_north(game) {
-        return TwoRow {
-            holes: board.holes(),
-            middle: None,
-            stores: None,
-            top: player_line(game, board, Player::P1, names, to_move),
-            bottom: player_line(game, board, Player::P0, names, to_move),
-        }
+        return TwoRow::new(board.holes(), |p| {
+            player_line(game, board, p, names, to_move)
+        })
         .draw();
     }
     let mut out = if game.options().shape == Shape::TwoRow {
-        TwoRow {
-            holes: board.holes(),
-            middle: None,
-            stores: None,
-            top: "row 1".into(),
-            bottom: "row 0".into(),
-        }
-        .draw()
-            + "\n"
+        TwoRow::new(board.holes(), |p| format!("row {}", p.index())).draw() + "\n"
     } else {
         ring(board.holes(), game.topology().row_len())
     };
@@ -143,16 +131,12 @@ impl Table for Robertson {
         )
     }
 
-    fn choices(&self, p: Player) -> String {
-        hole_choices(self, p)
-    }
-
     fn read(&self, _p: Player, text: &str) -> Result<Pit, String> {
         read_hole(text)
     }
 
     fn say(&self, pit: &Pit) -> String {
-        format!("hole {pit}")
+        say_hole(*pit)
     }
 
     fn describe(&self, r: &MoveReport, names: &Names) -> String {
@@ -172,22 +156,11 @@ impl Table for Robertson {
         text
     }
 
-    fn refusal(&self, error: &PlayError, names: &Names) -> String {
-        match error {
-            PlayError::NotYourHole { pit, owner, mover } => {
-                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
-            }
-            other => names.rename(&other.to_string()),
-        }
-    }
+    hole_refusal!(PlayError);
 
     fn ending(&self, before: &Robertson, mv: &Pit, names: &Names) -> Ending {
         let Some(end) = mancala_end(before.sowing(), Move::Sow(*mv)) else {
-            return Ending {
-                board: self.draw(names),
-                reason: "the game is over".into(),
-                count: self.standing(names),
-            };
+            return Ending::as_it_stands(self, "the game is over", names);
         };
         let topology = self.topology();
         let honours = self.honours();

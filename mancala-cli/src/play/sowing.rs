@@ -6,7 +6,7 @@ use mancala_core::{
 };
 
 use super::boards::TwoRow;
-use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
+use super::table::{Ending, Table, hole_refusal, read_pass_or_hole, say_hole};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::{SowingEnd, mancala_end};
 
@@ -28,6 +28,15 @@ pub(crate) fn sowing_help(topology: &Topology, p: Player, seed: &str) -> String 
          hole counter-clockwise, up the hole numbers.",
         ranges(topology.pits_of(p))
     )
+}
+
+/// A move of the generic sowing game (and Toguz Kumalak) as a human
+/// would type it: `hole 3`, `pass`.
+pub(crate) fn say_move(mv: Move) -> String {
+    match mv {
+        Move::Sow(pit) => say_hole(pit),
+        Move::Pass => "pass".into(),
+    }
 }
 
 /// `  <- to move` after the line of the player to move.
@@ -182,11 +191,8 @@ fn mancala_board(game: &Mancala, board: &Board, names: &Names, to_move: Option<P
         format!("{}: {what}{}", names.of(p), arrow(to_move, p))
     };
     TwoRow {
-        holes: board.holes(),
-        middle: None,
         stores: stores.then(|| [board.store(Player::P0), board.store(Player::P1)]),
-        top: line(Player::P1),
-        bottom: line(Player::P0),
+        ..TwoRow::new(board.holes(), line)
     }
     .draw()
 }
@@ -235,22 +241,12 @@ impl Table for Mancala {
         }
     }
 
-    fn choices(&self, p: Player) -> String {
-        hole_choices(self, p)
-    }
-
     fn read(&self, _p: Player, text: &str) -> Result<Move, String> {
-        if text.trim().eq_ignore_ascii_case("pass") {
-            return Ok(Move::Pass);
-        }
-        read_hole(text).map(Move::Sow)
+        Ok(read_pass_or_hole(text)?.map_or(Move::Pass, Move::Sow))
     }
 
     fn say(&self, mv: &Move) -> String {
-        match mv {
-            Move::Sow(pit) => format!("hole {pit}"),
-            Move::Pass => "pass".into(),
-        }
+        say_move(*mv)
     }
 
     fn describe(&self, turn: &mancala_core::Turn, names: &Names) -> String {
@@ -271,14 +267,7 @@ impl Table for Mancala {
         .words(names, "seed")
     }
 
-    fn refusal(&self, error: &PlayError, names: &Names) -> String {
-        match error {
-            PlayError::NotYourHole { pit, owner, mover } => {
-                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
-            }
-            other => names.rename(&other.to_string()),
-        }
-    }
+    hole_refusal!(PlayError);
 
     fn ending(&self, before: &Mancala, mv: &Move, names: &Names) -> Ending {
         match mancala_end(before, *mv) {
@@ -287,11 +276,7 @@ impl Table for Mancala {
                 reason: end.reason.words(&|p| names.of(p), "seed"),
                 count: sowing_count(&end, self.topology(), self.rules().leftover, names, "seed"),
             },
-            None => Ending {
-                board: self.draw(names),
-                reason: "the game is over".into(),
-                count: self.standing(names),
-            },
+            None => Ending::as_it_stands(self, "the game is over", names),
         }
     }
 }

@@ -18,6 +18,18 @@ pub(crate) struct Ending {
     pub(crate) count: String,
 }
 
+impl Ending {
+    /// A game over with `reason`, shown as it stands: its board and its
+    /// scores ([`Table::standing`]).
+    pub(crate) fn as_it_stands(game: &impl Table, reason: &str, names: &Names) -> Ending {
+        Ending {
+            board: game.draw(names),
+            reason: reason.into(),
+            count: game.standing(names),
+        }
+    }
+}
+
 /// One game of the family as a human sees it at the table.
 pub(crate) trait Table: Game {
     /// The game's name and a line about it.
@@ -37,8 +49,11 @@ pub(crate) trait Table: Game {
     /// How `p` writes a move, shown at the start and on `help`.
     fn how_to_move(&self, p: Player) -> String;
 
-    /// The choices named in `p`'s prompt.
-    fn choices(&self, p: Player) -> String;
+    /// The choices named in `p`'s prompt: by default the holes he may sow
+    /// ([`hole_choices`]).
+    fn choices(&self, p: Player) -> String {
+        hole_choices(self, p)
+    }
 
     /// Reads `p`'s move as typed (case and spaces do not matter).
     ///
@@ -90,6 +105,27 @@ pub(crate) fn not_your_hole(
     )
 }
 
+/// [`Table::refusal`] for a game of holes whose error type `$error` (in
+/// scope where it is used) refuses a move from another player's hole as
+/// `NotYourHole { pit, owner, mover }`: that one names the mover's holes
+/// ([`not_your_hole`]), the others are the error's text.
+macro_rules! hole_refusal {
+    ($error:ident) => {
+        fn refusal(&self, error: &$error, names: &$crate::play::text::Names) -> String {
+            match error {
+                $error::NotYourHole { pit, owner, mover } => $crate::play::table::not_your_hole(
+                    *pit,
+                    *owner,
+                    self.topology().pits_of(*mover),
+                    names,
+                ),
+                other => names.rename(&other.to_string()),
+            }
+        }
+    };
+}
+pub(crate) use hole_refusal;
+
 /// Reads a hole number as typed: `3`, ` 3 `, `hole 3`, `H3`.
 pub(crate) fn read_hole(text: &str) -> Result<Pit, String> {
     let lower = text.trim().to_lowercase();
@@ -103,6 +139,20 @@ pub(crate) fn read_hole(text: &str) -> Result<Pit, String> {
         .ok()
         .and_then(Pit::new)
         .ok_or_else(|| format!("{} is not a hole number", quoted(text)))
+}
+
+/// Reads `pass` (any case, spaces around it dropped) as `None`, else a
+/// hole number ([`read_hole`]).
+pub(crate) fn read_pass_or_hole(text: &str) -> Result<Option<Pit>, String> {
+    if text.trim().eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    read_hole(text).map(Some)
+}
+
+/// A hole as the tables say it in hints and echoes: `hole 3`.
+pub(crate) fn say_hole(pit: Pit) -> String {
+    format!("hole {pit}")
 }
 
 /// The holes `p` may sow, for his prompt: `holes 0 1 2 4 5`, `hole 3`,

@@ -4,8 +4,8 @@
 use mancala_core::{Game, Move, PlayError, Player, ToguzKumalak, ToguzTurn, Traditional};
 
 use super::boards::TwoRow;
-use super::sowing::{arrow, south_north, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_choices, not_your_hole, read_hole};
+use super::sowing::{arrow, say_move, south_north, sowing_help, two_row_side};
+use super::table::{Ending, Table, hole_refusal, read_hole};
 use super::text::{Names, and_list};
 
 /// The board, each line naming its player's store and tuzdik.
@@ -22,14 +22,7 @@ fn board(game: &ToguzKumalak, names: &Names, to_move: Option<Player>) -> String 
             arrow(to_move, p)
         )
     };
-    TwoRow {
-        holes: game.board().holes(),
-        middle: None,
-        stores: None,
-        top: line(Player::P1),
-        bottom: line(Player::P0),
-    }
-    .draw()
+    TwoRow::new(game.board().holes(), line).draw()
 }
 
 impl Table for ToguzKumalak {
@@ -55,19 +48,12 @@ impl Table for ToguzKumalak {
                the other's tuzdik in your row is never sown."
     }
 
-    fn choices(&self, p: Player) -> String {
-        hole_choices(self, p)
-    }
-
     fn read(&self, _p: Player, text: &str) -> Result<Move, String> {
         read_hole(text).map(Move::Sow)
     }
 
     fn say(&self, mv: &Move) -> String {
-        match mv {
-            Move::Sow(pit) => format!("hole {pit}"),
-            Move::Pass => "pass".into(),
-        }
+        say_move(*mv)
     }
 
     fn describe(&self, turn: &ToguzTurn, names: &Names) -> String {
@@ -91,14 +77,7 @@ impl Table for ToguzKumalak {
         text + "."
     }
 
-    fn refusal(&self, error: &PlayError, names: &Names) -> String {
-        match error {
-            PlayError::NotYourHole { pit, owner, mover } => {
-                not_your_hole(*pit, *owner, self.topology().pits_of(*mover), names)
-            }
-            other => names.rename(&other.to_string()),
-        }
-    }
+    hole_refusal!(PlayError);
 
     fn ending(&self, before: &ToguzKumalak, _mv: &Move, names: &Names) -> Ending {
         let scores = self.scores();
