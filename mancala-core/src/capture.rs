@@ -446,3 +446,19 @@ pub fn take_into_store<O: Observer>(
     *store = store.saturating_add(u16::try_from(total).unwrap_or(u16::MAX));
     total
 }
+
+crate::option_words!(Zone, "opponents, own or any", [
+    Zone::Opponents => "opponents",
+    Zone::Own => "own",
+    Zone::Any => "any",
+]);
+
+crate::option_words!(ChainLimit, "row, owner, not-mover, ring, to-origin, landing or neighbours", [
+    ChainLimit::Row => "row",
+    ChainLimit::Owner => "owner",
+    ChainLimit::NotMover => "not-mover",
+    ChainLimit::Ring => "ring",
+    ChainLimit::ToOrigin => "to-origin",
+    ChainLimit::Landing => "landing",
+    ChainLimit::Neighbours => "neighbours",
+]);

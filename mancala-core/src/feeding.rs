@@ -87,3 +87,10 @@ pub fn filter_feeding<M: Copy>(
     }
     ControlFlow::Continue(())
 }
+
+crate::option_words!(Feeding, "off, required, if-possible or always", [
+    Feeding::Off => "off",
+    Feeding::Required => "required",
+    Feeding::IfPossible => "if-possible",
+    Feeding::Always => "always",
+]);

@@ -16,6 +16,18 @@ pub struct SeenPosition {
     pub to_move: Player,
 }
 
+/// What every position of one game has in common, as a history checks it
+/// ([`History::from_seen`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PositionShape {
+    /// The holes of the board.
+    pub holes: usize,
+    /// The seeds on the board (in the holes, not the stores).
+    pub on_board: u32,
+    /// The players.
+    pub players: usize,
+}
+
 /// A remembered position of a setup does not fit the board or the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[error("remembered position {index} has the wrong holes, seeds or player")]
@@ -363,11 +375,11 @@ impl History {
         true
     }
 
-    /// A history for boards of `holes` holes, holding the positions `seen`
+    /// A history for positions of `shape`, holding the positions `seen`
     /// (oldest first) before the current position `current` with `to_move`
     /// to move: the check every setup with a repetition history shares.
-    /// Each position must have `holes` holes holding `on_board` seeds in all
-    /// and a player below `players`, differ from every other one (a
+    /// Each position must fit the shape (its holes, holding its seeds in
+    /// all, and a player below its players), differ from every other one (a
     /// repetition would have ended the game) and from the current position.
     ///
     /// The current position is not recorded. Loading takes `O(n log n)`
@@ -384,26 +396,31 @@ impl History {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{History, HistoryError, Player, SeenPosition};
+    /// use mancala_core::{History, HistoryError, Player, PositionShape, SeenPosition};
     ///
+    /// let shape = PositionShape { holes: 2, on_board: 4, players: 2 };
     /// let seen = [SeenPosition { board: vec![2, 2], to_move: Player::P1 }];
-    /// let history = History::from_seen(2, 4, 2, &seen, &[1, 3], Player::P0)?;
+    /// let history = History::from_seen(shape, &seen, &[1, 3], Player::P0)?;
     /// assert_eq!(history.len(), 1);
-    /// assert!(History::from_seen(2, 3, 2, &seen, &[1, 2], Player::P0).is_err()); // 4 seeds, not 3
+    /// let three = PositionShape { on_board: 3, ..shape };
+    /// assert!(History::from_seen(three, &seen, &[1, 2], Player::P0).is_err()); // 4 seeds, not 3
     /// assert_eq!(
-    ///     History::from_seen(2, 4, 2, &seen, &[2, 2], Player::P1),
+    ///     History::from_seen(shape, &seen, &[2, 2], Player::P1),
     ///     Err(HistoryError::Current { index: 0 })
     /// );
     /// # Ok::<(), HistoryError>(())
     /// ```
     pub fn from_seen(
-        holes: usize,
-        on_board: u32,
-        players: usize,
+        shape: PositionShape,
         seen: &[SeenPosition],
         current: &[u16],
         to_move: Player,
     ) -> Result<History, HistoryError> {
+        let PositionShape {
+            holes,
+            on_board,
+            players,
+        } = shape;
         for (index, position) in seen.iter().enumerate() {
             let total: u64 = position.board.iter().map(|&c| u64::from(c)).sum();
             if position.board.len() != holes

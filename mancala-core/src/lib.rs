@@ -412,7 +412,7 @@ pub use feeding::{Feeding, filter_feeding};
 #[cfg(feature = "arbitrary")]
 pub use game::arbitrary_play;
 pub use game::{Game, JointMoveError, KeyHasher, Outcome, Status, sequential_move};
-pub use history::{History, HistoryError, InvalidHistory, SeenPosition};
+pub use history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition};
 pub use mancala::{
     MAX_MOVES, Mancala, MoveList, PlaceError, PlayError, check_sowing_move, kalah, oware,
 };

@@ -75,43 +75,13 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::notation::{
-    self, OptionError, RuleOptions, bool_value, option_bool, option_choice, option_number,
+    self, OptionError, OptionWords, RuleOptions, bool_value, count_or_none_value, option_bool,
+    option_choice, option_count_or_none, option_number,
 };
 use crate::{
     Capture, ChainLimit, CountSet, Credit, Direction, Endless, Feeding, GrandSlam, Layout,
     Leftover, MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
 };
-
-const ZONES: [&str; 3] = ["opponents", "own", "any"];
-const LIMITS: [&str; 7] = [
-    "row",
-    "owner",
-    "not-mover",
-    "ring",
-    "to-origin",
-    "landing",
-    "neighbours",
-];
-
-fn zone_name(zone: Zone) -> &'static str {
-    match zone {
-        Zone::Opponents => ZONES[0],
-        Zone::Own => ZONES[1],
-        Zone::Any => ZONES[2],
-    }
-}
-
-fn limit_name(limit: ChainLimit) -> &'static str {
-    match limit {
-        ChainLimit::Row => LIMITS[0],
-        ChainLimit::Owner => LIMITS[1],
-        ChainLimit::NotMover => LIMITS[2],
-        ChainLimit::Ring => LIMITS[3],
-        ChainLimit::ToOrigin => LIMITS[4],
-        ChainLimit::Landing => LIMITS[5],
-        ChainLimit::Neighbours => LIMITS[6],
-    }
-}
 
 fn capture_text(capture: Capture) -> String {
     match capture {
@@ -125,7 +95,7 @@ fn capture_text(capture: Capture) -> String {
             zone, take_lone, ..
         } => format!(
             "opposite:{}:{}",
-            zone_name(zone),
+            zone.word(),
             if take_lone { "take" } else { "stay" }
         ),
         Capture::Chain {
@@ -140,10 +110,10 @@ fn capture_text(capture: Capture) -> String {
                 .collect();
             format!(
                 "chain:{}:{}:{}:{}",
-                zone_name(zone),
+                zone.word(),
                 list.join("."),
                 if same_count { "same" } else { "mixed" },
-                limit_name(limit)
+                limit.word()
             )
         }
     }
@@ -152,87 +122,41 @@ fn capture_text(capture: Capture) -> String {
 fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
     const EXPECTED: &str =
         "none, opposite, opposite:ZONE:take|stay or chain:ZONE:COUNTS:same|mixed:LIMIT";
-    let bad = || OptionError::bad_value(key, value, EXPECTED);
-    match value {
-        "none" => return Ok(Capture::None),
-        "opposite" => {
-            return Ok(Capture::Opposite {
-                require_opposite: true,
-                zone: Zone::Own,
-                take_lone: true,
-            });
-        }
-        _ => {}
-    }
-    if let Some(rest) = value.strip_prefix("opposite:") {
-        let (zone, lone) = rest.split_once(':').ok_or_else(bad)?;
-        let zone = match ZONES.iter().position(|z| *z == zone) {
-            Some(0) => Zone::Opponents,
-            Some(1) => Zone::Own,
-            Some(2) => Zone::Any,
-            _ => return Err(bad()),
-        };
-        let take_lone = match lone {
-            "take" => true,
-            "stay" => false,
-            _ => return Err(bad()),
-        };
-        return Ok(Capture::Opposite {
+    let bad = |_| OptionError::bad_value(key, value, EXPECTED);
+    let parts: Vec<&str> = value.split(':').collect();
+    match parts[..] {
+        ["none"] => Ok(Capture::None),
+        ["opposite"] => Ok(Capture::Opposite {
             require_opposite: true,
-            zone,
-            take_lone,
-        });
+            zone: Zone::Own,
+            take_lone: true,
+        }),
+        ["opposite", zone, lone] => Ok(Capture::Opposite {
+            require_opposite: true,
+            zone: Zone::from_word(key, zone).map_err(bad)?,
+            take_lone: option_choice(key, lone, &["stay", "take"], EXPECTED).map_err(bad)? == 1,
+        }),
+        ["chain", zone, counts, kind, limit] => Ok(Capture::Chain {
+            zone: Zone::from_word(key, zone).map_err(bad)?,
+            counts: parse_count_set(key, counts).map_err(bad)?,
+            same_count: option_choice(key, kind, &["mixed", "same"], EXPECTED).map_err(bad)? == 1,
+            limit: ChainLimit::from_word(key, limit).map_err(bad)?,
+        }),
+        _ => Err(OptionError::bad_value(key, value, EXPECTED)),
     }
-    let mut parts = value.split(':');
-    if parts.next() != Some("chain") {
-        return Err(bad());
-    }
-    let (Some(zone), Some(counts), Some(kind), Some(limit), None) = (
-        parts.next(),
-        parts.next(),
-        parts.next(),
-        parts.next(),
-        parts.next(),
-    ) else {
-        return Err(bad());
-    };
-    let zone = match ZONES.iter().position(|z| *z == zone) {
-        Some(0) => Zone::Opponents,
-        Some(1) => Zone::Own,
-        Some(2) => Zone::Any,
-        _ => return Err(bad()),
-    };
+}
+
+/// A capture's counts, `2.3` (none: empty), each below 64.
+fn parse_count_set(key: &str, counts: &str) -> Result<CountSet, OptionError> {
     let mut set = CountSet::EMPTY;
-    if !counts.is_empty() {
-        for c in counts.split('.') {
-            let c: u16 = option_number(key, c).map_err(|_| bad())?;
-            if c >= 64 {
-                return Err(bad());
-            }
-            set = set.with(c);
+    for c in counts.split('.').filter(|_| !counts.is_empty()) {
+        let c: u16 = option_number(key, c)?;
+        if c >= 64 {
+            return Err(OptionError::bad_value(key, counts, "counts below 64"));
         }
+        set = set.with(c);
     }
-    let same_count = match kind {
-        "same" => true,
-        "mixed" => false,
-        _ => return Err(bad()),
-    };
-    let limit = match LIMITS.iter().position(|l| *l == limit) {
-        Some(0) => ChainLimit::Row,
-        Some(1) => ChainLimit::Owner,
-        Some(2) => ChainLimit::NotMover,
-        Some(3) => ChainLimit::Ring,
-        Some(4) => ChainLimit::ToOrigin,
-        Some(5) => ChainLimit::Landing,
-        Some(6) => ChainLimit::Neighbours,
-        _ => return Err(bad()),
-    };
-    Ok(Capture::Chain {
-        zone,
-        counts: set,
-        same_count,
-        limit,
-    })
+    Ok(set)
 }
 
 fn parse_layout(key: &str, value: &str) -> Result<Layout, OptionError> {
@@ -256,6 +180,25 @@ fn layout_text(layout: &Layout) -> String {
         .map(|p| p.index().to_string())
         .collect();
     format!("{}:{}", layout.row_len, owners.join(","))
+}
+
+/// `empty_capture`: whether an opposite capture takes a lone seed from
+/// an empty file too (an option of `capture=opposite` only).
+fn set_empty_capture(capture: &mut Capture, key: &str, value: &str) -> Result<(), OptionError> {
+    let take_empty = option_bool(key, value)?;
+    match capture {
+        Capture::Opposite {
+            require_opposite, ..
+        } => *require_opposite = !take_empty,
+        _ => {
+            return Err(OptionError::bad_value(
+                key,
+                value,
+                "an option of capture=opposite",
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl RuleOptions for Rules {
@@ -301,13 +244,7 @@ impl RuleOptions for Rules {
             "houses" => self.layout = Layout::two_rows(option_number(key, value)?),
             "layout" => self.layout = parse_layout(key, value)?,
             "seeds" => self.seeds = option_number(key, value)?,
-            "direction" => {
-                self.sowing.direction =
-                    match option_choice(key, value, &["ccw", "cw"], "ccw or cw")? {
-                        0 => Direction::CounterClockwise,
-                        _ => Direction::Clockwise,
-                    }
-            }
+            "direction" => self.sowing.direction = Direction::from_word(key, value)?,
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
             "first_into_origin" => self.sowing.first_into_origin = option_bool(key, value)?,
@@ -325,94 +262,20 @@ impl RuleOptions for Rules {
                     )
                 }
             }
-            "endless" => {
-                self.endless = Endless::from_option(key, value)?;
-            }
+            "endless" => self.endless = Endless::from_word(key, value)?,
             "capture" => self.capture = parse_capture(key, value)?,
-            "empty_capture" => {
-                let take_empty = option_bool(key, value)?;
-                match &mut self.capture {
-                    Capture::Opposite {
-                        require_opposite, ..
-                    } => *require_opposite = !take_empty,
-                    _ => {
-                        return Err(OptionError::bad_value(
-                            key,
-                            value,
-                            "an option of capture=opposite",
-                        ));
-                    }
-                }
-            }
-            "grand_slam" => {
-                self.grand_slam = match option_choice(
-                    key,
-                    value,
-                    &["allow", "no-capture", "forbid"],
-                    "allow, no-capture or forbid",
-                )? {
-                    0 => GrandSlam::Allow,
-                    1 => GrandSlam::NoCapture,
-                    _ => GrandSlam::Forbid,
-                }
-            }
-            "feeding" => {
-                self.feeding = match option_choice(
-                    key,
-                    value,
-                    &["off", "required", "if-possible", "always"],
-                    "off, required, if-possible or always",
-                )? {
-                    0 => Feeding::Off,
-                    1 => Feeding::Required,
-                    2 => Feeding::IfPossible,
-                    _ => Feeding::Always,
-                }
-            }
-            "credit" => {
-                self.credit = match value {
-                    "mover" => Credit::Mover,
-                    "owner" => Credit::Owner,
-                    _ => return Err(OptionError::bad_value(key, value, "mover or owner")),
-                }
-            }
+            "empty_capture" => set_empty_capture(&mut self.capture, key, value)?,
+            "grand_slam" => self.grand_slam = GrandSlam::from_word(key, value)?,
+            "feeding" => self.feeding = Feeding::from_word(key, value)?,
+            "credit" => self.credit = Credit::from_word(key, value)?,
             "extra_turn" => self.extra_turn = option_bool(key, value)?,
             "majority" => self.end.majority = option_bool(key, value)?,
             "side_empty" => self.end.side_empty = option_bool(key, value)?,
             "repetition" => self.end.repetition = option_bool(key, value)?,
-            "at_most_left" => {
-                self.end.at_most_left = if value == "none" {
-                    None
-                } else {
-                    Some(
-                        option_number(key, value)
-                            .map_err(|_| OptionError::bad_value(key, value, "none or a number"))?,
-                    )
-                }
-            }
-            "each_at_most" => {
-                self.end.each_at_most = if value == "none" {
-                    None
-                } else {
-                    Some(
-                        option_number(key, value)
-                            .map_err(|_| OptionError::bad_value(key, value, "none or a number"))?,
-                    )
-                }
-            }
+            "at_most_left" => self.end.at_most_left = option_count_or_none(key, value)?,
+            "each_at_most" => self.end.each_at_most = option_count_or_none(key, value)?,
             "pass" => self.end.pass = option_bool(key, value)?,
-            "leftover" => {
-                self.leftover = match option_choice(
-                    key,
-                    value,
-                    &["owner", "stay", "void"],
-                    "owner, stay or void",
-                )? {
-                    0 => Leftover::ToOwner,
-                    1 => Leftover::Stay,
-                    _ => Leftover::Void,
-                }
-            }
+            "leftover" => self.leftover = Leftover::from_word(key, value)?,
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
         }
         Ok(())
@@ -430,10 +293,7 @@ impl RuleOptions for Rules {
             }
             "layout" => layout_text(&self.layout),
             "seeds" => self.seeds.to_string(),
-            "direction" => match self.sowing.direction {
-                Direction::CounterClockwise => "ccw".into(),
-                Direction::Clockwise => "cw".into(),
-            },
+            "direction" => self.sowing.direction.word().into(),
             "skip_origin" => bool_value(self.sowing.skip_origin),
             "into_own_store" => bool_value(self.sowing.into_own_store),
             "first_into_origin" => bool_value(self.sowing.first_into_origin),
@@ -445,7 +305,7 @@ impl RuleOptions for Rules {
                 Relay::Never => "never".into(),
                 Relay::AtLeast(n) => n.to_string(),
             },
-            "endless" => self.endless.name().into(),
+            "endless" => self.endless.word().into(),
             "capture" => capture_text(self.capture),
             "empty_capture" => match self.capture {
                 Capture::Opposite {
@@ -453,39 +313,17 @@ impl RuleOptions for Rules {
                 } => bool_value(!require_opposite),
                 _ => return None,
             },
-            "grand_slam" => match self.grand_slam {
-                GrandSlam::Allow => "allow".into(),
-                GrandSlam::NoCapture => "no-capture".into(),
-                GrandSlam::Forbid => "forbid".into(),
-            },
-            "feeding" => match self.feeding {
-                Feeding::Off => "off".into(),
-                Feeding::Required => "required".into(),
-                Feeding::IfPossible => "if-possible".into(),
-                Feeding::Always => "always".into(),
-            },
-            "credit" => match self.credit {
-                Credit::Mover => "mover".into(),
-                Credit::Owner => "owner".into(),
-            },
+            "grand_slam" => self.grand_slam.word().into(),
+            "feeding" => self.feeding.word().into(),
+            "credit" => self.credit.word().into(),
             "extra_turn" => bool_value(self.extra_turn),
             "majority" => bool_value(self.end.majority),
             "side_empty" => bool_value(self.end.side_empty),
             "repetition" => bool_value(self.end.repetition),
-            "at_most_left" => match self.end.at_most_left {
-                None => "none".into(),
-                Some(n) => n.to_string(),
-            },
-            "each_at_most" => match self.end.each_at_most {
-                None => "none".into(),
-                Some(n) => n.to_string(),
-            },
+            "at_most_left" => count_or_none_value(self.end.at_most_left),
+            "each_at_most" => count_or_none_value(self.end.each_at_most),
             "pass" => bool_value(self.end.pass),
-            "leftover" => match self.leftover {
-                Leftover::ToOwner => "owner".into(),
-                Leftover::Stay => "stay".into(),
-                Leftover::Void => "void".into(),
-            },
+            "leftover" => self.leftover.word().into(),
             _ => return None,
         })
     }

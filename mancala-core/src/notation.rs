@@ -267,6 +267,101 @@ pub fn bool_value(b: bool) -> String {
     String::from(if b { "true" } else { "false" })
 }
 
+/// A rule option whose values are a fixed list of words, such as
+/// `grand_slam=no-capture`: the enum owns its words, read and written in one
+/// place (game crates implement it for their own option enums with
+/// [`option_words!`](crate::option_words)).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::GrandSlam;
+/// use mancala_core::notation::OptionWords;
+///
+/// assert_eq!(GrandSlam::NoCapture.word(), "no-capture");
+/// assert_eq!(GrandSlam::from_word("grand_slam", "forbid"), Ok(GrandSlam::Forbid));
+/// let error = GrandSlam::from_word("grand_slam", "never").unwrap_err();
+/// assert_eq!(error.to_string(), "option `grand_slam`: `never` is not allow, no-capture or forbid");
+/// ```
+pub trait OptionWords: Sized + Copy + 'static {
+    /// The words, in the order of the variants.
+    const WORDS: &'static [&'static str];
+    /// The words as an error message lists them (`"ccw or cw"`).
+    const EXPECTED: &'static str;
+
+    /// This value's word.
+    fn word(self) -> &'static str;
+
+    /// Reads option `key`'s `value`.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::BadValue`] for a word not in [`WORDS`](Self::WORDS).
+    fn from_word(key: &str, value: &str) -> Result<Self, OptionError>;
+}
+
+/// Implements [`OptionWords`] for an enum: its type, the words as an error
+/// lists them, then each variant with its word.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::notation::OptionWords;
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// enum Sowing { Left, Right }
+/// mancala_core::option_words!(Sowing, "left or right", [Sowing::Left => "left", Sowing::Right => "right"]);
+///
+/// assert_eq!(Sowing::from_word("sowing", "right"), Ok(Sowing::Right));
+/// assert_eq!(Sowing::Left.word(), "left");
+/// assert_eq!(<Sowing as OptionWords>::WORDS, ["left", "right"]);
+/// ```
+#[macro_export]
+macro_rules! option_words {
+    ($ty:ty, $expected:literal, [$($variant:path => $word:literal),+ $(,)?]) => {
+        impl $crate::notation::OptionWords for $ty {
+            const WORDS: &'static [&'static str] = &[$($word),+];
+            const EXPECTED: &'static str = $expected;
+
+            fn word(self) -> &'static str {
+                match self {
+                    $($variant => $word,)+
+                }
+            }
+
+            fn from_word(
+                key: &str,
+                value: &str,
+            ) -> ::core::result::Result<Self, $crate::notation::OptionError> {
+                match value {
+                    $($word => Ok($variant),)+
+                    _ => Err($crate::notation::OptionError::bad_value(key, value, $expected)),
+                }
+            }
+        }
+    };
+}
+
+/// Reads an option that is `none` or a count.
+///
+/// # Errors
+///
+/// [`OptionError::BadValue`] for anything else.
+pub fn option_count_or_none(key: &str, value: &str) -> Result<Option<u16>, OptionError> {
+    if value == "none" {
+        return Ok(None);
+    }
+    option_number(key, value)
+        .map(Some)
+        .map_err(|_| OptionError::bad_value(key, value, "none or a number"))
+}
+
+/// An option's `none` or count as the options text writes it (what
+/// [`option_count_or_none`] reads).
+pub fn count_or_none_value(count: Option<u16>) -> String {
+    count.map_or_else(|| String::from("none"), |n| n.to_string())
+}
+
 /// Reads an option whose value is one of `names`, returning its index.
 ///
 /// # Errors
@@ -454,3 +549,10 @@ pub fn parse_seen(word: &str, row_len: usize) -> Result<Vec<crate::SeenPosition>
         })
         .collect()
 }
+
+// The sowing engine's option (its own `NAMES`, `name` and `from_option`
+// predate the trait and say the same).
+crate::option_words!(crate::Endless, "forbid or stop", [
+    crate::Endless::Forbid => "forbid",
+    crate::Endless::Stop => "stop",
+]);

@@ -347,3 +347,20 @@ pub enum RulesError {
     #[error("a relay threshold of {0} relays from every hole: every move would be endless")]
     RelayAlways(u16),
 }
+
+crate::option_words!(GrandSlam, "allow, no-capture or forbid", [
+    GrandSlam::Allow => "allow",
+    GrandSlam::NoCapture => "no-capture",
+    GrandSlam::Forbid => "forbid",
+]);
+
+crate::option_words!(Credit, "mover or owner", [
+    Credit::Mover => "mover",
+    Credit::Owner => "owner",
+]);
+
+crate::option_words!(Leftover, "owner, stay or void", [
+    Leftover::ToOwner => "owner",
+    Leftover::Stay => "stay",
+    Leftover::Void => "void",
+]);

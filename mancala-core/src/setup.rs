@@ -254,14 +254,12 @@ impl Mancala {
             return Ok(game);
         }
         if rules.end.repetition {
-            game.history = History::from_seen(
-                topology.holes(),
-                on_board as u32,
-                topology.players(),
-                &history,
-                game.board.holes(),
-                to_move,
-            )?;
+            let shape = crate::PositionShape {
+                holes: topology.holes(),
+                on_board: on_board as u32,
+                players: topology.players(),
+            };
+            game.history = History::from_seen(shape, &history, game.board.holes(), to_move)?;
         }
         let meter = crate::Meter::new(budget);
         let turn = if placing {

@@ -528,3 +528,8 @@ impl Player {
         }
     }
 }
+
+crate::option_words!(Direction, "ccw or cw", [
+    Direction::CounterClockwise => "ccw",
+    Direction::Clockwise => "cw",
+]);

@@ -3,8 +3,8 @@
 //! is the current one.
 
 use mancala_core::{
-    Game, History, HistoryError, InvalidHistory, Mancala, Move, Pit, Player, Rules, SeenPosition,
-    Setup, SetupError, Status,
+    Game, History, HistoryError, InvalidHistory, Mancala, Move, Pit, Player, PositionShape, Rules,
+    SeenPosition, Setup, SetupError, Status,
 };
 
 /// Oware, South to move from the start position, with `history`.
@@ -43,7 +43,17 @@ fn a_history_of_100k_positions_deserializes_in_n_log_n() {
     assert_eq!(game.to_setup().history, seen);
     assert_eq!(game.status(), Status::ToMove(Player::P0));
     // Positions loaded count as seen: the last one repeats.
-    let history = History::from_seen(12, 48, 2, &seen, &[4; 12], Player::P0).unwrap();
+    let history = History::from_seen(
+        PositionShape {
+            holes: 12,
+            on_board: 48,
+            players: 2,
+        },
+        &seen,
+        &[4; 12],
+        Player::P0,
+    )
+    .unwrap();
     let mut probe = history.clone();
     let last = seen.last().unwrap();
     let board = mancala_core::Board::from_counts(&last.board, &[]);
@@ -145,7 +155,18 @@ fn from_seen_names_the_first_problem_in_list_order() {
         p([3, 1], Player::P0),
         p([2, 2], Player::P1),
     );
-    let load = |seen: &[SeenPosition]| History::from_seen(2, 4, 2, seen, &now.board, now.to_move);
+    let load = |seen: &[SeenPosition]| {
+        History::from_seen(
+            PositionShape {
+                holes: 2,
+                on_board: 4,
+                players: 2,
+            },
+            seen,
+            &now.board,
+            now.to_move,
+        )
+    };
     assert_eq!(load(&[]).map(|h| h.len()), Ok(0));
     assert_eq!(load(&[a.clone(), b.clone()]).map(|h| h.len()), Ok(2));
     assert_eq!(

@@ -4,7 +4,8 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use mancala_core::{
-    Board, History, HistoryError, InvalidHistory, MAX_SEEDS, PitSet, Player, SeenPosition,
+    Board, History, HistoryError, InvalidHistory, MAX_SEEDS, PitSet, Player, PositionShape,
+    SeenPosition,
 };
 
 use crate::game::Shared;
@@ -188,14 +189,12 @@ impl Numercy {
         let history = if setup.options.repetition && !setup.over {
             // `balls` is at most MAX_SEEDS, checked above.
             let balls = balls as u32;
-            History::from_seen(
-                topology.holes(),
-                balls,
-                2,
-                &setup.history,
-                &setup.board,
-                setup.to_move,
-            )?
+            let shape = PositionShape {
+                holes: topology.holes(),
+                on_board: balls,
+                players: 2,
+            };
+            History::from_seen(shape, &setup.history, &setup.board, setup.to_move)?
         } else {
             History::new()
         };
