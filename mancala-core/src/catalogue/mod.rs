@@ -50,6 +50,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod summaries;
+
 use core::fmt;
 
 use crate::{
@@ -151,89 +153,18 @@ impl Traditional {
     /// show them before a game).
     pub const fn summary(self) -> &'static str {
         match self {
-            Traditional::Bohnenspiel => {
-                "Das Bohnenspiel: two rows of 6 holes with 6 seeds each. Seeds are sown \
-                 counter-clockwise; a last seed that makes 2, 4 or 6 in any hole captures \
-                 it, and the 2s, 4s and 6s just before it. The game ends when the player to \
-                 move has no seeds; captures plus the seeds in your row count."
-            }
-            Traditional::Mankala => {
-                "Mankala: two rows of 6 holes with 6 seeds each. Seeds are sown \
-                 counter-clockwise; a last seed that makes 2, 4 or 6 in any hole captures \
-                 it, and the 2s, 4s and 6s just before it. A player without seeds passes; \
-                 the game ends when the board is empty. Captures count."
-            }
-            Traditional::Mangala => {
-                "Mangala: two rows of 6 holes with 5 seeds each. Seeds are sown \
-                 counter-clockwise; a last seed that makes 1 or 3 in any hole captures it, \
-                 and the 1s and 3s just before it. A player without seeds passes; the game \
-                 ends when the board is empty. Captures count."
-            }
-            Traditional::VaiLungThlan => {
-                "Vai Lung Thlan: two rows of 6 holes with 5 seeds each. Seeds are sown \
-                 clockwise; a last seed that falls in an empty hole captures it, and the \
-                 single seeds just before it. The game ends when the player to move has no \
-                 seeds. Captures count."
-            }
-            Traditional::Awari => {
-                "Awari: two rows of 6 holes with 4 seeds each. Seeds are sown \
-                 counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 in \
-                 the other's row captures them, and the 2s and 3s just before it in his row. \
-                 A move must leave the other player seeds; a player who cannot move passes. \
-                 The game ends when every hole holds at most one seed, or nobody can move. \
-                 Captures count."
-            }
-            Traditional::Wari => {
-                "Wari: two rows of 6 holes with 4 seeds each. Seeds are sown \
-                 counter-clockwise; a last seed that makes exactly 6 in any hole captures \
-                 them. The game ends when the player to move has no seeds. Captures count."
-            }
-            Traditional::Enindji => {
-                "Enindji: two rows of 6 holes with 4 seeds each. Seeds are sown \
-                 counter-clockwise, skipping the hole sown; a last seed that makes exactly 4 \
-                 in any hole sends them to the store of that hole's owner. A move must leave \
-                 the other player seeds; a player who cannot move passes, and the game ends \
-                 when nobody can move. Stores plus the seeds in your row count."
-            }
-            Traditional::FrenchWari => {
-                "French Wari: two rows of 6 holes with 4 seeds each. Seeds are sown \
-                 counter-clockwise; a last seed in a hole that then holds more than one lifts \
-                 them all and sows on. A last seed in an empty hole of either row captures \
-                 the seeds of the hole opposite; the lone seed stays. Moves whose relays \
-                 never end are not allowed. The game ends when the player to move has no \
-                 seeds; captures plus the seeds in your row count."
-            }
-            Traditional::EnGehe => {
-                "En Gehe: two rows of 40 holes with 4 seeds each. Seeds are sown \
-                 counter-clockwise; a last seed in a hole that then holds more than one lifts \
-                 them all and sows on. A last seed in an empty hole of your own row, facing \
-                 seeds, captures both: the seeds opposite and the lone seed. Moves whose \
-                 relays never end are not allowed. The game ends when the player to move \
-                 cannot move; captures plus the seeds in your row count."
-            }
-            Traditional::I => {
-                "I: two rows of 3 holes with 4 seeds each. Only holes of two or more seeds \
-                 may be sown, counter-clockwise. A last seed that makes 2 or 3 in any hole \
-                 captures it, and each neighbour in its row that holds 2 or 3. A player who \
-                 cannot move passes; the game ends when nobody can move. Captures count."
-            }
-            Traditional::Kay => {
-                "Kay: two rows of 6 holes with 4 seeds each. Sow a hole of two or more \
-                 seeds, or of one seed before an empty hole, counter-clockwise, skipping the \
-                 hole sown. A last seed that makes 4 in any hole captures it, and the 4s just \
-                 before it, and the move ends; otherwise, if that hole holds more than one \
-                 and the next is not empty, sow on from it. The game ends when the player to \
-                 move cannot sow. Captures count."
-            }
-            Traditional::ToguzKumalak => {
-                "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
-                 counter-clockwise, the first back into the hole sown unless it held one; \
-                 a last seed that makes an even count in the other's row captures it. One \
-                 that makes 3 there makes the hole your tuzdik, once a game (never the \
-                 last hole, nor the one matching the other's tuzdik): its seeds are yours \
-                 for the rest of the game, and it is never sown. The game ends when the \
-                 player to move has no seeds; captures plus the seeds in your row count."
-            }
+            Traditional::Bohnenspiel => summaries::BOHNENSPIEL,
+            Traditional::Mankala => summaries::MANKALA,
+            Traditional::Mangala => summaries::MANGALA,
+            Traditional::VaiLungThlan => summaries::VAI_LUNG_THLAN,
+            Traditional::Awari => summaries::AWARI,
+            Traditional::Wari => summaries::WARI,
+            Traditional::Enindji => summaries::ENINDJI,
+            Traditional::FrenchWari => summaries::FRENCH_WARI,
+            Traditional::EnGehe => summaries::EN_GEHE,
+            Traditional::I => summaries::I,
+            Traditional::Kay => summaries::KAY,
+            Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
 

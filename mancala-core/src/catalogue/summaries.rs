@@ -1,0 +1,84 @@
+//! Each catalogue game's rules in a paragraph ([`Traditional::summary`](super::Traditional::summary)).
+
+/// The summary of [`Traditional::Bohnenspiel`].
+pub(super) const BOHNENSPIEL: &str = "Das Bohnenspiel: two rows of 6 holes with 6 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 2, 4 or 6 in any hole captures \
+    it, and the 2s, 4s and 6s just before it. The game ends when the player to \
+    move has no seeds; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::Mankala`].
+pub(super) const MANKALA: &str = "Mankala: two rows of 6 holes with 6 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 2, 4 or 6 in any hole captures \
+    it, and the 2s, 4s and 6s just before it. A player without seeds passes; \
+    the game ends when the board is empty. Captures count.";
+
+/// The summary of [`Traditional::Mangala`].
+pub(super) const MANGALA: &str = "Mangala: two rows of 6 holes with 5 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 1 or 3 in any hole captures it, \
+    and the 1s and 3s just before it. A player without seeds passes; the game \
+    ends when the board is empty. Captures count.";
+
+/// The summary of [`Traditional::VaiLungThlan`].
+pub(super) const VAI_LUNG_THLAN: &str = "Vai Lung Thlan: two rows of 6 holes with 5 seeds each. Seeds are sown \
+    clockwise; a last seed that falls in an empty hole captures it, and the \
+    single seeds just before it. The game ends when the player to move has no \
+    seeds. Captures count.";
+
+/// The summary of [`Traditional::Awari`].
+pub(super) const AWARI: &str = "Awari: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 in \
+    the other's row captures them, and the 2s and 3s just before it in his row. \
+    A move must leave the other player seeds; a player who cannot move passes. \
+    The game ends when every hole holds at most one seed, or nobody can move. \
+    Captures count.";
+
+/// The summary of [`Traditional::Wari`].
+pub(super) const WARI: &str = "Wari: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes exactly 6 in any hole captures \
+    them. The game ends when the player to move has no seeds. Captures count.";
+
+/// The summary of [`Traditional::Enindji`].
+pub(super) const ENINDJI: &str = "Enindji: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise, skipping the hole sown; a last seed that makes exactly 4 \
+    in any hole sends them to the store of that hole's owner. A move must leave \
+    the other player seeds; a player who cannot move passes, and the game ends \
+    when nobody can move. Stores plus the seeds in your row count.";
+
+/// The summary of [`Traditional::FrenchWari`].
+pub(super) const FRENCH_WARI: &str = "French Wari: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed in a hole that then holds more than one lifts \
+    them all and sows on. A last seed in an empty hole of either row captures \
+    the seeds of the hole opposite; the lone seed stays. Moves whose relays \
+    never end are not allowed. The game ends when the player to move has no \
+    seeds; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::EnGehe`].
+pub(super) const EN_GEHE: &str = "En Gehe: two rows of 40 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed in a hole that then holds more than one lifts \
+    them all and sows on. A last seed in an empty hole of your own row, facing \
+    seeds, captures both: the seeds opposite and the lone seed. Moves whose \
+    relays never end are not allowed. The game ends when the player to move \
+    cannot move; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::I`].
+pub(super) const I: &str = "I: two rows of 3 holes with 4 seeds each. Only holes of two or more seeds \
+    may be sown, counter-clockwise. A last seed that makes 2 or 3 in any hole \
+    captures it, and each neighbour in its row that holds 2 or 3. A player who \
+    cannot move passes; the game ends when nobody can move. Captures count.";
+
+/// The summary of [`Traditional::Kay`].
+pub(super) const KAY: &str = "Kay: two rows of 6 holes with 4 seeds each. Sow a hole of two or more \
+    seeds, or of one seed before an empty hole, counter-clockwise, skipping the \
+    hole sown. A last seed that makes 4 in any hole captures it, and the 4s just \
+    before it, and the move ends; otherwise, if that hole holds more than one \
+    and the next is not empty, sow on from it. The game ends when the player to \
+    move cannot sow. Captures count.";
+
+/// The summary of [`Traditional::ToguzKumalak`].
+pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
+    counter-clockwise, the first back into the hole sown unless it held one; \
+    a last seed that makes an even count in the other's row captures it. One \
+    that makes 3 there makes the hole your tuzdik, once a game (never the \
+    last hole, nor the one matching the other's tuzdik): its seeds are yours \
+    for the rest of the game, and it is never sown. The game ends when the \
+    player to move has no seeds; captures plus the seeds in your row count.";
