@@ -18,7 +18,8 @@ use std::collections::HashSet;
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Board, History, HistoryError, InvalidHistory, MAX_HOLES, MAX_PLAYERS, Player, SeenPosition,
+    Board, History, HistoryError, InvalidHistory, MAX_HOLES, MAX_PLAYERS, Player, PositionShape,
+    SeenPosition,
 };
 
 /// A position: the base board with `seeds` moved from hole `from` to hole
@@ -168,14 +169,12 @@ fuzz_target!(|input: Input| {
                 let seen: Vec<SeenPosition> =
                     list.iter().take(500).map(|&p| world.seen(p)).collect();
                 let current = world.seen(Pos { flaw: 0, ..now });
-                let loaded = History::from_seen(
+                let shape = PositionShape {
                     holes,
                     on_board,
                     players,
-                    &seen,
-                    &current.board,
-                    current.to_move,
-                );
+                };
+                let loaded = History::from_seen(shape, &seen, &current.board, current.to_move);
                 let expected = expected_load(&world, on_board, &seen, &current);
                 assert_eq!(
                     loaded.as_ref().map(|_| ()).map_err(|e| *e),

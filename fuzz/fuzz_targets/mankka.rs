@@ -4,7 +4,7 @@
 //! shared harness); then an arbitrary reachable game (any options; reached
 //! by legal play from the start, placements included,
 //! `mancala_core::arbitrary_play`), checked by the shared harness
-//! (`mancala_core::testing::check_state`: legal actions are exactly the
+//! (`mancala_testing::check_state`: legal actions are exactly the
 //! moves `play` accepts, refused moves change nothing, notation and keys
 //! round-trip; and the serde round trip), then driven further by the
 //! input's bytes (legal moves, arbitrary moves, placements of arbitrary
@@ -31,7 +31,7 @@ mod text_check;
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::notation::OptionError;
-use mancala_core::testing;
+use mancala_testing as testing;
 use mankka::{Budget, Game, Mankka, Move, MoveReport, Options, Pit, Placement, PlayError, Setup};
 
 /// The most moves played after the arbitrary state is reached.

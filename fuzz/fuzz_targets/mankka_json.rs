@@ -3,7 +3,7 @@
 //! `Mankka::from_setup`, to the same state (and a text that is not a
 //! `Setup` is no game); an accepted state keeps its setup (exactly, when
 //! it is live or was given as over), round-trips through `to_setup`, serde
-//! and the text notation (`mancala_core::testing::check_state`,
+//! and the text notation (`mancala_testing::check_state`,
 //! `check_serde`, `check_notation`), and plays a few legal moves
 //! (placements included) that keep every seed (holes, stores and hands)
 //! and never shrink a store, into states that round-trip too; a legal move
@@ -42,7 +42,8 @@ mod seeds;
 use arbitrary::{Arbitrary, Unstructured};
 use json_gen::{BudgetField, counts, player};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{SeenPosition, testing};
+use mancala_core::SeenPosition;
+use mancala_testing as testing;
 use mankka::{Budget, Game, Mankka, Move, Options, Pit, Placement, Player, Setup, SetupError};
 
 /// The budget a setup is first built under: a few milliseconds of sowing.

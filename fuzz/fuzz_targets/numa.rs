@@ -6,7 +6,7 @@
 //! setup (any, not only reachable: `from_setup` refuses exactly the invalid
 //! options) or an arbitrary reachable state, driven by arbitrary joint
 //! moves. After every turn it checks the family's contract with
-//! `mancala_core::testing::check_state` (the 72 choices as candidates: all
+//! `mancala_testing::check_state` (the 72 choices as candidates: all
 //! legal while the game goes on), that the order of the four instructions
 //! does not matter (swapping the players' choices or the instructions
 //! inside a choice, or normalizing them, gives the same state and report),
@@ -20,7 +20,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::testing;
+use mancala_testing as testing;
 use numa::{
     Choice, Game, Instruction, JointMove, Numa, Options, OptionsError, Outcome, PlayError, Player,
     PlayerSet, Setup, SetupError, Status, TurnReport,

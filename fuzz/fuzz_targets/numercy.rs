@@ -2,7 +2,7 @@
 //! position, as options and as a move (each an error, or a value that prints
 //! back the same); then an arbitrary reachable game (arbitrary options,
 //! reached by legal play, `mancala_core::arbitrary_play`), checked by the
-//! shared harness (`mancala_core::testing::check_state`: legal actions are
+//! shared harness (`mancala_testing::check_state`: legal actions are
 //! exactly the moves `play` accepts, refused moves change nothing,
 //! `joint_move` refuses the player not to move, notation and keys
 //! round-trip; and the serde round trip), then driven further by the input's
@@ -32,8 +32,9 @@ mod text_check;
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
+use mancala_core::MAX_HOLES;
 use mancala_core::notation::OptionError;
-use mancala_core::{MAX_HOLES, testing};
+use mancala_testing as testing;
 use numercy::{Budget, Game, MoveReport, Numercy, Options, Pit, PlayError, Scoring, Setup};
 
 /// The most moves played after the arbitrary state is reached.

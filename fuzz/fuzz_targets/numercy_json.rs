@@ -3,7 +3,7 @@
 //! `Numercy::from_setup`, to the same state (and a text that is not a
 //! `Setup` is no game); an accepted state keeps its setup (exactly, when
 //! it is live or was given as over), round-trips through `to_setup`, serde
-//! and the text notation (`mancala_core::testing::check_state`,
+//! and the text notation (`mancala_testing::check_state`,
 //! `check_serde`, `check_notation`), and plays a few legal moves into
 //! states that round-trip too; a legal move is refused only by the work
 //! budget (`Numercy::is_undecided`), changing nothing. Nothing may panic.
@@ -40,7 +40,8 @@ mod seeds;
 use arbitrary::{Arbitrary, Unstructured};
 use json_gen::{BudgetField, counts, near_edges, player};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{MAX_HOLES, SeenPosition, testing};
+use mancala_core::{MAX_HOLES, SeenPosition};
+use mancala_testing as testing;
 use numercy::{Budget, Game, Numercy, Options, Pit, Player, Setup, SetupError};
 
 /// The budget a setup is first built under: a few milliseconds of sowing.

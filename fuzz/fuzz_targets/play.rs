@@ -6,7 +6,7 @@
 //! bytes, checking at
 //! every state (after 48 plies, at every 8th: it costs dozens of moves) the
 //! shared harness
-//! (`mancala_core::testing::check_state`: the legal actions are exactly the
+//! (`mancala_testing::check_state`: the legal actions are exactly the
 //! moves `play` accepts, refused moves change nothing, `joint_move` refuses
 //! players who need not act, notation and keys round-trip; and the serde
 //! round trip), that seeds are conserved and the setup round-trips; and after
@@ -34,8 +34,9 @@ use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     Budget, Credit, Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules,
-    RulesError, Traditional, Turn, notation::OptionError, testing,
+    RulesError, Traditional, Turn, notation::OptionError,
 };
+use mancala_testing as testing;
 
 /// The longest game played for one input.
 const MAX_PLIES: usize = 300;

@@ -3,7 +3,7 @@
 //! back the same); then an arbitrary reachable game (any shape, owners,
 //! stones, grand slam and leftover policies, honours table; reached by legal
 //! play, `mancala_core::arbitrary_play`), checked by the shared harness
-//! (`mancala_core::testing::check_state`: legal actions are exactly the moves
+//! (`mancala_testing::check_state`: legal actions are exactly the moves
 //! `play` accepts, refused moves change nothing, notation and keys
 //! round-trip; and the serde round trip), then driven further by the input's
 //! bytes, checking after every move that stones are conserved, that captures
@@ -19,7 +19,8 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{MAX_HOLES, testing};
+use mancala_core::MAX_HOLES;
+use mancala_testing as testing;
 use robertson::{Game, Leftover, MoveReport, Options, Pit, PlayError, Robertson, Setup};
 
 /// The most moves played after the arbitrary state is reached.

@@ -1,7 +1,7 @@
 //! Fuzz target `setup_json`: deserializing JSON text into a `Mancala` never
 //! panics, agrees with `Mancala::from_setup` on the same `Setup`, and what it
 //! accepts is a consistent state that keeps the shared harness's contract
-//! (`mancala_core::testing::check_state`), round-trips through its setup,
+//! (`mancala_testing::check_state`), round-trips through its setup,
 //! serde and its text notation (with the same key), and plays on.
 //!
 //! The text is either the input's bytes as they are, or (so that the fuzzer
@@ -31,8 +31,9 @@ use arbitrary::{Arbitrary, Unstructured};
 use json_gen::{BudgetField, counts, player};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Budget, Game, MAX_HOLES, Mancala, Move, Pit, Rules, SeenPosition, Setup, SetupError, testing,
+    Budget, Game, MAX_HOLES, Mancala, Move, Pit, Rules, SeenPosition, Setup, SetupError,
 };
+use mancala_testing as testing;
 
 /// The budget a setup is first built under: a few milliseconds of sowing.
 const PROBE: Budget = Budget::seeds(1_000_000);

@@ -6,7 +6,7 @@
 //! bytes, checking at every state: seeds conserved (holes + stores = the
 //! setup's total), every tuzdik empty, off its owner's row and off a 9th
 //! hole, and not sharing its index with the other; the shared harness
-//! (`mancala_core::testing::check_state`: the legal moves are exactly those
+//! (`mancala_testing::check_state`: the legal moves are exactly those
 //! `play` accepts, refused moves change nothing; notation, keys); the serde
 //! and setup round trips. After every move, `play`, `play_observed` and
 //! `play_unchecked` agree, and playing the same move twice gives the same
@@ -16,9 +16,8 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{
-    Game, MAX_HOLES, Move, Pit, Player, ToguzError, ToguzKumalak, ToguzSetup, testing,
-};
+use mancala_core::{Game, MAX_HOLES, Move, Pit, Player, ToguzError, ToguzKumalak, ToguzSetup};
+use mancala_testing as testing;
 
 /// The longest game played for one input.
 const MAX_PLIES: usize = 400;

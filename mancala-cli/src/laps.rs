@@ -39,10 +39,10 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use mancala_core::testing::SplitMix;
 use mancala_core::{
     Budget, Game, Layout, Mancala, Meter, Relay, Rules, Setup, SetupError, Traditional,
 };
+use mancala_engine::SplitMix;
 
 /// The most moves played in one random game.
 const MAX_PLIES: u32 = 10_000;

@@ -25,7 +25,7 @@ pub const GAMES: [&str; 9] = [
 /// SplitMix64 with Lemire's multiply-shift reduction (no division): the
 /// generator of the project's hand-written oware benchmark (`oware-floor`,
 /// kept beside the repository), so that figures compare directly.
-pub use mancala_core::testing::SplitMix;
+pub use mancala_engine::SplitMix;
 
 /// Plays one move of `game`: each acting player draws one of his legal
 /// actions, as a Monte Carlo search does (`status`, `legal_actions`,

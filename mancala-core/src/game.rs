@@ -83,6 +83,24 @@ impl Status {
         }
     }
 
+    /// The players who must act now (none once the game is over).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Player, PlayerSet};
+    ///
+    /// let status = mancala_core::kalah().status();
+    /// assert_eq!(status.acting(), PlayerSet::EMPTY.with(Player::P0));
+    /// ```
+    pub const fn acting(self) -> PlayerSet {
+        match self {
+            Status::ToMove(p) => PlayerSet::EMPTY.with(p),
+            Status::Simultaneous(set) => set,
+            Status::Over(_) => PlayerSet::EMPTY,
+        }
+    }
+
     /// Whether `player` must act now.
     pub const fn must_act(self, player: Player) -> bool {
         match self {

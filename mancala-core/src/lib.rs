@@ -343,14 +343,15 @@
 //!   checked.
 //! - `arbitrary`: `Arbitrary` for rules, layouts and states (states are
 //!   reached by legal play from the start, [`arbitrary_play`]).
-//! - `testing`: the shared test harness [`testing`] that every game crate's
-//!   property tests and fuzz targets call.
+//!
+//! The shared test harness that every game crate's property tests and fuzz
+//! targets call is the repository's unpublished `mancala-testing` crate.
 //!
 //! Without `arbitrary` the crate is `no_std` (it needs `alloc`). It forbids
 //! `unsafe` code.
 
 // `no_std` except where a dependency needs `std` (the `arbitrary` derive).
-#![cfg_attr(not(any(test, feature = "arbitrary", feature = "testing")), no_std)]
+#![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // Without their features, the crate docs' links to feature-gated items
 // point at the feature list instead (rustdoc cannot resolve them).
@@ -358,11 +359,6 @@
     not(feature = "arbitrary"),
     doc = "",
     doc = "[`arbitrary_play`]: crate#feature-flags"
-)]
-#![cfg_attr(
-    not(feature = "testing"),
-    doc = "",
-    doc = "[`testing`]: crate#feature-flags"
 )]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -392,8 +388,6 @@ mod player;
 mod rules;
 mod setup;
 mod sow;
-#[cfg(feature = "testing")]
-pub mod testing;
 mod toguz;
 mod toguz_text;
 mod topology;

@@ -315,7 +315,7 @@ fn under_a_small_budget_moves_stand_or_are_refused_as_undecided() {
         let Ok(mut game) = Mancala::new_within(rules, budget) else {
             continue;
         };
-        let mut rng = mancala_core::testing::SplitMix::new(seed);
+        let mut rng = mancala_testing::SplitMix::new(seed);
         for _ in 0..200 {
             let moves = game.legal_moves();
             if moves.is_empty() {

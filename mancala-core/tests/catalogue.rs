@@ -368,7 +368,7 @@ fn a_two_by_fifty_game_reads_back() {
     let rules = Rules::en_gehe().with_houses(50);
     assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
     let mut game = Mancala::new(rules).unwrap();
-    let mut rng = mancala_core::testing::SplitMix::new(50);
+    let mut rng = mancala_testing::SplitMix::new(50);
     for _ in 0..40 {
         let text = game.to_string();
         assert_eq!(text.parse::<Mancala>().as_ref(), Ok(&game), "{text}");

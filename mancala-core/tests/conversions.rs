@@ -13,7 +13,7 @@ use proptest::test_runner::Config;
 /// `default` cases (or `PROPTEST_CASES`), failures not persisted.
 fn config(default: u32) -> Config {
     Config {
-        cases: mancala_core::testing::proptest_cases(default),
+        cases: mancala_testing::proptest_cases(default),
         failure_persistence: None,
         ..Config::default()
     }

@@ -6,8 +6,8 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::testing::SplitMix;
 use mancala_core::{Budget, Game, Mancala, Meter, Rules};
+use mancala_testing::SplitMix;
 
 #[test]
 fn ten_thousand_random_games_of_french_wari_meet_no_budget() {

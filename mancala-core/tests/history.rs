@@ -196,7 +196,7 @@ fn from_seen_names_the_first_problem_in_list_order() {
 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig {
-        cases: mancala_core::testing::proptest_cases(256),
+        cases: mancala_testing::proptest_cases(256),
         ..proptest::prelude::ProptestConfig::default()
     })]
 

@@ -21,7 +21,7 @@
 //! refused at once (`tests/budget.rs`).
 //!
 //! Sections 8 to 10 hold the contract every game of the family shares: the
-//! shared harness `mancala_core::testing` over random playouts (the legal
+//! shared harness `mancala_testing` over random playouts (the legal
 //! actions are the moves `play` accepts, refused moves change nothing, seeds
 //! are conserved, notation and serde round-trip), keys (equal positions have
 //! equal keys), and the text notation of positions, rules and moves (any
@@ -40,8 +40,9 @@ use mancala_core::{
     Event, Feeding, Game, GrandSlam, Landing, Layout, Leftover, MAX_HOLES, MAX_PLAYERS, Mancala,
     Meter, Move, Pit, PitSet, PlayError, Player, Relay, RelayConditions, RelayRule, RuleOptions,
     Rules, RulesError, SeenPosition, Setup, SetupError, SowError, SowSpec, Sowable, Sower, Sown,
-    Status, Topology, Turn, Zone, testing,
+    Status, Topology, Turn, Zone,
 };
+use mancala_testing as testing;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -351,7 +352,7 @@ fn choices(max_len: usize) -> impl Strategy<Value = Vec<usize>> {
 /// `default` cases (or `PROPTEST_CASES`), failures not persisted.
 fn config(default: u32) -> Config {
     Config {
-        cases: mancala_core::testing::proptest_cases(default),
+        cases: mancala_testing::proptest_cases(default),
         // Only this file may be written: report failures, do not persist
         // them next to the test.
         failure_persistence: None,
@@ -1354,7 +1355,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// 8. The shared harness (`mancala_core::testing`).
+// 8. The shared harness (`mancala_testing`).
 // ---------------------------------------------------------------------------
 
 /// Candidate actions for `testing::check_state`: every hole a `Pit` can
@@ -2113,7 +2114,7 @@ fn known_issue_relay_with_many_seeds_is_slow() {
     setup.board = vec![11, 14, 2, 3, 9, 2, 1, 7, 2, 14, 6, 1];
     setup.stores = vec![0, 0];
     let game = Mancala::from_setup_within(setup, Budget::UNLIMITED).unwrap();
-    let legal = mancala_core::testing::within(10, move || game.legal_moves().to_vec())
+    let legal = mancala_testing::within(10, move || game.legal_moves().to_vec())
         .expect("legal_moves did not return in 10 s");
     assert!(!legal.contains(&Move::Sow(pit(4))), "hole 4 relays forever");
 }

@@ -6,7 +6,7 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::testing::proptest_cases;
+use mancala_testing::proptest_cases;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

@@ -7,11 +7,11 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::testing::proptest_cases;
 use mancala_core::{
     Board, Budget, Direction, Endless, Event, Landing, Layout, Meter, Pit, PitSet, Player, Relay,
     SowError, SowSpec, Sower, Topology,
 };
+use mancala_testing::proptest_cases;
 use proptest::collection::vec;
 use proptest::prelude::*;
 

@@ -6,8 +6,9 @@
 
 use mancala_core::{
     Game, Move, Outcome, Pit, PlayError, Player, Rules, Status, ToguzError, ToguzKumalak,
-    ToguzSetup, Traditional, testing,
+    ToguzSetup, Traditional,
 };
+use mancala_testing as testing;
 
 fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()

@@ -51,5 +51,5 @@ pub use registry::{
     AnyGame, Family, GAMES, GameInfo, GameState, MoveError, NewGameError, SearchError, Visitor,
     find_game,
 };
-pub use rng::Rng;
+pub use rng::{Rng, SplitMix};
 pub use search::SearchResult;

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mancala_core::notation::OptionError;
-use mancala_core::testing::SplitMix;
+use mancala_testing::SplitMix;
 use mankka::{
     Budget, Endless, Game, Mankka, Move, Options, ParseError, Pit, PlayError, Player, Setup,
     SetupError, Undecided,

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mancala_core::notation::{NotationError, OptionError};
-use mancala_core::testing;
+use mancala_testing as testing;
 use mankka::*;
 
 fn pit(i: usize) -> Pit {

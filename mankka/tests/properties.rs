@@ -1,6 +1,6 @@
 //! Property tests of Mankka over random options and random play from the
 //! start (opening placements included), through the shared harness
-//! (`mancala_core::testing`) plus Mankka's own invariants.
+//! (`mancala_testing`) plus Mankka's own invariants.
 //!
 //! Options: both variants, thresholds 0 to 20, every `early_end`,
 //! `skip_origin`, chain and endless policy.
@@ -17,7 +17,7 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::testing;
+use mancala_testing as testing;
 use mankka::*;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -190,7 +190,7 @@ fn playouts(options: Options, seed: u64, games: usize, max_plies: usize) -> (usi
 }
 
 proptest! {
-    #![proptest_config(Config { cases: mancala_core::testing::proptest_cases(256), ..Config::default() })]
+    #![proptest_config(Config { cases: mancala_testing::proptest_cases(256), ..Config::default() })]
 
     #[test]
     fn random_play_keeps_the_invariants(options in options(), seed in any::<u64>()) {

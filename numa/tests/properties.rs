@@ -1,12 +1,12 @@
 //! Property tests for Numa: random options, positions and joint moves,
 //! checked against a small independent model that applies the four
 //! instructions in any order, and the family's shared harness
-//! (`mancala_core::testing`): legal actions against what `play` accepts,
+//! (`mancala_testing`): legal actions against what `play` accepts,
 //! refused moves, notation, serde and keys.
 //!
 //! Case counts are modest; set `PROPTEST_CASES` for a longer run.
 
-use mancala_core::testing;
+use mancala_testing as testing;
 use numa::{
     Choice, Colour, Face, Game, Instruction, JointMove, Numa, Options, Outcome, Piece, PlayError,
     Player, Setup, Shape, Square,
@@ -14,7 +14,7 @@ use numa::{
 use proptest::prelude::*;
 
 /// `PROPTEST_CASES` if set, else `default`.
-use mancala_core::testing::proptest_cases as cases;
+use mancala_testing::proptest_cases as cases;
 
 // ---------------------------------------------------------------------------
 // The model: plain tuples, its own wrap, its own adjacency and scoring.

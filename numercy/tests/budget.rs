@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use mancala_core::Undecided;
 use mancala_core::notation::OptionError;
-use mancala_core::testing::SplitMix;
+use mancala_testing::SplitMix;
 use numercy::{
     Budget, Endless, Game, Numercy, Options, ParseError, Pit, PlayError, Player, Setup, SetupError,
 };

@@ -28,7 +28,8 @@
 
 use std::collections::HashSet;
 
-use mancala_core::{MAX_HOLES, testing};
+use mancala_core::MAX_HOLES;
+use mancala_testing as testing;
 use numercy::*;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -352,7 +353,7 @@ fn ref_can_move(options: &Options, board: &[u16], player: usize) -> bool {
 // ---------------------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(Config { cases: mancala_core::testing::proptest_cases(256), ..Config::default() })]
+    #![proptest_config(Config { cases: mancala_testing::proptest_cases(256), ..Config::default() })]
 
     /// Balls on the board plus balls removed by 2/4 endings equal the start;
     /// points never decrease; nothing panics, whether the game ends or not.
@@ -671,7 +672,7 @@ impl Invariants {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: mancala_core::testing::proptest_cases(24), ..Config::default() })]
+    #![proptest_config(Config { cases: mancala_testing::proptest_cases(24), ..Config::default() })]
 
     /// Random playouts through the shared harness: at every position the
     /// legal actions are exactly the candidate holes `play` accepts, refused
@@ -706,7 +707,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: mancala_core::testing::proptest_cases(128), ..Config::default() })]
+    #![proptest_config(Config { cases: mancala_testing::proptest_cases(128), ..Config::default() })]
 
     /// Equal positions have equal keys: a position and its copies through
     /// the notation, the setup and serde; and two short games on a small

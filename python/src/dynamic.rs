@@ -69,15 +69,6 @@ pub(crate) trait Dynamic: Send + Sync {
     fn computer(&self, player: Player, greedy: bool, nodes: u64) -> Option<usize>;
 }
 
-/// The players acting in `status`, in order.
-pub(crate) fn acting(status: Status) -> Vec<Player> {
-    match status {
-        Status::ToMove(p) => vec![p],
-        Status::Simultaneous(set) => set.iter().collect(),
-        Status::Over(_) => Vec::new(),
-    }
-}
-
 /// Each player's return: 1 for the winner, the rest sharing -1, 0 for a
 /// draw or a game not over.
 pub(crate) fn returns(status: Status, players: usize) -> Vec<f64> {
@@ -115,7 +106,7 @@ impl<G: Coded> Dynamic for G {
         out
     }
     fn apply(&mut self, actions: &[usize]) -> Result<(), Refusal> {
-        let players = acting(Game::status(self));
+        let players: Vec<Player> = Game::status(self).acting().iter().collect();
         if players.is_empty() {
             return Err(Refusal::Over);
         }

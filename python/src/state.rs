@@ -6,7 +6,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::dynamic::{Dynamic, acting, boxed, returns};
+use crate::dynamic::{Dynamic, boxed, returns};
 use crate::{GameError, IllegalActionError};
 
 /// The id `current_player` gives once the game is over.
@@ -139,7 +139,7 @@ impl State {
                 Status::Over(_) => return Err(PyValueError::new_err("the game is over")),
             },
         };
-        if !acting(self.game.status()).contains(&p) {
+        if !self.game.status().must_act(p) {
             return Err(PyValueError::new_err(format!(
                 "player {} is not to move",
                 p.index()
@@ -202,7 +202,9 @@ impl State {
 
     /// Every player who acts now, in order.
     fn acting_players(&self) -> Vec<usize> {
-        acting(self.game.status())
+        self.game
+            .status()
+            .acting()
             .iter()
             .map(|p| p.index())
             .collect()

@@ -2,7 +2,7 @@
 //! released, optionally over several threads.
 
 use mancala_core::Status;
-use mancala_core::testing::SplitMix;
+use mancala_engine::SplitMix;
 use mancala_engine::{AnyGame, GameState};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};

@@ -2,14 +2,14 @@
 //! every shape, random valid row owners, 1 to 5 stones a hole, `skip_origin`,
 //! every grand slam policy, both leftover policies and random honours tables.
 //!
-//! Every state is checked by the shared harness (`mancala_core::testing`:
+//! Every state is checked by the shared harness (`mancala_testing`:
 //! legal actions are exactly the moves `play` accepts, refused moves change
 //! nothing, notation and serde round-trip, equal states have equal keys) and
 //! by Robertson's own invariants (stones conserved, scores are captures plus
 //! honours, reports match the mover's gains).
 
-use mancala_core::testing;
 use mancala_core::{MAX_HOLES, RuleOptions};
+use mancala_testing as testing;
 use proptest::prelude::*;
 use robertson::*;
 
@@ -263,7 +263,7 @@ fn random_playouts_under_the_harness() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: mancala_core::testing::proptest_cases(48), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: mancala_testing::proptest_cases(48), ..ProptestConfig::default() })]
 
     /// Random games, every state fully checked for the first plies.
     #[test]

@@ -3,7 +3,7 @@
 //! Every text is read under `Budget::DEFAULT`: no text sets the work
 //! budget (a `max_laps` word is refused), and the default bounds the work
 //! of one read however slow the position's relays, so no text is skipped.
-//! The shared round trip (`mancala_core::testing::check_text`) reads the
+//! The shared round trip (`mancala_testing::check_text`) reads the
 //! text and its printout again, each read costing as much as the first:
 //! it runs only after a quick first read, so that one input never makes
 //! more than one slow call (the `budget_text` target times them).
@@ -14,7 +14,8 @@ use std::fmt::{Debug, Display};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use mancala_core::{Game, testing};
+use mancala_core::Game;
+use mancala_testing as testing;
 
 /// A first read quicker than this is followed by the shared round trip.
 pub const QUICK: Duration = Duration::from_millis(50);

@@ -7,7 +7,6 @@ use std::fmt::Display;
 use std::str::FromStr;
 use std::time::Duration;
 
-use mancala_core::testing::acting;
 use mancala_core::{Game, Mancala, Player, Status, ToguzKumalak};
 use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent, score_margin};
 use mancala_engine::{AnyGame, GameState, NewGameError, Stop};
@@ -220,7 +219,8 @@ impl<G: EngineGame> Session for Loaded<G> {
             Status::Over(mancala_core::Outcome::Winner(p)) => format!("winner {}", player_word(p)),
             Status::Over(mancala_core::Outcome::Draw) => "draw".into(),
             _ => {
-                let players: Vec<String> = acting(&self.0).into_iter().map(player_word).collect();
+                let players: Vec<String> =
+                    self.0.status().acting().iter().map(player_word).collect();
                 format!("to_move {}", players.join(" "))
             }
         };

@@ -4,7 +4,6 @@
 use std::io::Write;
 use std::time::Instant;
 
-use mancala_core::testing::acting;
 use mancala_core::{Game, Outcome, Player, Status};
 use numa::Numa;
 
@@ -141,12 +140,12 @@ type Played = (Outcome, [u64; 2], bool);
 /// One game from `game`, `seats[s]` playing seat `s`.
 fn play_game<G: Game>(mut game: G, seats: &mut [Agent<G>; 2]) -> Result<Played, String> {
     for _ in 0..MAX_PLIES {
-        let players = acting(&game);
+        let players = game.status().acting();
         if players.is_empty() {
             break;
         }
         let mut choices = Vec::with_capacity(players.len());
-        for p in players {
+        for p in players.iter() {
             let agent = seats
                 .get_mut(p.index())
                 .ok_or_else(|| format!("seat {} has no agent", p.index()))?;

@@ -1,4 +1,5 @@
-//! The shared test harness for games of the family (feature `testing`).
+//! The shared test harness for games of the family: not published, a
+//! dev-dependency of every game crate and of the fuzz targets.
 //!
 //! Every game crate's property tests and fuzz targets call these checks, so
 //! the contract of [`Game`] is tested the same way everywhere:
@@ -20,7 +21,8 @@
 //! # Examples
 //!
 //! ```
-//! use mancala_core::{testing, Mancala, Move, Pit};
+//! use mancala_core::{Mancala, Move, Pit};
+//! use mancala_testing as testing;
 //!
 //! let candidates: Vec<Move> = (0..14).filter_map(Pit::new).map(Move::Sow).chain([Move::Pass]).collect();
 //! testing::random_playouts(Mancala::default(), 7, 3, 300, |game, _report| {
@@ -28,14 +30,19 @@
 //!     assert_eq!(game.board().total(), 48); // seeds are conserved
 //! });
 //! ```
+#![forbid(unsafe_code)]
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
+extern crate alloc;
 
 use alloc::format;
 use alloc::vec::Vec;
 use core::fmt::{Debug, Display};
 use core::str::FromStr;
 
-use crate::{Game, MAX_PLAYERS, Player, Status};
+use mancala_core::{Game, MAX_PLAYERS, Player};
+
+pub use mancala_engine::SplitMix;
 
 /// The number of cases a property test runs: the `PROPTEST_CASES`
 /// environment variable when it is set to a number, else `default` (every
@@ -45,7 +52,7 @@ use crate::{Game, MAX_PLAYERS, Player, Status};
 ///
 /// ```
 /// // `PROPTEST_CASES=10 cargo test` runs 10 cases of each property.
-/// let cases = mancala_core::testing::proptest_cases(256);
+/// let cases = mancala_testing::proptest_cases(256);
 /// assert!(std::env::var("PROPTEST_CASES").is_ok() || cases == 256);
 /// ```
 pub fn proptest_cases(default: u32) -> u32 {
@@ -66,43 +73,9 @@ pub fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'stat
     rx.recv_timeout(std::time::Duration::from_secs(secs)).ok()
 }
 
-/// A small deterministic random number generator (SplitMix64) for playouts
-/// and benchmarks.
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator from a seed.
-    pub const fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0), by Lemire's multiply-shift
-    /// reduction (no division), as in the project's hand-written oware
-    /// benchmark, so that figures compare with it.
-    #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
-
 /// The players who must act now.
 pub fn acting<G: Game>(game: &G) -> Vec<Player> {
-    match game.status() {
-        Status::ToMove(p) => alloc::vec![p],
-        Status::Simultaneous(set) => set.iter().collect(),
-        Status::Over(_) => Vec::new(),
-    }
+    game.status().acting().iter().collect()
 }
 
 /// Plays one random legal move (each acting player picks uniformly among his
