@@ -41,6 +41,7 @@ use numa::{Choice, JointMove, Numa};
 
 use crate::Rng;
 use crate::limits::{Clock, Deadline, Limits, Stop};
+use crate::rng::weighted_index;
 use crate::search::SearchResult;
 use crate::table::Table;
 
@@ -634,14 +635,7 @@ fn sample(rng: &mut Rng, weights: &[f64]) -> usize {
         return rng.below(weights.len());
     }
     let x = rng.below(1 << 30) as f64 / f64::from(1u32 << 30) * total;
-    let mut acc = 0.0;
-    for (i, w) in weights.iter().enumerate() {
-        acc += w;
-        if x < acc {
-            return i;
-        }
-    }
-    weights.len().saturating_sub(1)
+    weighted_index(weights, x)
 }
 
 /// Uniformly random Numa choices (seeded).

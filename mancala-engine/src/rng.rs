@@ -27,3 +27,21 @@ impl Rng {
         (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
     }
 }
+
+/// The first index at which the running sum of `weights` exceeds `x` (the
+/// last index if none does, 0 if there are none): with `x` drawn
+/// uniformly below their total, an index drawn in proportion to its
+/// weight.
+pub(crate) fn weighted_index<T>(weights: &[T], x: T) -> usize
+where
+    T: Copy + Default + PartialOrd + core::ops::AddAssign,
+{
+    let mut acc = T::default();
+    for (i, &w) in weights.iter().enumerate() {
+        acc += w;
+        if x < acc {
+            return i;
+        }
+    }
+    weights.len().saturating_sub(1)
+}
