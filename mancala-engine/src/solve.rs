@@ -281,34 +281,21 @@ impl<G: Game + Clone> Solver<G> {
     /// end) by MTD(f) from `guess`.
     fn mtdf(&mut self, game: &G, guess: i64, depth: u8, start: Timer, pass: &mut u32) -> i64 {
         let split = (self.split)(game);
-        let (mut low, mut high) = (
+        let mut mtdf = Mtdf::new(
             split.banked.saturating_sub(split.swing),
             split.banked.saturating_add(split.swing),
+            guess,
         );
-        let mut guess = guess.clamp(low, high);
-        if low == high {
-            return low;
-        }
-        while low < high {
-            let bound = if guess <= low { low + 1 } else { guess };
+        while let Some(bound) = mtdf.bound() {
             let v = self.search(game, bound - 1, bound, 0, depth);
-            if v < bound {
-                high = v;
-            } else {
-                low = v;
-            }
-            // Searches to the end agree with each other, so the bounds meet
-            // at the value; a shallow search may contradict an earlier one
-            // (its table entries come from searches of other depths): its
-            // last value is then its guess.
-            guess = v;
+            mtdf.take(bound, v);
             *pass += 1;
             let progress = Progress {
                 pass: *pass,
                 searched: depth,
                 bound,
-                low,
-                high,
+                low: mtdf.low,
+                high: mtdf.high,
                 depth: self.depth,
                 nodes: self.nodes,
                 elapsed: start.elapsed(),
@@ -317,7 +304,7 @@ impl<G: Game + Clone> Solver<G> {
                 report(&progress);
             }
         }
-        guess
+        mtdf.value()
     }
 
     /// The legal actions of the player to move whose value is `value`.
@@ -583,6 +570,62 @@ impl<G: Game + Clone> Solver<G> {
         let mut child = game.clone();
         child.play_unchecked(mv);
         Some(child)
+    }
+}
+
+/// MTD(f)'s range of the value: null-window searches, each at a bound,
+/// from a first guess, each narrowing the range until it closes on the
+/// value. Both solvers' driver.
+pub(crate) struct Mtdf<T> {
+    /// The value is at least this...
+    pub(crate) low: T,
+    /// ... and at most this.
+    pub(crate) high: T,
+    guess: T,
+}
+
+impl<T: Copy + Ord + core::ops::Add<Output = T> + From<i8>> Mtdf<T> {
+    /// The range `low..=high`, searched from `guess` (clamped to it).
+    pub(crate) fn new(low: T, high: T, guess: T) -> Mtdf<T> {
+        Mtdf {
+            low,
+            high,
+            guess: guess.clamp(low, high),
+        }
+    }
+
+    /// The bound the next search tests (whether the value is below it or
+    /// not), or `None` once the range has closed.
+    pub(crate) fn bound(&self) -> Option<T> {
+        (self.low < self.high).then(|| {
+            if self.guess <= self.low {
+                self.low + T::from(1)
+            } else {
+                self.guess
+            }
+        })
+    }
+
+    /// Takes `v`, the fail-soft value the null-window search at `bound`
+    /// found.
+    ///
+    /// Searches to the end agree with each other, so the bounds meet at
+    /// the value; a shallow search may contradict an earlier one (its
+    /// table entries come from searches of other depths): its last value
+    /// is then its guess.
+    pub(crate) fn take(&mut self, bound: T, v: T) {
+        if v < bound {
+            self.high = v;
+        } else {
+            self.low = v;
+        }
+        self.guess = v;
+    }
+
+    /// The value found: the last search's (the range's one value once it
+    /// has closed, if it was not already closed at the start).
+    pub(crate) fn value(&self) -> T {
+        self.guess
     }
 }
 

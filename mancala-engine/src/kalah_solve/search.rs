@@ -5,19 +5,17 @@
 use super::buckets::Entry;
 use super::{EXACT, KalahSolver, MAX_HOUSES, NO_MOVE, Next, Pos};
 use crate::limits::Timer;
-use crate::solve::Progress;
+use crate::solve::{Mtdf, Progress};
 use crate::table::settle;
 
-/// The passes of one solve, and what turns its relative values into the
-/// first player's for the progress reports.
+/// The passes of one solve: when it began (`start`), the null-window
+/// searches done (`count`), and what turns its relative values into the
+/// first player's for the progress reports: the root mover's store margin
+/// (`banked`), and `sign`, 1 if he is the first player, else -1.
 pub(super) struct Passes {
-    /// When the solve began.
     pub(super) start: Timer,
-    /// Null-window searches done.
     pub(super) count: u32,
-    /// The root mover's store margin.
     pub(super) banked: i64,
-    /// 1 if the first player is the root mover, else -1.
     pub(super) sign: i64,
 }
 
@@ -31,13 +29,12 @@ impl Passes {
 /// The window in which a node's children are searched, and how deep.
 #[derive(Clone, Copy)]
 pub(super) struct Window {
-    /// Fail-soft bounds on the value for the node's mover.
+    /// Fail-soft bounds `alpha..beta` on the value for the node's mover.
     pub(super) alpha: i32,
-    /// See `alpha`.
     pub(super) beta: i32,
-    /// The children's ply.
+    /// The children's ply, and the plies they are searched to ([`EXACT`]:
+    /// to the end).
     pub(super) ply: u32,
-    /// The plies the children are searched ([`EXACT`]: to the end).
     pub(super) depth: u8,
 }
 
@@ -68,20 +65,13 @@ impl KalahSolver {
     /// each pass reported in the first player's terms.
     pub(super) fn mtdf(&mut self, pos: &Pos, guess: i32, depth: u8, passes: &mut Passes) -> i32 {
         let seeds: i32 = pos.0.iter().map(|&c| i32::from(c)).sum();
-        let (mut low, mut high) = (-seeds, seeds);
-        let mut guess = guess.clamp(low, high);
-        while low < high {
-            let bound = if guess <= low { low + 1 } else { guess };
+        let mut mtdf = Mtdf::new(-seeds, seeds, guess);
+        while let Some(bound) = mtdf.bound() {
             let v = self.search(pos, bound - 1, bound, 0, depth);
-            if v < bound {
-                high = v;
-            } else {
-                low = v;
-            }
-            guess = v;
+            mtdf.take(bound, v);
             passes.count += 1;
             if let Some(report) = &mut self.progress {
-                let (a, b) = (passes.first(low), passes.first(high));
+                let (a, b) = (passes.first(mtdf.low), passes.first(mtdf.high));
                 report(&Progress {
                     pass: passes.count,
                     searched: depth,
@@ -94,7 +84,7 @@ impl KalahSolver {
                 });
             }
         }
-        guess
+        mtdf.value()
     }
 
     /// The value of the mover's `house` in `pos`, fail-soft in `window`.
