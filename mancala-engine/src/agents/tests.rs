@@ -220,7 +220,7 @@ fn an_exhaustive_search_plays_a_best_move_with_or_without_its_table() {
     use crate::solve::{Solver, mancala_banked, mancala_split};
     // Kalah with three houses of two seeds: small enough for the search
     // to see the whole game, so its move must keep the solved value
-    // (the solver is checked against plain minimax in tests/solve.rs).
+    // (the solver is checked against plain minimax in tests/kalah_solve.rs).
     let mut rules = mancala_core::Rules::kalah();
     rules.layout = mancala_core::Layout::two_rows(3);
     rules.seeds = 2;
