@@ -183,8 +183,21 @@ pub struct LastMove<'a> {
 /// (hole counts, player to move) is in the repetition history of the
 /// position before the move, that position included.
 pub fn sowing_end(last: &LastMove<'_>, seen: &dyn Fn(&[u16], Player) -> bool) -> SowingEnd {
-    let (topology, rules, mover) = (last.topology, last.rules, last.mover);
-    let players = topology.players();
+    let (board, swept) = unswept(last);
+    let turn = Settling::of(last, &board);
+    let reason = turn.reason(last, &board, seen);
+    SowingEnd {
+        reason,
+        board,
+        swept,
+    }
+}
+
+/// The board `last` left before the end's sweep of the seeds left (its
+/// `Collect` events undone), and the seeds swept from each player's holes
+/// into his store.
+fn unswept(last: &LastMove<'_>) -> (Board, Vec<u32>) {
+    let players = last.topology.players();
     let mut holes = last.after.holes().to_vec();
     let mut stores = last.after.stores()[..players].to_vec();
     let mut swept = vec![0u32; players];
@@ -201,81 +214,114 @@ pub fn sowing_end(last: &LastMove<'_>, seen: &dyn Fn(&[u16], Player) -> bool) ->
             }
         }
     }
-    let board = Board::from_counts(&holes, &stores);
-    // As the engine settles a turn: who is to move next, whether seeds left
-    // the holes (the mover's store changed) or entered them, whether a
-    // sowing was made.
-    let (next, seeds_left, after_sowing) = match last.kind {
-        Kind::Sowing { extra_turn } => (
-            if extra_turn {
-                mover
-            } else {
-                mover.next(players)
+    (Board::from_counts(&holes, &stores), swept)
+}
+
+/// The turn after the last move, as the engine settles it.
+struct Settling {
+    /// Who is to move next.
+    next: Player,
+    /// Whether seeds left the holes (the mover's store changed) or
+    /// entered them.
+    seeds_left: bool,
+    /// Whether a sowing was made.
+    after_sowing: bool,
+}
+
+impl Settling {
+    /// The turn after `last`, which left `board` (before the sweep).
+    fn of(last: &LastMove<'_>, board: &Board) -> Settling {
+        let (mover, players) = (last.mover, last.topology.players());
+        match last.kind {
+            Kind::Sowing { extra_turn } => Settling {
+                next: if extra_turn {
+                    mover
+                } else {
+                    mover.next(players)
+                },
+                seeds_left: board.store(mover) != last.before.store(mover),
+                after_sowing: true,
             },
-            board.store(mover) != last.before.store(mover),
-            true,
-        ),
-        Kind::Pass => (mover.next(players), false, false),
-        Kind::Placement => (mover.next(players), true, false),
-    };
-    let total = board.total();
-    let majority = || {
-        let stores = &board.stores()[..players];
-        if let Some(i) = stores.iter().position(|&s| 2 * u32::from(s) > total) {
-            return Some((Player::new(i), u32::from(stores[i])));
+            Kind::Pass => Settling {
+                next: mover.next(players),
+                seeds_left: false,
+                after_sowing: false,
+            },
+            Kind::Placement => Settling {
+                next: mover.next(players),
+                seeds_left: true,
+                after_sowing: false,
+            },
         }
-        let halves = stores
-            .iter()
-            .filter(|&&s| 2 * u32::from(s) == total)
-            .count();
-        (halves >= 2).then_some((None, total / 2))
-    };
-    let reason = if rules.end.repetition && !seeds_left && seen(&holes, next) {
-        Reason::Repetition
-    } else if let Some((player, seeds)) =
-        majority().filter(|_| rules.end.majority && (seeds_left || !after_sowing))
-    {
-        Reason::Majority {
-            player,
-            seeds,
-            total,
-        }
-    } else if let Some(p) = Player::all(players)
-        .find(|&p| !board.has_seeds(topology, p))
-        .filter(|_| rules.end.side_empty)
-    {
-        Reason::SideEmpty(p)
-    } else if let Some(most) = rules
-        .end
-        .at_most_left
-        .filter(|&most| after_sowing && board.on_board() <= u32::from(most))
-    {
-        Reason::FewLeft {
-            left: board.on_board(),
-            most,
-        }
-    } else if rules.end.pass {
-        Reason::NobodyCanMove
-    } else {
-        // The engine feeds the player after the mover.
-        let fed = next.next(players);
-        Reason::NoMove {
-            player: next,
-            has_seeds: board.has_seeds(topology, next),
-            too_few: !topology.pits_of(next).any(|p| {
-                rules
-                    .sowable
-                    .allows(&board, topology, rules.sowing.direction, p)
-            }),
-            unfed: (rules.feeding != Feeding::Off && !board.has_seeds(topology, fed))
-                .then_some(fed),
-        }
-    };
-    SowingEnd {
-        reason,
-        board,
-        swept,
     }
+
+    /// The first of the end conditions that holds of `board`, asked in the
+    /// engine's order (`seen` as for [`sowing_end`]).
+    fn reason(
+        &self,
+        last: &LastMove<'_>,
+        board: &Board,
+        seen: &dyn Fn(&[u16], Player) -> bool,
+    ) -> Reason {
+        let (topology, rules, next) = (last.topology, last.rules, self.next);
+        let players = topology.players();
+        let total = board.total();
+        if rules.end.repetition && !self.seeds_left && seen(board.holes(), next) {
+            Reason::Repetition
+        } else if let Some((player, seeds)) = majority(&board.stores()[..players], total)
+            .filter(|_| rules.end.majority && (self.seeds_left || !self.after_sowing))
+        {
+            Reason::Majority {
+                player,
+                seeds,
+                total,
+            }
+        } else if let Some(p) = Player::all(players)
+            .find(|&p| !board.has_seeds(topology, p))
+            .filter(|_| rules.end.side_empty)
+        {
+            Reason::SideEmpty(p)
+        } else if let Some(most) = rules
+            .end
+            .at_most_left
+            .filter(|&most| self.after_sowing && board.on_board() <= u32::from(most))
+        {
+            Reason::FewLeft {
+                left: board.on_board(),
+                most,
+            }
+        } else if rules.end.pass {
+            Reason::NobodyCanMove
+        } else {
+            // The engine feeds the player after the mover.
+            let fed = next.next(players);
+            Reason::NoMove {
+                player: next,
+                has_seeds: board.has_seeds(topology, next),
+                too_few: !topology.pits_of(next).any(|p| {
+                    rules
+                        .sowable
+                        .allows(board, topology, rules.sowing.direction, p)
+                }),
+                unfed: (rules.feeding != Feeding::Off && !board.has_seeds(topology, fed))
+                    .then_some(fed),
+            }
+        }
+    }
+}
+
+/// The player whose store holds more than half of all `total` seeds, and
+/// his seeds; or `None` and half the seeds if two stores hold exactly half
+/// each; `None` if neither.
+fn majority(stores: &[u16], total: u32) -> Option<(Option<Player>, u32)> {
+    if let Some(i) = stores.iter().position(|&s| 2 * u32::from(s) > total) {
+        return Some((Player::new(i), u32::from(stores[i])));
+    }
+    let halves = stores
+        .iter()
+        .filter(|&&s| 2 * u32::from(s) == total)
+        .count();
+    (halves >= 2).then_some((None, total / 2))
 }
 
 /// Why a [`Mancala`] game ended with `mv` played in `before`, or `None` if
@@ -415,13 +461,23 @@ mod tests {
         Mancala::from_setup(setup).expect("a valid position")
     }
 
+    /// How oware in `board` and `stores`, `to_move` to move, ends when he
+    /// sows `hole`.
+    fn oware_end(board: [u16; 12], stores: [u16; 2], to_move: Player, hole: usize) -> SowingEnd {
+        let before = oware_at(board, stores, to_move);
+        mancala_end(&before, sow(hole)).expect("the game ends")
+    }
+
     /// South's hole 5 (1 seed) reaches North's hole 6 (1 seed, now 2): a
     /// capture of 2 that gives South 25 of 48, more than half. The 2 seeds
     /// left (South's hole 0 and North's 7) are then swept to their owners.
     #[test]
     fn a_majority_is_named_and_the_sweep_undone() {
-        let before = oware_at([1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0], [23, 21], Player::P0);
-        let end = mancala_end(&before, sow(5)).expect("the game ends");
+        let board = [1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0];
+        let end = oware_end(board, [23, 21], Player::P0, 5);
+        assert_eq!(end.board.holes(), &[1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+        assert_eq!(&end.board.stores()[..2], &[25, 21]);
+        assert_eq!(end.swept, [1, 1]);
         assert_eq!(
             end.reason,
             Reason::Majority {
@@ -430,9 +486,6 @@ mod tests {
                 total: 48
             }
         );
-        assert_eq!(end.board.holes(), &[1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
-        assert_eq!(&end.board.stores()[..2], &[25, 21]);
-        assert_eq!(end.swept, [1, 1]);
     }
 
     /// A move that does not end the game has no ending; a refused one
@@ -464,8 +517,8 @@ mod tests {
     /// reaches his own hole 1. South takes it at the end.
     #[test]
     fn oware_ends_when_the_mover_cannot_feed() {
-        let before = oware_at([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [24, 23], Player::P1);
-        let end = mancala_end(&before, sow(11)).expect("ends");
+        let board = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+        let end = oware_end(board, [24, 23], Player::P1, 11);
         assert_eq!(
             end.reason,
             Reason::NoMove {

@@ -41,6 +41,7 @@
 //!
 //! [`solve`]: crate::solve
 //! [`Game`]: mancala_core::Game
+//! [`Rules::kalah`]: mancala_core::Rules::kalah
 //!
 //! # Examples
 //!
@@ -57,162 +58,19 @@
 //! assert!(!solution.best.is_empty());
 //! ```
 
+use mancala_core::{Capture, Game, Mancala, Move, Player};
+
 use crate::limits::Timer;
-
-use mancala_core::{Capture, Game, Layout, Mancala, Move, Player, Rules, Status};
-
 use crate::solve::{Progress, Solution};
 
-/// The most houses a side [`Pos`] holds.
-pub const MAX_HOUSES: usize = 8;
+mod buckets;
+mod play;
+mod search;
 
-/// A Kalah position as the player to move sees it: his houses first (in
-/// sowing order, the last next to his store), then his opponent's (in
-/// sowing order too); the stores are not kept. Houses past `2 * houses`
-/// are always empty.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Pos(pub [u8; 2 * MAX_HOUSES]);
-
-/// What follows a move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Next {
-    /// The mover moves again in the new position.
-    Again,
-    /// The opponent moves: the new position is from his side.
-    Other,
-    /// The game is over; the seeds left count for their owners: the mover's
-    /// houses minus the opponent's.
-    Over(i32),
-}
-
-/// The rules a [`KalahSolver`] plays, besides the board.
-#[derive(Clone, Copy, Debug)]
-struct Play {
-    houses: usize,
-    /// A lone seed in an empty house opposite an empty one is taken
-    /// anyway.
-    empty_capture: bool,
-}
-
-impl Play {
-    /// `pos` after its mover sows his house `house` (`0..houses`, which
-    /// must hold seeds): the new position, the seeds the mover banked, what
-    /// follows.
-    #[inline]
-    fn play(self, pos: &Pos, house: usize) -> (Pos, i32, Next) {
-        let n = self.houses;
-        let holes = 2 * n;
-        let len = holes + 1;
-        let mut p = pos.0;
-        let seeds = usize::from(p[house]);
-        p[house] = 0;
-        let mut gain = 0i32;
-        let laps = seeds / len;
-        if laps > 0 {
-            // Every hole and the store once a lap (u8: the totals are at
-            // most 255 seeds, [`KalahSolver::new`]).
-            for c in &mut p[..holes] {
-                *c += laps as u8;
-            }
-            gain += laps as i32;
-        }
-        // The rest: cycle positions house + 1 ..= house + rest, where
-        // 0..n are the mover's houses, n his store, n + 1..=2n the
-        // opponent's houses (holes n..2n).
-        let rest = seeds % len;
-        let mut c = house;
-        for _ in 0..rest {
-            c += 1;
-            if c == len {
-                c = 0;
-            }
-            if c < n {
-                p[c] += 1;
-            } else if c == n {
-                gain += 1;
-            } else {
-                p[c - 1] += 1;
-            }
-        }
-        let last = (house + seeds) % len;
-        let mut again = false;
-        if last == n {
-            again = true;
-        } else if last < n && p[last] == 1 {
-            let opposite = holes - 1 - last;
-            if p[opposite] > 0 || self.empty_capture {
-                gain += 1 + i32::from(p[opposite]);
-                p[last] = 0;
-                p[opposite] = 0;
-            }
-        }
-        let mine: i32 = p[..n].iter().map(|&c| i32::from(c)).sum();
-        let theirs: i32 = p[n..holes].iter().map(|&c| i32::from(c)).sum();
-        if mine == 0 || theirs == 0 {
-            return (Pos(p), gain, Next::Over(mine - theirs));
-        }
-        if again {
-            return (Pos(p), gain, Next::Again);
-        }
-        let mut q = [0u8; 2 * MAX_HOUSES];
-        q[..n].copy_from_slice(&p[n..holes]);
-        q[n..holes].copy_from_slice(&p[..n]);
-        (Pos(q), gain, Next::Other)
-    }
-}
-
-/// Whether [`KalahSolver`] plays `rules`: Kalah ([`Rules::kalah`]) on two
-/// rows of 1 to [`MAX_HOUSES`] houses, any seeds, either capture rule,
-/// everything else as the preset.
-pub fn supports(rules: &Rules) -> bool {
-    let houses = rules.layout.row_len;
-    if houses == 0 || usize::from(houses) > MAX_HOUSES {
-        return false;
-    }
-    let mut kalah = Rules::kalah().with_houses(houses).with_seeds(rules.seeds);
-    kalah.endless = rules.endless;
-    // Either capture rule: only whether the lone seed is taken from an
-    // empty file may differ from the preset.
-    if let (
-        Capture::Opposite {
-            require_opposite, ..
-        },
-        Capture::Opposite {
-            require_opposite: preset,
-            ..
-        },
-    ) = (rules.capture, &mut kalah.capture)
-    {
-        *preset = require_opposite;
-    }
-    kalah.layout == Layout::two_rows(houses) && kalah == *rules
-}
-
-/// `game`'s position as its player to move sees it, with that player and
-/// his store margin; `None` if the game is over or its board is not a
-/// supported one.
-pub fn pos_of(game: &Mancala) -> Option<(Pos, Player, i64)> {
-    let Status::ToMove(mover) = game.status() else {
-        return None;
-    };
-    let holes = game.board().holes();
-    let n = holes.len() / 2;
-    if n == 0 || n > MAX_HOUSES {
-        return None;
-    }
-    let mut pos = Pos::default();
-    let start = if mover == Player::P0 { 0 } else { n };
-    for i in 0..2 * n {
-        pos.0[i] = u8::try_from(holes[(start + i) % (2 * n)]).ok()?;
-    }
-    let stores = game.board().stores();
-    let banked = i64::from(stores[0]) - i64::from(stores[1]);
-    Some((
-        pos,
-        mover,
-        if mover == Player::P0 { banked } else { -banked },
-    ))
-}
+use buckets::{Bucket, Buckets};
+use play::Play;
+pub use play::{MAX_HOUSES, Next, Pos, pos_of, supports};
+use search::{Passes, Window};
 
 /// A callback given each [`Progress`].
 type ProgressFn = Box<dyn FnMut(&Progress)>;
@@ -229,25 +87,6 @@ const EXACT: u8 = u8::MAX;
 /// No best move.
 const NO_MOVE: u8 = u8::MAX;
 
-/// A table entry: bounds on the value relative to the mover (the player
-/// to move's final margin beyond his store margin).
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    /// The rank of the position plus one (0: empty).
-    key: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    depth: u8,
-    /// log2 of the nodes of the search that stored it.
-    work: u8,
-}
-
-/// Four entries: one cache line.
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(64))]
-struct Bucket([Entry; 4]);
-
 /// The exact solver for Kalah. See the [module docs](self).
 pub struct KalahSolver {
     play: Play,
@@ -258,8 +97,7 @@ pub struct KalahSolver {
     /// of bar `i` after `sum` seeds.
     step: Vec<u64>,
     total: usize,
-    buckets: Vec<Bucket>,
-    mask: u64,
+    table: Buckets,
     endgame: Vec<i8>,
     endgame_seeds: u32,
     nodes: u64,
@@ -288,55 +126,9 @@ impl KalahSolver {
         if total > 120 {
             return None;
         }
-        // Binomials C(m, k) for m <= total + holes, k <= holes, in u128 to
-        // see an overflow of the rank.
-        let top = total + holes;
-        let mut binomial = vec![vec![0u128; holes + 1]; top + 1];
-        for m in 0..=top {
-            binomial[m][0] = 1;
-            for k in 1..=holes.min(m) {
-                binomial[m][k] = binomial[m - 1][k - 1] + binomial[m - 1][k];
-            }
-        }
-        if binomial[top][holes] >= 1 << 62 {
-            return None;
-        }
-        let base = (0..=total + 1)
-            .map(|s| {
-                if s == 0 {
-                    0
-                } else {
-                    binomial[s - 1 + holes][holes] as u64
-                }
-            })
-            .collect();
-        let mut step = vec![0u64; holes * (total + 1)];
-        for i in 0..holes {
-            for sum in 0..=total {
-                step[i * (total + 1) + sum] = binomial[sum + i][i + 1] as u64;
-            }
-        }
-        // No more entries than positions (a small board needs no big
-        // table, nor the time to clear one).
-        let positions = binomial[top][holes];
-        let mut count = 1usize;
-        while count * 2 * core::mem::size_of::<Bucket>() <= table_bytes
-            && (count as u128) * 4 < positions
-        {
-            count *= 2;
-        }
-        // The endgame table: the most seeds whose positions fit.
-        let mut endgame_seeds = 0u32;
-        while (endgame_seeds as usize) < total
-            && binomial[endgame_seeds as usize + 1 + holes][holes] <= endgame_bytes as u128
-        {
-            endgame_seeds += 1;
-        }
-        let slots = if endgame_seeds == 0 {
-            0
-        } else {
-            binomial[endgame_seeds as usize + holes][holes] as usize
-        };
+        let binomial = Binomials::new(total, holes)?;
+        let (base, step) = binomial.rank_terms();
+        let (endgame_seeds, slots) = binomial.endgame(endgame_bytes);
         let capture = match game.rules().capture {
             Capture::Opposite {
                 require_opposite, ..
@@ -352,8 +144,7 @@ impl KalahSolver {
             base,
             step,
             total,
-            buckets: vec![Bucket::default(); count],
-            mask: count as u64 - 1,
+            table: Buckets::new(binomial.buckets(table_bytes)),
             endgame: vec![UNKNOWN; slots],
             endgame_seeds,
             nodes: 0,
@@ -401,10 +192,7 @@ impl KalahSolver {
 
     /// Bytes the transposition and endgame tables take.
     pub fn bytes(&self) -> (usize, usize) {
-        (
-            self.buckets.len() * core::mem::size_of::<Bucket>(),
-            self.endgame.len(),
-        )
+        (self.table.bytes(), self.endgame.len())
     }
 
     /// Positions searched by the last solve.
@@ -537,12 +325,24 @@ impl KalahSolver {
         };
         // To the first player's margin.
         let sign = if mover == Player::P0 { 1 } else { -1 };
+        let mut passes = Passes {
+            start,
+            count: 0,
+            banked,
+            sign,
+        };
         let mut guess = 0;
-        let mut pass = 0;
         for depth in (2..24).step_by(2) {
-            guess = self.mtdf(&pos, guess, depth, start, &mut pass, banked, sign);
+            guess = self.mtdf(&pos, guess, depth, &mut passes);
         }
-        let relative = self.mtdf(&pos, guess, EXACT, start, &mut pass, banked, sign);
+        let relative = self.mtdf(&pos, guess, EXACT, &mut passes);
+        // Every move is worth at most the value: does it reach it?
+        let window = Window {
+            alpha: relative - 1,
+            beta: relative,
+            ply: 1,
+            depth: EXACT,
+        };
         let mut best = Vec::new();
         let offset = if mover == Player::P0 {
             0
@@ -553,8 +353,7 @@ impl KalahSolver {
             if pos.0[house] == 0 {
                 continue;
             }
-            // Every move is worth at most the value: does it reach it?
-            if self.move_value(&pos, house, relative - 1, relative, 1, EXACT) >= relative
+            if self.move_value(&pos, house, window) >= relative
                 && let Some(mv) = game
                     .legal_moves()
                     .iter()
@@ -571,272 +370,96 @@ impl KalahSolver {
             elapsed: start.elapsed(),
         }
     }
+}
 
-    /// MTD(f) on `pos` to `depth` plies from `guess` (relative values);
-    /// progress in the first player's terms (`banked`, `sign`).
-    #[allow(clippy::too_many_arguments)]
-    fn mtdf(
-        &mut self,
-        pos: &Pos,
-        guess: i32,
-        depth: u8,
-        start: Timer,
-        pass: &mut u32,
-        banked: i64,
-        sign: i64,
-    ) -> i32 {
-        let seeds: i32 = pos.0.iter().map(|&c| i32::from(c)).sum();
-        let (mut low, mut high) = (-seeds, seeds);
-        let mut guess = guess.clamp(low, high);
-        while low < high {
-            let bound = if guess <= low { low + 1 } else { guess };
-            let v = self.search(pos, bound - 1, bound, 0, depth);
-            if v < bound {
-                high = v;
-            } else {
-                low = v;
-            }
-            guess = v;
-            *pass += 1;
-            if let Some(report) = &mut self.progress {
-                let (a, b) = (
-                    sign * (banked + i64::from(low)),
-                    sign * (banked + i64::from(high)),
-                );
-                report(&Progress {
-                    pass: *pass,
-                    searched: depth,
-                    bound: sign * (banked + i64::from(bound)),
-                    low: a.min(b),
-                    high: a.max(b),
-                    depth: self.depth,
-                    nodes: self.nodes,
-                    elapsed: start.elapsed(),
-                });
+/// The binomials `C(m, k)` for `m` up to a game's seeds and holes and `k`
+/// up to its holes, in `u128` to see an overflow of the rank: the sizes of
+/// the solver's rank and tables.
+struct Binomials {
+    c: Vec<Vec<u128>>,
+    /// The seeds of the game.
+    total: usize,
+    /// Its holes.
+    holes: usize,
+}
+
+impl Binomials {
+    /// The binomials of a game of `total` seeds in `holes` holes; `None`
+    /// if its positions are too many for a rank.
+    fn new(total: usize, holes: usize) -> Option<Binomials> {
+        let top = total + holes;
+        let mut c = vec![vec![0u128; holes + 1]; top + 1];
+        for m in 0..=top {
+            c[m][0] = 1;
+            for k in 1..=holes.min(m) {
+                c[m][k] = c[m - 1][k - 1] + c[m - 1][k];
             }
         }
-        guess
+        if c[top][holes] >= 1 << 62 {
+            return None;
+        }
+        Some(Binomials { c, total, holes })
     }
 
-    /// The value of the mover's `house` in `pos`, fail-soft in
-    /// `alpha..beta`.
-    #[inline]
-    fn move_value(
-        &mut self,
-        pos: &Pos,
-        house: usize,
-        alpha: i32,
-        beta: i32,
-        ply: u32,
-        depth: u8,
-    ) -> i32 {
-        let (child, gain, next) = self.play.play(pos, house);
-        self.child_value(&child, gain, next, alpha, beta, ply, depth)
+    /// The positions of at most `seeds` seeds in the holes.
+    fn positions(&self, seeds: usize) -> u128 {
+        self.c[seeds + self.holes][self.holes]
     }
 
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn child_value(
-        &mut self,
-        child: &Pos,
-        gain: i32,
-        next: Next,
-        alpha: i32,
-        beta: i32,
-        ply: u32,
-        depth: u8,
-    ) -> i32 {
-        match next {
-            Next::Over(rest) => {
-                self.nodes += 1;
-                gain + rest
+    /// [`KalahSolver`]'s `base` and `step`: the terms of the rank.
+    fn rank_terms(&self) -> (Vec<u64>, Vec<u64>) {
+        let (total, holes) = (self.total, self.holes);
+        let base = (0..=total + 1)
+            .map(|s| {
+                if s == 0 {
+                    0
+                } else {
+                    self.positions(s - 1) as u64
+                }
+            })
+            .collect();
+        let mut step = vec![0u64; holes * (total + 1)];
+        for i in 0..holes {
+            for sum in 0..=total {
+                step[i * (total + 1) + sum] = self.c[sum + i][i + 1] as u64;
             }
-            Next::Again => gain + self.search(child, alpha - gain, beta - gain, ply, depth),
-            Next::Other => gain - self.search(child, gain - beta, gain - alpha, ply, depth),
         }
+        (base, step)
     }
 
-    /// The bucket of `key`.
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 30 & self.mask) as usize
+    /// The buckets of a transposition table of at most `bytes` bytes: a
+    /// power of two, at least one, and no more entries than positions (a
+    /// small board needs no big table, nor the time to clear one).
+    fn buckets(&self, bytes: usize) -> usize {
+        let positions = self.positions(self.total);
+        let mut count = 1usize;
+        while count * 2 * core::mem::size_of::<Bucket>() <= bytes && (count as u128) * 4 < positions
+        {
+            count *= 2;
+        }
+        count
     }
 
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry> {
-        self.buckets[self.bucket(key)]
-            .0
-            .iter()
-            .find(|e| e.key == key)
-            .copied()
-    }
-
-    #[inline]
-    fn store(&mut self, entry: Entry) {
-        let b = self.bucket(entry.key);
-        let bucket = &mut self.buckets[b].0;
-        let slot = match bucket.iter().position(|e| e.key == entry.key) {
-            Some(i) => i,
-            None => {
-                // The smallest search (an empty slot is the smallest).
-                let mut low = 0;
-                for i in 1..bucket.len() {
-                    let (e, l) = (&bucket[i], &bucket[low]);
-                    if (e.key != 0, e.depth, e.work) < (l.key != 0, l.depth, l.work) {
-                        low = i;
-                    }
-                }
-                low
-            }
-        };
-        bucket[slot] = entry;
-    }
-
-    /// Alpha-beta (negamax, relative values) to `depth` plies ([`EXACT`]:
-    /// to the end; else the positions left count 0), fail-soft.
-    fn search(&mut self, pos: &Pos, mut alpha: i32, mut beta: i32, ply: u32, depth: u8) -> i32 {
-        self.nodes += 1;
-        self.depth = self.depth.max(ply);
-        let seeds: u32 = pos.0.iter().map(|&c| u32::from(c)).sum();
-        let swing = seeds as i32;
-        if swing <= alpha {
-            return swing;
+    /// The endgame table of at most `bytes` bytes: the most seeds whose
+    /// positions fit, and its slots.
+    fn endgame(&self, bytes: usize) -> (u32, usize) {
+        let mut seeds = 0u32;
+        while (seeds as usize) < self.total && self.positions(seeds as usize + 1) <= bytes as u128 {
+            seeds += 1;
         }
-        if -swing >= beta {
-            return -swing;
-        }
-        if depth == 0 {
-            return 0;
-        }
-        if seeds <= self.endgame_seeds {
-            return self.endgame_value(pos);
-        }
-        let next_depth = if depth == EXACT { EXACT } else { depth - 1 };
-        let key = self.rank(pos) + 1;
-        let (alpha0, beta0) = (alpha, beta);
-        let mut hint = NO_MOVE;
-        if let Some(e) = self.probe(key) {
-            hint = e.best;
-            if e.depth >= depth {
-                let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
-                if lower >= beta {
-                    return lower;
-                }
-                if upper <= alpha {
-                    return upper;
-                }
-                if lower == upper {
-                    return lower;
-                }
-                alpha = alpha.max(lower);
-                beta = beta.min(upper);
-            }
-        }
-        let before = self.nodes;
-        let mut best = i32::MIN;
-        let mut best_move = NO_MOVE;
-        let n = self.play.houses;
-        if usize::from(hint) < n && pos.0[usize::from(hint)] > 0 {
-            let v = self.move_value(pos, usize::from(hint), alpha, beta, ply + 1, next_depth);
-            best = v;
-            best_move = hint;
-            alpha = alpha.max(v);
-        }
-        if alpha < beta {
-            let mut children: [(Pos, i32, Next, i32, u8); MAX_HOUSES] =
-                [(Pos::default(), 0, Next::Other, 0, 0); MAX_HOUSES];
-            let mut count = 0;
-            let etc = seeds > self.etc_seeds && depth == EXACT;
-            for house in 0..n {
-                if pos.0[house] == 0 || house == usize::from(hint) {
-                    continue;
-                }
-                let (child, gain, next) = self.play.play(pos, house);
-                let order = match next {
-                    Next::Over(rest) => {
-                        // Known at once.
-                        let v = gain + rest;
-                        self.nodes += 1;
-                        if v > best {
-                            best = v;
-                            best_move = house as u8;
-                        }
-                        alpha = alpha.max(v);
-                        if alpha >= beta {
-                            break;
-                        }
-                        continue;
-                    }
-                    Next::Again => {
-                        if etc && let Some(e) = self.probe(self.rank(&child) + 1) {
-                            let lower = gain + i32::from(e.lower);
-                            if e.depth >= next_depth && lower >= beta {
-                                best = lower;
-                                best_move = house as u8;
-                                alpha = lower;
-                                break;
-                            }
-                        }
-                        // The nearest the store first: it leaves the others' extra
-                        // turns in place.
-                        (1 << 30) + house as i32
-                    }
-                    Next::Other => {
-                        if etc && let Some(e) = self.probe(self.rank(&child) + 1) {
-                            let lower = gain - i32::from(e.upper);
-                            if e.depth >= next_depth && lower >= beta {
-                                best = lower;
-                                best_move = house as u8;
-                                alpha = lower;
-                                break;
-                            }
-                        }
-                        // Captures first; then the nearest the store.
-                        gain * 16 + house as i32
-                    }
-                };
-                children[count] = (child, gain, next, order, house as u8);
-                count += 1;
-            }
-            if alpha < beta {
-                let children = &mut children[..count];
-                children.sort_unstable_by_key(|c| core::cmp::Reverse(c.3));
-                for &(child, gain, next, _, house) in children.iter() {
-                    let v = self.child_value(&child, gain, next, alpha, beta, ply + 1, next_depth);
-                    if v > best {
-                        best = v;
-                        best_move = house;
-                    }
-                    alpha = alpha.max(v);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let (lower, upper) = if best <= alpha0 {
-            (-(swing), best)
-        } else if best >= beta0 {
-            (best, swing)
+        let slots = if seeds == 0 {
+            0
         } else {
-            (best, best)
+            self.positions(seeds as usize) as usize
         };
-        let work = (64 - (self.nodes - before).leading_zeros()) as u8;
-        self.store(Entry {
-            key,
-            lower: lower as i8,
-            upper: upper as i8,
-            best: best_move,
-            depth,
-            work,
-        });
-        best
+        (seeds, slots)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::Rules;
 
     #[test]
     fn a_bucket_is_a_cache_line() {

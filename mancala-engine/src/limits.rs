@@ -80,6 +80,19 @@ impl Stop {
     }
 }
 
+/// Methods of [`Limits`] that give the same limits with one more set:
+/// `name(field: T)` sets `field` to `Some` of its argument.
+macro_rules! with {
+    ($($(#[$doc:meta])* $name:ident($field:ident: $t:ty);)*) => {$(
+        $(#[$doc])*
+        #[must_use]
+        pub fn $name(mut self, $field: $t) -> Limits {
+            self.$field = Some($field);
+            self
+        }
+    )*};
+}
+
 /// The limits of one search: at most `nodes` positions made, `depth`
 /// plies deep, `time` long, or until the [`Stop`] flag is raised,
 /// whichever comes first. A field left `None` sets no limit.
@@ -112,26 +125,17 @@ pub struct Limits {
 impl Limits {
     /// No limit but `nodes` positions.
     pub fn nodes(nodes: u64) -> Limits {
-        Limits {
-            nodes: Some(nodes),
-            ..Limits::none()
-        }
+        Limits::none().with_nodes(nodes)
     }
 
     /// No limit but `depth` plies.
     pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            ..Limits::none()
-        }
+        Limits::none().with_depth(depth)
     }
 
     /// No limit but `time`.
     pub fn time(time: Duration) -> Limits {
-        Limits {
-            time: Some(time),
-            ..Limits::none()
-        }
+        Limits::none().with_time(time)
     }
 
     /// No limit at all (the search ends when it has seen the whole game
@@ -146,39 +150,17 @@ impl Limits {
         }
     }
 
-    /// The same limits, also at most `nodes` positions.
-    #[must_use]
-    pub fn with_nodes(mut self, nodes: u64) -> Limits {
-        self.nodes = Some(nodes);
-        self
-    }
-
-    /// The same limits, also at most `depth` plies.
-    #[must_use]
-    pub fn with_depth(mut self, depth: u32) -> Limits {
-        self.depth = Some(depth);
-        self
-    }
-
-    /// The same limits, also at most `time` long.
-    #[must_use]
-    pub fn with_time(mut self, time: Duration) -> Limits {
-        self.time = Some(time);
-        self
-    }
-
-    /// The same limits, also stopped by `stop`.
-    #[must_use]
-    pub fn with_stop(mut self, stop: Stop) -> Limits {
-        self.stop = Some(stop);
-        self
-    }
-
-    /// The same limits, their time read from `clock`.
-    #[must_use]
-    pub fn with_clock(mut self, clock: Clock) -> Limits {
-        self.clock = Some(clock);
-        self
+    with! {
+        /// The same limits, also at most `nodes` positions.
+        with_nodes(nodes: u64);
+        /// The same limits, also at most `depth` plies.
+        with_depth(depth: u32);
+        /// The same limits, also at most `time` long.
+        with_time(time: Duration);
+        /// The same limits, also stopped by `stop`.
+        with_stop(stop: Stop);
+        /// The same limits, their time read from `clock`.
+        with_clock(clock: Clock);
     }
 
     /// The moment the time runs out, from now.

@@ -164,6 +164,57 @@ impl Mcts {
     }
 }
 
+impl<A> Node<A> {
+    /// A node not visited yet.
+    fn new(parent: usize, action: Option<A>, mover: Player, untried: Option<Vec<A>>) -> Node<A> {
+        Node {
+            parent,
+            action,
+            mover,
+            children: Vec::new(),
+            untried,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
+impl Mcts {
+    /// Selection and expansion: from the root, down through fully expanded
+    /// nodes by UCB1, playing `state` along, to a new child (an untried
+    /// action drawn at random), or to a node where the game is over. The
+    /// node reached.
+    fn descend<G: Game>(&mut self, tree: &mut Vec<Node<G::Action>>, state: &mut G) -> usize {
+        let mut node = 0;
+        while let Status::ToMove(p) = state.status() {
+            let untried = tree[node]
+                .untried
+                .get_or_insert_with(|| state.legal_actions(p).to_vec());
+            if !untried.is_empty() {
+                let i = self.rng.below(untried.len());
+                let action = untried.swap_remove(i);
+                if let Ok(mv) = state.joint_move(&[(p, action)]) {
+                    state.play_unchecked(mv);
+                }
+                tree.push(Node::new(node, Some(action), p, None));
+                let child = tree.len() - 1;
+                tree[node].children.push(child);
+                return child;
+            }
+            let Some(child) = self.select(tree, node) else {
+                break;
+            };
+            if let Some(action) = tree[child].action
+                && let Ok(mv) = state.joint_move(&[(p, action)])
+            {
+                state.play_unchecked(mv);
+            }
+            node = child;
+        }
+        node
+    }
+}
+
 impl<G: Game + Clone> SequentialAgent<G> for Mcts {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         self.stats = MctsStats::default();
@@ -178,15 +229,8 @@ impl<G: Game + Clone> SequentialAgent<G> for Mcts {
         let deadline = self
             .time_budget
             .and_then(|t| Deadline::after(t, self.clock));
-        let mut tree: Vec<Node<G::Action>> = vec![Node {
-            parent: usize::MAX,
-            action: None,
-            mover: root_player,
-            children: Vec::new(),
-            untried: Some(root_actions.to_vec()),
-            visits: 0,
-            reward: 0.0,
-        }];
+        let root = Node::new(usize::MAX, None, root_player, Some(root_actions.to_vec()));
+        let mut tree: Vec<Node<G::Action>> = vec![root];
         for iteration in 0..self.iterations {
             if iteration % 64 == 63
                 && (deadline.as_ref().is_some_and(Deadline::passed)
@@ -195,43 +239,7 @@ impl<G: Game + Clone> SequentialAgent<G> for Mcts {
                 break;
             }
             let mut state = game.clone();
-            let mut node = 0;
-            // Selection: down through fully expanded nodes.
-            while let Status::ToMove(p) = state.status() {
-                let untried = tree[node]
-                    .untried
-                    .get_or_insert_with(|| state.legal_actions(p).to_vec());
-                if !untried.is_empty() {
-                    // Expansion: one untried action, drawn at random.
-                    let i = self.rng.below(untried.len());
-                    let action = untried.swap_remove(i);
-                    if let Ok(mv) = state.joint_move(&[(p, action)]) {
-                        state.play_unchecked(mv);
-                    }
-                    tree.push(Node {
-                        parent: node,
-                        action: Some(action),
-                        mover: p,
-                        children: Vec::new(),
-                        untried: None,
-                        visits: 0,
-                        reward: 0.0,
-                    });
-                    let child = tree.len() - 1;
-                    tree[node].children.push(child);
-                    node = child;
-                    break;
-                }
-                let Some(child) = self.select(&tree, node) else {
-                    break;
-                };
-                if let Some(action) = tree[child].action
-                    && let Ok(mv) = state.joint_move(&[(p, action)])
-                {
-                    state.play_unchecked(mv);
-                }
-                node = child;
-            }
+            let node = self.descend(&mut tree, &mut state);
             self.playout(&mut state);
             let outcome = Self::outcome(&state);
             // Backpropagation: each node credited for its mover.

@@ -132,232 +132,24 @@
 
 use std::time::Duration;
 
-use mancala_core::{Game, Outcome, Player};
-use numa::{Choice, Colour, Face, Numa, SCORE_LIMIT, SIZE, Square};
+use mancala_core::{Game, Player};
+use numa::{Choice, Numa};
 
 use crate::Rng;
 use crate::agents::NumaAgent;
 use crate::limits::{Clock, Deadline, Stop};
 
-/// The number of choices of a player.
-const CHOICES: usize = Choice::ALL.len();
+mod lookahead;
+mod matrix;
+mod payoffs;
+mod tables;
+#[cfg(test)]
+mod tests;
 
-/// The squares of the board.
-const SQUARES: usize = (SIZE as usize) * (SIZE as usize);
-
-/// A displacement of a piece in a turn, `dx` and `dy` from -2 to 2, coded
-/// `5 (dx + 2) + (dy + 2)`.
-const DISPLACEMENTS: usize = 25;
-
-/// The code of `(dx, dy)`, each from -2 to 2.
-const fn displacement(dx: i32, dy: i32) -> usize {
-    ((dx + 2) * 5 + (dy + 2)) as usize
-}
-
-/// The six pairs of pieces, in shape order.
-const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-
-/// Numa's turn on tables: where each joint move takes each piece, which
-/// squares touch, what each set of pairs scores. Built from the `numa`
-/// crate's own [`Square::step`], [`Square::touches`] and
-/// [`Shape::value`](numa::Shape::value), and checked against
-/// [`Numa`]'s `play` (see the tests).
-#[derive(Clone)]
-struct Model {
-    /// Adjacency across the edges ([`numa::Options::wrap_adjacency`]).
-    wrap: bool,
-    /// The square after a displacement: `step[square][displacement]`.
-    step: [[u8; DISPLACEMENTS]; SQUARES],
-    /// Per joint move (`72 arabic + roman`): each piece's displacement, then
-    /// the mask of pieces flipped.
-    joint: Vec<[u8; 5]>,
-    /// The squares touching each square, as bits.
-    touching: [u32; SQUARES],
-    /// The points of the touching pairs (six bits, in [`PAIRS`] order) among
-    /// the lone pieces showing one system (four bits).
-    points: [[u8; 16]; 64],
-}
-
-/// The index of a square, `5 (y - 1) + (x - 1)`.
-fn square_index(square: Square) -> usize {
-    usize::from(square.y() - 1) * usize::from(SIZE) + usize::from(square.x() - 1)
-}
-
-/// The square of an index below [`SQUARES`].
-fn index_square(index: usize) -> Square {
-    let side = usize::from(SIZE);
-    match Square::new((index % side) as u8 + 1, (index / side % side) as u8 + 1) {
-        Some(square) => square,
-        None => unreachable!("both coordinates are 1 to 5"),
-    }
-}
-
-impl Model {
-    fn new(wrap: bool) -> Model {
-        let mut step = [[0u8; DISPLACEMENTS]; SQUARES];
-        for (from, row) in step.iter_mut().enumerate() {
-            for dx in -2i32..=2 {
-                for dy in -2i32..=2 {
-                    let mut square = index_square(from);
-                    let x = if dx > 0 { Colour::Red } else { Colour::Green };
-                    let y = if dy > 0 { Colour::Yellow } else { Colour::Blue };
-                    for _ in 0..dx.abs() {
-                        square = square.step(x);
-                    }
-                    for _ in 0..dy.abs() {
-                        square = square.step(y);
-                    }
-                    row[displacement(dx, dy)] = square_index(square) as u8;
-                }
-            }
-        }
-        // Each choice moves each piece at most one step.
-        let mut moves = [[(0i32, 0i32); 4]; CHOICES];
-        let mut flips = [0u8; CHOICES];
-        for (k, choice) in Choice::ALL.iter().enumerate() {
-            for instruction in choice.instructions() {
-                let d = match instruction.colour {
-                    Colour::Yellow => (0, 1),
-                    Colour::Red => (1, 0),
-                    Colour::Blue => (0, -1),
-                    Colour::Green => (-1, 0),
-                };
-                moves[k][instruction.shape.index()] = d;
-                flips[k] |= 1 << instruction.shape.index();
-            }
-        }
-        let mut joint = vec![[0u8; 5]; CHOICES * CHOICES];
-        for a in 0..CHOICES {
-            for r in 0..CHOICES {
-                let entry = &mut joint[a * CHOICES + r];
-                for piece in 0..4 {
-                    let ((ax, ay), (rx, ry)) = (moves[a][piece], moves[r][piece]);
-                    entry[piece] = displacement(ax + rx, ay + ry) as u8;
-                }
-                entry[4] = flips[a] ^ flips[r];
-            }
-        }
-        let mut touching = [0u32; SQUARES];
-        for (a, bits) in touching.iter_mut().enumerate() {
-            for b in 0..SQUARES {
-                if index_square(a).touches(index_square(b), wrap) {
-                    *bits |= 1 << b;
-                }
-            }
-        }
-        let mut points = [[0u8; 16]; 64];
-        for (touch, row) in points.iter_mut().enumerate() {
-            for (lone, slot) in row.iter_mut().enumerate() {
-                let mut total = 0;
-                for (k, &(i, j)) in PAIRS.iter().enumerate() {
-                    if touch & (1 << k) != 0 && lone & (1 << i) != 0 && lone & (1 << j) != 0 {
-                        total += numa::Shape::ALL[i].value() + numa::Shape::ALL[j].value();
-                    }
-                }
-                *slot = total as u8;
-            }
-        }
-        Model {
-            wrap,
-            step,
-            joint,
-            touching,
-            points,
-        }
-    }
-}
-
-/// The tables are not worth printing.
-impl std::fmt::Debug for Model {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Model")
-            .field("wrap", &self.wrap)
-            .finish_non_exhaustive()
-    }
-}
-
-/// A position on the tables: each piece's square index, the mask of pieces
-/// showing Roman, and the scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Position {
-    squares: [u8; 4],
-    roman: u8,
-    scores: [u32; 2],
-}
-
-impl Position {
-    fn of(game: &Numa) -> Position {
-        let mut position = Position {
-            squares: [0; 4],
-            roman: 0,
-            scores: game.points(),
-        };
-        for (i, piece) in game.pieces().iter().enumerate() {
-            position.squares[i] = square_index(piece.square) as u8;
-            if piece.face == Face::Roman {
-                position.roman |= 1 << i;
-            }
-        }
-        position
-    }
-
-    /// The position after Arabic's choice `a` and Roman's `r` (indices in
-    /// [`Choice::ALL`]), and the turn's points: `Numa::play`'s turn.
-    #[inline]
-    fn play(&self, model: &Model, a: usize, r: usize) -> (Position, [u32; 2]) {
-        let joint = &model.joint[(a * CHOICES + r) % model.joint.len()];
-        let mut squares = [0u8; 4];
-        for (i, square) in squares.iter_mut().enumerate() {
-            *square = model.step[usize::from(self.squares[i]) % SQUARES]
-                [usize::from(joint[i]) % DISPLACEMENTS];
-        }
-        let roman = self.roman ^ joint[4];
-        let [s0, s1, s2, s3] = squares.map(u32::from);
-        let near = |s: u32| model.touching[s as usize % SQUARES];
-        let (n0, n1, n2) = (near(s0), near(s1), near(s2));
-        let touch = ((n0 >> s1) & 1)
-            | ((n0 >> s2) & 1) << 1
-            | ((n0 >> s3) & 1) << 2
-            | ((n1 >> s2) & 1) << 3
-            | ((n1 >> s3) & 1) << 4
-            | ((n2 >> s3) & 1) << 5;
-        let same = |a: u32, b: u32| u8::from(a == b);
-        let (e01, e02, e03) = (same(s0, s1), same(s0, s2), same(s0, s3));
-        let (e12, e13, e23) = (same(s1, s2), same(s1, s3), same(s2, s3));
-        let shared = (e01 | e02 | e03)
-            | (e01 | e12 | e13) << 1
-            | (e02 | e12 | e23) << 2
-            | (e03 | e13 | e23) << 3;
-        let lone = !shared & 15;
-        let row = &model.points[touch as usize % 64];
-        let points = [
-            u32::from(row[usize::from(lone & !roman & 15)]),
-            u32::from(row[usize::from(lone & roman & 15)]),
-        ];
-        let next = Position {
-            squares,
-            roman,
-            scores: [
-                self.scores[0].saturating_add(points[0]),
-                self.scores[1].saturating_add(points[1]),
-            ],
-        };
-        (next, points)
-    }
-
-    /// The outcome, by [`Numa`]'s rule: someone at the target with scores
-    /// apart wins; a tie at [`SCORE_LIMIT`] or more is a draw.
-    fn outcome(&self, target: u32) -> Option<Outcome> {
-        let [a, r] = self.scores;
-        if a.max(r) >= target && a != r {
-            Some(Outcome::Winner(if a > r { Player::P0 } else { Player::P1 }))
-        } else if a == r && a >= SCORE_LIMIT {
-            Some(Outcome::Draw)
-        } else {
-            None
-        }
-    }
-}
+use lookahead::{Lookahead, TurnMatrix};
+use matrix::{Matrix, draw};
+use payoffs::Payoffs;
+use tables::{CHOICES, Model, Position};
 
 /// What the last [`choose`](NumaAgent::choose) of a [`NumaSearch`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -608,140 +400,6 @@ impl NumaSearch {
         }
     }
 
-    /// Arabic's payoff of a joint move (indices in [`Choice::ALL`]): the
-    /// points difference, plus or minus the win bonus. Also the position
-    /// after it.
-    #[inline]
-    fn payoff(
-        model: &Model,
-        position: &Position,
-        target: u32,
-        bonus: f32,
-        a: usize,
-        r: usize,
-    ) -> (f32, Position) {
-        let (next, points) = position.play(model, a, r);
-        let diff = points[0] as f32 - points[1] as f32;
-        let value = match next.outcome(target) {
-            Some(Outcome::Winner(Player::P0)) => diff + bonus,
-            Some(Outcome::Winner(_)) => diff - bonus,
-            _ => diff,
-        };
-        (value, next)
-    }
-
-    /// The midpoint of Arabic's pure maximin and pure minimax of the turn
-    /// from `position`, with alpha-beta cut-offs; `order` holds both
-    /// players' choices, moved to the front when they cut (killers kept
-    /// from one position to the next). `None` if the budget runs out first.
-    fn turn_value(
-        model: &Model,
-        position: &Position,
-        target: u32,
-        bonus: f32,
-        order: &mut [[u8; CHOICES]; 2],
-        budget: &mut Budget,
-    ) -> Option<f32> {
-        let mut payoff = |a: u8, r: u8| {
-            budget.spend()?;
-            Some(
-                Self::payoff(
-                    model,
-                    position,
-                    target,
-                    bonus,
-                    usize::from(a),
-                    usize::from(r),
-                )
-                .0,
-            )
-        };
-        let mut maximin = f32::NEG_INFINITY;
-        for ai in 0..CHOICES {
-            let a = order[0][ai];
-            let mut worst = f32::INFINITY;
-            for ri in 0..CHOICES {
-                let v = payoff(a, order[1][ri])?;
-                if v < worst {
-                    worst = v;
-                    if worst <= maximin {
-                        order[1][..=ri].rotate_right(1);
-                        break;
-                    }
-                }
-            }
-            if worst > maximin {
-                maximin = worst;
-                order[0][..=ai].rotate_right(1);
-            }
-        }
-        let mut minimax = f32::INFINITY;
-        for ri in 0..CHOICES {
-            let r = order[1][ri];
-            let mut best = f32::NEG_INFINITY;
-            for ai in 0..CHOICES {
-                let v = payoff(order[0][ai], r)?;
-                if v > best {
-                    best = v;
-                    if best >= minimax {
-                        order[0][..=ai].rotate_right(1);
-                        break;
-                    }
-                }
-            }
-            if best < minimax {
-                minimax = best;
-                order[1][..=ri].rotate_right(1);
-            }
-        }
-        Some(0.5 * (maximin + minimax))
-    }
-
-    /// The mover's (`me`'s) best payoff of the turn from `position` against
-    /// the opponent's best reply by its average (the reply
-    /// [`NumaGreedy`](crate::agents::NumaGreedy) makes), every payoff of
-    /// the turn made. `None` if the budget runs out first.
-    fn against_best_reply(
-        model: &Model,
-        position: &Position,
-        target: u32,
-        bonus: f32,
-        me: Player,
-        budget: &mut Budget,
-    ) -> Option<f32> {
-        let mut payoffs = [[0f32; CHOICES]; CHOICES];
-        let mut theirs = [0f32; CHOICES];
-        for (a, row) in payoffs.iter_mut().enumerate() {
-            for (r, slot) in row.iter_mut().enumerate() {
-                budget.spend()?;
-                *slot = Self::payoff(model, position, target, bonus, a, r).0;
-                if me == Player::P0 {
-                    theirs[r] += *slot;
-                } else {
-                    theirs[a] -= *slot;
-                }
-            }
-        }
-        // The opponent's best reply: the mover's worst on average, the first
-        // of equals.
-        let mut reply = 0;
-        for t in 1..CHOICES {
-            if theirs[t] < theirs[reply] {
-                reply = t;
-            }
-        }
-        let best = (0..CHOICES)
-            .map(|m| {
-                if me == Player::P0 {
-                    payoffs[m][reply]
-                } else {
-                    -payoffs[reply][m]
-                }
-            })
-            .fold(f32::NEG_INFINITY, f32::max);
-        Some(best)
-    }
-
     /// The search: all the mover's choices (indices in [`Choice::ALL`]),
     /// candidates first, best first; his strategy over the candidates
     /// searched (the first of them); and the rank of each of the opponent's
@@ -754,43 +412,16 @@ impl NumaSearch {
         let weight = self.current_model_weight();
         let plausible = self.plausible.clamp(1, CHOICES);
         let reply_model = self.reply_model();
-        // The chance the model gives each rank of reply (the empty group of
-        // one plausible reply left out).
-        let sizes = group_sizes(plausible);
-        let present: f64 = (0..3)
-            .filter(|&g| sizes[g] > 0)
-            .map(|g| reply_model[g])
-            .sum();
-        let chance: Vec<f32> = (0..CHOICES)
-            .map(|k| {
-                let g = group(k, plausible);
-                (reply_model[g] / present / sizes[g] as f64) as f32
-            })
-            .collect();
+        let chance = rank_chances(reply_model, plausible);
         let Some(model) = self.model.as_deref() else {
             unreachable!("the model was just built")
         };
-        let bonus = self.win_bonus as f32;
-        // The mover's payoffs: Arabic's, negated for Roman.
-        let sign = if me == Player::P0 { 1.0f32 } else { -1.0 };
-        let joint = |mine: usize, theirs: usize| {
-            if me == Player::P0 {
-                (mine, theirs)
-            } else {
-                (theirs, mine)
-            }
+        let payoffs = Payoffs {
+            model,
+            target,
+            bonus: self.win_bonus as f32,
         };
-        let mut turn = vec![0f32; CHOICES * CHOICES];
-        let (mut mine, mut theirs) = ([0f32; CHOICES], [0f32; CHOICES]);
-        for m in 0..CHOICES {
-            for t in 0..CHOICES {
-                let (a, r) = joint(m, t);
-                let v = sign * Self::payoff(model, &position, target, bonus, a, r).0;
-                turn[m * CHOICES + t] = v;
-                mine[m] += v;
-                theirs[t] += v;
-            }
-        }
+        let turn = TurnMatrix::of(&payoffs, &position, me);
         // The turn's matrix and the check of the opponent's reply are made
         // whatever the budget.
         let mut budget = Budget {
@@ -801,72 +432,24 @@ impl NumaSearch {
                 .and_then(|t| Deadline::after(t, self.clock)),
             stop: self.stop.clone(),
         };
-        // The opponent's best replies are the mover's worst (the first of
-        // equals first, as `NumaGreedy` chooses).
-        let mut replies: Vec<usize> = (0..CHOICES).collect();
-        replies.sort_by(|&x, &y| theirs[x].total_cmp(&theirs[y]));
+        let replies = turn.replies();
         let mut rank = [0u8; CHOICES];
         for (k, &t) in replies.iter().enumerate() {
             rank[t] = k as u8;
         }
-        // The mover's candidates, best first by the turn's payoff against
-        // the mixture of a random reply and the opponent model.
-        let key: Vec<f32> = (0..CHOICES)
-            .map(|m| {
-                let row = &turn[m * CHOICES..(m + 1) * CHOICES];
-                let modelled: f32 = replies.iter().zip(&chance).map(|(&t, p)| p * row[t]).sum();
-                (1.0 - weight as f32) * mine[m] / CHOICES as f32 + weight as f32 * modelled
-            })
-            .collect();
-        let mut candidates: Vec<usize> = (0..CHOICES).collect();
-        candidates.sort_by(|&x, &y| key[y].total_cmp(&key[x]));
-
-        let mut order = [[0u8; CHOICES]; 2];
-        for (i, slot) in order[0].iter_mut().enumerate() {
-            *slot = i as u8;
-        }
-        order[1] = order[0];
-        // The model's chance that the opponent makes his best reply again
-        // next turn, when it is the likeliest.
-        let best_chance = if chance[0] > 0.5 { chance[0] } else { 0.0 };
-        let mut matrix: Vec<f32> = Vec::with_capacity(CHOICES * CHOICES);
-        let mut searched = 0;
-        'candidates: for &m in candidates
-            .iter()
-            .take(self.max_candidates.clamp(1, CHOICES))
-        {
-            let row = matrix.len();
-            for &t in &replies {
-                let (a, r) = joint(m, t);
-                if budget.spend().is_none() {
-                    matrix.truncate(row);
-                    break 'candidates;
-                }
-                let (_, next) = Self::payoff(model, &position, target, bonus, a, r);
-                let mut v = turn[m * CHOICES + t];
-                if next.outcome(target).is_none() {
-                    let Some(later) =
-                        Self::turn_value(model, &next, target, bonus, &mut order, &mut budget)
-                    else {
-                        matrix.truncate(row);
-                        break 'candidates;
-                    };
-                    let mut later = sign * later;
-                    if t == replies[0] && best_chance > 0.0 {
-                        let Some(greedy) =
-                            Self::against_best_reply(model, &next, target, bonus, me, &mut budget)
-                        else {
-                            matrix.truncate(row);
-                            break 'candidates;
-                        };
-                        later += best_chance * (greedy - later);
-                    }
-                    v += later;
-                }
-                matrix.push(v);
-            }
-            searched += 1;
-        }
+        let candidates = turn.candidates(&replies, &chance, weight);
+        let lookahead = Lookahead {
+            payoffs,
+            position,
+            me,
+            turn: &turn.payoffs,
+            replies: &replies,
+            // The model's chance that the opponent makes his best reply
+            // again next turn, when it is the likeliest.
+            best_chance: if chance[0] > 0.5 { chance[0] } else { 0.0 },
+        };
+        let most = self.max_candidates.clamp(1, CHOICES);
+        let (matrix, searched) = lookahead.rows(&candidates[..most], &mut budget);
         self.stats = NumaSearchStats {
             nodes: budget.nodes,
             candidates: searched,
@@ -889,101 +472,20 @@ impl NumaSearch {
     }
 }
 
-/// The candidates x replies matrix game of a move: the mover's payoffs,
-/// a row per candidate, a column per reply of the opponent by rank (his
-/// best first).
-struct Matrix<'a> {
-    /// `rows x 72` payoffs, row by row.
-    payoffs: &'a [f32],
-    /// The rows (candidates).
-    rows: usize,
-    /// The opponent's plausible replies: the first columns.
-    plausible: usize,
-    /// The opponent model's chance of each column.
-    chance: &'a [f32],
-    /// The weight of the opponent model.
-    weight: f32,
-}
-
-impl Matrix<'_> {
-    /// Regret matching+ for `rounds` rounds, the opponent restricted to his
-    /// plausible replies; the mover's utilities are against `(1 - weight)`
-    /// of the opponent's strategy and `weight` of the opponent model. The
-    /// mover's average strategy (weights growing linearly with the round),
-    /// summing to 1.
-    fn solve(&self, rounds: u32) -> Vec<f32> {
-        let (rows, cols, modeled) = (self.rows, CHOICES, self.plausible);
-        let row = |i: usize| &self.payoffs[i * cols..(i + 1) * cols];
-        let predicted: Vec<f32> = (0..rows)
-            .map(|i| row(i).iter().zip(self.chance).map(|(x, p)| x * p).sum())
-            .collect();
-        let mut regret = (vec![0f32; rows], vec![0f32; modeled]);
-        let mut average = vec![0f32; rows];
-        let mut mine = vec![1.0 / rows as f32; rows];
-        let mut theirs = vec![1.0 / modeled as f32; modeled];
-        let (mut u_mine, mut u_theirs) = (vec![0f32; rows], vec![0f32; modeled]);
-        for round in 0..rounds.max(1) {
-            for (i, u) in u_mine.iter_mut().enumerate() {
-                let planned: f32 = row(i)[..modeled]
-                    .iter()
-                    .zip(&theirs)
-                    .map(|(x, p)| x * p)
-                    .sum();
-                *u = (1.0 - self.weight) * planned + self.weight * predicted[i];
-            }
-            u_theirs.iter_mut().for_each(|u| *u = 0.0);
-            for (i, p) in mine.iter().enumerate() {
-                for (u, x) in u_theirs.iter_mut().zip(&row(i)[..modeled]) {
-                    *u -= x * p;
-                }
-            }
-            let v_mine: f32 = u_mine.iter().zip(&mine).map(|(u, p)| u * p).sum();
-            let v_theirs: f32 = u_theirs.iter().zip(&theirs).map(|(u, p)| u * p).sum();
-            for (r, u) in regret.0.iter_mut().zip(&u_mine) {
-                *r = (*r + u - v_mine).max(0.0);
-            }
-            for (r, u) in regret.1.iter_mut().zip(&u_theirs) {
-                *r = (*r + u - v_theirs).max(0.0);
-            }
-            let weight = (round + 1) as f32;
-            for (a, p) in average.iter_mut().zip(&mine) {
-                *a += weight * p;
-            }
-            normalise(&regret.0, &mut mine);
-            normalise(&regret.1, &mut theirs);
-        }
-        let mut strategy = vec![0f32; rows];
-        normalise(&average, &mut strategy);
-        strategy
-    }
-}
-
-/// `out` in proportion to `weights`, uniform if they are all zero.
-fn normalise(weights: &[f32], out: &mut [f32]) {
-    let total: f32 = weights.iter().sum();
-    if total > 0.0 && total.is_finite() {
-        for (o, w) in out.iter_mut().zip(weights) {
-            *o = w / total;
-        }
-    } else {
-        let u = 1.0 / out.len().max(1) as f32;
-        out.iter_mut().for_each(|o| *o = u);
-    }
-}
-
-/// An index drawn in proportion to `weights` (the last if rounding leaves
-/// none).
-fn draw(rng: &mut Rng, weights: &[f32]) -> usize {
-    let total: f32 = weights.iter().sum();
-    let x = rng.below(1 << 24) as f32 / (1u32 << 24) as f32 * total;
-    let mut acc = 0.0;
-    for (i, w) in weights.iter().enumerate() {
-        acc += w;
-        if x < acc {
-            return i;
-        }
-    }
-    weights.len().saturating_sub(1)
+/// The chance the opponent model gives each rank of reply, best first
+/// (the empty group of one plausible reply left out).
+fn rank_chances(reply_model: [f64; 3], plausible: usize) -> Vec<f32> {
+    let sizes = group_sizes(plausible);
+    let present: f64 = (0..3)
+        .filter(|&g| sizes[g] > 0)
+        .map(|g| reply_model[g])
+        .sum();
+    (0..CHOICES)
+        .map(|k| {
+            let g = group(k, plausible);
+            (reply_model[g] / present / sizes[g] as f64) as f32
+        })
+        .collect()
 }
 
 impl NumaAgent for NumaSearch {
@@ -1041,180 +543,5 @@ impl NumaAgent for NumaSearch {
             rank,
         });
         Choice::ALL[pick % CHOICES]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::agents::{Openings, numa_payoff};
-    use numa::{JointMove, Options, Setup};
-
-    /// Positions reached by random play, with both adjacency rules.
-    fn positions(seed: u64, count: usize) -> Vec<Numa> {
-        let mut out = Vec::new();
-        for wrap in [true, false] {
-            let options = Options {
-                wrap_adjacency: wrap,
-                ..Options::standard()
-            };
-            let start = Numa::new(options).expect("valid options");
-            let mut openings = Openings::new(seed, 3);
-            out.extend((0..count).map_while(|_| openings.next(&start)));
-        }
-        out
-    }
-
-    #[test]
-    fn the_tables_play_every_joint_move_as_numa_does() {
-        for game in positions(5, 40) {
-            let model = Model::new(game.options().wrap_adjacency);
-            let position = Position::of(&game);
-            for (a, &arabic) in Choice::ALL.iter().enumerate() {
-                for (r, &roman) in Choice::ALL.iter().enumerate() {
-                    let mut next = game;
-                    let report = next.play_unchecked(JointMove { arabic, roman });
-                    let (mine, points) = position.play(&model, a, r);
-                    assert_eq!(mine, Position::of(&next), "{game} {arabic}/{roman}");
-                    assert_eq!(points, report.points, "{game} {arabic}/{roman}");
-                    assert_eq!(mine.outcome(30), next.outcome(), "{game}");
-                    let (v, _) = NumaSearch::payoff(&model, &position, 30, 100.0, a, r);
-                    let expected = numa_payoff(&game, JointMove { arabic, roman }, 100.0);
-                    assert_eq!(f64::from(v), expected);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_outcome_is_numas_at_the_score_limit() {
-        let mut setup: Setup = Numa::default().to_setup();
-        for scores in [
-            [SCORE_LIMIT, SCORE_LIMIT],
-            [29, 29],
-            [30, 30],
-            [31, 30],
-            [3, 30],
-        ] {
-            setup.scores = scores;
-            let game = Numa::from_setup(setup).expect("a valid setup");
-            assert_eq!(
-                Position::of(&game).outcome(30),
-                game.outcome(),
-                "{scores:?}"
-            );
-        }
-    }
-
-    /// Arabic's pure maximin and minimax of the turn, every payoff made.
-    fn brute_force(model: &Model, position: &Position, target: u32) -> f32 {
-        let v = |a, r| NumaSearch::payoff(model, position, target, 100.0, a, r).0;
-        let maximin = (0..CHOICES)
-            .map(|a| (0..CHOICES).map(|r| v(a, r)).fold(f32::INFINITY, f32::min))
-            .fold(f32::NEG_INFINITY, f32::max);
-        let minimax = (0..CHOICES)
-            .map(|r| {
-                (0..CHOICES)
-                    .map(|a| v(a, r))
-                    .fold(f32::NEG_INFINITY, f32::max)
-            })
-            .fold(f32::INFINITY, f32::min);
-        0.5 * (maximin + minimax)
-    }
-
-    #[test]
-    fn the_cut_off_turn_value_is_the_full_one_and_makes_fewer_positions() {
-        let model = Model::new(true);
-        let mut order = [[0u8; CHOICES]; 2];
-        for (i, slot) in order[0].iter_mut().enumerate() {
-            *slot = i as u8;
-        }
-        order[1] = order[0];
-        let mut budget = Budget {
-            nodes: 0,
-            limit: u64::MAX,
-            deadline: None,
-            stop: None,
-        };
-        let mut count = 0u64;
-        for mut game in positions(9, 30)
-            .into_iter()
-            .filter(|g| g.options().wrap_adjacency)
-        {
-            for scores in [[0, 0], [27, 12], [25, 29]] {
-                let mut setup = game.to_setup();
-                setup.scores = scores;
-                game = Numa::from_setup(setup).expect("a valid setup");
-                let position = Position::of(&game);
-                let v =
-                    NumaSearch::turn_value(&model, &position, 30, 100.0, &mut order, &mut budget);
-                assert_eq!(v, Some(brute_force(&model, &position, 30)), "{game}");
-                count += 1;
-            }
-        }
-        // Both passes of every position would make 2 x 5,184 positions.
-        let nodes = budget.nodes;
-        assert!(nodes < count * 5_184, "{nodes} positions for {count}");
-    }
-
-    #[test]
-    fn regret_matching_finds_matching_pennies_mixed() {
-        // Two candidates; the opponent's first two replies are plausible,
-        // the others never matter to him.
-        let mut payoffs = vec![0f32; 2 * CHOICES];
-        payoffs[0] = 1.0;
-        payoffs[1] = -1.0;
-        payoffs[CHOICES] = -1.0;
-        payoffs[CHOICES + 1] = 1.0;
-        let uniform = vec![1.0 / CHOICES as f32; CHOICES];
-        let solve = |payoffs: &[f32], chance: &[f32], weight: f32| {
-            Matrix {
-                payoffs,
-                rows: 2,
-                plausible: 2,
-                chance,
-                weight,
-            }
-            .solve(2_000)
-        };
-        let s = solve(&payoffs, &uniform, 0.0);
-        assert!((s[0] - 0.5).abs() < 0.05, "{s:?}");
-        assert!((s.iter().sum::<f32>() - 1.0).abs() < 1e-5);
-        // Against a random opponent only the uniform average counts: row 0
-        // gains 1 against reply 5 and is the best reply.
-        payoffs[5] = 1.0;
-        let s = solve(&payoffs, &uniform, 1.0);
-        assert!(s[0] > 0.99, "{s:?}");
-        // Against an opponent who always makes his best reply (column 0),
-        // row 0 wins.
-        let mut best = vec![0f32; CHOICES];
-        best[0] = 1.0;
-        let s = solve(&payoffs, &best, 1.0);
-        assert!(s[0] > 0.99, "{s:?}");
-    }
-
-    /// The reply model after `turns` turns of `opponent` as Roman.
-    fn learned(opponent: &mut dyn NumaAgent, game: Numa, turns: usize) -> [f64; 3] {
-        let mut search = NumaSearch::new(1).with_nodes(20_000);
-        let mut game = game;
-        for _ in 0..turns {
-            if game.is_over() {
-                break;
-            }
-            let arabic = search.choose(&game, Player::P0);
-            let roman = opponent.choose(&game, Player::P1);
-            game.play(JointMove { arabic, roman })
-                .expect("the game goes on");
-        }
-        search.reply_model()
-    }
-
-    #[test]
-    fn the_reply_model_learns_random_and_greedy_opponents() {
-        let games = positions(11, 6);
-        let model = learned(&mut crate::agents::NumaRandom::new(2), games[0], 12);
-        assert!(model[2] > 0.6, "{model:?}");
-        let model = learned(&mut crate::agents::NumaGreedy, games[1], 12);
-        assert!(model[0] > 0.6, "{model:?}");
     }
 }

@@ -32,7 +32,7 @@
 use std::fmt;
 
 use mancala_core::notation::{OptionError, RuleOptions};
-use mancala_core::{Budget, Game, Mancala, Player, Rules, Status, ToguzKumalak, Traditional};
+use mancala_core::{Budget, Game, Mancala, Player, Rules, Status, ToguzKumalak};
 use mankka::Mankka;
 use numa::Numa;
 use numercy::Numercy;
@@ -43,158 +43,10 @@ use crate::limits::Limits;
 use crate::numa_search::NumaSearch;
 use crate::search::SearchResult;
 
-/// Which type plays a game of the registry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Family {
-    /// A sowing game of [`Rules`], played by [`Mancala`]: oware, Kalah
-    /// and the catalogue's games but Toguz Kumalak.
-    Sowing,
-    /// Toguz Kumalak, played by [`ToguzKumalak`] (no options).
-    Toguz,
-    /// Numercy, played by [`Numercy`].
-    Numercy,
-    /// Robertson's game, played by [`Robertson`].
-    Robertson,
-    /// Mankka, played by [`Mankka`].
-    Mankka,
-    /// Numa, played by [`Numa`] (simultaneous turns).
-    Numa,
-}
+mod games;
 
-/// One game of the registry: its name and what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameInfo {
-    /// The name [`AnyGame::new`] takes (lower case, words joined by `-`).
-    pub name: &'static str,
-    /// The game's usual name.
-    pub title: &'static str,
-    /// The rules in a sentence or a few.
-    pub summary: &'static str,
-    /// Which type plays it.
-    pub family: Family,
-    /// The option keys its options text may set.
-    pub keys: &'static [&'static str],
-    /// The catalogue game it is, if any.
-    traditional: Option<Traditional>,
-}
-
-/// The keys of the sowing games' options text: [`Rules`]' keys (of which
-/// the preset `rules` is refused: the name sets the preset).
-const SOWING_KEYS: &[&str] = <Rules as RuleOptions>::KEYS;
-
-const fn sowing(
-    name: &'static str,
-    title: &'static str,
-    summary: &'static str,
-    traditional: Option<Traditional>,
-) -> GameInfo {
-    GameInfo {
-        name,
-        title,
-        summary,
-        family: Family::Sowing,
-        keys: SOWING_KEYS,
-        traditional,
-    }
-}
-
-const fn catalogue(game: Traditional) -> GameInfo {
-    sowing(game.name(), game.title(), game.summary(), Some(game))
-}
-
-/// Every game, in the order `mancala games` lists them: the four games of
-/// the mission, oware and Kalah (as OpenSpiel plays them), then the
-/// catalogue's twelve.
-pub const GAMES: [GameInfo; 18] = [
-    GameInfo {
-        name: "numercy",
-        title: "Numercy",
-        summary: "A Dakon-like relay-sowing game whose captures score the arithmetic \
-                  (+, -, x, :, ...) between the two holes of a file.",
-        family: Family::Numercy,
-        keys: <numercy::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    GameInfo {
-        name: "robertson",
-        title: "Robertson's game",
-        summary: "An oware variant on two-row, triangular and six-sided boards: chain \
-                  captures of equal counts and honours bonuses.",
-        family: Family::Robertson,
-        keys: <robertson::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    GameInfo {
-        name: "mankka",
-        title: "Mankka",
-        summary: "A multi-lap oware variant with an opening placement phase and captures \
-                  on both sides (Mankka Two; `variant=one` for Mankka One).",
-        family: Family::Mankka,
-        keys: <mankka::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    GameInfo {
-        name: "numa",
-        title: "Numa",
-        summary: "Numbered pieces on a 5x5 torus; both players choose their moves at once \
-                  and score the sums and products their pieces show.",
-        family: Family::Numa,
-        keys: <numa::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    sowing(
-        "oware",
-        "Oware",
-        "Oware abapa as OpenSpiel plays it: 2x6 holes of 4 seeds, captures of 2 or 3 \
-         backwards from the last seed, feeding, a grand slam captures nothing.",
-        None,
-    ),
-    sowing(
-        "kalah",
-        "Kalah",
-        "Kalah(6,4) as OpenSpiel plays it: stores in the ring, a last seed in your store \
-         moves again, a last seed in an empty hole of yours captures the opposite hole.",
-        None,
-    ),
-    catalogue(Traditional::Bohnenspiel),
-    catalogue(Traditional::Mankala),
-    catalogue(Traditional::Mangala),
-    catalogue(Traditional::VaiLungThlan),
-    catalogue(Traditional::Awari),
-    catalogue(Traditional::Wari),
-    catalogue(Traditional::Enindji),
-    catalogue(Traditional::FrenchWari),
-    catalogue(Traditional::EnGehe),
-    catalogue(Traditional::I),
-    catalogue(Traditional::Kay),
-    GameInfo {
-        name: "toguz-kumalak",
-        title: Traditional::ToguzKumalak.title(),
-        summary: Traditional::ToguzKumalak.summary(),
-        family: Family::Toguz,
-        keys: &[],
-        traditional: Some(Traditional::ToguzKumalak),
-    },
-];
-
-/// The game of the registry named `name`, if any.
-///
-/// # Examples
-///
-/// ```
-/// let info = mancala_engine::find_game("french-wari").unwrap();
-/// assert_eq!(info.title, "French Wari");
-/// assert!(mancala_engine::find_game("chess").is_none());
-/// ```
-pub fn find_game(name: &str) -> Option<&'static GameInfo> {
-    GAMES.iter().find(|g| g.name == name)
-}
-
-/// Every game's name, comma-separated (for messages).
-fn names() -> String {
-    GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
-}
+use games::names;
+pub use games::{Family, GAMES, GameInfo, find_game};
 
 /// Why [`AnyGame::new`] made no game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -403,6 +255,38 @@ where
         .map_err(|e: G::Err| MoveError::Position(e.to_string()))
 }
 
+/// [`NewGameError::Refused`], for options the game refuses together.
+fn refused(e: impl fmt::Display) -> NewGameError {
+    NewGameError::Refused(e.to_string())
+}
+
+/// The game `make` makes of `options` read over the defaults of its
+/// options type (see [`read_options`]).
+fn start<T, G, E>(
+    info: &GameInfo,
+    options: &str,
+    make: impl FnOnce(T) -> Result<G, E>,
+) -> Result<G, NewGameError>
+where
+    T: RuleOptions,
+    E: fmt::Display,
+{
+    make(read_options(info, T::default(), options)?).map_err(refused)
+}
+
+/// Reads `text` as a position of `game`'s type, under `game`'s rules (read
+/// by `rules`).
+fn reread<G, T>(text: &str, game: &G, rules: impl Fn(&G) -> &T) -> Result<G, MoveError>
+where
+    G: std::str::FromStr,
+    G::Err: fmt::Display,
+    T: RuleOptions,
+{
+    let position: G = parse(text)?;
+    same_rules(rules(&position), rules(game))?;
+    Ok(position)
+}
+
 impl AnyGame {
     /// The start of the game named `name` (one of [`GAMES`]) with the
     /// options `options` (see [the module docs](self)), deciding relays
@@ -435,7 +319,6 @@ impl AnyGame {
     /// As [`AnyGame::new`].
     pub fn new_within(name: &str, options: &str, budget: Budget) -> Result<AnyGame, NewGameError> {
         let info = find_game(name).ok_or_else(|| NewGameError::UnknownGame(name.to_string()))?;
-        let refused = |e: &dyn fmt::Display| NewGameError::Refused(e.to_string());
         let state = match info.family {
             Family::Sowing => {
                 let base = match (info.traditional, info.name) {
@@ -444,7 +327,7 @@ impl AnyGame {
                     _ => Rules::oware(),
                 };
                 let rules = read_options(info, base, options)?;
-                GameState::Mancala(Mancala::new_within(rules, budget).map_err(|e| refused(&e))?)
+                GameState::Mancala(Mancala::new_within(rules, budget).map_err(refused)?)
             }
             Family::Toguz => {
                 if let Some(word) = options.split_whitespace().next() {
@@ -454,21 +337,13 @@ impl AnyGame {
                 GameState::Toguz(ToguzKumalak::new())
             }
             Family::Numercy => {
-                let o = read_options(info, numercy::Options::default(), options)?;
-                GameState::Numercy(Numercy::new_within(o, budget).map_err(|e| refused(&e))?)
+                GameState::Numercy(start(info, options, |o| Numercy::new_within(o, budget))?)
             }
-            Family::Robertson => {
-                let o = read_options(info, robertson::Options::default(), options)?;
-                GameState::Robertson(Robertson::new(o).map_err(|e| refused(&e))?)
-            }
+            Family::Robertson => GameState::Robertson(start(info, options, Robertson::new)?),
             Family::Mankka => {
-                let o = read_options(info, mankka::Options::default(), options)?;
-                GameState::Mankka(Mankka::new_within(o, budget).map_err(|e| refused(&e))?)
+                GameState::Mankka(start(info, options, |o| Mankka::new_within(o, budget))?)
             }
-            Family::Numa => {
-                let o = read_options(info, numa::Options::default(), options)?;
-                GameState::Numa(Numa::new(o).map_err(|e| refused(&e))?)
-            }
+            Family::Numa => GameState::Numa(start(info, options, Numa::new)?),
         };
         Ok(AnyGame { info, state })
     }
@@ -634,34 +509,23 @@ impl AnyGame {
     pub fn set_position(&mut self, text: &str) -> Result<(), MoveError> {
         let state = match &self.state {
             GameState::Mancala(g) => {
-                let mut p: Mancala = parse(text)?;
-                same_rules(p.rules(), g.rules())?;
+                let mut p = reread(text, g, Mancala::rules)?;
                 p.set_budget(g.budget());
                 GameState::Mancala(p)
             }
             GameState::Toguz(_) => GameState::Toguz(parse(text)?),
             GameState::Numercy(g) => {
-                let mut p: Numercy = parse(text)?;
-                same_rules(p.options(), g.options())?;
+                let mut p = reread(text, g, Numercy::options)?;
                 p.set_budget(g.budget());
                 GameState::Numercy(p)
             }
-            GameState::Robertson(g) => {
-                let p: Robertson = parse(text)?;
-                same_rules(p.options(), g.options())?;
-                GameState::Robertson(p)
-            }
+            GameState::Robertson(g) => GameState::Robertson(reread(text, g, Robertson::options)?),
             GameState::Mankka(g) => {
-                let mut p: Mankka = parse(text)?;
-                same_rules(p.options(), g.options())?;
+                let mut p = reread(text, g, Mankka::options)?;
                 p.set_budget(g.budget());
                 GameState::Mankka(p)
             }
-            GameState::Numa(g) => {
-                let p: Numa = parse(text)?;
-                same_rules(p.options(), g.options())?;
-                GameState::Numa(p)
-            }
+            GameState::Numa(g) => GameState::Numa(reread(text, g, Numa::options)?),
         };
         self.state = state;
         Ok(())

@@ -69,3 +69,21 @@ impl SplitMix {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
+
+/// The first index at which the running sum of `weights` exceeds `x` (the
+/// last index if none does, 0 if there are none): with `x` drawn
+/// uniformly below their total, an index drawn in proportion to its
+/// weight.
+pub(crate) fn weighted_index<T>(weights: &[T], x: T) -> usize
+where
+    T: Copy + Default + PartialOrd + core::ops::AddAssign,
+{
+    let mut acc = T::default();
+    for (i, &w) in weights.iter().enumerate() {
+        acc += w;
+        if x < acc {
+            return i;
+        }
+    }
+    weights.len().saturating_sub(1)
+}

@@ -36,6 +36,8 @@
 //! [`Solver::solve`] refuses games with other than two players or with
 //! simultaneous turns, and [`solvable`] names the sowing rules it accepts.
 //!
+//! [`Mancala`]: mancala_core::Mancala
+//!
 //! # Examples
 //!
 //! Kalah with three houses a side and three seeds a house:
@@ -58,106 +60,14 @@ use std::time::Duration;
 
 use crate::limits::Timer;
 
-use mancala_core::{Capture, Game, Mancala, Player, Relay, Rules, Status};
+use mancala_core::{Game, Player, Status};
 use smallvec::SmallVec;
 
-use crate::table::Table;
+use crate::table::{Table, settle};
 
-/// How the solver sees a position: the key of its table entry, the part of
-/// the first player's final margin already fixed, and how far the rest can
-/// move it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Split {
-    /// The table key: positions with equal keys must have equal values once
-    /// `banked` is taken off.
-    pub key: u64,
-    /// The first player's margin already banked (his store minus the
-    /// other's, in a sowing game), part of every final margin from here.
-    pub banked: i64,
-    /// The most the rest of the game can change the margin either way (the
-    /// seeds still on the board), or [`UNBOUNDED`].
-    pub swing: i64,
-    /// `key` is the key of the mirrored position (the players' sides
-    /// swapped, the other player to move), whose value beyond `banked` is
-    /// the negation of this one's: a position and its mirror share an
-    /// entry.
-    pub mirrored: bool,
-}
+mod split;
 
-/// A [`Split::swing`] that bounds nothing.
-pub const UNBOUNDED: i64 = i64::MAX / 8;
-
-/// The split of any game: its [`Game::key`], nothing banked, no bound.
-pub fn plain_split<G: Game>(game: &G) -> Split {
-    Split {
-        key: game.key(),
-        banked: 0,
-        swing: UNBOUNDED,
-        mirrored: false,
-    }
-}
-
-/// Whether the stores of a sowing game under `rules` leave its course
-/// unchanged (no majority end), so that [`mancala_split`] may key positions
-/// by their holes alone, and whether its games always end without a
-/// repetition rule or relays (so that the value is a function of the
-/// position): the rules [`Solver`] solves exactly. Kalah and its variants
-/// qualify; oware (majority, repetition) does not.
-pub fn solvable(rules: &Rules) -> bool {
-    !rules.end.majority
-        && !rules.end.repetition
-        && rules.relay == Relay::Never
-        && !rules.end.pass
-        && matches!(rules.capture, Capture::Opposite { .. } | Capture::None)
-}
-
-/// The split of a sowing position: keyed by its holes and the player to
-/// move, the store margin banked, the seeds on the board as the swing. For
-/// rules that are not [`solvable`] it falls back to [`plain_split`].
-pub fn mancala_split(game: &Mancala) -> Split {
-    if !solvable(game.rules()) || game.topology().players() != 2 {
-        return plain_split(game);
-    }
-    let board = game.board();
-    let stores = board.stores();
-    let topology = game.topology();
-    let holes = board.holes();
-    // The second player to move on two rows, one a player: keyed as the
-    // mirrored position, the first player to move (the rules treat both
-    // players alike).
-    let mirrored = game.to_move() == Some(Player::P1)
-        && topology.is_two_row()
-        && topology.row_owner(0) == Some(Player::P0)
-        && topology.row_owner(1) == Some(Player::P1);
-    let mut h: u64 = match game.to_move() {
-        _ if mirrored => 1,
-        Some(p) => p.index() as u64 + 1,
-        None => 0,
-    };
-    // The mirror reads the second row first.
-    let (first, second) = holes.split_at(if mirrored { topology.row_len() } else { 0 });
-    for &c in second.iter().chain(first) {
-        h = (h.rotate_left(11) ^ u64::from(c)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-    h ^= h >> 29;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^= h >> 32;
-    Split {
-        key: h,
-        banked: i64::from(stores[0]) - i64::from(stores[1]),
-        swing: i64::from(board.on_board()),
-        mirrored,
-    }
-}
-
-/// The store margin of a sowing position ([`mancala_split`]'s `banked`).
-pub fn mancala_banked(game: &Mancala) -> i64 {
-    if !solvable(game.rules()) || game.topology().players() != 2 {
-        return 0;
-    }
-    let stores = game.board().stores();
-    i64::from(stores[0]) - i64::from(stores[1])
-}
+pub use split::{Split, UNBOUNDED, mancala_banked, mancala_split, plain_split, solvable};
 
 /// Why a game cannot be solved.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
@@ -371,34 +281,21 @@ impl<G: Game + Clone> Solver<G> {
     /// end) by MTD(f) from `guess`.
     fn mtdf(&mut self, game: &G, guess: i64, depth: u8, start: Timer, pass: &mut u32) -> i64 {
         let split = (self.split)(game);
-        let (mut low, mut high) = (
+        let mut mtdf = Mtdf::new(
             split.banked.saturating_sub(split.swing),
             split.banked.saturating_add(split.swing),
+            guess,
         );
-        let mut guess = guess.clamp(low, high);
-        if low == high {
-            return low;
-        }
-        while low < high {
-            let bound = if guess <= low { low + 1 } else { guess };
+        while let Some(bound) = mtdf.bound() {
             let v = self.search(game, bound - 1, bound, 0, depth);
-            if v < bound {
-                high = v;
-            } else {
-                low = v;
-            }
-            // Searches to the end agree with each other, so the bounds meet
-            // at the value; a shallow search may contradict an earlier one
-            // (its table entries come from searches of other depths): its
-            // last value is then its guess.
-            guess = v;
+            mtdf.take(bound, v);
             *pass += 1;
             let progress = Progress {
                 pass: *pass,
                 searched: depth,
                 bound,
-                low,
-                high,
+                low: mtdf.low,
+                high: mtdf.high,
                 depth: self.depth,
                 nodes: self.nodes,
                 elapsed: start.elapsed(),
@@ -407,7 +304,7 @@ impl<G: Game + Clone> Solver<G> {
                 report(&progress);
             }
         }
-        guess
+        mtdf.value()
     }
 
     /// The legal actions of the player to move whose value is `value`.
@@ -451,7 +348,6 @@ impl<G: Game + Clone> Solver<G> {
         if depth == 0 {
             return split.banked;
         }
-        let next = if depth == EXACT { EXACT } else { depth - 1 };
         // The seeds on the board bound the value from both sides (the
         // banked margin of every later position too).
         let (most, least) = (
@@ -469,133 +365,180 @@ impl<G: Game + Clone> Solver<G> {
         {
             return value;
         }
-        let (alpha0, beta0) = (alpha, beta);
-        let mut hint = u8::MAX;
+        let window = (alpha, beta);
         let entry = self.table.probe(split.key);
-        if let Some(e) = entry {
-            hint = e.best;
-        }
-        if let Some((lower, upper)) = entry.and_then(|e| Self::entry_bounds(e, &split, depth)) {
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            if lower == upper {
-                return lower;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-        }
-        let maximizing = player == Player::P0;
-        let actions = game.legal_actions(player);
-        if actions.is_empty() {
-            // No move although the game goes on: cannot happen in the games
-            // solved; count it as the end.
-            return margin(game);
+        let hint = entry.map_or(u8::MAX, |e| e.best);
+        if let Some((lower, upper)) = entry.and_then(|e| Self::entry_bounds(e, &split, depth))
+            && let Some(v) = settle(lower, upper, &mut alpha, &mut beta)
+        {
+            return v;
         }
         let before = self.nodes;
-        let mut best = if maximizing { i64::MIN } else { i64::MAX };
-        let mut best_index = u8::MAX;
-        // The table's move first, alone: it often ends the search before
-        // the other children are made.
-        let mut cut = false;
+        let maximizing = player == Player::P0;
+        let mut node = Node {
+            player,
+            alpha,
+            beta,
+            ply: ply + 1,
+            depth: if depth == EXACT { EXACT } else { depth - 1 },
+            best: if maximizing { i64::MIN } else { i64::MAX },
+            best_index: u8::MAX,
+            window,
+        };
+        if let Some(value) = self.moves(game, &split, hint, &mut node) {
+            return value;
+        }
+        if node.best_index == u8::MAX {
+            return margin(game);
+        }
+        if let Some((lower, upper)) = node.proved(&split) {
+            // Kept by depth, then by the size of the search (its log2).
+            let work = 64 - (self.nodes - before).leading_zeros() as u16;
+            let entry = Entry {
+                lower,
+                upper,
+                best: node.best_index,
+                depth,
+            };
+            self.table
+                .store(split.key, u16::from(depth) << 8 | work, entry);
+        }
+        node.best
+    }
+
+    /// Searches the moves of `node`'s player in `game` (of `split`) into
+    /// `node`, until one cuts: the table's move (`hint`) first, alone (it
+    /// often ends the search before the other children are made); then the
+    /// others, extra turns first, then the most banked. `Some` value to
+    /// answer at once: the first player's margin if the player has no move
+    /// (which cannot happen in the games solved: it counts as the end), or
+    /// the bound of a child the table already proves good enough (an
+    /// enhanced transposition cutoff).
+    #[inline]
+    fn moves(&mut self, game: &G, split: &Split, hint: u8, node: &mut Node) -> Option<i64> {
+        let player = node.player;
+        let actions = game.legal_actions(player);
+        if actions.is_empty() {
+            return Some(margin(game));
+        }
         if let Some(&action) = actions.get(usize::from(hint))
             && let Some(child) = Self::child(game, player, action)
         {
-            let v = self.search(&child, alpha, beta, ply + 1, next);
-            best = v;
-            best_index = hint;
-            if maximizing {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            cut = alpha >= beta;
-        }
-        if !cut {
-            // The others in order: extra turns, then the most banked.
-            let mut children: SmallVec<[(G, i64, u8); 8]> = SmallVec::new();
-            for (i, &action) in actions.iter().enumerate() {
-                if i == usize::from(hint) {
-                    continue;
-                }
-                let Some(child) = Self::child(game, player, action) else {
-                    continue;
-                };
-                // Enhanced transposition cutoff: a child the table already
-                // proves good enough ends the search at once.
-                if child.to_move().is_some() {
-                    let child_split = (self.split)(&child);
-                    if let Some((lower, upper)) = self.bounds(&child_split, next) {
-                        if maximizing && lower >= beta {
-                            return lower;
-                        }
-                        if !maximizing && upper <= alpha {
-                            return upper;
-                        }
-                    }
-                }
-                let gain = (self.banked)(&child) - split.banked;
-                let gain = if maximizing { gain } else { -gain };
-                let again = child.to_move() == Some(player);
-                let order = gain + if again { 1 << 20 } else { 0 };
-                children.push((child, order, i as u8));
-            }
-            children.sort_by_key(|c| core::cmp::Reverse(c.1));
-            for (child, _, index) in &children {
-                let v = self.search(child, alpha, beta, ply + 1, next);
-                if maximizing {
-                    if v > best {
-                        best = v;
-                        best_index = *index;
-                    }
-                    alpha = alpha.max(v);
-                } else {
-                    if v < best {
-                        best = v;
-                        best_index = *index;
-                    }
-                    beta = beta.min(v);
-                }
-                if alpha >= beta {
-                    break;
-                }
+            let v = self.search(&child, node.alpha, node.beta, node.ply, node.depth);
+            node.best = v;
+            node.best_index = hint;
+            if node.narrow(v) {
+                return None;
             }
         }
-        if best_index == u8::MAX {
-            return margin(game);
-        }
-        let relative = best - split.banked;
-        if relative.abs() <= ENTRY_LIMIT {
-            let r = relative as i16;
-            let (lower, upper) = if best <= alpha0 {
-                (-i16::MAX, r)
-            } else if best >= beta0 {
-                (r, i16::MAX)
-            } else {
-                (r, r)
+        let maximizing = node.maximizing();
+        let mut children: SmallVec<[(G, i64, u8); 8]> = SmallVec::new();
+        for (i, &action) in actions.iter().enumerate() {
+            if i == usize::from(hint) {
+                continue;
+            }
+            let Some(child) = Self::child(game, player, action) else {
+                continue;
             };
-            let (lower, upper) = if split.mirrored {
-                (-upper, -lower)
-            } else {
-                (lower, upper)
-            };
-            // Kept by depth, then by the size of the search (its log2).
-            let work = 64 - (self.nodes - before).leading_zeros() as u16;
-            self.table.store(
-                split.key,
-                u16::from(depth) << 8 | work,
-                Entry {
-                    lower,
-                    upper,
-                    best: best_index,
-                    depth,
-                },
-            );
+            if child.to_move().is_some()
+                && let Some((lower, upper)) = self.bounds(&(self.split)(&child), node.depth)
+            {
+                if maximizing && lower >= node.beta {
+                    return Some(lower);
+                }
+                if !maximizing && upper <= node.alpha {
+                    return Some(upper);
+                }
+            }
+            let gain = (self.banked)(&child) - split.banked;
+            let gain = if maximizing { gain } else { -gain };
+            let again = child.to_move() == Some(player);
+            let order = gain + if again { 1 << 20 } else { 0 };
+            children.push((child, order, i as u8));
         }
-        best
+        children.sort_by_key(|c| core::cmp::Reverse(c.1));
+        for (child, _, index) in &children {
+            let v = self.search(child, node.alpha, node.beta, node.ply, node.depth);
+            if node.take(v, *index) {
+                break;
+            }
+        }
+        None
+    }
+}
+
+/// A node being searched: its player, its children's window (narrowed as
+/// they are searched), ply and depth, and its best move so far.
+struct Node {
+    player: Player,
+    alpha: i64,
+    beta: i64,
+    ply: u32,
+    depth: u8,
+    best: i64,
+    /// Its index among the legal actions, `u8::MAX` if none yet.
+    best_index: u8,
+    /// The node's own window, before the table narrowed it.
+    window: (i64, i64),
+}
+
+impl Node {
+    /// Whether the player maximises the first player's margin.
+    #[inline]
+    fn maximizing(&self) -> bool {
+        self.player == Player::P0
+    }
+
+    /// Narrows the window by a child's value `v`: whether it closed (a
+    /// cut).
+    #[inline]
+    fn narrow(&mut self, v: i64) -> bool {
+        if self.maximizing() {
+            self.alpha = self.alpha.max(v);
+        } else {
+            self.beta = self.beta.min(v);
+        }
+        self.alpha >= self.beta
+    }
+
+    /// What the search proved of the node's value, as a table entry of
+    /// `split` holds it: bounds relative to the banked margin, for the
+    /// mirrored position if `split` is mirrored; `None` for values beyond
+    /// what an entry holds.
+    fn proved(&self, split: &Split) -> Option<(i16, i16)> {
+        let relative = self.best - split.banked;
+        if relative.abs() > ENTRY_LIMIT {
+            return None;
+        }
+        let r = relative as i16;
+        let (lower, upper) = if self.best <= self.window.0 {
+            (-i16::MAX, r)
+        } else if self.best >= self.window.1 {
+            (r, i16::MAX)
+        } else {
+            (r, r)
+        };
+        Some(if split.mirrored {
+            (-upper, -lower)
+        } else {
+            (lower, upper)
+        })
+    }
+
+    /// Takes `v`, the value of the action of index `index`: whether it
+    /// cuts.
+    #[inline]
+    fn take(&mut self, v: i64, index: u8) -> bool {
+        let better = if self.maximizing() {
+            v > self.best
+        } else {
+            v < self.best
+        };
+        if better {
+            self.best = v;
+            self.best_index = index;
+        }
+        self.narrow(v)
     }
 }
 
@@ -627,6 +570,62 @@ impl<G: Game + Clone> Solver<G> {
         let mut child = game.clone();
         child.play_unchecked(mv);
         Some(child)
+    }
+}
+
+/// MTD(f)'s range of the value: null-window searches, each at a bound,
+/// from a first guess, each narrowing the range until it closes on the
+/// value. Both solvers' driver.
+pub(crate) struct Mtdf<T> {
+    /// The value is at least this...
+    pub(crate) low: T,
+    /// ... and at most this.
+    pub(crate) high: T,
+    guess: T,
+}
+
+impl<T: Copy + Ord + core::ops::Add<Output = T> + From<i8>> Mtdf<T> {
+    /// The range `low..=high`, searched from `guess` (clamped to it).
+    pub(crate) fn new(low: T, high: T, guess: T) -> Mtdf<T> {
+        Mtdf {
+            low,
+            high,
+            guess: guess.clamp(low, high),
+        }
+    }
+
+    /// The bound the next search tests (whether the value is below it or
+    /// not), or `None` once the range has closed.
+    pub(crate) fn bound(&self) -> Option<T> {
+        (self.low < self.high).then(|| {
+            if self.guess <= self.low {
+                self.low + T::from(1)
+            } else {
+                self.guess
+            }
+        })
+    }
+
+    /// Takes `v`, the fail-soft value the null-window search at `bound`
+    /// found.
+    ///
+    /// Searches to the end agree with each other, so the bounds meet at
+    /// the value; a shallow search may contradict an earlier one (its
+    /// table entries come from searches of other depths): its last value
+    /// is then its guess.
+    pub(crate) fn take(&mut self, bound: T, v: T) {
+        if v < bound {
+            self.high = v;
+        } else {
+            self.low = v;
+        }
+        self.guess = v;
+    }
+
+    /// The value found: the last search's (the range's one value once it
+    /// has closed, if it was not already closed at the start).
+    pub(crate) fn value(&self) -> T {
+        self.guess
     }
 }
 

@@ -106,6 +106,26 @@ impl<E: Copy + Default> Table<E> {
     }
 }
 
+/// What bounds `lower..=upper` on a position's value (a table entry's)
+/// do to a search's window `alpha..beta`: the value to answer at once if
+/// they settle it (a bound beyond the window, or the exact value), else
+/// `None`, the window narrowed to them.
+#[inline]
+pub(crate) fn settle<T: Ord + Copy>(lower: T, upper: T, alpha: &mut T, beta: &mut T) -> Option<T> {
+    if lower >= *beta {
+        return Some(lower);
+    }
+    if upper <= *alpha {
+        return Some(upper);
+    }
+    if lower == upper {
+        return Some(lower);
+    }
+    *alpha = (*alpha).max(lower);
+    *beta = (*beta).min(upper);
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::Table;

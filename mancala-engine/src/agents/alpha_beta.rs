@@ -1,0 +1,489 @@
+//! [`AlphaBeta`]: iterative-deepening paranoid alpha-beta with a
+//! transposition table, on any sequential [`Game`].
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use mancala_core::{Game, Player, Status};
+
+use super::{SequentialAgent, score_margin, terminal_value};
+use crate::limits::{Clock, Deadline, Limits, Stop};
+use crate::search::SearchResult;
+use crate::table::{Table, settle};
+
+/// What the last search of an [`AlphaBeta`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions made (moves played) by the search.
+    pub nodes: u64,
+    /// The deepest iteration completed (0 if none, or if there was one
+    /// legal action).
+    pub depth: u32,
+    /// Whether the last completed iteration saw the whole game tree (its
+    /// value is exact).
+    pub exact: bool,
+}
+
+/// One completed iteration of an [`AlphaBeta`] search, as
+/// [`AlphaBeta::iterations`] lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The iteration's depth in plies (1 for the first).
+    pub depth: u32,
+    /// The value of its best root action for the player to move: the
+    /// [`score_margin`] it leads to (finished games by [`terminal_value`]).
+    pub score: i64,
+    /// Positions made by the search from its start to the end of this
+    /// iteration.
+    pub nodes: u64,
+}
+
+/// Iterative-deepening alpha-beta search with a transposition table,
+/// paranoid for more than two players.
+///
+/// The root player maximises, every other player minimises, the root's
+/// [`score_margin`] (finished games by [`terminal_value`]): with three or
+/// more players this is the *paranoid* search (the others are assumed to
+/// play together against the root), not max-n. Who moves is read from the
+/// status after every move, so extra turns (Kalah) and any number of
+/// players are handled. Each iteration searches one ply deeper, root moves
+/// ordered by the previous iteration; the search stops when the node budget
+/// (deterministic) or the time budget (if any) runs out, keeping the best
+/// move of the deepest completed iteration (or a move the unfinished one
+/// proved better).
+///
+/// - **Transposition table** keyed by [`Game::key`], of at most
+///   [`table_bytes`](AlphaBeta::table_bytes) (made on the first search and
+///   kept between moves): bounds from earlier iterations and moves cut
+///   searches short, and its best move is tried first. Entries hold values
+///   for one root player; another root's entries only order moves. (Keys do
+///   not hash repetition histories: in oware a position reached again with
+///   another history may be scored by the first one's entry, as in any
+///   engine that does not hash the history.)
+/// - **Move ordering** from what the moves do: the table's move, then the
+///   moves that give the mover another turn, then those that gain him the
+///   most score right away (captures, seeds into his store), at every node
+///   two or more plies from the horizon.
+#[derive(Clone, Debug)]
+pub struct AlphaBeta {
+    /// Most positions one search may make.
+    pub node_budget: u64,
+    /// Most time one search may take, if any.
+    pub time_budget: Option<Duration>,
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Most memory of the transposition table, in bytes (default 4 MiB; 0
+    /// for the smallest table, one bucket).
+    pub table_bytes: usize,
+    /// A flag that stops every search from outside, if any.
+    pub stop: Option<Stop>,
+    /// The clock the time budget reads (see [`Limits::clock`]).
+    pub clock: Option<Clock>,
+    table: Option<Table<AbEntry>>,
+    stats: SearchStats,
+    iterations: Vec<Iteration>,
+}
+
+/// A transposition-table entry of [`AlphaBeta`]: bounds on the root
+/// player's value from a search of `depth` plies.
+#[derive(Clone, Copy, Debug, Default)]
+struct AbEntry {
+    lower: i64,
+    upper: i64,
+    depth: u8,
+    /// The root player the values are for.
+    root: u8,
+    /// Index of the best action among the legal ones, `u8::MAX` if none.
+    best: u8,
+}
+
+impl AlphaBeta {
+    /// A search of at most `node_budget` positions per move, no time limit.
+    pub fn new(node_budget: u64) -> AlphaBeta {
+        AlphaBeta {
+            node_budget,
+            time_budget: None,
+            max_depth: 64,
+            table_bytes: 4 << 20,
+            stop: None,
+            clock: crate::limits::system_clock(),
+            table: None,
+            stats: SearchStats::default(),
+            iterations: Vec::new(),
+        }
+    }
+
+    /// The same search, also limited to `budget` of time per move.
+    #[must_use]
+    pub fn with_time(mut self, budget: Duration) -> AlphaBeta {
+        self.time_budget = Some(budget);
+        self
+    }
+
+    /// What the last [`choose`](SequentialAgent::choose) did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The iterations the last [`choose`](SequentialAgent::choose)
+    /// completed, shallowest first (none if it had one legal action, or
+    /// if its budget ran out during the first iteration).
+    pub fn iterations(&self) -> &[Iteration] {
+        &self.iterations
+    }
+}
+
+struct Search<'t> {
+    table: &'t mut Table<AbEntry>,
+    root: Player,
+    nodes: u64,
+    budget: u64,
+    deadline: Option<Deadline>,
+    stop: Option<Stop>,
+    aborted: bool,
+    cut_by_depth: bool,
+}
+
+impl Search<'_> {
+    fn out_of_budget(&mut self) -> bool {
+        let checked = self.nodes.is_multiple_of(256)
+            && (self.deadline.as_ref().is_some_and(Deadline::passed)
+                || self.stop.as_ref().is_some_and(Stop::is_stopped));
+        if self.nodes >= self.budget || checked {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The line the table holds from `game`: `best`, then each position's
+    /// stored best action, at most `depth` plies (at least the first),
+    /// ending early at a finished game, a missing entry or a repeated
+    /// position.
+    fn principal_variation<G: Game>(
+        &mut self,
+        game: &G,
+        best: G::Action,
+        depth: u32,
+    ) -> Vec<G::Action> {
+        let mut pv = vec![best];
+        let Some(mover) = game.to_move() else {
+            return pv;
+        };
+        let mut seen = HashSet::new();
+        seen.insert(game.key());
+        let mut position = self.child(game, mover, best);
+        while (pv.len() as u32) < depth {
+            let Status::ToMove(mover) = position.status() else {
+                break;
+            };
+            if !seen.insert(position.key()) {
+                break;
+            }
+            let Some(entry) = self.table.probe(position.key()) else {
+                break;
+            };
+            let actions = position.legal_actions(mover);
+            let Some(&action) = actions.get(usize::from(entry.best)) else {
+                break;
+            };
+            pv.push(action);
+            position = self.child(&position, mover, action);
+        }
+        pv
+    }
+
+    fn child<G: Game>(&mut self, game: &G, mover: Player, action: G::Action) -> G {
+        let mut next = game.clone();
+        if let Ok(mv) = game.joint_move(&[(mover, action)]) {
+            next.play_unchecked(mv);
+        }
+        self.nodes += 1;
+        next
+    }
+
+    /// The paranoid minimax value of `game` for the root player, searched
+    /// `depth` plies, fail-soft. Meaningless once `aborted` is set.
+    fn value<G: Game>(&mut self, game: &G, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
+        let mover = match game.status() {
+            Status::Over(outcome) => return terminal_value(game, self.root, outcome),
+            Status::ToMove(p) => p,
+            Status::Simultaneous(_) => return score_margin(game, self.root),
+        };
+        if depth == 0 {
+            self.cut_by_depth = true;
+            return score_margin(game, self.root);
+        }
+        let actions = game.legal_actions(mover);
+        if actions.is_empty() {
+            return score_margin(game, self.root);
+        }
+        let key = game.key();
+        let depth8 = u8::try_from(depth).unwrap_or(u8::MAX);
+        let root = self.root.index() as u8;
+        let mut hint = usize::MAX;
+        if let Some(e) = self.table.probe(key) {
+            hint = usize::from(e.best);
+            if e.root == root
+                && e.depth >= depth8
+                && let Some(v) = settle(e.lower, e.upper, &mut alpha, &mut beta)
+            {
+                return v;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let maximising = mover == self.root;
+        let mut best = if maximising { i64::MIN } else { i64::MAX };
+        let Some((order, mut made)) = self.order(game, mover, &actions, depth, hint) else {
+            return best;
+        };
+        let mut best_index = u8::MAX;
+        for i in order {
+            if self.out_of_budget() {
+                return best;
+            }
+            let next = match made.get_mut(i).and_then(Option::take) {
+                Some(next) => next,
+                None => self.child(game, mover, actions[i]),
+            };
+            let v = self.value(&next, depth - 1, alpha, beta);
+            if self.aborted {
+                return best;
+            }
+            let better = if maximising { v > best } else { v < best };
+            if better {
+                best = v;
+                best_index = u8::try_from(i).unwrap_or(u8::MAX);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let (lower, upper) = if best <= alpha0 {
+            (i64::MIN, best)
+        } else if best >= beta0 {
+            (best, i64::MAX)
+        } else {
+            (best, best)
+        };
+        let entry = AbEntry {
+            lower,
+            upper,
+            depth: depth8,
+            root,
+            best: best_index,
+        };
+        self.table.store(key, u16::from(depth8), entry);
+        best
+    }
+
+    /// The order in which `mover` tries his `actions` in `game` (indices):
+    /// the table's move (`hint`) first; two or more plies from the horizon,
+    /// then extra turns, then the largest gain for the mover. With it the
+    /// children made to rank them (none near the horizon), or `None` if the
+    /// budget ran out while making them.
+    fn order<G: Game>(
+        &mut self,
+        game: &G,
+        mover: Player,
+        actions: &[G::Action],
+        depth: u32,
+        hint: usize,
+    ) -> Option<(Vec<usize>, Vec<Option<G>>)> {
+        let mut order: Vec<usize> = (0..actions.len()).collect();
+        let mut made: Vec<Option<G>> = Vec::new();
+        if depth >= 2 && actions.len() > 1 {
+            for &action in actions {
+                if self.out_of_budget() {
+                    return None;
+                }
+                made.push(Some(self.child(game, mover, action)));
+            }
+            let before = score_margin(game, mover);
+            let rank = |i: usize| -> (bool, bool, i64) {
+                let child = made[i].as_ref();
+                let again = child.is_some_and(|c| c.to_move() == Some(mover));
+                let gain = child.map_or(0, |c| score_margin(c, mover) - before);
+                (i == hint, again, gain)
+            };
+            order.sort_by_key(|&i| std::cmp::Reverse(rank(i)));
+        } else if let Some(pos) = order.iter().position(|&i| i == hint) {
+            order[..=pos].rotate_right(1);
+        }
+        Some((order, made))
+    }
+}
+
+impl AlphaBeta {
+    /// Searches `game` within `limits` (instead of this agent's own
+    /// budgets; its transposition table is kept), and says what it found:
+    /// the best action, its value, the principal variation, nodes and
+    /// depth. `None` if nobody is to move (the game is over, or its turn is
+    /// simultaneous) or he has no action.
+    ///
+    /// Deterministic when `limits` has no time and no stop flag: the same
+    /// agent (or a fresh one) in the same position answers the same.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Game;
+    /// use mancala_engine::Limits;
+    /// use mancala_engine::agents::AlphaBeta;
+    ///
+    /// let game = mancala_core::kalah();
+    /// let result = AlphaBeta::new(0).search(&game, &Limits::depth(4)).unwrap();
+    /// assert_eq!(result.depth, 4);
+    /// assert_eq!(result.pv.first(), Some(&result.best));
+    /// ```
+    pub fn search<G: Game>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+    ) -> Option<SearchResult<G::Action>> {
+        self.run(
+            game,
+            limits.nodes.unwrap_or(u64::MAX),
+            limits.depth.unwrap_or(self.max_depth),
+            limits.deadline(),
+            limits.stop.clone().or_else(|| self.stop.clone()),
+        )
+    }
+
+    /// The search itself, within these limits.
+    fn run<G: Game>(
+        &mut self,
+        game: &G,
+        nodes: u64,
+        max_depth: u32,
+        deadline: Option<Deadline>,
+        stop: Option<Stop>,
+    ) -> Option<SearchResult<G::Action>> {
+        self.stats = SearchStats::default();
+        self.iterations.clear();
+        let Status::ToMove(root) = game.status() else {
+            return None;
+        };
+        let mut order: Vec<G::Action> = game.legal_actions(root).to_vec();
+        let first = *order.first()?;
+        if order.len() == 1 {
+            return Some(SearchResult {
+                best: first,
+                value: score_margin(game, root),
+                pv: vec![first],
+                nodes: 0,
+                depth: 0,
+                exact: false,
+            });
+        }
+        let bytes = self.table_bytes;
+        let table = self.table.get_or_insert_with(|| Table::new(bytes));
+        let mut search = Search {
+            table,
+            root,
+            nodes: 0,
+            budget: nodes,
+            deadline,
+            stop,
+            aborted: false,
+            cut_by_depth: false,
+        };
+        let mut best = first;
+        for depth in 1..=max_depth.max(1) {
+            let mut scored = search.iteration(game, depth, &order);
+            if let Some(a) = first_best(&scored) {
+                best = a;
+            }
+            if search.aborted {
+                break;
+            }
+            scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+            if let Some(&(score, _)) = scored.first() {
+                self.iterations.push(Iteration {
+                    depth,
+                    score,
+                    nodes: search.nodes,
+                });
+            }
+            order = scored.into_iter().map(|(_, a)| a).collect();
+            self.stats.depth = depth;
+            self.stats.exact = !search.cut_by_depth;
+            if self.stats.exact {
+                break;
+            }
+        }
+        self.stats.nodes = search.nodes;
+        let nodes = search.nodes;
+        let pv = search.principal_variation(game, best, self.stats.depth);
+        let value = self
+            .iterations
+            .last()
+            .map_or_else(|| score_margin(game, root), |i| i.score);
+        Some(SearchResult {
+            best,
+            value,
+            pv,
+            nodes,
+            depth: self.stats.depth,
+            exact: self.stats.exact,
+        })
+    }
+}
+
+/// The action of the best value in `scored`, the first of equals: the
+/// best move so far after an iteration, even an unfinished one. (The first
+/// action of each iteration is the previous best, so any fully searched
+/// action of an unfinished iteration that beats the first is a better
+/// choice; with no completed iteration, the best searched is taken.)
+fn first_best<A: Copy>(scored: &[(i64, A)]) -> Option<A> {
+    let mut top: Option<(i64, A)> = None;
+    for &(v, a) in scored {
+        if top.is_none_or(|(b, _)| v > b) {
+            top = Some((v, a));
+        }
+    }
+    top.map(|(_, a)| a)
+}
+
+impl Search<'_> {
+    /// One iteration of `depth` plies over the root actions in `order`:
+    /// each one's value, as far as the budget lets it go.
+    fn iteration<G: Game>(
+        &mut self,
+        game: &G,
+        depth: u32,
+        order: &[G::Action],
+    ) -> Vec<(i64, G::Action)> {
+        self.cut_by_depth = false;
+        let mut scored: Vec<(i64, G::Action)> = Vec::with_capacity(order.len());
+        let mut alpha = i64::MIN;
+        for &action in order {
+            if self.out_of_budget() {
+                break;
+            }
+            let next = self.child(game, self.root, action);
+            let v = self.value(&next, depth - 1, alpha, i64::MAX);
+            if self.aborted {
+                break;
+            }
+            scored.push((v, action));
+            alpha = alpha.max(v);
+        }
+        scored
+    }
+}
+
+impl<G: Game> SequentialAgent<G> for AlphaBeta {
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        let deadline = self
+            .time_budget
+            .and_then(|t| Deadline::after(t, self.clock));
+        let stop = self.stop.clone();
+        self.run(game, self.node_budget, self.max_depth, deadline, stop)
+            .map(|r| r.best)
+    }
+}
