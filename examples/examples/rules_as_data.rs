@@ -8,7 +8,7 @@
 //! The rules are a `Copy` value of plain fields; [`Mancala::new`] checks
 //! them as a whole and refuses what makes no game, with the reason.
 
-use mancala_core::{Game, Layout, Mancala, Relay, Rules, Status};
+use mancala_core::{Game, Layout, Mancala, Rules, Status, rules::Relay};
 use mancala_engine::Limits;
 use mancala_engine::agents::AlphaBeta;
 

@@ -50,10 +50,16 @@ use std::ops::ControlFlow;
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Board, Budget, ChainLimit, CountSet, Direction, Endless, EndlessRelay, Event, Feeding, Landing,
-    LastSeed, Layout, MAX_HOLES, MAX_PLAYERS, MAX_TWO_ROW_LEN, Meter, Pit, PitSet, Player, Relay,
-    RelayRule, SingleLap, SowError, SowSpec, Sower, Sown, Topology, Undecided, chain,
-    filter_feeding, is_grand_slam, take_into_store,
+    Board, Budget, Event, Landing, Layout, Meter, Pit, PitSet, Player, Topology,
+    budget::Undecided,
+    engine::{
+        EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown, chain, filter_feeding,
+        is_grand_slam, take_into_store,
+    },
+    rules::{
+        ChainLimit, CountSet, Direction, Endless, Feeding, LastSeed, MAX_HOLES, MAX_PLAYERS,
+        MAX_TWO_ROW_LEN, Relay, SowSpec,
+    },
 };
 
 /// The observer path runs when the laps sown times the board's seeds are

@@ -18,8 +18,9 @@ use std::collections::HashSet;
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Board, History, HistoryError, InvalidHistory, MAX_HOLES, MAX_PLAYERS, Player, PositionShape,
-    SeenPosition,
+    Board, Player,
+    history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition},
+    rules::{MAX_HOLES, MAX_PLAYERS},
 };
 
 /// A position: the base board with `seeds` moved from hole `from` to hole

@@ -42,7 +42,7 @@ mod seeds;
 use arbitrary::{Arbitrary, Unstructured};
 use json_gen::{BudgetField, counts, player};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::SeenPosition;
+use mancala_core::history::SeenPosition;
 use mancala_testing as testing;
 use mankka::{Budget, Game, Mankka, Move, Options, Pit, Placement, Player, Setup, SetupError};
 

@@ -1,7 +1,7 @@
 //! Fuzz target `numercy`: first an arbitrary string read as a Numercy
 //! position, as options and as a move (each an error, or a value that prints
 //! back the same); then an arbitrary reachable game (arbitrary options,
-//! reached by legal play, `mancala_core::arbitrary_play`), checked by the
+//! reached by legal play, `mancala_core::engine::arbitrary_play`), checked by the
 //! shared harness (`mancala_testing::check_state`: legal actions are
 //! exactly the moves `play` accepts, refused moves change nothing,
 //! `joint_move` refuses the player not to move, notation and keys
@@ -32,8 +32,8 @@ mod text_check;
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::MAX_HOLES;
 use mancala_core::notation::OptionError;
+use mancala_core::rules::MAX_HOLES;
 use mancala_testing as testing;
 use numercy::{Budget, Game, MoveReport, Numercy, Options, Pit, PlayError, Scoring, Setup};
 

@@ -40,7 +40,7 @@ mod seeds;
 use arbitrary::{Arbitrary, Unstructured};
 use json_gen::{BudgetField, counts, near_edges, player};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{MAX_HOLES, SeenPosition};
+use mancala_core::{history::SeenPosition, rules::MAX_HOLES};
 use mancala_testing as testing;
 use numercy::{Budget, Game, Numercy, Options, Pit, Player, Setup, SetupError};
 

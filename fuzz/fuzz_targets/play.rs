@@ -33,8 +33,10 @@ mod text_check;
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Budget, Credit, Event, Game, Landing, MAX_HOLES, Mancala, Move, Pit, PlayError, Relay, Rules,
-    RulesError, Traditional, Turn, notation::OptionError,
+    Budget, Event, Game, Landing, Mancala, Move, Pit, PlayError, Rules, RulesError, Traditional,
+    Turn,
+    notation::OptionError,
+    rules::{Credit, MAX_HOLES, Relay},
 };
 use mancala_testing as testing;
 

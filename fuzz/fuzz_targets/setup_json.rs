@@ -31,7 +31,8 @@ use arbitrary::{Arbitrary, Unstructured};
 use json_gen::{BudgetField, counts, player};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    Budget, Game, MAX_HOLES, Mancala, Move, Pit, Rules, SeenPosition, Setup, SetupError,
+    Budget, Game, Mancala, Move, Pit, Rules, Setup, SetupError, history::SeenPosition,
+    rules::MAX_HOLES,
 };
 use mancala_testing as testing;
 

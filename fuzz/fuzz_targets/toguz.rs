@@ -1,4 +1,4 @@
-//! Fuzz target `toguz`: Toguz Kumalak (`mancala_core::ToguzKumalak`) from
+//! Fuzz target `toguz`: Toguz Kumalak (`mancala_core::toguz::ToguzKumalak`) from
 //! arbitrary setups. First an arbitrary string read as a position (an
 //! error, or a state that prints back the same); then an arbitrary
 //! `ToguzSetup` (counts mostly small), which `from_setup` refuses exactly
@@ -16,7 +16,11 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Game, MAX_HOLES, Move, Pit, Player, ToguzError, ToguzKumalak, ToguzSetup};
+use mancala_core::{
+    Game, Move, Pit, Player,
+    rules::MAX_HOLES,
+    toguz::{ToguzError, ToguzKumalak, ToguzSetup},
+};
 use mancala_testing as testing;
 
 /// The longest game played for one input.

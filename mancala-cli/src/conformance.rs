@@ -101,7 +101,7 @@
 //! | `numa` | `target`: 30; `wrap_adjacency`: true |
 //! | `oware`, `kalah` | `houses`: 6; `seeds`: 4; for Kalah `empty_capture`: false (`true`: a last seed in an empty own hole is taken even when the opposite hole is empty); any other rule key of [`mancala_core::mancala_text`] over the preset |
 //! | the catalogue's games ([`mancala_core::catalogue`]: `bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`, `en-gehe`, `i`, `kay`) | `houses`, `seeds` and any rule key of [`mancala_core::mancala_text`] over the game's preset |
-//! | `toguz-kumalak` ([`mancala_core::ToguzKumalak`]; states add `tuzdik`) | none |
+//! | `toguz-kumalak` ([`mancala_core::toguz::ToguzKumalak`]; states add `tuzdik`) | none |
 //!
 //! What each option does is stated in its game crate's docs: the `# Rules`
 //! sections of `numercy`, `robertson`, `mankka` and `numa`, and
@@ -160,7 +160,7 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 
-use mancala_core::{Budget, Game, RuleOptions};
+use mancala_core::{Budget, Game, notation::RuleOptions};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 

@@ -40,7 +40,7 @@ use std::time::Instant;
 use clap::Parser;
 
 use mancala_core::{
-    Budget, Game, Layout, Mancala, Meter, Relay, Rules, Setup, SetupError, Traditional,
+    Budget, Game, Layout, Mancala, Meter, Rules, Setup, SetupError, Traditional, rules::Relay,
 };
 use mancala_engine::SplitMix;
 

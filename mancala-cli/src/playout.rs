@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use mancala_core::{Budget, Endless, Game, Player, Status};
+use mancala_core::{Budget, Game, Player, Status, rules::Endless};
 use smallvec::SmallVec;
 
 /// The games measured, by name: `oware`, `kalah`, `numercy` (classic),
@@ -149,7 +149,7 @@ pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Resul
         "mankka" => visitor.visit(name, mankka(mankka::Options::two())?),
         "mankka-one" => visitor.visit(name, mankka(mankka::Options::one())?),
         "numa" => visitor.visit(name, numa::Numa::default()),
-        "toguz-kumalak" => visitor.visit(name, mancala_core::ToguzKumalak::default()),
+        "toguz-kumalak" => visitor.visit(name, mancala_core::toguz::ToguzKumalak::default()),
         _ => match mancala_core::Traditional::from_name(name) {
             Some(game) => {
                 let start = mancala_core::Mancala::new(game.rules()).map_err(|e| fail(&e))?;

@@ -2,7 +2,8 @@
 //! and the games of its catalogue.
 
 use mancala_core::{
-    Budget, Game, Mancala, Move, Pit, Rules, Setup, ToguzKumalak, ToguzSetup, Traditional,
+    Budget, Game, Mancala, Move, Pit, Rules, Setup, Traditional,
+    toguz::{ToguzKumalak, ToguzSetup},
 };
 use serde_json::{Map, Value, json};
 

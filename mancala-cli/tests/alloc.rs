@@ -168,7 +168,11 @@ fn catalogue_games_never_allocate() {
         let start = mancala_core::Mancala::new(game.rules()).unwrap();
         check(game.name(), start, 300);
     }
-    check("toguz-kumalak", mancala_core::ToguzKumalak::default(), 300);
+    check(
+        "toguz-kumalak",
+        mancala_core::toguz::ToguzKumalak::default(),
+        300,
+    );
 }
 
 #[test]

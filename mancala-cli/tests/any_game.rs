@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt::Display;
 use std::str::FromStr;
 
-use mancala_core::{Game, Mancala, Player, Status, ToguzKumalak};
+use mancala_core::{Game, Mancala, Player, Status, toguz::ToguzKumalak};
 use mankka::Mankka;
 use numa::Numa;
 use numercy::Numercy;

@@ -12,9 +12,9 @@ fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
     let mut rules = Rules::kalah();
     rules.layout = Layout::two_rows(houses);
     rules.seeds = seeds;
-    rules.capture = mancala_core::Capture::Opposite {
+    rules.capture = mancala_core::rules::Capture::Opposite {
         require_opposite: !empty,
-        zone: mancala_core::Zone::Own,
+        zone: mancala_core::rules::Zone::Own,
         take_lone: true,
     };
     Mancala::new(rules).unwrap()

@@ -7,6 +7,7 @@
 //! move) spends from a [`Budget`] that the calling program sets: nothing in
 //! a position's text, JSON or rules can raise it.
 
+pub use crate::sow::Undecided;
 use core::cell::Cell;
 use core::fmt;
 
@@ -80,7 +81,7 @@ pub const DEFAULT_BUDGET: u64 = 128_000_000;
 ///
 /// A move that cannot be decided within the budget is never judged either
 /// way: the call that needed it fails with a typed error naming the hole
-/// and the budget ([`Undecided`](crate::Undecided)), and changes nothing.
+/// and the budget ([`Undecided`]), and changes nothing.
 /// A budget never changes a result: any answer given under one budget is
 /// the answer under every larger one. A trusted program raises it, or
 /// removes it with [`Budget::UNLIMITED`], through the API (each game's
@@ -89,7 +90,7 @@ pub const DEFAULT_BUDGET: u64 = 128_000_000;
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Budget, Game, Mancala, Relay, Rules, Setup};
+/// use mancala_core::{Budget, Game, Mancala, Rules, Setup, rules::Relay};
 ///
 /// // A slow position: a 2x6 board of 72 seeds relaying at 2,
 /// // whose hole 4 relays round a cycle of 307,959,030 laps.

@@ -210,7 +210,7 @@ impl Capture {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::CountSet;
+/// use mancala_core::rules::CountSet;
 ///
 /// let two_or_three = CountSet::EMPTY.with(2).with(3);
 /// assert!(two_or_three.contains(3));
@@ -300,7 +300,7 @@ pub enum ChainLimit {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{chain, Board, ChainLimit, CountSet, Direction, LastSeed, Layout, Pit, Player, Topology};
+/// use mancala_core::{engine::chain, Board, Layout, Pit, Player, Topology, rules::{ChainLimit, CountSet, Direction, LastSeed}};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// // Player 0's last seed fell in hole 9; holes 7 to 9 hold 2 or 3, hole 6 holds 4.
@@ -313,7 +313,7 @@ pub enum ChainLimit {
 /// };
 /// let taken = chain(&board, &topology, last, ChainLimit::Row, |c| CountSet::TWO_OR_THREE.contains(c));
 /// assert_eq!(taken.iter().map(Pit::index).collect::<Vec<_>>(), [7, 8, 9]);
-/// # Ok::<(), mancala_core::LayoutError>(())
+/// # Ok::<(), mancala_core::rules::LayoutError>(())
 /// ```
 #[inline(never)]
 pub fn chain(
@@ -375,7 +375,7 @@ pub fn chain(
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{is_grand_slam, Board, Layout, Pit, PitSet, Topology};
+/// use mancala_core::{engine::is_grand_slam, Board, Layout, Pit, PitSet, Topology};
 ///
 /// let topology = Topology::new(Layout::two_rows(2))?;
 /// let board = Board::from_counts(&[1, 0, 2, 3], &[]);
@@ -383,7 +383,7 @@ pub fn chain(
 /// let one: PitSet = [3].into_iter().filter_map(Pit::new).collect();
 /// assert!(is_grand_slam(&board, &topology, both));
 /// assert!(!is_grand_slam(&board, &topology, one));
-/// # Ok::<(), mancala_core::LayoutError>(())
+/// # Ok::<(), mancala_core::rules::LayoutError>(())
 /// ```
 pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool {
     // With bit masks: the holes left with seeds, then each victim's share.

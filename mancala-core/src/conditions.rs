@@ -13,7 +13,7 @@ use crate::{Board, Direction, Pit, Player, Topology};
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Board, Direction, Layout, Pit, Sowable, Topology};
+/// use mancala_core::{Board, Layout, Pit, Topology, rules::{Direction, Sowable}};
 ///
 /// let topology = Topology::new(Layout::two_rows(3))?;
 /// let board = Board::from_counts(&[1, 0, 2, 1, 1, 5], &[]);
@@ -29,7 +29,7 @@ use crate::{Board, Direction, Pit, Player, Topology};
 /// assert!(!kay.allows(&board, &topology, Direction::CounterClockwise, pit(3)));
 /// // Sowing clockwise, hole 0's next hole is hole 5.
 /// assert!(!kay.allows(&board, &topology, Direction::Clockwise, pit(0)));
-/// # Ok::<(), mancala_core::LayoutError>(())
+/// # Ok::<(), mancala_core::rules::LayoutError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -127,7 +127,7 @@ impl Sowable {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::RelayConditions;
+/// use mancala_core::rules::RelayConditions;
 ///
 /// // Kay: relay only into an occupied next hole; a capture ends the move.
 /// let kay = RelayConditions { next_occupied: true, capture_first: true };

@@ -89,7 +89,7 @@ const RESERVED_POSITIONS: usize = 256;
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Board, History, Player};
+/// use mancala_core::{Board, Player, history::History};
 ///
 /// let board = Board::filled(12, 4);
 /// let mut history = History::new();
@@ -396,7 +396,7 @@ impl History {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{History, HistoryError, Player, PositionShape, SeenPosition};
+    /// use mancala_core::{history::{History, HistoryError, PositionShape, SeenPosition}, Player};
     ///
     /// let shape = PositionShape { holes: 2, on_board: 4, players: 2 };
     /// let seen = [SeenPosition { board: vec![2, 2], to_move: Player::P1 }];

@@ -96,7 +96,7 @@
 //! 307,959,030 laps) is refused within a fraction of a second.
 //!
 //! ```
-//! use mancala_core::{Mancala, Relay, Rules, Setup, SetupError};
+//! use mancala_core::{Mancala, Rules, Setup, SetupError, rules::Relay};
 //!
 //! let mut rules = Rules::oware();
 //! rules.relay = Relay::AtLeast(2);
@@ -145,18 +145,18 @@
 //! - Boards have 2 to 6 rows ([`MAX_ROWS`]) and 2 to 6 players
 //!   ([`MAX_PLAYERS`]). A two-row board has 1 to 50 holes a row
 //!   ([`MAX_TWO_ROW_LEN`]: En Gehe's 2x40 to 2x50), a board of more rows 1
-//!   to 13 ([`MAX_ROW_LEN`], a [`LayoutError::LongRow`] beyond); so a board
+//!   to 13 ([`MAX_ROW_LEN`], a [`LayoutError::LongRow`](rules::LayoutError::LongRow) beyond); so a board
 //!   has at most 100 holes ([`MAX_HOLES`]).
 //!
 //! ```
-//! use mancala_core::{Direction, Layout, Pit, Player, Topology};
+//! use mancala_core::{rules::Direction, Layout, Pit, Player, Topology};
 //!
 //! let oware = Topology::new(Layout::two_rows(6))?;
 //! let pit = |i| Pit::new(i).unwrap();
 //! assert_eq!(oware.owner(pit(6)), Player::P1); // North's first hole, from his left
 //! assert_eq!(oware.opposite(pit(2)), Some(pit(9))); // 2n - 1 - i
 //! assert_eq!(oware.step(pit(11), Direction::CounterClockwise), pit(0));
-//! # Ok::<(), mancala_core::LayoutError>(())
+//! # Ok::<(), mancala_core::rules::LayoutError>(())
 //! ```
 //!
 //! ## Stores and seeds
@@ -235,7 +235,7 @@
 //!   [`Budget::UNLIMITED`] decides every move exactly, however long it
 //!   takes, for positions you trust.
 //!
-//! [`DEFAULT_BUDGET`] gives the rate measured, what a refusal costs at
+//! [`DEFAULT_BUDGET`](budget::DEFAULT_BUDGET) gives the rate measured, what a refusal costs at
 //! worst, and the longest calls seen in random play from every relaying
 //! preset. Games without relays (oware, Kalah, Robertson) never spend it.
 //!
@@ -373,54 +373,60 @@ extern crate alloc;
 
 mod board;
 pub mod budget;
-pub mod capture;
+mod capture;
 pub mod catalogue;
 mod conditions;
+pub mod engine;
 mod event;
 mod feeding;
 mod game;
-mod history;
+pub mod history;
 mod mancala;
 pub mod mancala_text;
 pub mod notation;
 mod pit;
 mod player;
-mod rules;
+pub mod rules;
 mod setup;
 mod sow;
-mod toguz;
+pub mod toguz;
 mod toguz_text;
 mod topology;
 mod turn;
 
-pub use board::{Board, INLINE_HOLES, MAX_SEEDS};
-pub use budget::{Budget, DEFAULT_BUDGET, Meter};
-pub use capture::{
-    Capture, ChainLimit, CountSet, LastSeed, Zone, chain, is_grand_slam, take_into_store,
-    take_to_owners,
-};
-pub use catalogue::{Traditional, UnknownGame};
-pub use conditions::{RelayConditions, Sowable};
+// The crate root is for people who play and analyse games: the trait, the
+// states and their setups, moves and reports, the presets. A rule's parts
+// are in `rules`, the building blocks of game crates in `engine`.
+pub use board::Board;
+pub use budget::{Budget, Meter};
+pub use catalogue::Traditional;
 pub use event::{Event, Observer};
-pub use feeding::{Feeding, filter_feeding};
-#[cfg(feature = "arbitrary")]
-pub use game::arbitrary_play;
-pub use game::{Game, JointMoveError, KeyHasher, Outcome, Status, sequential_move};
-pub use history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition};
-pub use mancala::{
-    MAX_MOVES, Mancala, MoveList, PlaceError, PlayError, check_sowing_move, kalah, oware,
-};
-pub use notation::RuleOptions;
-pub use pit::{InvalidPit, MAX_HOLES, Pit, PitSet};
-pub use player::{ByPlayer, InvalidPlayer, MAX_PLAYERS, Player, PlayerSet};
-pub use rules::{Credit, EndRules, GrandSlam, Leftover, Rules, RulesError};
+pub use game::{Game, Outcome, Status};
+pub use mancala::{Mancala, MoveList, PlaceError, PlayError, kalah, oware};
+pub use pit::{Pit, PitSet};
+pub use player::{ByPlayer, Player, PlayerSet};
+pub use rules::{Rules, RulesError};
 pub use setup::{Setup, SetupError};
-pub use sow::{
-    Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown,
-    Undecided,
-};
-pub use toguz::{ToguzError, ToguzKumalak, ToguzSetup, ToguzTurn};
-pub use topology::{
-    Direction, Layout, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, Topology, max_row_len,
-};
+pub use sow::Landing;
+pub use topology::{Layout, Topology};
 pub use turn::{Move, Turn};
+
+// Inside the crate every name is at hand from the root, wherever it is
+// published.
+pub(crate) use board::MAX_SEEDS;
+pub(crate) use capture::{Capture, ChainLimit, CountSet, Zone};
+pub(crate) use conditions::{RelayConditions, Sowable};
+pub(crate) use feeding::{Feeding, filter_feeding};
+#[cfg(feature = "arbitrary")]
+pub(crate) use game::arbitrary_play;
+pub(crate) use game::{JointMoveError, KeyHasher, sequential_move};
+pub(crate) use history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition};
+pub(crate) use mancala::check_sowing_move;
+pub(crate) use pit::MAX_HOLES;
+pub(crate) use player::MAX_PLAYERS;
+pub(crate) use rules::{Credit, EndRules, GrandSlam, Leftover};
+pub(crate) use sow::{
+    Endless, EndlessRelay, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown, Undecided,
+};
+pub(crate) use toguz::{ToguzError, ToguzKumalak, ToguzSetup};
+pub(crate) use topology::{Direction, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN};

@@ -13,6 +13,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
+pub use crate::pit::InvalidPit;
+pub use crate::player::InvalidPlayer;
 use crate::{MAX_PLAYERS, Player};
 
 /// Why a text form could not be read: the first thing found wrong.
@@ -275,7 +277,7 @@ pub fn bool_value(b: bool) -> String {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::GrandSlam;
+/// use mancala_core::rules::GrandSlam;
 /// use mancala_core::notation::OptionWords;
 ///
 /// assert_eq!(GrandSlam::NoCapture.word(), "no-capture");

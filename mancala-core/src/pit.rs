@@ -17,7 +17,7 @@ pub const MAX_HOLES: usize = 100;
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{InvalidPit, Pit};
+/// use mancala_core::{notation::InvalidPit, Pit};
 ///
 /// let pit = Pit::try_from(3)?; // from any integer; out of range is an `InvalidPit`
 /// assert_eq!(pit.index(), 3);

@@ -1,10 +1,20 @@
 //! Rule options for the generic sowing game, with presets for the reference
 //! games (oware and Kalah as OpenSpiel 2.0.2 plays them).
 
-use crate::{
-    Capture, ChainLimit, CountSet, Endless, Feeding, Layout, LayoutError, MAX_SEEDS, Relay,
-    RelayConditions, SowSpec, Sowable, Topology, Zone,
+// The parts of a rule set, published here with the rules.
+pub use crate::board::MAX_SEEDS;
+pub use crate::capture::{Capture, ChainLimit, CountSet, LastSeed, Zone};
+pub use crate::conditions::{RelayConditions, Sowable};
+pub use crate::feeding::Feeding;
+pub use crate::mancala::MAX_MOVES;
+pub use crate::pit::MAX_HOLES;
+pub use crate::player::MAX_PLAYERS;
+pub use crate::sow::{Endless, Relay, SowSpec};
+pub use crate::topology::{
+    Direction, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, max_row_len,
 };
+
+use crate::{Layout, Topology};
 
 /// What happens to a capture that would leave a player it takes from with no
 /// seeds at all.

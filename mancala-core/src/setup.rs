@@ -184,7 +184,7 @@ impl Mancala {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Budget, Game, Mancala, Relay, Rules, Setup};
+    /// use mancala_core::{Budget, Game, Mancala, Rules, Setup, rules::Relay};
     ///
     /// // A position a program trusts, read as text under the default budget
     /// // and built again under one of its choosing.

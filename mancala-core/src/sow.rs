@@ -68,7 +68,7 @@ pub trait RelayRule {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Board, Pit, Relay, RelayRule};
+/// use mancala_core::{Board, Pit, rules::Relay, engine::RelayRule};
 ///
 /// let board = Board::from_counts(&[6, 5], &[]);
 /// let relay = Relay::AtLeast(6); // Numercy
@@ -163,7 +163,7 @@ impl Endless {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::Endless;
+    /// use mancala_core::rules::Endless;
     ///
     /// assert_eq!(Endless::from_option("endless", "stop"), Ok(Endless::Stop));
     /// assert_eq!(Endless::Stop.name(), "stop");
@@ -920,7 +920,7 @@ fn lap<O: Observer>(
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Board, Budget, Endless, Landing, Layout, Meter, Pit, Player, Relay, SowSpec, Sower, Topology};
+/// use mancala_core::{Board, Budget, Landing, Layout, Meter, Pit, Player, Topology, rules::{Endless, Relay, SowSpec}, engine::Sower};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// let meter = Meter::new(Budget::DEFAULT);
@@ -970,7 +970,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Board, Budget, Endless, Landing, Layout, Meter, Pit, Relay, SowSpec, Sower, Topology, Player};
+    /// use mancala_core::{Board, Budget, Landing, Layout, Meter, Pit, Topology, Player, rules::{Endless, Relay, SowSpec}, engine::Sower};
     ///
     /// let topology = Topology::new(Layout::two_rows(6))?;
     /// let meter = Meter::new(Budget::DEFAULT);
@@ -1052,7 +1052,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Board, Budget, Endless, Layout, Meter, Pit, PitSet, Player, Relay, SowSpec, Sower, Topology};
+    /// use mancala_core::{Board, Budget, Layout, Meter, Pit, PitSet, Player, Topology, rules::{Endless, Relay, SowSpec}, engine::Sower};
     ///
     /// let topology = Topology::new(Layout::two_rows(6))?;
     /// let meter = Meter::new(Budget::UNLIMITED);

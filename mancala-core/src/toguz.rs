@@ -23,7 +23,7 @@ pub(crate) const HOLES: usize = 2 * ROW;
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Pit, Player, ToguzError, ToguzKumalak, ToguzSetup};
+/// use mancala_core::{Pit, Player, toguz::{ToguzError, ToguzKumalak, ToguzSetup}};
 ///
 /// let mut setup = ToguzSetup::default();
 /// // Player 0's tuzdik on player 1's first hole (canonical 9), emptied.
@@ -179,7 +179,7 @@ impl fmt::Display for ToguzTurn {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Game, Move, Pit, Player, ToguzKumalak};
+/// use mancala_core::{Game, Move, Pit, Player, toguz::ToguzKumalak};
 ///
 /// let mut game = ToguzKumalak::default();
 /// // Nine seeds from hole 6: one back into it, eight into holes 7 to 14.

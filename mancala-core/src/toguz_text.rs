@@ -14,7 +14,7 @@ use crate::{Pit, Player, ToguzError, ToguzKumalak, ToguzSetup};
 /// either player has one. `{:#}` draws the board instead.
 ///
 /// ```
-/// use mancala_core::{Game, Move, Pit, ToguzKumalak};
+/// use mancala_core::{Game, Move, Pit, toguz::ToguzKumalak};
 ///
 /// let game = ToguzKumalak::default();
 /// assert_eq!(game.to_string(), "9,9,9,9,9,9,9,9,9/9,9,9,9,9,9,9,9,9 0,0 0");

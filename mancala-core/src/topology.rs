@@ -22,7 +22,7 @@ const _: () = assert!(
 /// [`MAX_TWO_ROW_LEN`] on two rows, [`MAX_ROW_LEN`] on more.
 ///
 /// ```
-/// use mancala_core::{max_row_len, MAX_ROW_LEN, MAX_TWO_ROW_LEN};
+/// use mancala_core::{rules::{max_row_len, MAX_ROW_LEN, MAX_TWO_ROW_LEN}};
 ///
 /// assert_eq!(max_row_len(2), MAX_TWO_ROW_LEN);
 /// assert_eq!(max_row_len(3), MAX_ROW_LEN);
@@ -80,7 +80,7 @@ impl Direction {
 /// let topology = Topology::new(layout)?;
 /// assert_eq!(topology.holes(), 18);
 /// assert_eq!(topology.players(), 3);
-/// # Ok::<(), mancala_core::LayoutError>(())
+/// # Ok::<(), mancala_core::rules::LayoutError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -228,7 +228,7 @@ const NO_STORE: u8 = u8::MAX;
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Direction, Layout, Pit, Player, Topology};
+/// use mancala_core::{rules::Direction, Layout, Pit, Player, Topology};
 ///
 /// let t = Topology::new(Layout::two_rows(6))?;
 /// let pit = |i| Pit::new(i).unwrap();
@@ -236,7 +236,7 @@ const NO_STORE: u8 = u8::MAX;
 /// assert_eq!(t.opposite(pit(0)), Some(pit(11)));
 /// assert_eq!(t.step(pit(11), Direction::CounterClockwise), pit(0));
 /// assert_eq!(t.store_after(pit(5)), Some(Player::P0));
-/// # Ok::<(), mancala_core::LayoutError>(())
+/// # Ok::<(), mancala_core::rules::LayoutError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Topology {

@@ -7,7 +7,7 @@
 //! in parallel.
 //!
 //! The only heap buffer of a [`Mancala`] state is oware's repetition
-//! [`History`](mancala_core::History), which reserves room for 256 positions
+//! [`History`](mancala_core::history::History), which reserves room for 256 positions
 //! when the state is created (and keeps it on `clone` and after a capture).
 //! States are therefore created and cloned outside the counted region; a
 //! game that goes more than 256 positions without a capture does allocate
@@ -256,7 +256,7 @@ fn en_gehe_playouts_do_not_allocate() {
 /// refused moves (an empty hole, a pass, a tuzdik) included.
 #[test]
 fn toguz_kumalak_playouts_do_not_allocate() {
-    let start = mancala_core::ToguzKumalak::default();
+    let start = mancala_core::toguz::ToguzKumalak::default();
     let mut rng = XorShift(0x6a09_e667_f3bc_c909);
     let (mut plies, mut tuzdiks) = (0u64, 0u64);
     for _ in 0..2_000 {

@@ -14,9 +14,11 @@ use std::time::{Duration, Instant};
 
 use mancala_core::notation::{OptionError, ParseError};
 use mancala_core::{
-    Board, Budget, Capture, Endless, EndlessRelay, Feeding, Game, Layout, Mancala, Meter, Move,
-    Pit, PitSet, PlaceError, PlayError, Player, Relay, Rules, Setup, SetupError, SowError, SowSpec,
-    Sower, Topology, Undecided,
+    Board, Budget, Game, Layout, Mancala, Meter, Move, Pit, PitSet, PlaceError, PlayError, Player,
+    Rules, Setup, SetupError, Topology,
+    budget::Undecided,
+    engine::{EndlessRelay, SowError, Sower},
+    rules::{Capture, Endless, Feeding, Relay, SowSpec},
 };
 
 fn pit(i: usize) -> Pit {
@@ -376,7 +378,7 @@ fn sow(
     k: u16,
     endless: Endless,
     meter: &Meter,
-) -> (Result<mancala_core::Sown, SowError>, Board) {
+) -> (Result<mancala_core::engine::Sown, SowError>, Board) {
     let topology = two_rows();
     let sower = Sower {
         topology: &topology,
@@ -409,7 +411,7 @@ fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u6
             topology: &topology,
             spec: SowSpec::default(),
             mover: Player::P0,
-            relay: &mancala_core::SingleLap,
+            relay: &mancala_core::engine::SingleLap,
             endless: Endless::Forbid,
             meter: &meter,
         };

@@ -1,9 +1,13 @@
 //! The catalogue's presets: names, rules, and the mechanisms they add.
 
 use mancala_core::{
-    Capture, ChainLimit, Direction, Endless, Game, Layout, LayoutError, Leftover, MAX_HOLES,
-    MAX_MOVES, MAX_ROW_LEN, MAX_TWO_ROW_LEN, Mancala, Move, Outcome, Pit, Player, Relay, Rules,
-    RulesError, Setup, Status, Topology, Traditional, UnknownGame, Zone,
+    Game, Layout, Mancala, Move, Outcome, Pit, Player, Rules, RulesError, Setup, Status, Topology,
+    Traditional,
+    catalogue::UnknownGame,
+    rules::{
+        Capture, ChainLimit, Direction, Endless, LayoutError, Leftover, MAX_HOLES, MAX_MOVES,
+        MAX_ROW_LEN, MAX_TWO_ROW_LEN, Relay, Zone,
+    },
 };
 
 fn pit(i: usize) -> Pit {

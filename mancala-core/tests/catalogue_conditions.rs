@@ -5,7 +5,7 @@
 //! left, so a counter-clockwise seed goes to the next index).
 
 use mancala_core::{
-    Game, Mancala, Move, Outcome, Pit, PlayError, Player, Rules, Setup, Sowable, Status,
+    Game, Mancala, Move, Outcome, Pit, PlayError, Player, Rules, Setup, Status, rules::Sowable,
 };
 
 fn pit(i: usize) -> Pit {

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mancala_core::notation::NotationError;
-use mancala_core::{ByPlayer, InvalidPit, MAX_HOLES, Pit, Player};
+use mancala_core::{ByPlayer, Pit, Player, notation::InvalidPit, rules::MAX_HOLES};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 

@@ -3,10 +3,14 @@
 //! comment beside it.
 
 use mancala_core::{
-    Board, Capture, ChainLimit, CountSet, Direction, Endless, EndlessRelay, Event, Feeding, Game,
-    GrandSlam, InvalidHistory, JointMoveError, Landing, LastSeed, Layout, LayoutError, Mancala,
-    Move, Outcome, Pit, PitSet, PlayError, Player, Relay, Rules, RulesError, SeenPosition, Setup,
-    SetupError, SowError, SowSpec, Sower, Status, Topology, chain,
+    Board, Event, Game, Landing, Layout, Mancala, Move, Outcome, Pit, PitSet, PlayError, Player,
+    Rules, RulesError, Setup, SetupError, Status, Topology,
+    engine::{EndlessRelay, JointMoveError, SowError, Sower, chain},
+    history::{InvalidHistory, SeenPosition},
+    rules::{
+        Capture, ChainLimit, CountSet, Direction, Endless, Feeding, GrandSlam, LastSeed,
+        LayoutError, Relay, SowSpec,
+    },
 };
 
 fn pit(i: usize) -> Pit {
@@ -43,7 +47,11 @@ fn sow_both(
     origin: Pit,
     relay: Relay,
     endless: Endless,
-) -> (Result<mancala_core::Sown, SowError>, Board, Vec<Event>) {
+) -> (
+    Result<mancala_core::engine::Sown, SowError>,
+    Board,
+    Vec<Event>,
+) {
     let sower = Sower {
         topology,
         spec,
@@ -343,7 +351,7 @@ fn every_move_relaying_forever_leaves_no_legal_move() {
     rules.capture = Capture::None;
     rules.extra_turn = false;
     rules.end = Default::default();
-    rules.leftover = mancala_core::Leftover::ToOwner;
+    rules.leftover = mancala_core::rules::Leftover::ToOwner;
     let game = position(rules, &[2, 0, 2, 1], &[0, 0], Player::P0);
     assert_eq!(game.status(), Status::Over(Outcome::Winner(Player::P1)));
     assert_eq!(game.board().stores()[..2], [2, 3]);
@@ -737,7 +745,7 @@ fn a_player_who_cannot_sow_passes_under_the_pass_rule() {
     let mut rules = Rules::oware();
     rules.feeding = Feeding::Off;
     rules.capture = Capture::None;
-    rules.end = mancala_core::EndRules {
+    rules.end = mancala_core::rules::EndRules {
         pass: true,
         ..Default::default()
     };
@@ -912,7 +920,7 @@ fn presets_are_valid() {
 fn the_largest_move_list_holds_every_hole_of_a_five_row_player() {
     // Six rows of 13, player 0 owning five: 65 holes of his, all sowable at
     // the start, which is MAX_MOVES (the move list's inline room).
-    use mancala_core::{Game, Layout, MAX_MOVES, Mancala, Player, Rules};
+    use mancala_core::{Game, Layout, Mancala, Player, Rules, rules::MAX_MOVES};
     let p0 = Player::P0;
     let mut rules = Rules::oware();
     rules.layout = Layout::new(13, &[p0, p0, p0, p0, p0, Player::P1]);

@@ -5,7 +5,9 @@
 //! paths must agree.
 
 use mancala_core::{
-    Board, Endless, Event, Landing, Layout, Pit, Player, SingleLap, SowSpec, Sower, Topology,
+    Board, Event, Landing, Layout, Pit, Player, Topology,
+    engine::{SingleLap, Sower},
+    rules::{Endless, SowSpec},
 };
 
 fn pit(i: usize) -> Pit {
@@ -38,7 +40,7 @@ fn sow(counts: &[u16], spec: SowSpec, origin: usize) -> (Landing, Vec<u16>, Vec<
 }
 
 const FIRST: SowSpec = SowSpec {
-    direction: mancala_core::Direction::CounterClockwise,
+    direction: mancala_core::rules::Direction::CounterClockwise,
     skip_origin: false,
     into_own_store: false,
     first_into_origin: true,

@@ -3,8 +3,8 @@
 //! is the current one.
 
 use mancala_core::{
-    Game, History, HistoryError, InvalidHistory, Mancala, Move, Pit, Player, PositionShape, Rules,
-    SeenPosition, Setup, SetupError, Status,
+    Game, Mancala, Move, Pit, Player, Rules, Setup, SetupError, Status,
+    history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition},
 };
 
 /// Oware, South to move from the start position, with `history`.

@@ -5,7 +5,9 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::{Game, Mancala, Move, Pit, PlaceError, PlayError, Player, Relay, Rules, Setup};
+use mancala_core::{
+    Game, Mancala, Move, Pit, PlaceError, PlayError, Player, Rules, Setup, rules::Relay,
+};
 
 fn pit(i: usize) -> Pit {
     Pit::new(i).unwrap()

@@ -36,11 +36,15 @@
 use std::collections::HashMap;
 
 use mancala_core::{
-    Board, Budget, Capture, ChainLimit, CountSet, Direction, EndRules, Endless, EndlessRelay,
-    Event, Feeding, Game, GrandSlam, Landing, Layout, Leftover, MAX_HOLES, MAX_PLAYERS, Mancala,
-    Meter, Move, Pit, PitSet, PlayError, Player, Relay, RelayConditions, RelayRule, RuleOptions,
-    Rules, RulesError, SeenPosition, Setup, SetupError, SowError, SowSpec, Sowable, Sower, Sown,
-    Status, Topology, Turn, Zone,
+    Board, Budget, Event, Game, Landing, Layout, Mancala, Meter, Move, Pit, PitSet, PlayError,
+    Player, Rules, RulesError, Setup, SetupError, Status, Topology, Turn,
+    engine::{EndlessRelay, RelayRule, SowError, Sower, Sown},
+    history::SeenPosition,
+    notation::RuleOptions,
+    rules::{
+        Capture, ChainLimit, CountSet, Direction, EndRules, Endless, Feeding, GrandSlam, Leftover,
+        MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Zone,
+    },
 };
 use mancala_testing as testing;
 use proptest::collection::vec;
@@ -285,7 +289,7 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
         relay_if: o.relay_if,
         endless: o.endless,
         capture,
-        credit: mancala_core::Credit::Mover,
+        credit: mancala_core::rules::Credit::Mover,
         grand_slam: o.grand_slam,
         feeding: o.feeding,
         extra_turn: o.extra_turn,
@@ -1321,7 +1325,7 @@ proptest! {
             topology: &topology,
             spec,
             mover: player(mover),
-            relay: &mancala_core::SingleLap,
+            relay: &mancala_core::engine::SingleLap,
             endless: Endless::Stop,
             meter: &Meter::new(budget),
         };

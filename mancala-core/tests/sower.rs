@@ -8,8 +8,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mancala_core::{
-    Board, Budget, Direction, Endless, Event, Landing, Layout, Meter, Pit, PitSet, Player, Relay,
-    SowError, SowSpec, Sower, Topology,
+    Board, Budget, Event, Landing, Layout, Meter, Pit, PitSet, Player, Topology,
+    engine::{SowError, Sower},
+    rules::{Direction, Endless, Relay, SowSpec},
 };
 use mancala_testing::proptest_cases;
 use proptest::collection::vec;
@@ -232,7 +233,7 @@ fn a_lap_into_a_full_hole_lands_there() {
             first_into_origin: false,
         },
         mover: Player::P0,
-        relay: &mancala_core::SingleLap,
+        relay: &mancala_core::engine::SingleLap,
         endless: Endless::Forbid,
         meter: &Meter::new(Budget::UNLIMITED),
     };

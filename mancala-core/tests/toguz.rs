@@ -5,8 +5,8 @@
 //! to 17 from his; a hole's index in its row is `hole % 9`.
 
 use mancala_core::{
-    Game, Move, Outcome, Pit, PlayError, Player, Rules, Status, ToguzError, ToguzKumalak,
-    ToguzSetup, Traditional,
+    Game, Move, Outcome, Pit, PlayError, Player, Rules, Status, Traditional,
+    toguz::{ToguzError, ToguzKumalak, ToguzSetup},
 };
 use mancala_testing as testing;
 

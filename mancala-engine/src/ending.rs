@@ -11,7 +11,7 @@
 //! same order of the board the move left, with the engine's own repetition
 //! history. So the reason is the engine's, not a guess from the final board.
 
-use mancala_core::{Board, Event, Feeding, Game, Mancala, Move, Player, Rules, Topology};
+use mancala_core::{Board, Event, Game, Mancala, Move, Player, Rules, Topology, rules::Feeding};
 
 /// `1 seed`, `3 seeds`.
 fn count(n: impl Into<u64>, word: &str) -> String {

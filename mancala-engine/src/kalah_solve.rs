@@ -58,7 +58,7 @@
 //! assert!(!solution.best.is_empty());
 //! ```
 
-use mancala_core::{Capture, Game, Mancala, Move, Player};
+use mancala_core::{Game, Mancala, Move, Player, rules::Capture};
 
 use crate::limits::Timer;
 use crate::solve::{Progress, Solution};

@@ -32,7 +32,7 @@
 use std::fmt;
 
 use mancala_core::notation::{OptionError, RuleOptions};
-use mancala_core::{Budget, Game, Mancala, Player, Rules, Status, ToguzKumalak};
+use mancala_core::{Budget, Game, Mancala, Player, Rules, Status, toguz::ToguzKumalak};
 use mankka::Mankka;
 use numa::Numa;
 use numercy::Numercy;

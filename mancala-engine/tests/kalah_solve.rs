@@ -1,7 +1,7 @@
 //! The Kalah solver's own moves against the engine's, and its values
 //! against a plain minimax and the generic solver.
 
-use mancala_core::{Capture, Game, Mancala, Player, Rules, Status};
+use mancala_core::{Game, Mancala, Player, Rules, Status, rules::Capture};
 use mancala_engine::kalah_solve::{KalahSolver, Next, pos_of, supports};
 use mancala_engine::solve::{Solver, mancala_banked, mancala_split, margin};
 
@@ -9,7 +9,7 @@ fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
     let mut rules = Rules::kalah().with_houses(houses).with_seeds(seeds);
     rules.capture = Capture::Opposite {
         require_opposite: !empty,
-        zone: mancala_core::Zone::Own,
+        zone: mancala_core::rules::Zone::Own,
         take_lone: true,
     };
     Mancala::new(rules).unwrap()
@@ -74,8 +74,8 @@ fn the_supported_rules_are_kalahs() {
     // Other opposite captures (French Wari's, from either row, the lone
     // seed staying) are not Kalah's.
     for (zone, take_lone) in [
-        (mancala_core::Zone::Any, true),
-        (mancala_core::Zone::Own, false),
+        (mancala_core::rules::Zone::Any, true),
+        (mancala_core::rules::Zone::Own, false),
     ] {
         let mut rules = Rules::kalah();
         rules.capture = Capture::Opposite {

@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use core::fmt::{Debug, Display};
 use core::str::FromStr;
 
-use mancala_core::{Game, MAX_PLAYERS, Player};
+use mancala_core::{Game, Player, rules::MAX_PLAYERS};
 
 pub use mancala_engine::SplitMix;
 

@@ -3,8 +3,9 @@
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, EndlessRelay, Game, JointMoveError, KeyHasher, Landing, Mancala, Observer,
-    PitSet, PlaceError, Player, Status, Topology, Turn, sequential_move,
+    Board, ByPlayer, Game, Landing, Mancala, Observer, PitSet, PlaceError, Player, Status,
+    Topology, Turn,
+    engine::{EndlessRelay, JointMoveError, KeyHasher, sequential_move},
 };
 
 use crate::{Budget, Options, OptionsError, Pit};
@@ -191,7 +192,7 @@ pub enum PlayError {
     /// The placed seeds would make more than a board can hold. Never for a
     /// game built by this crate (its setups count the hands), kept so that
     /// the core's refusal is reported as itself.
-    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::MAX_SEEDS)]
+    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::rules::MAX_SEEDS)]
     TooManySeeds(u64),
     /// The actions given do not make a move (see [`Game::joint_move`]).
     #[error(transparent)]
@@ -201,7 +202,7 @@ pub enum PlayError {
     /// (named here). Every position that exists has all its moves decided,
     /// so the move is refused.
     #[error("the move cannot be decided: {0}")]
-    Undecided(mancala_core::Undecided),
+    Undecided(mancala_core::budget::Undecided),
 }
 
 /// The core's refusals of a sowing move or a pass that a game of Mankka can
@@ -214,7 +215,7 @@ pub enum PlayError {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Pit, SowError};
+/// use mancala_core::{Pit, engine::SowError};
 /// use mankka::PlayError;
 ///
 /// let pit = Pit::new(4).unwrap();

@@ -100,7 +100,7 @@
 //!
 //! A move can relay for ever (for example player 0 sowing hole 2 of the
 //! board `4,2,5,2,0,3 / 1,4,2,0,3,1`). Such a move is detected exactly
-//! ([`EndlessRelay`](mancala_core::EndlessRelay)) and handled by
+//! ([`EndlessRelay`](mancala_core::engine::EndlessRelay)) and handled by
 //! [`Options::endless`]: [`Endless::Forbid`] (default) makes it illegal;
 //! [`Endless::Stop`] ends it at the first lap start (board and hole about
 //! to be lifted) that repeats, before lifting: it captures nothing and
@@ -267,7 +267,7 @@
 //!   and games; a game goes through its [`Setup`], so a deserialized game is
 //!   checked by [`Mankka::from_setup`].
 //! - `arbitrary`: `Arbitrary` for options, moves and games (reached by
-//!   legal play from the start, `mancala_core::arbitrary_play`).
+//!   legal play from the start, `mancala_core::engine::arbitrary_play`).
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -289,8 +289,8 @@ mod text;
 
 pub use game::{Mankka, Move, MoveList, MoveReport, Placement, PlayError, SIDE};
 pub use mancala_core::{
-    Budget, ByPlayer, Endless, Game, JointMoveError, Landing, Outcome, Pit, PitSet, Player,
-    SeenPosition, Status, Undecided,
+    Budget, ByPlayer, Game, Landing, Outcome, Pit, PitSet, Player, Status, budget::Undecided,
+    engine::JointMoveError, history::SeenPosition, rules::Endless,
 };
 pub use options::{Chain, Options, OptionsError, Variant};
 pub use setup::{Setup, SetupError};

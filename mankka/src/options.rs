@@ -8,8 +8,11 @@ use mancala_core::notation::{
     self, OptionError, RuleOptions, bool_value, option_bool, option_choice, option_number,
 };
 use mancala_core::{
-    Capture, ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, Relay,
-    Rules, RulesError, SowSpec, Zone,
+    Layout, Rules, RulesError,
+    rules::{
+        Capture, ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Leftover, Relay,
+        SowSpec, Zone,
+    },
 };
 
 /// Mankka Two (the full game) or Mankka One (the simplified one).
@@ -160,15 +163,15 @@ impl Options {
             layout: Layout::two_rows(6),
             seeds: self.seeds(),
             sowing: SowSpec {
-                direction: mancala_core::Direction::CounterClockwise,
+                direction: mancala_core::rules::Direction::CounterClockwise,
                 skip_origin: self.skip_origin,
                 into_own_store: false,
                 first_into_origin: false,
             },
             // A lap relays from a hole that was not empty and now holds
             // neither 2 nor 3: 4 or more.
-            sowable: mancala_core::Sowable::ANY,
-            relay_if: mancala_core::RelayConditions::NONE,
+            sowable: mancala_core::rules::Sowable::ANY,
+            relay_if: mancala_core::rules::RelayConditions::NONE,
             relay: Relay::AtLeast(4),
             endless: self.endless,
             capture: Capture::Chain {
@@ -180,7 +183,7 @@ impl Options {
                     Chain::Side => ChainLimit::Row,
                 },
             },
-            credit: mancala_core::Credit::Mover,
+            credit: mancala_core::rules::Credit::Mover,
             grand_slam: GrandSlam::Allow,
             feeding: Feeding::Off,
             extra_turn: false,

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{Game, Mancala, Player, SeenPosition};
+use mancala_core::{Game, Mancala, Player, history::SeenPosition};
 
 use crate::{Mankka, Options};
 
@@ -90,7 +90,7 @@ pub enum SetupError {
         found: u16,
     },
     /// More seeds than a board can hold.
-    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::MAX_SEEDS)]
+    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::rules::MAX_SEEDS)]
     TooManySeeds(u64),
 }
 
@@ -149,7 +149,7 @@ impl Mankka {
             .chain(&setup.hands)
             .map(|&c| u64::from(c))
             .sum();
-        if total > u64::from(mancala_core::MAX_SEEDS) {
+        if total > u64::from(mancala_core::rules::MAX_SEEDS) {
             return Err(SetupError::TooManySeeds(total));
         }
         let core = mancala_core::Setup {
@@ -219,7 +219,7 @@ impl From<Mankka> for Setup {
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Mankka {
     /// A position reached by legal play (at most 200 moves) from the start
-    /// of arbitrary options ([`mancala_core::arbitrary_play`]).
+    /// of arbitrary options ([`mancala_core::engine::arbitrary_play`]).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
         // Small budgets too, to reach the undecided paths.
@@ -229,6 +229,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Mankka {
         };
         let game =
             Mankka::new_within(options, budget).map_err(|_| arbitrary::Error::IncorrectFormat)?;
-        mancala_core::arbitrary_play(game, u, 200)
+        mancala_core::engine::arbitrary_play(game, u, 200)
     }
 }

@@ -221,7 +221,7 @@ fn options_as_text() {
     assert_eq!(options.to_string(), "end_threshold=12 early_end=false");
     assert_eq!(options.to_string().parse::<Options>(), Ok(options));
     // One place reads options: the keys of the conformance traces (`mancala_cli::conformance`).
-    use mancala_core::RuleOptions;
+    use mancala_core::notation::RuleOptions;
     assert_eq!(
         <Options as RuleOptions>::KEYS,
         &[

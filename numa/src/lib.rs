@@ -200,7 +200,7 @@
 //!   fields are refused.
 //! - `arbitrary`: `Arbitrary` for options, choices, joint moves, setups and
 //!   games (games are reached by legal play from the start,
-//!   `mancala_core::arbitrary_play`).
+//!   `mancala_core::engine::arbitrary_play`).
 //!
 //! Without `arbitrary` the crate is `no_std` (it needs `alloc`). It forbids
 //! `unsafe` code.
@@ -229,7 +229,7 @@ pub use game::{
     TurnReport,
 };
 pub use mancala_core::notation::{NotationError, OptionError};
-pub use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, RuleOptions, Status};
+pub use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, Status, notation::RuleOptions};
 pub use options::{Options, OptionsError, SCORE_LIMIT};
 pub use setup::{MAX_SCORE, Setup, SetupError};
 pub use text::ParseError;

@@ -5,9 +5,12 @@ use core::fmt;
 
 use mancala_core::budget::StateBudget;
 use mancala_core::{
-    Board, Budget, ByPlayer, Endless, EndlessRelay, Game, History, JointMoveError, KeyHasher,
-    Landing, Layout, Meter, Observer, Outcome, Pit, PitSet, Player, Relay, SowError, SowSpec,
-    Sower, Status, Topology, Undecided, sequential_move,
+    Board, Budget, ByPlayer, Game, Landing, Layout, Meter, Observer, Outcome, Pit, PitSet, Player,
+    Status, Topology,
+    budget::Undecided,
+    engine::{EndlessRelay, JointMoveError, KeyHasher, SowError, Sower, sequential_move},
+    history::History,
+    rules::{Endless, Relay, SowSpec},
 };
 
 use crate::{MAX_HOLES_PER_ROW, Operator, Options, OptionsError};
@@ -72,7 +75,7 @@ pub enum PlayError {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Pit, SowError};
+/// use mancala_core::{Pit, engine::SowError};
 /// use numercy::PlayError;
 ///
 /// let pit = Pit::new(4).unwrap();
@@ -403,7 +406,7 @@ impl Numercy {
         pit: Pit,
         meter: &Meter,
         observer: &mut O,
-    ) -> Result<mancala_core::Sown, SowError> {
+    ) -> Result<mancala_core::engine::Sown, SowError> {
         let relay = Relay::AtLeast(self.shared.options.relay_at);
         self.sower(self.to_move, &relay, meter)
             .sow(board, pit, observer)
@@ -522,7 +525,7 @@ impl Numercy {
         &mut self,
         origin: Pit,
         mut board: Board,
-        sown: mancala_core::Sown,
+        sown: mancala_core::engine::Sown,
         meter: &Meter,
     ) -> Result<MoveReport, Undecided> {
         let mover = self.to_move;

@@ -271,7 +271,7 @@
 //!   games; a game is written as its [`Setup`] and read back through
 //!   [`Numercy::from_setup`], so it is checked.
 //! - `arbitrary`: `Arbitrary` for options and games (reached by legal play,
-//!   `mancala_core::arbitrary_play`).
+//!   `mancala_core::engine::arbitrary_play`).
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -294,8 +294,11 @@ mod text;
 
 pub use game::{MoveList, MoveReport, Numercy, PlayError, Scoring};
 pub use mancala_core::{
-    Budget, ByPlayer, Endless, EndlessRelay, Event, Game, JointMoveError, Observer, Outcome, Pit,
-    Player, RuleOptions, Status, Undecided,
+    Budget, ByPlayer, Event, Game, Observer, Outcome, Pit, Player, Status,
+    budget::Undecided,
+    engine::{EndlessRelay, JointMoveError},
+    notation::RuleOptions,
+    rules::Endless,
 };
 pub use operator::{DivideByZero, Operator, ParseOperatorError, Rounding};
 pub use options::{MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, Options, OptionsError};

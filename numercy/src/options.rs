@@ -9,7 +9,7 @@ use core::str::FromStr;
 use mancala_core::notation::{
     self, OptionError, RuleOptions, bool_value, option_bool, option_choice,
 };
-use mancala_core::{Endless, MAX_SEEDS};
+use mancala_core::rules::{Endless, MAX_SEEDS};
 
 use crate::{DivideByZero, Operator, Rounding};
 
@@ -367,7 +367,7 @@ pub enum OptionsError {
     RelayAt(u16),
     /// The start position has a move the work budget cannot decide.
     #[error("the start position cannot be decided: {0}")]
-    Undecided(mancala_core::Undecided),
+    Undecided(mancala_core::budget::Undecided),
 }
 
 const ROUNDINGS: [&str; 3] = ["nearest", "down", "up"];

@@ -4,8 +4,9 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use mancala_core::{
-    Board, History, HistoryError, InvalidHistory, MAX_SEEDS, PitSet, Player, PositionShape,
-    SeenPosition,
+    Board, PitSet, Player,
+    history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition},
+    rules::MAX_SEEDS,
 };
 
 use crate::game::Shared;
@@ -126,7 +127,7 @@ pub enum SetupError {
     /// cannot decide: such a position is never built.
 
     #[error("the position cannot be decided: {0}")]
-    Undecided(mancala_core::Undecided),
+    Undecided(mancala_core::budget::Undecided),
 }
 
 impl From<HistoryError> for SetupError {
@@ -261,7 +262,7 @@ impl From<Numercy> for Setup {
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numercy {
     /// A position reached by legal play
-    /// ([`mancala_core::arbitrary_play`], at most 150 moves) from the start
+    /// ([`mancala_core::engine::arbitrary_play`], at most 150 moves) from the start
     /// of arbitrary options (invalid options fall back to the classic game).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
@@ -270,6 +271,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Numercy {
         // fast, and reaches the undecided paths.
         let budget = crate::Budget::seeds(u.int_in_range(0..=20_000)?);
         let game = Numercy::new_within(options, budget).unwrap_or_default();
-        mancala_core::arbitrary_play(game, u, 150)
+        mancala_core::engine::arbitrary_play(game, u, 150)
     }
 }

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use mancala_core::Undecided;
+use mancala_core::budget::Undecided;
 use mancala_core::notation::OptionError;
 use mancala_testing::SplitMix;
 use numercy::{
@@ -77,7 +77,7 @@ fn a_text_cannot_set_the_budget() {
     }
     let mut options = Options::classic();
     assert_eq!(
-        mancala_core::RuleOptions::set(&mut options, "max_laps", "none"),
+        mancala_core::notation::RuleOptions::set(&mut options, "max_laps", "none"),
         Err(OptionError::BudgetInText("max_laps".into()))
     );
 }

@@ -5,7 +5,7 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::InvalidHistory;
+use mancala_core::history::InvalidHistory;
 use mancala_core::notation::{NotationError, OptionError};
 use numercy::*;
 

@@ -28,7 +28,7 @@
 
 use std::collections::HashSet;
 
-use mancala_core::MAX_HOLES;
+use mancala_core::rules::MAX_HOLES;
 use mancala_testing as testing;
 use numercy::*;
 use proptest::collection::vec;

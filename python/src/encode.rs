@@ -17,7 +17,7 @@
 //! entry per player that is 1 for the players to move (see each
 //! implementation for what a game adds).
 
-use mancala_core::{Game, Mancala, Move, Pit, Player, Status, ToguzKumalak};
+use mancala_core::{Game, Mancala, Move, Pit, Player, Status, toguz::ToguzKumalak};
 use mankka::{Mankka, Placement};
 use numa::{Choice, Face, Numa, SIZE};
 use numercy::Numercy;

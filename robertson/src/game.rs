@@ -10,8 +10,9 @@ use alloc::sync::Arc;
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Game, JointMoveError, KeyHasher, MAX_PLAYERS, Mancala, Move, Outcome, Pit,
-    Player, Status, Topology, Turn, sequential_move,
+    Board, ByPlayer, Game, Mancala, Move, Outcome, Pit, Player, Status, Topology, Turn,
+    engine::{JointMoveError, KeyHasher, sequential_move},
+    rules::MAX_PLAYERS,
 };
 use smallvec::SmallVec;
 

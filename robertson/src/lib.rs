@@ -247,7 +247,7 @@
 //! - `serde`: `Serialize`/`Deserialize` for options, setups, games (through
 //!   their [`Setup`]) and rubbers; deserialized values are checked.
 //! - `arbitrary`: `Arbitrary` for options and games (reached by legal play,
-//!   `mancala_core::arbitrary_play`).
+//!   `mancala_core::engine::arbitrary_play`).
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -271,7 +271,9 @@ mod text;
 
 pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, PlayError, Robertson};
 pub use mancala_core::{
-    ByPlayer, Game, GrandSlam, JointMoveError, Leftover, Outcome, Pit, Player, Status,
+    ByPlayer, Game, Outcome, Pit, Player, Status,
+    engine::JointMoveError,
+    rules::{GrandSlam, Leftover},
 };
 pub use options::{Honours, MAX_CAPTURE_HONOURS, Options, OptionsError, Shape};
 pub use rubber::{RUBBER_TARGET, Rubber, RubberError};

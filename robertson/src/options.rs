@@ -11,8 +11,12 @@ use mancala_core::notation::{
     self, OptionError, bool_value, option_bool, option_choice, option_number,
 };
 use mancala_core::{
-    ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Layout, Leftover, MAX_ROWS,
-    Player, Relay, RuleOptions, Rules, RulesError, SowSpec, Zone,
+    Layout, Player, Rules, RulesError,
+    notation::RuleOptions,
+    rules::{
+        ChainLimit, CountSet, EndRules, Endless, Feeding, GrandSlam, Leftover, MAX_ROWS, Relay,
+        SowSpec, Zone,
+    },
 };
 
 /// The board shapes of Robertson's patents.
@@ -62,7 +66,7 @@ impl Shape {
 ///
 /// Robertson's table gives 2 to 10; the bound leaves any table a player could
 /// want while keeping every sum of honours exact. A game holds at most 65,535
-/// stones ([`mancala_core::MAX_SEEDS`]) and each capture that wins honours
+/// stones ([`mancala_core::rules::MAX_SEEDS`]) and each capture that wins honours
 /// takes at least 6 (three holes of 2), so one game wins at most 10,922 such
 /// captures: at most 10,922 x 1,000,000 (about 1.1 x 10^10) honours, far
 /// below [`MAX_HONOURS`](crate::MAX_HONOURS).
@@ -318,18 +322,18 @@ impl Options {
                 skip_origin: self.skip_origin,
                 ..SowSpec::default()
             },
-            sowable: mancala_core::Sowable::ANY,
-            relay_if: mancala_core::RelayConditions::NONE,
+            sowable: mancala_core::rules::Sowable::ANY,
+            relay_if: mancala_core::rules::RelayConditions::NONE,
             relay: Relay::Never,
             endless: Endless::Forbid,
             // Without relays no move needs the budget.
-            capture: mancala_core::Capture::Chain {
+            capture: mancala_core::rules::Capture::Chain {
                 zone: Zone::Opponents,
                 counts: CountSet::TWO_OR_THREE,
                 same_count: true,
                 limit: ChainLimit::NotMover,
             },
-            credit: mancala_core::Credit::Mover,
+            credit: mancala_core::rules::Credit::Mover,
             grand_slam: self.grand_slam,
             feeding: Feeding::IfPossible,
             extra_turn: false,
@@ -501,7 +505,7 @@ fn parse_honours(key: &str, value: &str) -> Result<Honours, OptionError> {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{GrandSlam, RuleOptions};
+/// use mancala_core::{rules::GrandSlam, notation::RuleOptions};
 /// use robertson::Options;
 ///
 /// let mut options = Options::default();

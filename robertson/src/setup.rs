@@ -7,7 +7,7 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use mancala_core::{Game, Mancala, Player, SeenPosition};
+use mancala_core::{Game, Mancala, Player, history::SeenPosition};
 use smallvec::SmallVec;
 
 use crate::{Options, OptionsError, Robertson};
@@ -206,12 +206,12 @@ impl From<Robertson> for Setup {
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Robertson {
-    /// A position reached by legal play ([`mancala_core::arbitrary_play`],
+    /// A position reached by legal play ([`mancala_core::engine::arbitrary_play`],
     /// at most 300 moves) from the start of arbitrary valid options (invalid
     /// options fall back to the two-row game).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
         let game = Robertson::new(options).unwrap_or_default();
-        mancala_core::arbitrary_play(game, u, 300)
+        mancala_core::engine::arbitrary_play(game, u, 300)
     }
 }

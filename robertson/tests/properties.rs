@@ -8,7 +8,7 @@
 //! by Robertson's own invariants (stones conserved, scores are captures plus
 //! honours, reports match the mover's gains).
 
-use mancala_core::{MAX_HOLES, RuleOptions};
+use mancala_core::{notation::RuleOptions, rules::MAX_HOLES};
 use mancala_testing as testing;
 use proptest::prelude::*;
 use robertson::*;

@@ -5,7 +5,7 @@
 //! ones. On the two-row board holes 0..=5 are player 0's and 6..=11 player
 //! 1's; on the triangle 12..=17 are player 2's.
 
-use mancala_core::{LayoutError, RuleOptions, RulesError, SeenPosition};
+use mancala_core::{RulesError, history::SeenPosition, notation::RuleOptions, rules::LayoutError};
 use robertson::*;
 
 fn pit(i: usize) -> Pit {

@@ -36,9 +36,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mancala_core::{
-    Game, Landing, Mancala, Move, Outcome, Pit, Player, Rules, SeenPosition, Setup, Status,
-};
+use mancala_core::{Game, Landing, Mancala, Move, Outcome, Pit, Player, Rules, Setup, Status, history::SeenPosition};
 
 // ---------------------------------------------------------------- RNG
 /// SplitMix64 with Lemire's multiply-shift reduction (no division), as in

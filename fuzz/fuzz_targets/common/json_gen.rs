@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each target uses what it needs
 
 use arbitrary::Unstructured;
-use mancala_core::{MAX_PLAYERS, Player, SeenPosition};
+use mancala_core::{Player, history::SeenPosition, rules::MAX_PLAYERS};
 
 /// Any player a `Player` can name, playing or not.
 pub fn player(u: &mut Unstructured<'_>) -> arbitrary::Result<Player> {

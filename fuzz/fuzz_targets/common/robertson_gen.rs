@@ -4,7 +4,7 @@
 #![allow(dead_code)] // each target uses what it needs
 
 use arbitrary::{Arbitrary, Unstructured};
-use mancala_core::{MAX_PLAYERS, SeenPosition};
+use mancala_core::{history::SeenPosition, rules::MAX_PLAYERS};
 use robertson::{
     Game, MAX_CAPTURE_HONOURS, MAX_HONOURS, Options, Player, Robertson, Rubber, RubberError, Setup,
     SetupError,

@@ -7,7 +7,7 @@ use std::fmt::Display;
 use std::str::FromStr;
 use std::time::Duration;
 
-use mancala_core::{Game, Mancala, Player, Status, ToguzKumalak};
+use mancala_core::{Game, Mancala, Player, Status, toguz::ToguzKumalak};
 use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent, score_margin};
 use mancala_engine::{AnyGame, GameState, NewGameError, Stop};
 use mankka::Mankka;

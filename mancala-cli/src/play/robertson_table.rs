@@ -1,7 +1,7 @@
 //! Robertson's game at the table: the two-row board like oware's, the
 //! triangle and the hexagon drawn as they look, all with hole numbers.
 
-use mancala_core::{Board, Game, Leftover, Move, Player};
+use mancala_core::{Board, Game, Move, Player, rules::Leftover};
 use robertson::{MoveReport, Pit, PlayError, Robertson, Shape};
 
 use super::boards::{TwoRow, ring, row_place};

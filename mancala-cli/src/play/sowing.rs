@@ -2,7 +2,7 @@
 //! and the words shared with the other two-row games.
 
 use mancala_core::{
-    Board, Game, Landing, Leftover, Mancala, Move, Pit, PitSet, PlayError, Player, Topology,
+    Board, Game, Landing, Mancala, Move, Pit, PitSet, PlayError, Player, Topology, rules::Leftover,
 };
 
 use super::boards::TwoRow;
@@ -234,7 +234,7 @@ impl Table for Mancala {
 
     fn how_to_move(&self, p: Player) -> String {
         let help = sowing_help(self.topology(), p, "seed");
-        if self.rules().sowing.direction == mancala_core::Direction::Clockwise {
+        if self.rules().sowing.direction == mancala_core::rules::Direction::Clockwise {
             help.replace("counter-clockwise, up", "clockwise, down")
         } else {
             help

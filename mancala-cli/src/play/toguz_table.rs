@@ -1,7 +1,10 @@
 //! Toguz Kumalak at the table: the two rows of nine, with each player's
 //! tuzdik named on his line.
 
-use mancala_core::{Game, Move, PlayError, Player, ToguzKumalak, ToguzTurn, Traditional};
+use mancala_core::{
+    Game, Move, PlayError, Player, Traditional,
+    toguz::{ToguzKumalak, ToguzTurn},
+};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, say_move, south_north, sowing_help, two_row_side};

@@ -80,7 +80,7 @@ impl PlayError {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Pit, PlayError, SowError};
+    /// use mancala_core::{Pit, PlayError, engine::SowError};
     ///
     /// let pit = Pit::new(4).unwrap();
     /// assert_eq!(PlayError::from_sow(pit, SowError::EmptyHole(pit)), PlayError::EmptyHole(pit));
@@ -110,7 +110,7 @@ impl PlayError {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{check_sowing_move, Board, Layout, Pit, PlayError, Player, Topology};
+/// use mancala_core::{engine::check_sowing_move, Board, Layout, Pit, PlayError, Player, Topology};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// let board = Board::filled(12, 4);
@@ -118,7 +118,7 @@ impl PlayError {
 /// assert_eq!(check_sowing_move(&topology, &board, Some(Player::P0), pit(0)), Ok(()));
 /// assert_eq!(check_sowing_move(&topology, &board, None, pit(0)), Err(PlayError::GameOver));
 /// assert_eq!(check_sowing_move(&topology, &board, Some(Player::P0), pit(12)), Err(PlayError::NotOnBoard(pit(12))));
-/// # Ok::<(), mancala_core::LayoutError>(())
+/// # Ok::<(), mancala_core::rules::LayoutError>(())
 /// ```
 pub fn check_sowing_move(
     topology: &Topology,

@@ -216,7 +216,7 @@ impl Mancala {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Budget, Mancala, Relay, Rules};
+    /// use mancala_core::{Budget, Mancala, Rules, rules::Relay};
     ///
     /// let mut rules = Rules::oware();
     /// rules.relay = Relay::AtLeast(2);

@@ -1,7 +1,7 @@
 //! Kalah's moves on the solver's compact position ([`Pos`]): sowing,
 //! capture, what follows, and the position of a [`Mancala`] game.
 
-use mancala_core::{Capture, Game, Layout, Mancala, Player, Rules, Status};
+use mancala_core::{Game, Layout, Mancala, Player, Rules, Status, rules::Capture};
 
 /// The most houses a side [`Pos`] holds.
 pub const MAX_HOUSES: usize = 8;

@@ -5,7 +5,7 @@ use mancala_core::notation::RuleOptions;
 use mancala_core::{Rules, Traditional};
 
 #[cfg(doc)]
-use mancala_core::{Mancala, ToguzKumalak};
+use mancala_core::{Mancala, toguz::ToguzKumalak};
 #[cfg(doc)]
 use mankka::Mankka;
 #[cfg(doc)]

@@ -1,7 +1,10 @@
 //! How the solver sees a position ([`Split`]): its table key, the margin
 //! already banked and how far the rest can move it.
 
-use mancala_core::{Capture, Game, Mancala, Player, Relay, Rules};
+use mancala_core::{
+    Game, Mancala, Player, Rules,
+    rules::{Capture, Relay},
+};
 
 /// How the solver sees a position: the key of its table entry, the part of
 /// the first player's final margin already fixed, and how far the rest can
