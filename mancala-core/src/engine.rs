@@ -17,6 +17,9 @@
 //!   [`JointMoveError`]), and the position hash [`KeyHasher`].
 //! - [`INLINE_HOLES`]: the largest board a [`Board`](crate::Board) keeps
 //!   inline.
+//! - [`setup_conversions!`](crate::setup_conversions): a state's
+//!   `TryFrom` its checked setup and `From` it back, for serde's
+//!   `try_from`/`into`.
 //! - Under the `arbitrary` feature, `arbitrary_play`: a state reached by
 //!   legal play, for fuzzing.
 
@@ -28,3 +31,35 @@ pub use crate::game::arbitrary_play;
 pub use crate::game::{JointMoveError, KeyHasher, sequential_move};
 pub use crate::mancala::check_sowing_move;
 pub use crate::sow::{EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown};
+
+/// Implements `TryFrom<Setup> for State` (through `State::from_setup`) and
+/// `From<State> for Setup` (through `State::to_setup`): what serde's
+/// `try_from = "Setup", into = "Setup"` needs of a state that is read
+/// through its checked setup.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Mancala, Setup};
+///
+/// // Core's own state uses it: `Mancala` and `Setup` convert both ways.
+/// let setup = Setup::from(mancala_core::kalah());
+/// assert_eq!(Mancala::try_from(setup), Ok(mancala_core::kalah()));
+/// ```
+#[macro_export]
+macro_rules! setup_conversions {
+    ($state:ty, $setup:ty, $error:ty) => {
+        impl ::core::convert::TryFrom<$setup> for $state {
+            type Error = $error;
+            fn try_from(setup: $setup) -> ::core::result::Result<$state, $error> {
+                <$state>::from_setup(setup)
+            }
+        }
+
+        impl ::core::convert::From<$state> for $setup {
+            fn from(game: $state) -> $setup {
+                game.to_setup()
+            }
+        }
+    };
+}

@@ -326,15 +326,4 @@ impl<'a> arbitrary::Arbitrary<'a> for Mancala {
     }
 }
 
-impl TryFrom<Setup> for Mancala {
-    type Error = SetupError;
-    fn try_from(setup: Setup) -> Result<Mancala, SetupError> {
-        Mancala::from_setup(setup)
-    }
-}
-
-impl From<Mancala> for Setup {
-    fn from(game: Mancala) -> Setup {
-        game.to_setup()
-    }
-}
+crate::setup_conversions!(Mancala, Setup, SetupError);

@@ -555,15 +555,4 @@ impl Game for ToguzKumalak {
     }
 }
 
-impl TryFrom<ToguzSetup> for ToguzKumalak {
-    type Error = ToguzError;
-    fn try_from(setup: ToguzSetup) -> Result<ToguzKumalak, ToguzError> {
-        ToguzKumalak::from_setup(setup)
-    }
-}
-
-impl From<ToguzKumalak> for ToguzSetup {
-    fn from(game: ToguzKumalak) -> ToguzSetup {
-        game.to_setup()
-    }
-}
+crate::setup_conversions!(ToguzKumalak, ToguzSetup, ToguzError);
