@@ -282,16 +282,22 @@ struct ReadmeDoctests;
 
 extern crate alloc;
 
+mod error;
 mod game;
+mod moves;
 mod options;
+mod report;
 mod setup;
 mod text;
 
-pub use game::{Mankka, Move, MoveList, MoveReport, Placement, PlayError, SIDE};
+pub use error::PlayError;
+pub use game::Mankka;
 pub use mancala_core::{
     Budget, ByPlayer, Endless, Game, JointMoveError, Landing, Outcome, Pit, PitSet, Player,
     SeenPosition, Status, Undecided,
 };
+pub use moves::{Move, MoveList, Placement, SIDE};
 pub use options::{Chain, Options, OptionsError, Variant};
+pub use report::MoveReport;
 pub use setup::{Setup, SetupError};
 pub use text::ParseError;

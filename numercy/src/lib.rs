@@ -286,18 +286,23 @@ struct ReadmeDoctests;
 
 extern crate alloc;
 
+mod error;
 mod game;
 mod operator;
 mod options;
+mod report;
 mod setup;
 mod text;
+mod turn;
 
-pub use game::{MoveList, MoveReport, Numercy, PlayError, Scoring};
+pub use error::PlayError;
+pub use game::{MoveList, Numercy};
 pub use mancala_core::{
     Budget, ByPlayer, Endless, EndlessRelay, Event, Game, JointMoveError, Observer, Outcome, Pit,
     Player, RuleOptions, Status, Undecided,
 };
 pub use operator::{DivideByZero, Operator, ParseOperatorError, Rounding};
 pub use options::{MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, Options, OptionsError};
+pub use report::{MoveReport, Scoring};
 pub use setup::{Setup, SetupError};
 pub use text::ParseError;
