@@ -1,48 +1,41 @@
 //! Why a move of Mankka was refused.
 
-use mancala_core::{EndlessRelay, JointMoveError, PlaceError, Player};
-
-use crate::Pit;
+use mancala_core::{JointMoveError, PlaceError, Undecided};
 
 /// Why a move was refused. The state is unchanged.
+///
+/// A sowing move or a pass is refused by the sowing engine's own checks
+/// ([`Core`](PlayError::Core): the game over, a hole off the board, the
+/// other player's or empty, an endless relay under
+/// [`Endless::Forbid`](crate::Endless::Forbid), a pass by a player who can
+/// sow or under the early ends, a sowing move while the mover still holds
+/// seeds ([`MustPlace`](mancala_core::PlayError::MustPlace)), a move the
+/// work budget cannot decide, actions that make no move); a placement by
+/// Mankka's checks of the hand ([`NotPlacing`](PlayError::NotPlacing),
+/// [`WrongTotal`](PlayError::WrongTotal)), then by the engine's
+/// ([`Place`](PlayError::Place)).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::PlayError as Core;
+/// use mankka::*;
+///
+/// let mut game = Mankka::default(); // Mankka Two: player 0 places first
+/// let sow = Move::Sow(Pit::new(0).unwrap());
+/// assert_eq!(game.play(sow), Err(PlayError::Core(Core::MustPlace)));
+/// let short = Move::Place(Placement::new([1, 1, 1, 1, 1, 0]));
+/// assert_eq!(game.play(short), Err(PlayError::WrongTotal { expected: 6, found: 5 }));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The hole is not on the board.
-    #[error("hole {0} is not on the board")]
-    NotOnBoard(Pit),
-    /// The hole belongs to the other player.
-    #[error("hole {pit} belongs to {owner}, not to {mover}")]
-    NotYourHole {
-        /// The hole.
-        pit: Pit,
-        /// Its owner.
-        owner: Player,
-        /// The player to move.
-        mover: Player,
-    },
-    /// The hole is empty.
-    #[error("hole {0} is empty")]
-    EmptyHole(Pit),
-    /// The move's relays never end, which the options forbid
-    /// ([`Endless::Forbid`](crate::Endless::Forbid), the default).
-    #[error("hole {pit}: {cause}")]
-    Endless {
-        /// The hole.
-        pit: Pit,
-        /// The cycle found.
-        cause: EndlessRelay,
-    },
-    /// A pass by a player who can sow, or under the early ends (which have
-    /// no passes).
-    #[error("no pass: the early ends allow none, or the player to move can sow")]
-    CannotPass,
-    /// The mover still has seeds in hand: his move is a placement.
-    #[error("the opening is not over: place the seeds in hand first")]
-    MustPlace,
+    /// The sowing engine's refusal of a sowing move or a pass (or of a move
+    /// of the game over, or of actions that make no move): only those of its
+    /// refusals that Mankka's rules can meet (no failure to feed, no
+    /// forbidden grand slam).
+    #[error(transparent)]
+    Core(#[from] mancala_core::PlayError),
     /// A placement outside the opening (no seeds in hand).
     #[error("no seeds in hand: the opening is over")]
     NotPlacing,
@@ -54,111 +47,44 @@ pub enum PlayError {
         /// Seeds in the placement.
         found: u32,
     },
-    /// The placed seeds would make more than a board can hold. Never for a
-    /// game built by this crate (its setups count the hands), kept so that
-    /// the core's refusal is reported as itself.
-    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::MAX_SEEDS)]
-    TooManySeeds(u64),
-    /// The actions given do not make a move (see [`Game::joint_move`](crate::Game::joint_move)).
+    /// The sowing engine's refusal of a placement that passed Mankka's own
+    /// checks: in a game built by this crate only
+    /// [`PlaceError::Undecided`], the position reached having a move the
+    /// work budget ([`Budget`](crate::Budget)) cannot decide.
     #[error(transparent)]
-    Joint(#[from] JointMoveError),
-    /// The work budget ([`Budget`](crate::Budget))
-    /// could not decide the move, or a move of the position it leads to
-    /// (named here). Every position that exists has all its moves decided,
-    /// so the move is refused.
-    #[error("the move cannot be decided: {0}")]
-    Undecided(mancala_core::Undecided),
+    Place(#[from] PlaceError),
 }
 
-/// The core's refusals of a sowing move or a pass that a game of Mankka can
-/// meet, as Mankka's own.
-///
-/// The core's other refusals (a failure to feed, a forbidden grand slam:
-/// rules Mankka does not have, and any it may add later) are not Mankka's
-/// and come back as the error.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_core::{Pit, SowError};
-/// use mankka::PlayError;
-///
-/// let pit = Pit::new(4).unwrap();
-/// let core = mancala_core::PlayError::from_sow(pit, SowError::EmptyHole(pit));
-/// assert_eq!(PlayError::try_from(core), Ok(PlayError::EmptyHole(pit)));
-/// assert_eq!(PlayError::try_from(mancala_core::PlayError::CannotPass), Ok(PlayError::CannotPass));
-/// let feeding = mancala_core::PlayError::MustFeed(pit);
-/// assert_eq!(PlayError::try_from(feeding), Err(feeding));
-/// ```
-impl TryFrom<mancala_core::PlayError> for PlayError {
-    type Error = mancala_core::PlayError;
-    fn try_from(error: mancala_core::PlayError) -> Result<PlayError, mancala_core::PlayError> {
-        use mancala_core::PlayError as Core;
-        Ok(match error {
-            Core::GameOver => PlayError::GameOver,
-            Core::NotOnBoard(pit) => PlayError::NotOnBoard(pit),
-            Core::NotYourHole { pit, owner, mover } => PlayError::NotYourHole { pit, owner, mover },
-            Core::EmptyHole(pit) => PlayError::EmptyHole(pit),
-            Core::Endless { pit, cause } => PlayError::Endless { pit, cause },
-            Core::CannotPass => PlayError::CannotPass,
-            Core::MustPlace => PlayError::MustPlace,
-            Core::Joint(e) => PlayError::Joint(e),
-            Core::Undecided { cause, .. } => PlayError::Undecided(cause),
-            Core::MustFeed(_) | Core::GrandSlam(_) => return Err(error),
-            // Refusals the core may add later are not Mankka's either.
-            _ => return Err(error),
-        })
-    }
-}
-
-/// The core's refusals of an opening placement, as Mankka's own.
-///
-/// [`PlaceError::NoSuchPlayer`] (Mankka always hands the turn to the other
-/// of its two players) and any refusal the core may add later come back as
-/// the error.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_core::PlaceError;
-/// use mankka::{Player, PlayError};
-///
-/// assert_eq!(PlayError::try_from(PlaceError::GameOver), Ok(PlayError::GameOver));
-/// assert_eq!(PlayError::try_from(PlaceError::TooManySeeds(70_000)), Ok(PlayError::TooManySeeds(70_000)));
-/// let stranger = PlaceError::NoSuchPlayer(Player::new(4).unwrap());
-/// assert_eq!(PlayError::try_from(stranger), Err(stranger));
-/// ```
-impl TryFrom<PlaceError> for PlayError {
-    type Error = PlaceError;
-    fn try_from(error: PlaceError) -> Result<PlayError, PlaceError> {
-        Ok(match error {
-            PlaceError::GameOver => PlayError::GameOver,
-            PlaceError::NotOnBoard(pit) => PlayError::NotOnBoard(pit),
-            PlaceError::TooManySeeds(n) => PlayError::TooManySeeds(n),
-            PlaceError::Undecided(cause) => PlayError::Undecided(cause),
-            PlaceError::NoSuchPlayer(_) => return Err(error),
-            _ => return Err(error),
-        })
+/// Actions that make no move (see
+/// [`Game::joint_move`](crate::Game::joint_move)), as the core's
+/// [`Joint`](mancala_core::PlayError::Joint) refusal.
+impl From<JointMoveError> for PlayError {
+    fn from(error: JointMoveError) -> PlayError {
+        PlayError::Core(mancala_core::PlayError::Joint(error))
     }
 }
 
 impl PlayError {
-    /// A refusal of the sowing engine under Mankka's rules.
-    pub(crate) fn from_core(error: mancala_core::PlayError) -> PlayError {
-        match PlayError::try_from(error) {
-            Ok(e) => e,
-            // `Options::rules` sets `Feeding::Off` and `GrandSlam::Allow`, and
-            // every inner game is built from it.
-            Err(other) => unreachable!("a move refused for a reason Mankka lacks: {other}"),
-        }
-    }
-
-    /// A refusal of a placement that passed Mankka's own checks.
-    pub(crate) fn from_place(error: PlaceError) -> PlayError {
-        match PlayError::try_from(error) {
-            Ok(e) => e,
-            // The next player is always `mover.next(2)`, one of the two.
-            Err(other) => unreachable!("a placement refused for a reason Mankka lacks: {other}"),
+    /// The move the work budget ([`Budget`](crate::Budget)) could not
+    /// decide, if that is why the move was refused: the sowing move's own
+    /// or one of the position it leads to, or one of the position a
+    /// placement leads to.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::PlaceError;
+    /// use mankka::*;
+    ///
+    /// let cause = Undecided { pit: Pit::new(2).unwrap(), player: Player::P0, budget: 0 };
+    /// assert_eq!(PlayError::Place(PlaceError::Undecided(cause)).undecided(), Some(cause));
+    /// assert_eq!(PlayError::NotPlacing.undecided(), None);
+    /// ```
+    pub const fn undecided(&self) -> Option<Undecided> {
+        match *self {
+            PlayError::Core(mancala_core::PlayError::Undecided { cause, .. })
+            | PlayError::Place(PlaceError::Undecided(cause)) => Some(cause),
+            _ => None,
         }
     }
 }

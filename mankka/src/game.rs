@@ -1,5 +1,6 @@
 //! The Mankka game state: the opening placement, sowing moves and passes.
 
+use mancala_core::PlayError as CorePlayError;
 use mancala_core::{
     Board, ByPlayer, Game, KeyHasher, Mancala, Meter, Observer, PlaceError, Player, Status,
     Topology, sequential_move,
@@ -131,23 +132,20 @@ impl Mankka {
     ///
     /// # Errors
     ///
-    /// As [`play`](Game::play), [`PlayError::Undecided`] once `meter` runs
+    /// As [`play`](Game::play), a refusal whose
+    /// [`undecided`](PlayError::undecided) names the move once `meter` runs
     /// dry; the state is then unchanged.
     pub fn play_metered(&mut self, mv: Move, meter: &Meter) -> Result<MoveReport, PlayError> {
-        let mover = self.mover()?;
-        match mv.split() {
-            Err(placement) => {
+        match self.sorted(mv)? {
+            (mover, Err(placement)) => {
                 self.check_placement(mover, &placement)?;
-                self.place(mover, &placement, meter)
-                    .map_err(PlayError::from_place)?;
+                self.place(mover, &placement, meter)?;
                 Ok(MoveReport::nothing(mover, mv))
             }
-            Ok(_) if self.hand(mover) > 0 => Err(PlayError::MustPlace),
-            Ok(inner) => self
-                .game
-                .play_metered(inner, meter)
-                .map(|turn| MoveReport::from_turn(turn, mv))
-                .map_err(PlayError::from_core),
+            (_, Ok(inner)) => Ok(MoveReport::from_turn(
+                self.game.play_metered(inner, meter)?,
+                mv,
+            )),
         }
     }
 
@@ -181,9 +179,23 @@ impl Mankka {
         self.to_move().is_some_and(|p| self.hand(p) > 0)
     }
 
-    /// The player to move, or [`PlayError::GameOver`].
-    fn mover(&self) -> Result<Player, PlayError> {
-        self.to_move().ok_or(PlayError::GameOver)
+    /// The player to move and his move: the sowing engine's for a sowing
+    /// move or a pass, or the placement.
+    ///
+    /// # Errors
+    ///
+    /// The core's [`GameOver`](CorePlayError::GameOver) once the game is
+    /// over, [`MustPlace`](CorePlayError::MustPlace) for a sowing move or a
+    /// pass while the mover still holds seeds.
+    fn sorted(
+        &self,
+        mv: Move,
+    ) -> Result<(Player, Result<mancala_core::Move, Placement>), PlayError> {
+        let mover = self.to_move().ok_or(CorePlayError::GameOver)?;
+        match mv.split() {
+            Ok(_) if self.hand(mover) > 0 => Err(CorePlayError::MustPlace.into()),
+            split => Ok((mover, split)),
+        }
     }
 
     /// Mankka's own checks of a placement by `mover`.
@@ -262,15 +274,12 @@ impl Mankka {
         mv: Move,
         observer: &mut O,
     ) -> Result<MoveReport, PlayError> {
-        let mover = self.mover()?;
-        match mv.split() {
-            Err(_) => self.play(mv),
-            Ok(_) if self.hand(mover) > 0 => Err(PlayError::MustPlace),
-            Ok(inner) => self
-                .game
-                .play_observed(inner, observer)
-                .map(|turn| MoveReport::from_turn(turn, mv))
-                .map_err(PlayError::from_core),
+        match self.sorted(mv)? {
+            (_, Err(_)) => self.play(mv),
+            (_, Ok(inner)) => Ok(MoveReport::from_turn(
+                self.game.play_observed(inner, observer)?,
+                mv,
+            )),
         }
     }
 }
@@ -320,8 +329,8 @@ impl Game for Mankka {
 
     /// # Errors
     ///
-    /// [`PlayError::Joint`] unless `actions` is one action of the player to
-    /// move.
+    /// The core's [`Joint`](CorePlayError::Joint) refusal unless `actions`
+    /// is one action of the player to move.
     #[inline]
     fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
         Ok(sequential_move(self.status(), actions)?)
@@ -341,19 +350,21 @@ impl Game for Mankka {
     }
 
     fn is_undecided(error: &PlayError) -> bool {
-        matches!(error, PlayError::Undecided(_))
+        error.undecided().is_some()
     }
 
     /// # Errors
     ///
     /// A [`PlayError`] if the move is not legal: the game is over
-    /// ([`PlayError::GameOver`]); a sowing move or a pass in the mover's
-    /// opening ([`PlayError::MustPlace`]); a placement after it
-    /// ([`PlayError::NotPlacing`]) or of another number of seeds than the
-    /// hand ([`PlayError::WrongTotal`]); a hole off the board, the other
-    /// player's, empty, or relaying forever under `endless=forbid`; a pass
-    /// by a player who can sow or under the early ends
-    /// ([`PlayError::CannotPass`]). The state is then unchanged.
+    /// ([`GameOver`](CorePlayError::GameOver)); a sowing move or a pass in
+    /// the mover's opening ([`MustPlace`](CorePlayError::MustPlace)); a
+    /// placement after it ([`PlayError::NotPlacing`]) or of another number
+    /// of seeds than the hand ([`PlayError::WrongTotal`]); a hole off the
+    /// board, the other player's, empty, or relaying forever under
+    /// `endless=forbid`; a pass by a player who can sow or under the early
+    /// ends ([`CannotPass`](CorePlayError::CannotPass)); a move the work
+    /// budget cannot decide ([`PlayError::undecided`]). The state is then
+    /// unchanged.
     fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
         self.play_metered(mv, &mancala_core::Meter::new(self.budget()))
     }

@@ -5,10 +5,10 @@ use alloc::sync::Arc;
 use mancala_core::budget::StateBudget;
 use mancala_core::{
     Board, Budget, ByPlayer, Game, History, KeyHasher, Layout, Meter, Observer, Outcome, Pit,
-    PitSet, Player, Status, Topology, sequential_move,
+    PitSet, PlayError, Player, Status, Topology, check_sowing_move, sequential_move,
 };
 
-use crate::{MAX_HOLES_PER_ROW, MoveReport, Operator, Options, OptionsError, PlayError};
+use crate::{MAX_HOLES_PER_ROW, MoveReport, Operator, Options, OptionsError};
 
 /// The legal actions (holes) of a position, stored inline (never on the
 /// heap): [`Game::legal_actions`] of a [`Numercy`].
@@ -198,25 +198,6 @@ impl Numercy {
             .unwrap_or_default()
     }
 
-    /// The checks that need no sowing: the game goes on, and the hole is on
-    /// the board, the mover's, and not empty.
-    fn basic_check(&self, pit: Pit) -> Result<(), PlayError> {
-        if self.over {
-            return Err(PlayError::GameOver);
-        }
-        if !self.shared.topology.contains(pit) {
-            return Err(PlayError::NotOnBoard(pit));
-        }
-        let (owner, mover) = (self.shared.topology.owner(pit), self.to_move);
-        if owner != mover {
-            return Err(PlayError::NotYourHole { pit, owner, mover });
-        }
-        if self.board.get(pit) == 0 {
-            return Err(PlayError::EmptyHole(pit));
-        }
-        Ok(())
-    }
-
     /// Like [`play`](Game::play), also reporting every lift and ball sown
     /// to `observer` (for example a `Vec<mancala_core::Event>`), for
     /// interfaces that animate a move.
@@ -274,13 +255,17 @@ impl Numercy {
         meter: &Meter,
         observer: &mut O,
     ) -> Result<MoveReport, PlayError> {
-        self.basic_check(pit)?;
+        let mover = (!self.over).then_some(self.to_move);
+        check_sowing_move(&self.shared.topology, &self.board, mover, pit)?;
         let mut board = self.board.clone();
         let sown = self
             .sow_on(&mut board, pit, meter, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
         self.finish_move(pit, board, sown, meter)
-            .map_err(|cause| PlayError::Undecided { pit, cause })
+            .map_err(|cause| PlayError::Undecided {
+                mv: mancala_core::Move::Sow(pit),
+                cause,
+            })
     }
 }
 

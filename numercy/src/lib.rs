@@ -286,7 +286,6 @@ struct ReadmeDoctests;
 
 extern crate alloc;
 
-mod error;
 mod game;
 mod operator;
 mod options;
@@ -295,11 +294,10 @@ mod setup;
 mod text;
 mod turn;
 
-pub use error::PlayError;
 pub use game::{MoveList, Numercy};
 pub use mancala_core::{
     Budget, ByPlayer, Endless, EndlessRelay, Event, Game, JointMoveError, Observer, Outcome, Pit,
-    Player, RuleOptions, Status, Undecided,
+    PlayError, Player, RuleOptions, Status, Undecided,
 };
 pub use operator::{DivideByZero, Operator, ParseOperatorError, Rounding};
 pub use options::{MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, Options, OptionsError};

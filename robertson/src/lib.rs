@@ -269,9 +269,9 @@ mod rubber;
 mod setup;
 mod text;
 
-pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, PlayError, Robertson};
+pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, Robertson};
 pub use mancala_core::{
-    ByPlayer, Game, GrandSlam, JointMoveError, Leftover, Outcome, Pit, Player, Status,
+    ByPlayer, Game, GrandSlam, JointMoveError, Leftover, Outcome, Pit, PlayError, Player, Status,
 };
 pub use options::{Honours, MAX_CAPTURE_HONOURS, Options, OptionsError, Shape};
 pub use rubber::{RUBBER_TARGET, Rubber, RubberError};
