@@ -59,6 +59,7 @@ pub enum PlayError {
 /// [`Game::joint_move`](crate::Game::joint_move)), as the core's
 /// [`Joint`](mancala_core::PlayError::Joint) refusal.
 impl From<JointMoveError> for PlayError {
+    #[inline]
     fn from(error: JointMoveError) -> PlayError {
         PlayError::Core(mancala_core::PlayError::Joint(error))
     }

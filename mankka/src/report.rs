@@ -53,6 +53,7 @@ pub struct MoveReport {
 impl MoveReport {
     /// The report of a move that sowed nothing: a placement, a pass, or a
     /// move `play_unchecked` refused.
+    #[inline]
     pub(crate) const fn nothing(mover: Player, played: Move) -> MoveReport {
         MoveReport {
             mover,
@@ -65,6 +66,7 @@ impl MoveReport {
         }
     }
 
+    #[inline]
     pub(crate) fn from_turn(turn: Turn, played: Move) -> MoveReport {
         MoveReport {
             mover: turn.mover,
