@@ -32,7 +32,10 @@ use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use mancala_core::notation::OptionError;
 use mancala_testing as testing;
-use mankka::{Budget, Game, Mankka, Move, MoveReport, Options, Pit, Placement, PlayError, Setup};
+use mankka::{
+    Budget, CorePlayError, Game, Mankka, Move, MoveReport, Options, Pit, Placement, PlayError,
+    Setup,
+};
 
 /// The most moves played after the arbitrary state is reached.
 const MAX_PLIES: usize = 300;
@@ -171,7 +174,7 @@ fn try_move(game: &Mankka, mv: Move) -> Option<(Mankka, MoveReport)> {
             );
             assert_eq!(&copy, game, "a refused move changed the state");
             if game.is_over() {
-                assert_eq!(e, PlayError::GameOver);
+                assert_eq!(e, PlayError::Core(CorePlayError::GameOver));
             }
             None
         }

@@ -158,7 +158,9 @@ fn check(data: &[u8]) {
             assert_eq!(game.as_ref().ok(), Some(probe), "serde vs from_setup");
             assert_eq!(probe.budget(), PROBE);
         }
-        Err(SetupError::Undecided(u)) => assert_eq!(Some(u.budget), PROBE.limit()),
+        Err(SetupError::Position(mancala_core::SetupError::Undecided(u))) => {
+            assert_eq!(Some(u.budget), PROBE.limit())
+        }
         Err(e) => assert!(game.is_err(), "serde accepted a setup refused: {e}"),
     }
     let Ok(mut game) = game else {

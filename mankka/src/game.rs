@@ -1,513 +1,14 @@
 //! The Mankka game state: the opening placement, sowing moves and passes.
 
-use core::fmt;
-
+use mancala_core::PlayError as CorePlayError;
 use mancala_core::{
-    Board, ByPlayer, Game, Landing, Mancala, Observer, PitSet, PlaceError, Player, Status,
-    Topology, Turn,
-    engine::{EndlessRelay, JointMoveError, KeyHasher, sequential_move},
+    Board, ByPlayer, Game, Mancala, Meter, Observer, PlaceError, Player, Status, Topology,
+    engine::{KeyHasher, sequential_move},
 };
 
-use crate::{Budget, Options, OptionsError, Pit};
-use mancala_core::Meter;
-
-/// Holes on each side.
-pub const SIDE: usize = 6;
-
-/// An opening placement: the seeds the player to move adds to each of his
-/// six holes, from his own left.
-///
-/// The mover is implied (Mankka is sequential): the same placement is
-/// player 0's in his turn and player 1's in his. Written as the six counts
-/// joined by `+`, `1+1+1+1+1+1`.
-///
-/// # Examples
-///
-/// ```
-/// use mankka::Placement;
-///
-/// let p = Placement::new([1, 1, 1, 1, 1, 1]);
-/// assert_eq!(p.total(), 6);
-/// assert_eq!(p.to_string(), "1+1+1+1+1+1");
-/// assert_eq!("1+1+1+1+1+1".parse::<Placement>(), Ok(p));
-/// assert!("1+1+1".parse::<Placement>().is_err());
-/// assert_eq!(Placement::all(6).count(), 462);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(transparent))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub struct Placement {
-    /// Seeds added to each of the mover's holes, from his own left.
-    pub counts: [u16; SIDE],
-}
-
-impl Placement {
-    /// A placement of `counts` (checked when played).
-    pub const fn new(counts: [u16; SIDE]) -> Placement {
-        Placement { counts }
-    }
-
-    /// Seeds placed in all.
-    pub fn total(&self) -> u32 {
-        self.counts.iter().map(|&c| u32::from(c)).sum()
-    }
-
-    /// Every placement of exactly `total` seeds, in lexicographic order of
-    /// the counts (462 for 6 seeds).
-    pub fn all(total: u16) -> impl Iterator<Item = Placement> {
-        let mut next = Some([0u16; SIDE]);
-        if let Some(first) = next.as_mut() {
-            first[SIDE - 1] = total;
-        }
-        core::iter::from_fn(move || {
-            let current = next?;
-            // The next composition in lexicographic order: grow the rightmost
-            // hole that has seeds after it, and put those seeds, less one,
-            // in the last hole.
-            next = (0..SIDE - 1).rev().find_map(|i| {
-                let tail: u16 = current[i + 1..].iter().sum();
-                (tail > 0).then(|| {
-                    let mut following = current;
-                    following[i] += 1;
-                    following[i + 1..].fill(0);
-                    following[SIDE - 1] = tail - 1;
-                    following
-                })
-            });
-            Some(Placement::new(current))
-        })
-    }
-}
-
-/// A move of Mankka: a placement in the opening, then sowing moves, and
-/// passes where the options allow them.
-///
-/// Written as a placement (`1+2+0+0+3+0`), a hole number (`3`) or `pass`;
-/// the same text is the move's action (see the crate docs, "Moves").
-///
-/// # Examples
-///
-/// ```
-/// use mankka::{Move, Pit, Placement};
-///
-/// assert_eq!("3".parse::<Move>()?, Move::Sow(Pit::new(3).unwrap()));
-/// assert_eq!("pass".parse::<Move>()?, Move::Pass);
-/// let place: Move = "6+0+0+0+0+0".parse()?;
-/// assert_eq!(place, Move::Place(Placement::new([6, 0, 0, 0, 0, 0])));
-/// assert_eq!(place.to_string(), "6+0+0+0+0+0");
-/// assert!("place 1 1 1 1 1 1".parse::<Move>().is_err());
-/// # Ok::<(), mancala_core::notation::NotationError>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub enum Move {
-    /// The opening placement of the seeds in hand.
-    Place(Placement),
-    /// Sowing one of the mover's holes.
-    Sow(Pit),
-    /// Passing, for a player who cannot sow (only without the early ends).
-    Pass,
-}
-
-impl Move {
-    /// The sowing engine's move for a sowing move or a pass, or the
-    /// placement.
-    const fn split(self) -> Result<mancala_core::Move, Placement> {
-        match self {
-            Move::Place(placement) => Err(placement),
-            Move::Sow(pit) => Ok(mancala_core::Move::Sow(pit)),
-            Move::Pass => Ok(mancala_core::Move::Pass),
-        }
-    }
-}
-
-impl From<mancala_core::Move> for Move {
-    fn from(mv: mancala_core::Move) -> Move {
-        match mv {
-            mancala_core::Move::Sow(pit) => Move::Sow(pit),
-            mancala_core::Move::Pass => Move::Pass,
-        }
-    }
-}
-
-impl From<Placement> for Move {
-    fn from(placement: Placement) -> Move {
-        Move::Place(placement)
-    }
-}
-
-/// Why a move was refused. The state is unchanged.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum PlayError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The hole is not on the board.
-    #[error("hole {0} is not on the board")]
-    NotOnBoard(Pit),
-    /// The hole belongs to the other player.
-    #[error("hole {pit} belongs to {owner}, not to {mover}")]
-    NotYourHole {
-        /// The hole.
-        pit: Pit,
-        /// Its owner.
-        owner: Player,
-        /// The player to move.
-        mover: Player,
-    },
-    /// The hole is empty.
-    #[error("hole {0} is empty")]
-    EmptyHole(Pit),
-    /// The move's relays never end, which the options forbid
-    /// ([`Endless::Forbid`](crate::Endless::Forbid), the default).
-    #[error("hole {pit}: {cause}")]
-    Endless {
-        /// The hole.
-        pit: Pit,
-        /// The cycle found.
-        cause: EndlessRelay,
-    },
-    /// A pass by a player who can sow, or under the early ends (which have
-    /// no passes).
-    #[error("no pass: the early ends allow none, or the player to move can sow")]
-    CannotPass,
-    /// The mover still has seeds in hand: his move is a placement.
-    #[error("the opening is not over: place the seeds in hand first")]
-    MustPlace,
-    /// A placement outside the opening (no seeds in hand).
-    #[error("no seeds in hand: the opening is over")]
-    NotPlacing,
-    /// A placement must use exactly the seeds in hand.
-    #[error("the placement holds {found} seeds, the hand {expected}")]
-    WrongTotal {
-        /// Seeds in hand.
-        expected: u32,
-        /// Seeds in the placement.
-        found: u32,
-    },
-    /// The placed seeds would make more than a board can hold. Never for a
-    /// game built by this crate (its setups count the hands), kept so that
-    /// the core's refusal is reported as itself.
-    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::rules::MAX_SEEDS)]
-    TooManySeeds(u64),
-    /// The actions given do not make a move (see [`Game::joint_move`]).
-    #[error(transparent)]
-    Joint(#[from] JointMoveError),
-    /// The work budget ([`Budget`])
-    /// could not decide the move, or a move of the position it leads to
-    /// (named here). Every position that exists has all its moves decided,
-    /// so the move is refused.
-    #[error("the move cannot be decided: {0}")]
-    Undecided(mancala_core::budget::Undecided),
-}
-
-/// The core's refusals of a sowing move or a pass that a game of Mankka can
-/// meet, as Mankka's own.
-///
-/// The core's other refusals (a failure to feed, a forbidden grand slam:
-/// rules Mankka does not have, and any it may add later) are not Mankka's
-/// and come back as the error.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_core::{Pit, engine::SowError};
-/// use mankka::PlayError;
-///
-/// let pit = Pit::new(4).unwrap();
-/// let core = mancala_core::PlayError::from_sow(pit, SowError::EmptyHole(pit));
-/// assert_eq!(PlayError::try_from(core), Ok(PlayError::EmptyHole(pit)));
-/// assert_eq!(PlayError::try_from(mancala_core::PlayError::CannotPass), Ok(PlayError::CannotPass));
-/// let feeding = mancala_core::PlayError::MustFeed(pit);
-/// assert_eq!(PlayError::try_from(feeding), Err(feeding));
-/// ```
-impl TryFrom<mancala_core::PlayError> for PlayError {
-    type Error = mancala_core::PlayError;
-    fn try_from(error: mancala_core::PlayError) -> Result<PlayError, mancala_core::PlayError> {
-        use mancala_core::PlayError as Core;
-        Ok(match error {
-            Core::GameOver => PlayError::GameOver,
-            Core::NotOnBoard(pit) => PlayError::NotOnBoard(pit),
-            Core::NotYourHole { pit, owner, mover } => PlayError::NotYourHole { pit, owner, mover },
-            Core::EmptyHole(pit) => PlayError::EmptyHole(pit),
-            Core::Endless { pit, cause } => PlayError::Endless { pit, cause },
-            Core::CannotPass => PlayError::CannotPass,
-            Core::MustPlace => PlayError::MustPlace,
-            Core::Joint(e) => PlayError::Joint(e),
-            Core::Undecided { cause, .. } => PlayError::Undecided(cause),
-            Core::MustFeed(_) | Core::GrandSlam(_) => return Err(error),
-            // Refusals the core may add later are not Mankka's either.
-            _ => return Err(error),
-        })
-    }
-}
-
-/// The core's refusals of an opening placement, as Mankka's own.
-///
-/// [`PlaceError::NoSuchPlayer`] (Mankka always hands the turn to the other
-/// of its two players) and any refusal the core may add later come back as
-/// the error.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_core::PlaceError;
-/// use mankka::{Player, PlayError};
-///
-/// assert_eq!(PlayError::try_from(PlaceError::GameOver), Ok(PlayError::GameOver));
-/// assert_eq!(PlayError::try_from(PlaceError::TooManySeeds(70_000)), Ok(PlayError::TooManySeeds(70_000)));
-/// let stranger = PlaceError::NoSuchPlayer(Player::new(4).unwrap());
-/// assert_eq!(PlayError::try_from(stranger), Err(stranger));
-/// ```
-impl TryFrom<PlaceError> for PlayError {
-    type Error = PlaceError;
-    fn try_from(error: PlaceError) -> Result<PlayError, PlaceError> {
-        Ok(match error {
-            PlaceError::GameOver => PlayError::GameOver,
-            PlaceError::NotOnBoard(pit) => PlayError::NotOnBoard(pit),
-            PlaceError::TooManySeeds(n) => PlayError::TooManySeeds(n),
-            PlaceError::Undecided(cause) => PlayError::Undecided(cause),
-            PlaceError::NoSuchPlayer(_) => return Err(error),
-            _ => return Err(error),
-        })
-    }
-}
-
-impl PlayError {
-    /// A refusal of the sowing engine under Mankka's rules.
-    fn from_core(error: mancala_core::PlayError) -> PlayError {
-        match PlayError::try_from(error) {
-            Ok(e) => e,
-            // `Options::rules` sets `Feeding::Off` and `GrandSlam::Allow`, and
-            // every inner game is built from it.
-            Err(other) => unreachable!("a move refused for a reason Mankka lacks: {other}"),
-        }
-    }
-
-    /// A refusal of a placement that passed Mankka's own checks.
-    fn from_place(error: PlaceError) -> PlayError {
-        match PlayError::try_from(error) {
-            Ok(e) => e,
-            // The next player is always `mover.next(2)`, one of the two.
-            Err(other) => unreachable!("a placement refused for a reason Mankka lacks: {other}"),
-        }
-    }
-}
-
-/// What a move did: for a sowing move, the laps, where the last seed fell
-/// and the holes captured with their seeds in all, all taken from the
-/// core's [`Turn`] on the fast path.
-///
-/// Per-hole counts are not reported (the fast path does not record them; a
-/// captured hole held 2 or 3): an interface that shows them plays through
-/// [`Mankka::play_observed`] and reads the `Capture` events.
-///
-/// # Examples
-///
-/// ```
-/// use mankka::*;
-///
-/// let mut game: Mankka = "2,1,2,0,0,0/0,0,0,0,0,12 1,2 0,0 0".parse()?;
-/// let report = game.play(Move::Sow(Pit::new(0).unwrap()))?;
-/// assert_eq!(report.seeds, 5);
-/// assert_eq!(report.captured.iter().map(Pit::index).collect::<Vec<_>>(), [1, 2]);
-/// assert_eq!(report.to_string(), "player 0 sows hole 0, ends in hole 2, captures 5 from holes 1, 2");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct MoveReport {
-    /// The player who moved.
-    pub mover: Player,
-    /// The move.
-    pub played: Move,
-    /// Where the last seed fell (for a move ended by
-    /// [`Endless::Stop`](crate::Endless::Stop), the hole about to be lifted);
-    /// `None` for a placement, a pass, or a move
-    /// [`play_unchecked`](Game::play_unchecked) refused (a placement or a
-    /// pass it refused reports as if played: compare the states if it
-    /// matters).
-    pub landing: Option<Landing>,
-    /// Laps sown (0 for a placement or a pass).
-    pub laps: u64,
-    /// The move relayed forever and was stopped; it captured nothing.
-    pub endless: bool,
-    /// The holes captured.
-    pub captured: PitSet,
-    /// The seeds captured in all.
-    pub seeds: u32,
-}
-
-impl MoveReport {
-    /// The report of a move that sowed nothing: a placement, a pass, or a
-    /// move `play_unchecked` refused.
-    const fn nothing(mover: Player, played: Move) -> MoveReport {
-        MoveReport {
-            mover,
-            played,
-            landing: None,
-            laps: 0,
-            endless: false,
-            captured: PitSet::EMPTY,
-            seeds: 0,
-        }
-    }
-
-    fn from_turn(turn: Turn, played: Move) -> MoveReport {
-        MoveReport {
-            mover: turn.mover,
-            played,
-            landing: turn.landing,
-            laps: turn.laps,
-            endless: turn.endless,
-            captured: turn.captured,
-            seeds: turn.seeds,
-        }
-    }
-}
-
-/// The move in words: `player 0 places 1+2+0+0+3+0`, `player 1 passes`,
-/// `player 0 sows hole 3 (4 laps), ends in hole 7, captures 7 from holes 5,
-/// 6, 7`.
-impl fmt::Display for MoveReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pit = match self.played {
-            Move::Place(placement) => return write!(f, "{} places {placement}", self.mover),
-            Move::Pass => return write!(f, "{} passes", self.mover),
-            Move::Sow(pit) => pit,
-        };
-        let Some(landing) = self.landing else {
-            return write!(f, "{} cannot sow hole {pit}", self.mover);
-        };
-        write!(f, "{} sows hole {pit}", self.mover)?;
-        if self.laps > 1 {
-            write!(f, " ({} laps)", self.laps)?;
-        }
-        match landing {
-            Landing::Hole(h) if self.endless => write!(f, ", relays forever from hole {h}")?,
-            Landing::Hole(h) => write!(f, ", ends in hole {h}")?,
-            Landing::Store(p) => write!(f, ", ends in the store of {p}")?,
-        }
-        if self.endless {
-            write!(f, " (stopped)")?;
-        }
-        if !self.captured.is_empty() {
-            write!(f, ", captures {} from hole", self.seeds)?;
-            if self.captured.len() > 1 {
-                write!(f, "s")?;
-            }
-            for (i, p) in self.captured.iter().enumerate() {
-                write!(f, "{}{p}", if i == 0 { " " } else { ", " })?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The legal actions of one position: up to six sowing moves or one pass,
-/// inline, or the 462 placements of the opening, which are one constant
-/// table shared by every position (so no list ever allocates).
-///
-/// It dereferences to a slice of [`Move`]s.
-///
-/// # Examples
-///
-/// ```
-/// use mankka::*;
-///
-/// let game = Mankka::default();
-/// let opening = game.legal_moves();
-/// assert_eq!(opening.len(), 462);
-/// assert_eq!(opening[0], Move::Place(Placement::new([0, 0, 0, 0, 0, 6])));
-/// assert_eq!(opening.as_slice().last(), Some(&Move::Place(Placement::new([6, 0, 0, 0, 0, 0]))));
-/// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct MoveList {
-    moves: arrayvec::ArrayVec<Move, SIDE>,
-    /// The opening's placements instead of `moves`.
-    opening: bool,
-}
-
-impl MoveList {
-    /// The moves as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        if self.opening { &OPENING } else { &self.moves }
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
-/// The seeds in hand at the start of Mankka Two's opening; a hand holds
-/// them or none (see [`Options::hand`] and the setup checks).
-const OPENING_HAND: u16 = 6;
-
-/// Every placement of [`OPENING_HAND`] seeds in lexicographic order of the
-/// counts: the compositions of 6 into 6 parts, C(11, 5) = 462 of them.
-static OPENING: [Move; 462] = opening();
-
-/// Builds [`OPENING`] at compile time, in [`Placement::all`]'s order (a
-/// wrong count fails the build: the array index would go out of range, or
-/// the last check would).
-const fn opening() -> [Move; 462] {
-    let mut out = [Move::Pass; 462];
-    let mut current = [0u16; SIDE];
-    current[SIDE - 1] = OPENING_HAND;
-    let mut n = 0;
-    loop {
-        out[n] = Move::Place(Placement::new(current));
-        n += 1;
-        // The next composition: grow the rightmost hole that has seeds
-        // after it, and put those seeds, less one, in the last hole.
-        let mut i = SIDE - 1;
-        let mut grown = false;
-        while i > 0 {
-            i -= 1;
-            let mut tail = 0;
-            let mut j = i + 1;
-            while j < SIDE {
-                tail += current[j];
-                j += 1;
-            }
-            if tail > 0 {
-                current[i] += 1;
-                let mut j = i + 1;
-                while j < SIDE {
-                    current[j] = 0;
-                    j += 1;
-                }
-                current[SIDE - 1] = tail - 1;
-                grown = true;
-                break;
-            }
-        }
-        if !grown {
-            break;
-        }
-    }
-    assert!(n == 462, "every placement of 6 seeds is listed");
-    out
-}
+use crate::{
+    Budget, Move, MoveList, MoveReport, Options, OptionsError, Pit, Placement, PlayError, SIDE,
+};
 
 /// A game of Mankka: options, board, stores, hands, player to move, outcome
 /// and (without the early ends) the positions seen for the repetition rule.
@@ -631,23 +132,20 @@ impl Mankka {
     ///
     /// # Errors
     ///
-    /// As [`play`](Game::play), [`PlayError::Undecided`] once `meter` runs
+    /// As [`play`](Game::play), a refusal whose
+    /// [`undecided`](PlayError::undecided) names the move once `meter` runs
     /// dry; the state is then unchanged.
     pub fn play_metered(&mut self, mv: Move, meter: &Meter) -> Result<MoveReport, PlayError> {
-        let mover = self.mover()?;
-        match mv.split() {
-            Err(placement) => {
+        match self.sorted(mv)? {
+            (mover, Err(placement)) => {
                 self.check_placement(mover, &placement)?;
-                self.place(mover, &placement, meter)
-                    .map_err(PlayError::from_place)?;
+                self.place(mover, &placement, meter)?;
                 Ok(MoveReport::nothing(mover, mv))
             }
-            Ok(_) if self.hand(mover) > 0 => Err(PlayError::MustPlace),
-            Ok(inner) => self
-                .game
-                .play_metered(inner, meter)
-                .map(|turn| MoveReport::from_turn(turn, mv))
-                .map_err(PlayError::from_core),
+            (_, Ok(inner)) => Ok(MoveReport::from_turn(
+                self.game.play_metered(inner, meter)?,
+                mv,
+            )),
         }
     }
 
@@ -681,9 +179,23 @@ impl Mankka {
         self.to_move().is_some_and(|p| self.hand(p) > 0)
     }
 
-    /// The player to move, or [`PlayError::GameOver`].
-    fn mover(&self) -> Result<Player, PlayError> {
-        self.to_move().ok_or(PlayError::GameOver)
+    /// The player to move and his move: the sowing engine's for a sowing
+    /// move or a pass, or the placement.
+    ///
+    /// # Errors
+    ///
+    /// The core's [`GameOver`](CorePlayError::GameOver) once the game is
+    /// over, [`MustPlace`](CorePlayError::MustPlace) for a sowing move or a
+    /// pass while the mover still holds seeds.
+    fn sorted(
+        &self,
+        mv: Move,
+    ) -> Result<(Player, Result<mancala_core::Move, Placement>), PlayError> {
+        let mover = self.to_move().ok_or(CorePlayError::GameOver)?;
+        match mv.split() {
+            Ok(_) if self.hand(mover) > 0 => Err(CorePlayError::MustPlace.into()),
+            split => Ok((mover, split)),
+        }
     }
 
     /// Mankka's own checks of a placement by `mover`.
@@ -762,15 +274,12 @@ impl Mankka {
         mv: Move,
         observer: &mut O,
     ) -> Result<MoveReport, PlayError> {
-        let mover = self.mover()?;
-        match mv.split() {
-            Err(_) => self.play(mv),
-            Ok(_) if self.hand(mover) > 0 => Err(PlayError::MustPlace),
-            Ok(inner) => self
-                .game
-                .play_observed(inner, observer)
-                .map(|turn| MoveReport::from_turn(turn, mv))
-                .map_err(PlayError::from_core),
+        match self.sorted(mv)? {
+            (_, Err(_)) => self.play(mv),
+            (_, Ok(inner)) => Ok(MoveReport::from_turn(
+                self.game.play_observed(inner, observer)?,
+                mv,
+            )),
         }
     }
 }
@@ -820,8 +329,8 @@ impl Game for Mankka {
 
     /// # Errors
     ///
-    /// [`PlayError::Joint`] unless `actions` is one action of the player to
-    /// move.
+    /// The core's [`Joint`](CorePlayError::Joint) refusal unless `actions`
+    /// is one action of the player to move.
     #[inline]
     fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
         Ok(sequential_move(self.status(), actions)?)
@@ -841,19 +350,21 @@ impl Game for Mankka {
     }
 
     fn is_undecided(error: &PlayError) -> bool {
-        matches!(error, PlayError::Undecided(_))
+        error.undecided().is_some()
     }
 
     /// # Errors
     ///
     /// A [`PlayError`] if the move is not legal: the game is over
-    /// ([`PlayError::GameOver`]); a sowing move or a pass in the mover's
-    /// opening ([`PlayError::MustPlace`]); a placement after it
-    /// ([`PlayError::NotPlacing`]) or of another number of seeds than the
-    /// hand ([`PlayError::WrongTotal`]); a hole off the board, the other
-    /// player's, empty, or relaying forever under `endless=forbid`; a pass
-    /// by a player who can sow or under the early ends
-    /// ([`PlayError::CannotPass`]). The state is then unchanged.
+    /// ([`GameOver`](CorePlayError::GameOver)); a sowing move or a pass in
+    /// the mover's opening ([`MustPlace`](CorePlayError::MustPlace)); a
+    /// placement after it ([`PlayError::NotPlacing`]) or of another number
+    /// of seeds than the hand ([`PlayError::WrongTotal`]); a hole off the
+    /// board, the other player's, empty, or relaying forever under
+    /// `endless=forbid`; a pass by a player who can sow or under the early
+    /// ends ([`CannotPass`](CorePlayError::CannotPass)); a move the work
+    /// budget cannot decide ([`PlayError::undecided`]). The state is then
+    /// unchanged.
     fn play(&mut self, mv: Move) -> Result<MoveReport, PlayError> {
         self.play_metered(mv, &mancala_core::Meter::new(self.budget()))
     }

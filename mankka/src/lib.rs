@@ -33,8 +33,8 @@
 //! // An illegal move is a typed error and changes nothing.
 //! let mut game = Mankka::new(Options::one())?;
 //! let before = game.clone();
-//! assert!(matches!(game.play(Move::Sow(Pit::new(7).unwrap())), Err(PlayError::NotYourHole { .. })));
-//! assert_eq!(game.play(Move::Pass), Err(PlayError::CannotPass));
+//! assert!(matches!(game.play(Move::Sow(Pit::new(7).unwrap())), Err(PlayError::Core(CorePlayError::NotYourHole { .. }))));
+//! assert_eq!(game.play(Move::Pass), Err(PlayError::Core(CorePlayError::CannotPass)));
 //! assert_eq!(game, before);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -164,7 +164,7 @@
 //!
 //! // Player 0's hole 2 relays for ever on this board: refused by default.
 //! let game: Mankka = "4,2,5,2,0,3/1,4,2,0,3,1 10,11 0,0 0".parse()?;
-//! assert!(matches!(game.clone().play(Move::Sow(Pit::new(2).unwrap())), Err(PlayError::Endless { .. })));
+//! assert!(matches!(game.clone().play(Move::Sow(Pit::new(2).unwrap())), Err(PlayError::Core(CorePlayError::Endless { .. }))));
 //! assert!(!game.legal_moves().contains(&Move::Sow(Pit::new(2).unwrap())));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -282,16 +282,24 @@ struct ReadmeDoctests;
 
 extern crate alloc;
 
+mod error;
 mod game;
+mod moves;
 mod options;
+mod report;
 mod setup;
 mod text;
 
-pub use game::{Mankka, Move, MoveList, MoveReport, Placement, PlayError, SIDE};
+pub use error::PlayError;
+pub use game::Mankka;
+/// The sowing engine's refusals, which Mankka's [`PlayError::Core`] holds.
+pub use mancala_core::PlayError as CorePlayError;
 pub use mancala_core::{
-    Budget, ByPlayer, Game, Landing, Outcome, Pit, PitSet, Player, Status, budget::Undecided,
-    engine::JointMoveError, history::SeenPosition, rules::Endless,
+    Budget, ByPlayer, Game, Landing, Outcome, Pit, PitSet, PlaceError, Player, Status,
+    budget::Undecided, engine::JointMoveError, history::SeenPosition, rules::Endless,
 };
+pub use moves::{Move, MoveList, Placement, SIDE};
 pub use options::{Chain, Options, OptionsError, Variant};
+pub use report::MoveReport;
 pub use setup::{Setup, SetupError};
 pub use text::ParseError;

@@ -64,7 +64,9 @@ impl Setup {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
-    /// The position is impossible under the options.
+    /// The position is impossible under the options (the sowing engine's
+    /// refusal, or Mankka's count of more seeds, hands included, than a
+    /// board can hold: [`TooManySeeds`](mancala_core::SetupError::TooManySeeds)).
     #[error("{0}")]
     Position(#[from] mancala_core::SetupError),
     /// There must be a hand for each of the two players.
@@ -89,9 +91,6 @@ pub enum SetupError {
         /// The hand given.
         found: u16,
     },
-    /// More seeds than a board can hold.
-    #[error("{0} seeds in all is more than the {max} supported", max = mancala_core::rules::MAX_SEEDS)]
-    TooManySeeds(u64),
 }
 
 impl Mankka {
@@ -150,7 +149,8 @@ impl Mankka {
             .map(|&c| u64::from(c))
             .sum();
         if total > u64::from(mancala_core::rules::MAX_SEEDS) {
-            return Err(SetupError::TooManySeeds(total));
+            // Hands included: the core counts only the board and stores.
+            return Err(mancala_core::SetupError::TooManySeeds(total).into());
         }
         let core = mancala_core::Setup {
             rules: setup.options.rules(),

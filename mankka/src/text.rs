@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use mancala_core::notation::{self, NotationError};
 
-use crate::{Mankka, Move, Options, Pit, Placement, SIDE, Setup, SetupError};
+use crate::{Mankka, Move, Options, Placement, SIDE, Setup, SetupError};
 
 /// Holes in a row of the board (each player's side).
 const ROW: usize = SIDE;
@@ -36,10 +36,10 @@ impl FromStr for Placement {
 /// A placement (`1+2+0+0+3+0`), a hole number (`3`) or `pass`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Place(p) => write!(f, "{p}"),
-            Move::Sow(pit) => write!(f, "{pit}"),
-            Move::Pass => f.write_str("pass"),
+        // A sowing move or a pass is written as the sowing engine's.
+        match self.split() {
+            Ok(inner) => write!(f, "{inner}"),
+            Err(placement) => write!(f, "{placement}"),
         }
     }
 }
@@ -48,19 +48,19 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Move, NotationError> {
-        if s == "pass" {
-            return Ok(Move::Pass);
-        }
         if s.contains('+') {
             return s.parse().map(Move::Place);
         }
-        s.parse::<Pit>().map(Move::Sow).map_err(|_| {
-            NotationError::invalid(
-                "move",
-                "a hole number, `pass` or a placement a+b+c+d+e+f",
-                s,
-            )
-        })
+        // `pass` or a hole number, read as the sowing engine's move.
+        s.parse::<mancala_core::Move>()
+            .map(Move::from)
+            .map_err(|_| {
+                NotationError::invalid(
+                    "move",
+                    "a hole number, `pass` or a placement a+b+c+d+e+f",
+                    s,
+                )
+            })
     }
 }
 

@@ -7,8 +7,8 @@
 use mancala_core::notation::OptionError;
 use mancala_testing::SplitMix;
 use mankka::{
-    Budget, Endless, Game, Mankka, Move, Options, ParseError, Pit, PlayError, Player, Setup,
-    SetupError, Undecided,
+    Budget, CorePlayError, Endless, Game, Mankka, Move, Options, ParseError, Pit, PlayError,
+    Player, Setup, SetupError, Undecided,
 };
 
 fn pit(i: usize) -> Pit {
@@ -94,10 +94,13 @@ fn a_move_into_the_cycle_is_refused_under_no_counted_seeds() {
     let before = game.clone();
     assert_eq!(
         game.play(Move::Sow(pit(9))),
-        Err(PlayError::Undecided(Undecided {
-            pit: pit(2),
-            player: Player::P0,
-            budget: 0
+        Err(PlayError::Core(CorePlayError::Undecided {
+            mv: mancala_core::Move::Sow(pit(9)),
+            cause: Undecided {
+                pit: pit(2),
+                player: Player::P0,
+                budget: 0
+            }
         }))
     );
     assert_eq!(game, before);
@@ -166,14 +169,16 @@ fn under_a_small_budget_moves_stand_or_are_refused_as_undecided() {
                         assert_eq!(unlimited.play(*mv), Ok(report));
                         assert_eq!(unlimited, copy);
                     }
-                    Err(PlayError::Undecided(cause)) => {
+                    Err(e) => {
+                        let Some(cause) = e.undecided() else {
+                            panic!("a legal move was refused: {e}");
+                        };
                         refusals += 1;
                         assert_eq!(cause.budget, seeds);
                         assert_eq!(copy, game, "a refused move changed the state");
                         copy.play_unchecked(*mv);
                         assert_eq!(copy, game);
                     }
-                    Err(e) => panic!("a legal move was refused: {e}"),
                 }
             }
             let Some(&mv) = stood.get(rng.below(stood.len().max(1))) else {

@@ -132,9 +132,13 @@ fn check_state(game: &Mankka, full: bool) {
             }
             Err(e) => {
                 if game.is_over() {
-                    assert_eq!(e, PlayError::GameOver);
+                    assert_eq!(e, PlayError::Core(CorePlayError::GameOver));
                 }
-                if !matches!(e, PlayError::NotYourHole { .. } | PlayError::CannotPass) {
+                if !matches!(
+                    e,
+                    PlayError::Core(CorePlayError::NotYourHole { .. })
+                        | PlayError::Core(CorePlayError::CannotPass)
+                ) {
                     assert_eq!(&unchecked, game, "play_unchecked of a refused {mv} ({e})");
                     assert_eq!((report.landing, report.seeds), (None, 0));
                 }

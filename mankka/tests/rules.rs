@@ -287,8 +287,14 @@ fn at_most_eight_left_after_a_sowing_move_ends_the_game() {
     assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
     assert_eq!(game.status(), Status::Over(Outcome::Winner(Player::P0)));
     assert!(game.legal_moves().is_empty());
-    assert_eq!(refused(&mut game, sow(11)), PlayError::GameOver);
-    assert_eq!(refused(&mut game, Move::Pass), PlayError::GameOver);
+    assert_eq!(
+        refused(&mut game, sow(11)),
+        PlayError::Core(CorePlayError::GameOver)
+    );
+    assert_eq!(
+        refused(&mut game, Move::Pass),
+        PlayError::Core(CorePlayError::GameOver)
+    );
 }
 
 #[test]
@@ -456,13 +462,16 @@ fn pass_variant_played_to_its_end_by_repetition() {
         if mine {
             assert_eq!(mv, sow(seed));
             // The player who can move may not pass.
-            assert_eq!(refused(&mut game, Move::Pass), PlayError::CannotPass);
+            assert_eq!(
+                refused(&mut game, Move::Pass),
+                PlayError::Core(CorePlayError::CannotPass)
+            );
         } else {
             assert_eq!(mv, Move::Pass);
             // A stuck player's sowing moves are refused.
             assert!(matches!(
                 refused(&mut game, sow(seed)),
-                PlayError::NotYourHole { .. }
+                PlayError::Core(CorePlayError::NotYourHole { .. })
             ));
         }
         game.play(mv).unwrap();
@@ -490,7 +499,10 @@ fn pass_variant_ends_when_neither_can_move() {
     game.play(sow(5)).unwrap();
     assert!(game.is_over());
     assert_eq!(game.outcome(), Some(Outcome::Winner(Player::P0)));
-    assert_eq!(refused(&mut game, Move::Pass), PlayError::GameOver);
+    assert_eq!(
+        refused(&mut game, Move::Pass),
+        PlayError::Core(CorePlayError::GameOver)
+    );
 }
 
 #[test]
@@ -516,7 +528,10 @@ fn pass_is_refused_with_early_ends() {
         [0, 0],
         Player::P0,
     );
-    assert_eq!(refused(&mut game, Move::Pass), PlayError::CannotPass);
+    assert_eq!(
+        refused(&mut game, Move::Pass),
+        PlayError::Core(CorePlayError::CannotPass)
+    );
 }
 
 #[test]
@@ -655,18 +670,26 @@ fn mankka_two_opening_placements() {
         let other = player.next(2);
         assert_eq!(
             game.joint_move(&[(other, Move::Place(Placement::new([1; 6])))]),
-            Err(PlayError::Joint(JointMoveError::WrongPlayer {
-                given: other,
-                expected: player
-            }))
+            Err(PlayError::Core(CorePlayError::Joint(
+                JointMoveError::WrongPlayer {
+                    given: other,
+                    expected: player
+                }
+            )))
         );
         assert_eq!(
             game.joint_move(&[(player, Move::Place(Placement::new([1; 6])))]),
             Ok(Move::Place(Placement::new([1; 6])))
         );
         let own = if player == Player::P0 { 0 } else { 6 };
-        assert_eq!(refused(&mut game, sow(own)), PlayError::MustPlace);
-        assert_eq!(refused(&mut game, Move::Pass), PlayError::MustPlace);
+        assert_eq!(
+            refused(&mut game, sow(own)),
+            PlayError::Core(CorePlayError::MustPlace)
+        );
+        assert_eq!(
+            refused(&mut game, Move::Pass),
+            PlayError::Core(CorePlayError::MustPlace)
+        );
         // Every placement is accepted (on a copy).
         for &mv in &legal {
             assert!(game.clone().play(mv).is_ok());
@@ -719,13 +742,21 @@ fn after_the_first_placement_player_one_still_places() {
     let again = Move::Place(Placement::new([6, 0, 0, 0, 0, 0]));
     assert_eq!(
         game.joint_move(&[(Player::P0, again)]),
-        Err(PlayError::Joint(JointMoveError::WrongPlayer {
-            given: Player::P0,
-            expected: Player::P1
-        }))
+        Err(PlayError::Core(CorePlayError::Joint(
+            JointMoveError::WrongPlayer {
+                given: Player::P0,
+                expected: Player::P1
+            }
+        )))
     );
-    assert_eq!(refused(&mut game, sow(6)), PlayError::MustPlace);
-    assert_eq!(refused(&mut game, sow(0)), PlayError::MustPlace);
+    assert_eq!(
+        refused(&mut game, sow(6)),
+        PlayError::Core(CorePlayError::MustPlace)
+    );
+    assert_eq!(
+        refused(&mut game, sow(0)),
+        PlayError::Core(CorePlayError::MustPlace)
+    );
     // The same counts played now are P1's placement, from his own left:
     // hole 6 gets the six.
     assert_eq!(game.joint_move(&[(Player::P1, again)]), Ok(again));
@@ -797,7 +828,7 @@ fn endless_relays_are_refused_by_default() {
             assert!(!game.legal_moves().contains(&sow(hole)));
             let err = refused(&mut game, sow(hole));
             assert!(
-                matches!(err, PlayError::Endless { pit, .. } if pit == self::pit(hole)),
+                matches!(err, PlayError::Core(CorePlayError::Endless { pit, .. }) if pit == self::pit(hole)),
                 "{err:?}"
             );
         }
@@ -834,7 +865,7 @@ fn rules_md_endless_example() {
         Player::P0,
     );
     let err = refused(&mut game, sow(2));
-    let PlayError::Endless { pit, cause } = err else {
+    let PlayError::Core(CorePlayError::Endless { pit, cause }) = err else {
         panic!("{err:?}");
     };
     assert_eq!(pit, self::pit(2));
@@ -963,11 +994,11 @@ fn play_unchecked_plays_what_it_does_not_check() {
     );
     assert_eq!(
         game.play(sow(11)),
-        Err(PlayError::NotYourHole {
+        Err(PlayError::Core(CorePlayError::NotYourHole {
             pit: pit(11),
             owner: Player::P1,
             mover: Player::P0
-        })
+        }))
     );
     let report = game.play_unchecked(sow(11));
     assert_eq!((report.mover, report.laps), (Player::P0, 2));
@@ -1004,11 +1035,15 @@ fn joint_move_takes_one_action_of_the_player_to_move() {
     assert_eq!(game.joint_move(&[(Player::P0, sow(2))]), Ok(sow(2)));
     assert_eq!(
         game.joint_move(&[]),
-        Err(PlayError::Joint(JointMoveError::Count(0)))
+        Err(PlayError::Core(CorePlayError::Joint(
+            JointMoveError::Count(0)
+        )))
     );
     assert_eq!(
         game.joint_move(&[(Player::P0, sow(2)), (Player::P1, sow(7))]),
-        Err(PlayError::Joint(JointMoveError::Count(2)))
+        Err(PlayError::Core(CorePlayError::Joint(
+            JointMoveError::Count(2)
+        )))
     );
     let mut over = position(
         Options::one(),
@@ -1019,9 +1054,14 @@ fn joint_move_takes_one_action_of_the_player_to_move() {
     assert!(over.is_over());
     assert_eq!(
         over.joint_move(&[(Player::P1, sow(6))]),
-        Err(PlayError::Joint(JointMoveError::GameOver))
+        Err(PlayError::Core(CorePlayError::Joint(
+            JointMoveError::GameOver
+        )))
     );
-    assert_eq!(refused(&mut over, sow(6)), PlayError::GameOver);
+    assert_eq!(
+        refused(&mut over, sow(6)),
+        PlayError::Core(CorePlayError::GameOver)
+    );
 }
 
 #[test]

@@ -1,219 +1,20 @@
 //! The Numercy game state: moves, relays, arithmetic scoring and the end.
 
 use alloc::sync::Arc;
-use core::fmt;
 
 use mancala_core::budget::StateBudget;
 use mancala_core::{
-    Board, Budget, ByPlayer, Game, Landing, Layout, Meter, Observer, Outcome, Pit, PitSet, Player,
-    Status, Topology,
-    budget::Undecided,
-    engine::{EndlessRelay, JointMoveError, KeyHasher, SowError, Sower, sequential_move},
+    Board, Budget, ByPlayer, Game, Layout, Meter, Observer, Outcome, Pit, PitSet, PlayError,
+    Player, Status, Topology,
+    engine::{KeyHasher, check_sowing_move, sequential_move},
     history::History,
-    rules::{Endless, Relay, SowSpec},
 };
 
-use crate::{MAX_HOLES_PER_ROW, Operator, Options, OptionsError};
+use crate::{MAX_HOLES_PER_ROW, MoveReport, Operator, Options, OptionsError};
 
 /// The legal actions (holes) of a position, stored inline (never on the
 /// heap): [`Game::legal_actions`] of a [`Numercy`].
 pub type MoveList = arrayvec::ArrayVec<Pit, MAX_HOLES_PER_ROW>;
-
-/// Why a move was refused. The state is unchanged.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum PlayError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The hole is not on this board.
-    #[error("hole {0} is not on this board")]
-    NotOnBoard(Pit),
-    /// The hole belongs to the other player.
-    #[error("hole {pit} belongs to {owner}, not to {mover}")]
-    NotYourHole {
-        /// The hole.
-        pit: Pit,
-        /// Its owner.
-        owner: Player,
-        /// The player to move.
-        mover: Player,
-    },
-    /// The hole is empty.
-    #[error("hole {0} is empty")]
-    EmptyHole(Pit),
-    /// The move's relays never end, which the options forbid
-    /// ([`Endless::Forbid`], the default).
-    #[error("hole {pit}: {cause}")]
-    Endless {
-        /// The hole.
-        pit: Pit,
-        /// The cycle found.
-        cause: EndlessRelay,
-    },
-    /// The actions given do not make a move (see [`Game::joint_move`]).
-    #[error(transparent)]
-    Joint(#[from] JointMoveError),
-    /// The work budget ([`Budget`]) could not decide the move,
-    /// or a move of the position it leads to (`cause` says which). Every
-    /// position that exists has all its moves decided, so the move is
-    /// refused.
-    #[error("hole {pit} cannot be decided: {cause}")]
-    Undecided {
-        /// The hole.
-        pit: Pit,
-        /// The move that could not be decided.
-        cause: Undecided,
-    },
-}
-
-/// The core's refusals that a game of Numercy can meet, as Numercy's own.
-///
-/// The core's other refusals (a failure to feed, a pass, a grand slam: rules
-/// Numercy does not have) are not Numercy's and come back as the error.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_core::{Pit, engine::SowError};
-/// use numercy::PlayError;
-///
-/// let pit = Pit::new(4).unwrap();
-/// let core = mancala_core::PlayError::from_sow(pit, SowError::EmptyHole(pit));
-/// assert_eq!(PlayError::try_from(core), Ok(PlayError::EmptyHole(pit)));
-/// let feeding = mancala_core::PlayError::MustFeed(pit);
-/// assert_eq!(PlayError::try_from(feeding), Err(feeding));
-/// ```
-impl TryFrom<mancala_core::PlayError> for PlayError {
-    type Error = mancala_core::PlayError;
-    fn try_from(error: mancala_core::PlayError) -> Result<PlayError, mancala_core::PlayError> {
-        use mancala_core::PlayError as Core;
-        Ok(match error {
-            Core::GameOver => PlayError::GameOver,
-            Core::NotOnBoard(pit) => PlayError::NotOnBoard(pit),
-            Core::NotYourHole { pit, owner, mover } => PlayError::NotYourHole { pit, owner, mover },
-            Core::EmptyHole(pit) => PlayError::EmptyHole(pit),
-            Core::Endless { pit, cause } => PlayError::Endless { pit, cause },
-            Core::Undecided {
-                mv: mancala_core::Move::Sow(pit),
-                cause,
-            } => PlayError::Undecided { pit, cause },
-            Core::Joint(e) => PlayError::Joint(e),
-            Core::MustFeed(_) | Core::CannotPass | Core::GrandSlam(_) => return Err(error),
-            // Refusals the core may add later are not Numercy's either.
-            _ => return Err(error),
-        })
-    }
-}
-
-impl PlayError {
-    /// The play error for a sowing of `pit` that the engine refused (the
-    /// same mapping as [`mancala_core::PlayError::from_sow`], into
-    /// Numercy's own errors; exhaustive, so a new sowing error is a compile
-    /// error here).
-    fn from_sow(pit: Pit, error: SowError) -> PlayError {
-        match error {
-            SowError::NotOnBoard(p) => PlayError::NotOnBoard(p),
-            SowError::EmptyHole(p) => PlayError::EmptyHole(p),
-            SowError::Endless(cause) => PlayError::Endless { pit, cause },
-            SowError::Undecided(cause) => PlayError::Undecided { pit, cause },
-        }
-    }
-}
-
-/// Points won by one move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Scoring {
-    /// The points.
-    pub points: u64,
-    /// Who got them: the mover for a 2 or a 4, his opponent for a 3 or a 5.
-    pub scorer: Player,
-    /// Whether both holes of the file were emptied (a 2 or a 4: those balls
-    /// leave the game).
-    pub emptied: bool,
-}
-
-/// What one move did, for a teaching interface: where it ended, both counts,
-/// the operator, and who scored what.
-///
-/// Its `Display` reads like the arithmetic on the board:
-///
-/// ```
-/// use numercy::*;
-///
-/// let mut game = Numercy::default();
-/// let report = game.play(Pit::new(0).unwrap())?;
-/// // Seven balls from hole 0 reach holes 1 to 7; hole 7 then holds 8, so
-/// // they relay, and so on until a hole holds 5 or fewer.
-/// assert!(report.to_string().starts_with("South sows hole 0"));
-/// # Ok::<(), PlayError>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct MoveReport {
-    /// The player who moved.
-    pub mover: Player,
-    /// The hole he sowed.
-    pub origin: Pit,
-    /// The hole where the move ended (the last ball's hole; for a move ended
-    /// as endless, the hole about to be lifted again).
-    pub end: Pit,
-    /// Laps sown.
-    pub laps: u64,
-    /// The move relayed forever and was ended by [`Endless::Stop`]; it scores
-    /// nothing.
-    pub endless: bool,
-    /// Balls in the end hole when the move ended (`c`).
-    pub count: u16,
-    /// Balls in the opposite hole of the same file (`o`).
-    pub opposite: u16,
-    /// The file's operator.
-    pub operator: Operator,
-    /// The points won, if the move ended on a 2, 3, 4 or 5.
-    pub scoring: Option<Scoring>,
-}
-
-/// One line, with `:` only ever the division sign: `South sows hole 0 (1
-/// lap) and ends in hole 1 with 2, scoring 2 + 3 = 5 for South, both holes
-/// emptied`; `..., no score`; or `..., an endless relay, stopped (no
-/// score)`.
-impl fmt::Display for MoveReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = |p: Player| if p == Player::P0 { "South" } else { "North" };
-        write!(
-            f,
-            "{} sows hole {} ({} lap{}) and ends in hole {} with {}",
-            who(self.mover),
-            self.origin,
-            self.laps,
-            if self.laps == 1 { "" } else { "s" },
-            self.end,
-            self.count
-        )?;
-        if self.endless {
-            return write!(f, ", an endless relay, stopped (no score)");
-        }
-        match self.scoring {
-            None => write!(f, ", no score"),
-            Some(s) => {
-                write!(
-                    f,
-                    ", scoring {} {} {} = {} for {}",
-                    self.count,
-                    self.operator,
-                    self.opposite,
-                    s.points,
-                    who(s.scorer)
-                )?;
-                if s.emptied {
-                    write!(f, ", both holes emptied")?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
 
 /// A game of Numercy: board, points, player to move, outcome.
 ///
@@ -399,55 +200,6 @@ impl Numercy {
             .unwrap_or_default()
     }
 
-    /// Sows `pit` for the player to move on `board`, drawing on `meter`.
-    fn sow_on<O: Observer>(
-        &self,
-        board: &mut Board,
-        pit: Pit,
-        meter: &Meter,
-        observer: &mut O,
-    ) -> Result<mancala_core::engine::Sown, SowError> {
-        let relay = Relay::AtLeast(self.shared.options.relay_at);
-        self.sower(self.to_move, &relay, meter)
-            .sow(board, pit, observer)
-    }
-
-    /// The sowing engine for `mover`'s moves, relaying by `relay` (the
-    /// options' [`Relay::AtLeast`]), drawing on `meter`.
-    fn sower<'a>(&'a self, mover: Player, relay: &'a Relay, meter: &'a Meter) -> Sower<'a, Relay> {
-        let options = &self.shared.options;
-        Sower {
-            topology: &self.shared.topology,
-            spec: SowSpec {
-                skip_origin: options.skip_origin,
-                ..SowSpec::default()
-            },
-            mover,
-            relay,
-            endless: options.endless,
-            meter,
-        }
-    }
-
-    /// The checks that need no sowing: the game goes on, and the hole is on
-    /// the board, the mover's, and not empty.
-    fn basic_check(&self, pit: Pit) -> Result<(), PlayError> {
-        if self.over {
-            return Err(PlayError::GameOver);
-        }
-        if !self.shared.topology.contains(pit) {
-            return Err(PlayError::NotOnBoard(pit));
-        }
-        let (owner, mover) = (self.shared.topology.owner(pit), self.to_move);
-        if owner != mover {
-            return Err(PlayError::NotYourHole { pit, owner, mover });
-        }
-        if self.board.get(pit) == 0 {
-            return Err(PlayError::EmptyHole(pit));
-        }
-        Ok(())
-    }
-
     /// Like [`play`](Game::play), also reporting every lift and ball sown
     /// to `observer` (for example a `Vec<mancala_core::Event>`), for
     /// interfaces that animate a move.
@@ -505,167 +257,17 @@ impl Numercy {
         meter: &Meter,
         observer: &mut O,
     ) -> Result<MoveReport, PlayError> {
-        self.basic_check(pit)?;
+        let mover = (!self.over).then_some(self.to_move);
+        check_sowing_move(&self.shared.topology, &self.board, mover, pit)?;
         let mut board = self.board.clone();
         let sown = self
             .sow_on(&mut board, pit, meter, observer)
             .map_err(|e| PlayError::from_sow(pit, e))?;
         self.finish_move(pit, board, sown, meter)
-            .map_err(|cause| PlayError::Undecided { pit, cause })
-    }
-
-    /// Scores the sown `board` and passes the turn, the next position's
-    /// moves decided drawing on `meter`.
-    ///
-    /// # Errors
-    ///
-    /// The first move of the next position that the work budget cannot
-    /// decide; the state is then unchanged.
-    fn finish_move(
-        &mut self,
-        origin: Pit,
-        mut board: Board,
-        sown: mancala_core::engine::Sown,
-        meter: &Meter,
-    ) -> Result<MoveReport, Undecided> {
-        let mover = self.to_move;
-        let opponent = mover.next(2);
-        let end = match sown.landing {
-            Landing::Hole(h) => h,
-            // Numercy never sows into stores.
-            Landing::Store(_) => origin,
-        };
-        let opposite_pit = self.shared.topology.opposite(end).unwrap_or(end);
-        let (count, opposite) = (board.get(end), board.get(opposite_pit));
-        let operator = self.operator_at(end);
-        let scoring = if sown.endless {
-            None
-        } else {
-            let points = || {
-                operator.apply(
-                    count,
-                    opposite,
-                    self.shared.options.rounding,
-                    self.shared.options.divide_by_zero,
-                )
-            };
-            match count {
-                2 | 4 => {
-                    let points = points();
-                    board.take(end);
-                    board.take(opposite_pit);
-                    Some(Scoring {
-                        points,
-                        scorer: mover,
-                        emptied: true,
-                    })
-                }
-                3 | 5 => Some(Scoring {
-                    points: points(),
-                    scorer: opponent,
-                    emptied: false,
-                }),
-                _ => None,
-            }
-        };
-        let points = self.points;
-        if let Some(s) = scoring {
-            let slot = &mut self.points[s.scorer.index() & 1];
-            *slot = slot.saturating_add(s.points);
-        }
-        let before = core::mem::replace(&mut self.board, board);
-        let emptied = scoring.is_some_and(|s| s.emptied);
-        if let Err(cause) = self.begin_turn(opponent, emptied, meter) {
-            // Nothing else changed.
-            self.board = before;
-            self.points = points;
-            return Err(cause);
-        }
-        Ok(MoveReport {
-            mover,
-            origin,
-            end,
-            laps: sown.laps,
-            endless: sown.endless,
-            count,
-            opposite,
-            operator,
-            scoring,
-        })
-    }
-
-    /// Gives the turn to `player` (`balls_left`: balls just left the board);
-    /// if he cannot move, or with [`Options::repetition`] the position
-    /// repeats, the game ends. His moves are decided drawing on `meter`.
-    ///
-    /// # Errors
-    ///
-    /// The first move of `player` that the work budget cannot decide;
-    /// nothing has changed then.
-    pub(crate) fn begin_turn(
-        &mut self,
-        player: Player,
-        balls_left: bool,
-        meter: &Meter,
-    ) -> Result<(), Undecided> {
-        let repetition = self.shared.options.repetition;
-        let repeated = repetition && !balls_left && self.history.contains(&self.board, player);
-        let legal = if repeated {
-            PitSet::EMPTY
-        } else {
-            self.legal_of(player, meter)?
-        };
-        self.to_move = player;
-        if repetition {
-            if balls_left {
-                self.history.clear();
-            }
-            self.history.insert(&self.board, player);
-        }
-        self.legal = legal;
-        if legal.is_empty() {
-            self.end_game();
-        }
-        Ok(())
-    }
-
-    /// The legal moves of `player` on the board: his holes that hold balls,
-    /// less (with a trial sowing each) those that relay forever while the
-    /// options forbid it.
-    ///
-    /// # Errors
-    ///
-    /// The first move the work budget cannot decide.
-    fn legal_of(&self, player: Player, meter: &Meter) -> Result<PitSet, Undecided> {
-        let options = &self.shared.options;
-        // Under `Stop` without a budget every move stands.
-        let trials = options.endless == Endless::Forbid || meter.budget().is_limited();
-        let mut holding = PitSet::EMPTY;
-        for p in self.shared.topology.pits_of(player) {
-            holding.insert_if(p, self.board.get(p) > 0);
-        }
-        if !trials {
-            return Ok(holding);
-        }
-        // Each move sown on a scratch board, in one pass (the sowing
-        // engine's fast path for a legal set).
-        let mut scratch = self.board.clone();
-        let relay = Relay::AtLeast(options.relay_at);
-        self.sower(player, &relay, meter)
-            .standing(&self.board, holding, &mut scratch)
-    }
-
-    /// Ends the game: each player adds the balls left in his holes to his
-    /// points; the board stays as it is.
-    fn end_game(&mut self) {
-        self.over = true;
-        self.legal = PitSet::EMPTY;
-        self.history.clear();
-        for p in [Player::P0, Player::P1] {
-            let left = u64::from(self.board.seeds_of(&self.shared.topology, p));
-            let slot = &mut self.points[p.index()];
-            *slot = slot.saturating_add(left);
-        }
+            .map_err(|cause| PlayError::Undecided {
+                mv: mancala_core::Move::Sow(pit),
+                cause,
+            })
     }
 }
 
@@ -693,7 +295,7 @@ impl Game for Numercy {
     }
 
     /// The holes `player` may sow, in hole order: his non-empty holes, less
-    /// those that relay forever while [`Endless::Forbid`] holds; empty unless
+    /// those that relay forever while [`Endless::Forbid`](crate::Endless::Forbid) holds; empty unless
     /// he is to move.
     #[inline]
     fn legal_actions(&self, player: Player) -> MoveList {

@@ -289,12 +289,14 @@ extern crate alloc;
 mod game;
 mod operator;
 mod options;
+mod report;
 mod setup;
 mod text;
+mod turn;
 
-pub use game::{MoveList, MoveReport, Numercy, PlayError, Scoring};
+pub use game::{MoveList, Numercy};
 pub use mancala_core::{
-    Budget, ByPlayer, Event, Game, Observer, Outcome, Pit, Player, Status,
+    Budget, ByPlayer, Event, Game, Observer, Outcome, Pit, PlayError, Player, Status,
     budget::Undecided,
     engine::{EndlessRelay, JointMoveError},
     notation::RuleOptions,
@@ -302,5 +304,6 @@ pub use mancala_core::{
 };
 pub use operator::{DivideByZero, Operator, ParseOperatorError, Rounding};
 pub use options::{MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, Options, OptionsError};
+pub use report::{MoveReport, Scoring};
 pub use setup::{Setup, SetupError};
 pub use text::ParseError;

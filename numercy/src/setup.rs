@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use mancala_core::{
     Board, PitSet, Player,
-    history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition},
+    history::{History, PositionShape, SeenPosition},
     rules::MAX_SEEDS,
 };
 
@@ -100,46 +100,20 @@ pub enum SetupError {
     /// More balls than a board can hold.
     #[error("{0} balls is more than the {max} supported", max = MAX_SEEDS)]
     TooManyBalls(u64),
-    /// A remembered position does not fit the board or the game.
-    #[error(transparent)]
-    BadHistory(#[from] InvalidHistory),
-    /// A remembered position is listed twice (the game would have ended
-    /// when it repeated).
-    #[error("remembered position {index} repeats position {earlier}")]
-    RepeatedHistory {
-        /// The later of the two, from 0.
-        index: usize,
-        /// The first position it repeats.
-        earlier: usize,
-    },
-    /// A remembered position is the current one (the game would have ended
-    /// on reaching it).
-    #[error("remembered position {index} is the current position")]
-    CurrentInHistory {
-        /// The position's index in the history given, from 0.
-        index: usize,
-    },
     /// Positions are remembered, but the game keeps none: the repetition
     /// option is off, or the game is over.
     #[error("remembered positions given, but the game keeps none (repetition off, or over)")]
     UnusedHistory,
-    /// The position has a move the work budget ([`Budget`](crate::Budget))
-    /// cannot decide: such a position is never built.
-
-    #[error("the position cannot be decided: {0}")]
-    Undecided(mancala_core::budget::Undecided),
-}
-
-impl From<HistoryError> for SetupError {
-    fn from(e: HistoryError) -> SetupError {
-        match e {
-            HistoryError::Repeated { index, earlier } => {
-                SetupError::RepeatedHistory { index, earlier }
-            }
-            HistoryError::Current { index } => SetupError::CurrentInHistory { index },
-            HistoryError::Invalid(e) => SetupError::BadHistory(e),
-        }
-    }
+    /// The sowing engine's refusal of the remembered positions (one that
+    /// does not fit the board or the game, one listed twice, the current
+    /// position among them: [`BadHistory`](mancala_core::SetupError::BadHistory),
+    /// [`RepeatedHistory`](mancala_core::SetupError::RepeatedHistory),
+    /// [`CurrentInHistory`](mancala_core::SetupError::CurrentInHistory)), or
+    /// a move of the position that the work budget ([`Budget`](crate::Budget))
+    /// cannot decide ([`Undecided`](mancala_core::SetupError::Undecided)):
+    /// such a position is never built.
+    #[error(transparent)]
+    Position(#[from] mancala_core::SetupError),
 }
 
 impl Numercy {
@@ -148,7 +122,8 @@ impl Numercy {
     /// # Errors
     ///
     /// A [`SetupError`] if the options are invalid or the position cannot
-    /// exist under them, [`SetupError::Undecided`] if the default work
+    /// exist under them, the core's
+    /// [`Undecided`](mancala_core::SetupError::Undecided) if the default work
     /// budget ([`Budget::DEFAULT`](crate::Budget::DEFAULT)) cannot decide one
     /// of its moves.
     pub fn from_setup(setup: Setup) -> Result<Numercy, SetupError> {
@@ -163,8 +138,8 @@ impl Numercy {
     ///
     /// # Errors
     ///
-    /// As [`from_setup`](Numercy::from_setup), [`SetupError::Undecided`]
-    /// under `budget`.
+    /// As [`from_setup`](Numercy::from_setup), the core's
+    /// [`Undecided`](mancala_core::SetupError::Undecided) under `budget`.
     pub fn from_setup_within(setup: Setup, budget: crate::Budget) -> Result<Numercy, SetupError> {
         let topology = Numercy::topology_of(&setup.options)?;
         if setup.board.len() != topology.holes() {
@@ -195,7 +170,8 @@ impl Numercy {
                 on_board: balls,
                 players: 2,
             };
-            History::from_seen(shape, &setup.history, &setup.board, setup.to_move)?
+            History::from_seen(shape, &setup.history, &setup.board, setup.to_move)
+                .map_err(mancala_core::SetupError::from)?
         } else {
             History::new()
         };
@@ -216,7 +192,7 @@ impl Numercy {
             return Ok(game);
         }
         game.begin_turn(setup.to_move, false, &mancala_core::Meter::new(budget))
-            .map_err(SetupError::Undecided)?;
+            .map_err(mancala_core::SetupError::Undecided)?;
         Ok(game)
     }
 

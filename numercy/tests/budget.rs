@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use mancala_core::budget::Undecided;
 use mancala_core::notation::OptionError;
+use mancala_core::{SetupError as CoreSetupError, budget::Undecided};
 use mancala_testing::SplitMix;
 use numercy::{
     Budget, Endless, Game, Numercy, Options, ParseError, Pit, PlayError, Player, Setup, SetupError,
@@ -41,11 +41,11 @@ fn the_known_slow_position_is_refused_quickly_under_the_default_budget() {
     options.relay_at = 2;
     let mut setup = Setup::new(options);
     setup.board = vec![9, 2, 1, 7, 2, 14, 6, 1, 11, 14, 2, 3];
-    let expected = SetupError::Undecided(Undecided {
+    let expected = SetupError::Position(CoreSetupError::Undecided(Undecided {
         pit: pit(0),
         player: Player::P0,
         budget: Budget::DEFAULT.limit().unwrap(),
-    });
+    }));
     let json = serde_json::to_string(&setup).unwrap();
     let built = quick("from_setup", || Numercy::from_setup(setup.clone()));
     assert_eq!(built, Err(expected));
@@ -56,7 +56,10 @@ fn the_known_slow_position_is_refused_quickly_under_the_default_budget() {
     // A budget chosen through the API is named by the refusal.
     assert!(matches!(
         Numercy::from_setup_within(setup, Budget::seeds(5_000)),
-        Err(SetupError::Undecided(Undecided { budget: 5_000, .. }))
+        Err(SetupError::Position(CoreSetupError::Undecided(Undecided {
+            budget: 5_000,
+            ..
+        })))
     ));
 }
 
@@ -141,7 +144,10 @@ fn under_a_small_budget_moves_stand_or_are_refused_as_undecided() {
                         assert_eq!(unlimited.play(mv), Ok(report));
                         assert_eq!(unlimited, copy);
                     }
-                    Err(PlayError::Undecided { pit, cause }) => {
+                    Err(PlayError::Undecided {
+                        mv: mancala_core::Move::Sow(pit),
+                        cause,
+                    }) => {
                         refusals += 1;
                         assert_eq!(pit, mv);
                         assert_eq!(cause.budget, seeds);

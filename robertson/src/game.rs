@@ -10,8 +10,8 @@ use alloc::sync::Arc;
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Game, Mancala, Move, Outcome, Pit, Player, Status, Topology, Turn,
-    engine::{JointMoveError, KeyHasher, sequential_move},
+    Board, ByPlayer, Game, Mancala, Move, Outcome, Pit, PlayError, Player, Status, Topology, Turn,
+    engine::{KeyHasher, check_sowing_move, sequential_move},
     rules::MAX_PLAYERS,
 };
 use smallvec::SmallVec;
@@ -25,45 +25,6 @@ pub const MAX_OWN_HOLES: usize = 30;
 /// The legal moves of a Robertson position (holes of the player to move, in
 /// hole order), stored inline (never on the heap).
 pub type MoveList = arrayvec::ArrayVec<Pit, MAX_OWN_HOLES>;
-
-/// Why a move was refused. The state is unchanged.
-///
-/// Robertson's game never passes and never relays (so no move is endless):
-/// these are all the reasons a move can be refused.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum PlayError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The hole is not on this board.
-    #[error("hole {0} is not on this board")]
-    NotOnBoard(Pit),
-    /// The hole belongs to another player than the one to move.
-    #[error("hole {pit} belongs to {owner}, not to {mover}")]
-    NotYourHole {
-        /// The hole.
-        pit: Pit,
-        /// Its owner.
-        owner: Player,
-        /// The player to move.
-        mover: Player,
-    },
-    /// The hole is empty.
-    #[error("hole {0} is empty")]
-    EmptyHole(Pit),
-    /// The next player has no stones, this move gives him none, and another
-    /// move would.
-    #[error("hole {0} does not feed the next player, who has no stones")]
-    MustFeed(Pit),
-    /// The move would capture a grand slam, which the options forbid
-    /// ([`GrandSlam::Forbid`](crate::GrandSlam::Forbid)).
-    #[error("hole {0} would capture a forbidden grand slam")]
-    GrandSlam(Pit),
-    /// The actions given do not make a move (see [`Game::joint_move`]).
-    #[error(transparent)]
-    Joint(#[from] JointMoveError),
-}
 
 /// What one move did: the hole sown, and what it captured and won.
 ///
@@ -272,26 +233,17 @@ impl Robertson {
 
     /// Why `pit` is not legal now, if it is not.
     ///
-    /// The first four reasons are checked here; for a sowing of his own
-    /// non-empty hole by the player to move the sowing engine decides
-    /// ([`Game::is_legal`] on [`Mancala`]), and refuses it only for a
-    /// forbidden grand slam or a failure to feed: Robertson's rules never
-    /// relay (no move is endless) and never pass. The engine's own error
-    /// type is never converted, so no reason is guessed.
+    /// The first four reasons are the checks every sowing move shares
+    /// ([`check_sowing_move`]); for a sowing of his own non-empty hole by the
+    /// player to move the sowing engine decides ([`Game::is_legal`] on
+    /// [`Mancala`]), and refuses it only for a forbidden grand slam or a
+    /// failure to feed: Robertson's rules never relay (no move is endless)
+    /// and never pass.
     fn refusal(&self, pit: Pit) -> Option<PlayError> {
-        let Some(mover) = self.game.to_move() else {
-            return Some(PlayError::GameOver);
-        };
-        let topology = self.topology();
-        if !topology.contains(pit) {
-            return Some(PlayError::NotOnBoard(pit));
-        }
-        let owner = topology.owner(pit);
-        if owner != mover {
-            return Some(PlayError::NotYourHole { pit, owner, mover });
-        }
-        if self.board().get(pit) == 0 {
-            return Some(PlayError::EmptyHole(pit));
+        if let Err(refusal) =
+            check_sowing_move(self.topology(), self.board(), self.game.to_move(), pit)
+        {
+            return Some(refusal);
         }
         if self.game.is_legal(&Move::Sow(pit)) {
             return None;

@@ -269,9 +269,9 @@ mod rubber;
 mod setup;
 mod text;
 
-pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, PlayError, Robertson};
+pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, Robertson};
 pub use mancala_core::{
-    ByPlayer, Game, Outcome, Pit, Player, Status,
+    ByPlayer, Game, Outcome, Pit, PlayError, Player, Status,
     engine::JointMoveError,
     rules::{GrandSlam, Leftover},
 };

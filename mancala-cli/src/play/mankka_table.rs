@@ -177,7 +177,7 @@ impl Table for Mankka {
         }
     }
 
-    hole_refusal!(PlayError);
+    hole_refusal!(PlayError, Core);
 
     fn ending(&self, before: &Mankka, mv: &Move, names: &Names) -> Ending {
         let Some(end) = mankka_end(before, *mv) else {

@@ -107,19 +107,32 @@ pub(crate) fn not_your_hole(
 
 /// [`Table::refusal`] for a game of holes whose error type `$error` (in
 /// scope where it is used) refuses a move from another player's hole as
-/// `NotYourHole { pit, owner, mover }`: that one names the mover's holes
-/// ([`not_your_hole`]), the others are the error's text.
+/// `NotYourHole { pit, owner, mover }` (or, given `$core`, as its variant
+/// `$core` holding the core's `NotYourHole`): that one names the mover's
+/// holes ([`not_your_hole`]), the others are the error's text.
 macro_rules! hole_refusal {
     ($error:ident) => {
+        $crate::play::table::hole_refusal!(@core $error, |e: &$error| Some(*e));
+    };
+    ($error:ident, $core:ident) => {
+        $crate::play::table::hole_refusal!(@core $error, |e: &$error| match *e {
+            $error::$core(core) => Some(core),
+            _ => None,
+        });
+    };
+    (@core $error:ident, $core:expr) => {
         fn refusal(&self, error: &$error, names: &$crate::play::text::Names) -> String {
-            match error {
-                $error::NotYourHole { pit, owner, mover } => $crate::play::table::not_your_hole(
-                    *pit,
-                    *owner,
-                    self.topology().pits_of(*mover),
-                    names,
-                ),
-                other => names.rename(&other.to_string()),
+            let core: Option<mancala_core::PlayError> = ($core)(error);
+            match core {
+                Some(mancala_core::PlayError::NotYourHole { pit, owner, mover }) => {
+                    $crate::play::table::not_your_hole(
+                        pit,
+                        owner,
+                        self.topology().pits_of(mover),
+                        names,
+                    )
+                }
+                _ => names.rename(&error.to_string()),
             }
         }
     };
