@@ -329,35 +329,9 @@ impl RuleOptions for Rules {
     }
 }
 
-/// Rules as their `key=value` words over oware's (empty for oware).
-///
-/// ```
-/// use mancala_core::Rules;
-///
-/// assert_eq!(Rules::oware().to_string(), "");
-/// assert_eq!(Rules::oware().with_houses(4).to_string(), "houses=4");
-/// assert_eq!("houses=4".parse::<Rules>(), Ok(Rules::oware().with_houses(4)));
-/// ```
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut words = String::new();
-        struct Words<'a>(&'a Rules);
-        impl fmt::Display for Words<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                notation::write_options(f, self.0)
-            }
-        }
-        let _ = fmt::write(&mut words, format_args!("{}", Words(self)));
-        f.write_str(words.trim_start())
-    }
-}
-
-impl FromStr for Rules {
-    type Err = OptionError;
-    fn from_str(s: &str) -> Result<Rules, OptionError> {
-        notation::parse_options(s.split_whitespace())
-    }
-}
+// Rules as their `key=value` words over oware's (empty for oware), and
+// back (see `options_text!`).
+crate::options_text!(Rules);
 
 /// Why a position's text could not be read: malformed text
 /// ([`ParseError::Notation`](notation::ParseError::Notation)), or a position

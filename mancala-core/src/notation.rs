@@ -227,6 +227,51 @@ pub fn parse_options<'a, T: RuleOptions>(
     Ok(options)
 }
 
+/// The options that differ from the default as `key=value` words separated
+/// by spaces, in [`RuleOptions::KEYS`] order (empty for the default).
+pub fn options_words<T: RuleOptions>(options: &T) -> String {
+    struct Words<'a, T>(&'a T);
+    impl<T: RuleOptions> fmt::Display for Words<'_, T> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_options(f, self.0)
+        }
+    }
+    let words = alloc::format!("{}", Words(options));
+    String::from(words.trim_start())
+}
+
+/// Implements `Display` (the options that differ from the default, as
+/// `key=value` words: [`options_words`]) and `FromStr` (whitespace-separated
+/// `key=value` words applied in the order given: [`parse_options`]) for a
+/// [`RuleOptions`] type.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Rules;
+///
+/// // Core's rules use it.
+/// assert_eq!(Rules::oware().with_houses(4).to_string(), "houses=4");
+/// assert_eq!("houses=4".parse::<Rules>(), Ok(Rules::oware().with_houses(4)));
+/// ```
+#[macro_export]
+macro_rules! options_text {
+    ($ty:ty) => {
+        impl ::core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(&$crate::notation::options_words(self))
+            }
+        }
+
+        impl ::core::str::FromStr for $ty {
+            type Err = $crate::notation::OptionError;
+            fn from_str(s: &str) -> ::core::result::Result<$ty, $crate::notation::OptionError> {
+                $crate::notation::parse_options(s.split_whitespace())
+            }
+        }
+    };
+}
+
 /// Reads an option's number.
 ///
 /// # Errors

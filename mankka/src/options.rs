@@ -1,11 +1,9 @@
 //! Mankka's variants and options, as data, and their `key=value` text.
 
 use alloc::string::String;
-use core::fmt;
-use core::str::FromStr;
 
 use mancala_core::notation::{
-    self, OptionError, RuleOptions, bool_value, option_bool, option_choice, option_number,
+    OptionError, RuleOptions, bool_value, option_bool, option_choice, option_number,
 };
 use mancala_core::{
     Layout, Rules, RulesError,
@@ -272,29 +270,9 @@ impl RuleOptions for Options {
     }
 }
 
-/// The options that differ from Mankka Two, as `key=value` words separated
-/// by spaces (empty for Mankka Two).
-impl fmt::Display for Options {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Words<'a>(&'a Options);
-        impl fmt::Display for Words<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                notation::write_options(f, self.0)
-            }
-        }
-        let words = alloc::format!("{}", Words(self));
-        f.write_str(words.trim_start())
-    }
-}
-
-/// Reads whitespace-separated `key=value` words, applied in the order given
-/// to Mankka Two's options.
-impl FromStr for Options {
-    type Err = OptionError;
-    fn from_str(s: &str) -> Result<Options, OptionError> {
-        notation::parse_options(s.split_whitespace())
-    }
-}
+// The options that differ from Mankka Two, as `key=value` words separated
+// by spaces (empty for Mankka Two).
+mancala_core::options_text!(Options);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Options {

@@ -203,18 +203,7 @@ impl Mankka {
     }
 }
 
-impl TryFrom<Setup> for Mankka {
-    type Error = SetupError;
-    fn try_from(setup: Setup) -> Result<Mankka, SetupError> {
-        Mankka::from_setup(setup)
-    }
-}
-
-impl From<Mankka> for Setup {
-    fn from(game: Mankka) -> Setup {
-        game.to_setup()
-    }
-}
+mancala_core::setup_conversions!(Mankka, Setup, SetupError);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Mankka {

@@ -112,18 +112,7 @@ impl Numa {
     }
 }
 
-impl TryFrom<Setup> for Numa {
-    type Error = SetupError;
-    fn try_from(setup: Setup) -> Result<Numa, SetupError> {
-        Numa::from_setup(setup)
-    }
-}
-
-impl From<Numa> for Setup {
-    fn from(game: Numa) -> Setup {
-        game.to_setup()
-    }
-}
+mancala_core::setup_conversions!(Numa, Setup, SetupError);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numa {

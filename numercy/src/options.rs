@@ -2,7 +2,6 @@
 //! text form.
 
 use alloc::string::String;
-use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
@@ -498,29 +497,6 @@ impl RuleOptions for Options {
     }
 }
 
-/// The options as `key=value` words over the classic game's, in
-/// [`RuleOptions::KEYS`] order (empty for the classic game).
-impl fmt::Display for Options {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Words<'a>(&'a Options);
-        impl fmt::Display for Words<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                notation::write_options(f, self.0)
-            }
-        }
-        let words = alloc::format!("{}", Words(self));
-        f.write_str(words.trim_start())
-    }
-}
-
-/// Reads whitespace-separated `key=value` words, applied to the classic
-/// game's options in the order given.
-///
-/// Values are checked one by one; the whole is checked by [`Options::check`]
-/// (and by every constructor of [`Numercy`](crate::Numercy)).
-impl FromStr for Options {
-    type Err = OptionError;
-    fn from_str(s: &str) -> Result<Options, OptionError> {
-        notation::parse_options(s.split_whitespace())
-    }
-}
+// The options as `key=value` words over the classic game's, in
+// [`RuleOptions::KEYS`] order (empty for the classic game).
+mancala_core::options_text!(Options);

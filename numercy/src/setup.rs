@@ -222,18 +222,7 @@ impl Numercy {
     }
 }
 
-impl TryFrom<Setup> for Numercy {
-    type Error = SetupError;
-    fn try_from(setup: Setup) -> Result<Numercy, SetupError> {
-        Numercy::from_setup(setup)
-    }
-}
-
-impl From<Numercy> for Setup {
-    fn from(game: Numercy) -> Setup {
-        game.to_setup()
-    }
-}
+mancala_core::setup_conversions!(Numercy, Setup, SetupError);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numercy {

@@ -3,9 +3,7 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt;
 use core::hash::{Hash, Hasher};
-use core::str::FromStr;
 
 use mancala_core::notation::{
     self, OptionError, bool_value, option_bool, option_choice, option_number,
@@ -602,27 +600,6 @@ impl RuleOptions for Options {
     }
 }
 
-/// The options as their `key=value` words over the two-row game's, separated
-/// by spaces (empty for the two-row game).
-impl fmt::Display for Options {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Words<'a>(&'a Options);
-        impl fmt::Display for Words<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                notation::write_options(f, self.0)
-            }
-        }
-        let words = alloc::format!("{}", Words(self));
-        f.write_str(words.trim_start())
-    }
-}
-
-/// Reads whitespace-separated `key=value` words, applied in the order given
-/// to the two-row game's options. The options are not checked (see
-/// [`Options::check`]).
-impl FromStr for Options {
-    type Err = OptionError;
-    fn from_str(s: &str) -> Result<Options, OptionError> {
-        notation::parse_options(s.split_whitespace())
-    }
-}
+// The options as their `key=value` words over the two-row game's, separated
+// by spaces (empty for the two-row game).
+mancala_core::options_text!(Options);

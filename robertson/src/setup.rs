@@ -191,18 +191,7 @@ fn max_honours(options: &Options, game: &Mancala) -> u64 {
     MAX_HONOURS.saturating_sub(room)
 }
 
-impl TryFrom<Setup> for Robertson {
-    type Error = SetupError;
-    fn try_from(setup: Setup) -> Result<Robertson, SetupError> {
-        Robertson::from_setup(setup)
-    }
-}
-
-impl From<Robertson> for Setup {
-    fn from(game: Robertson) -> Setup {
-        game.to_setup()
-    }
-}
+mancala_core::setup_conversions!(Robertson, Setup, SetupError);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Robertson {
