@@ -444,6 +444,35 @@ pub fn parse_counts(part: &'static str, text: &str, sep: char) -> Result<Vec<u16
         .collect()
 }
 
+/// Reads a comma-separated list of 64-bit numbers (digits only, none
+/// empty), such as points or honours: `12,0`.
+///
+/// # Errors
+///
+/// [`NotationError::Invalid`] naming `part` if a number is missing or not a
+/// `u64`.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::notation::parse_numbers;
+///
+/// assert_eq!(parse_numbers("points", "12,0"), Ok(vec![12, 0]));
+/// assert!(parse_numbers("points", "12,,0").is_err());
+/// assert!(parse_numbers("points", "+1,0").is_err());
+/// ```
+pub fn parse_numbers(part: &'static str, text: &str) -> Result<Vec<u64>, NotationError> {
+    let bad = || NotationError::invalid(part, "a list of numbers", text);
+    text.split(',')
+        .map(|n| {
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            n.parse().map_err(|_| bad())
+        })
+        .collect()
+}
+
 /// Writes counts separated by `sep`.
 ///
 /// # Errors

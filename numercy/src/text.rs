@@ -43,19 +43,6 @@ fn parse_rows(part: &'static str, text: &str) -> Result<Vec<u16>, NotationError>
     Ok(holes)
 }
 
-/// Reads the two players' points, `P0,P1` (64-bit numbers).
-fn parse_points(text: &str) -> Result<Vec<u64>, NotationError> {
-    text.split(',')
-        .map(|n| {
-            let bad = || NotationError::invalid("points", "a list of numbers", text);
-            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad());
-            }
-            n.parse().map_err(|_| bad())
-        })
-        .collect()
-}
-
 /// The one-line notation of the position (see the crate docs); `{:#}` draws
 /// the board instead, with its operator row, as the `play` example shows it.
 impl fmt::Display for Numercy {
@@ -85,7 +72,7 @@ impl FromStr for Numercy {
     fn from_str(s: &str) -> Result<Numercy, ParseError> {
         let mut words = s.split_whitespace().peekable();
         let board = parse_rows("holes", notation::next_word(&mut words, "holes")?)?;
-        let points = parse_points(notation::next_word(&mut words, "points")?)?;
+        let points = notation::parse_numbers("points", notation::next_word(&mut words, "points")?)?;
         let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
         let over = words.next_if_eq(&"over").is_some();
         let history = match words.next_if(|w| w.starts_with("seen=")) {

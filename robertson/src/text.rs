@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use mancala_core::notation::{self, NotationError};
+use mancala_core::notation;
 
 use crate::{Options, Robertson, Setup, SetupError};
 
@@ -16,19 +16,6 @@ const ROW_LEN: usize = 6;
 /// ([`ParseError::Notation`]), or a position the checked setup refused
 /// ([`ParseError::Setup`]).
 pub type ParseError = mancala_core::notation::ParseError<SetupError>;
-
-/// Reads a comma-separated list of `u64` (the honours).
-fn parse_numbers(part: &'static str, text: &str) -> Result<Vec<u64>, NotationError> {
-    text.split(',')
-        .map(|n| {
-            let bad = || NotationError::invalid(part, "a list of numbers", text);
-            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad());
-            }
-            n.parse().map_err(|_| bad())
-        })
-        .collect()
-}
 
 /// The one-line notation of the position (see the crate docs); `{:#}` draws
 /// the board instead, as [`drawing`](Robertson::drawing) does.
@@ -65,7 +52,8 @@ impl FromStr for Robertson {
             notation::next_word(&mut words, "captured")?,
             ',',
         )?;
-        let honours = parse_numbers("honours", notation::next_word(&mut words, "honours")?)?;
+        let honours =
+            notation::parse_numbers("honours", notation::next_word(&mut words, "honours")?)?;
         let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
         let over = words.next_if_eq(&"over").is_some();
         let history = match words.next_if(|w| w.starts_with("seen=")) {
