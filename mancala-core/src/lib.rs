@@ -420,7 +420,7 @@ pub use rules::{Capture, Credit, EndRules, GrandSlam, Leftover, Rules, RulesErro
 pub use setup::{Setup, SetupError};
 pub use sow::{
     Endless, EndlessRelay, Landing, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown,
-    Undecided,
+    Undecided, reference as sow_reference,
 };
 pub use toguz::{ToguzError, ToguzKumalak, ToguzSetup, ToguzTurn};
 pub use topology::{
