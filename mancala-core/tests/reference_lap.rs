@@ -72,46 +72,39 @@ impl Case {
 
 /// Valid layouts: two rows of 1 to 12 holes (inline boards, lane-wise up to
 /// 16 holes, and heap boards beyond 20), or 3 to 6 rows of 1 to 4 holes
-/// owned in any order by 2 to 6 players.
+/// owned in any order by 2 to 6 players (row owners drawn at random, then
+/// numbered by rank so that players `0..k` each own a row).
 fn layouts() -> impl Strategy<Value = Layout> {
-    let rows = (3usize..=6, 1u8..=4).prop_flat_map(|(rows, row_len)| {
-        (2..=rows.min(MAX_PLAYERS)).prop_flat_map(move |players| {
-            vec(0..players, rows - players)
-                .prop_map(move |extra| {
-                    let mut owners: Vec<usize> = (0..players).collect();
-                    owners.extend(extra);
-                    owners
-                })
-                .prop_shuffle()
-                .prop_map(move |owners| {
-                    let owners: Vec<Player> = owners
-                        .into_iter()
-                        .map(|i| Player::new(i).unwrap())
-                        .collect();
-                    Layout::new(row_len, &owners)
-                })
-        })
-    });
+    let rows = (1u8..=4, vec(0..MAX_PLAYERS, 3..=6)).prop_filter_map(
+        "at least two players",
+        |(row_len, drawn)| {
+            let mut players = drawn.clone();
+            players.sort_unstable();
+            players.dedup();
+            let rank = |d: &usize| Player::new(players.binary_search(d).unwrap()).unwrap();
+            let owners: Vec<Player> = drawn.iter().map(rank).collect();
+            (players.len() >= 2).then(|| Layout::new(row_len, &owners))
+        },
+    );
     prop_oneof![3 => (1u8..=12).prop_map(Layout::two_rows), 1 => rows]
 }
 
+/// Every sowing spec, the first seed back into the origin (Toguz
+/// Kumalak) in one of four.
 fn specs() -> impl Strategy<Value = SowSpec> {
-    (
-        any::<[bool; 3]>(),
-        prop_oneof![3 => Just(false), 1 => Just(true)],
+    let direction = prop_oneof![
+        Just(Direction::CounterClockwise),
+        Just(Direction::Clockwise)
+    ];
+    let first = prop_oneof![3 => Just(false), 1 => Just(true)];
+    (direction, any::<bool>(), any::<bool>(), first).prop_map(
+        |(direction, skip_origin, into_own_store, first_into_origin)| SowSpec {
+            direction,
+            skip_origin,
+            into_own_store,
+            first_into_origin,
+        },
     )
-        .prop_map(
-            |([cw, skip_origin, into_own_store], first_into_origin)| SowSpec {
-                direction: if cw {
-                    Direction::Clockwise
-                } else {
-                    Direction::CounterClockwise
-                },
-                skip_origin,
-                into_own_store,
-                first_into_origin,
-            },
-        )
 }
 
 fn rules() -> impl Strategy<Value = Rule> {

@@ -79,7 +79,7 @@ impl<R: RelayRule> Engine<'_, R> {
         if n != sowing.topology.holes() {
             return None;
         }
-        let ring = LaneRing::new(sowing, n, at_least)?;
+        let ring = LaneRing::new(&sowing, n, at_least)?;
         let store = stores.get_mut(sowing.mover.index())?;
         let (found, spent) = ring.dispatch(Brent {
             hare: lanes,

@@ -141,6 +141,7 @@ impl<R: RelayRule> Engine<'_, R> {
 
     /// The whole move from `self.origin`, decided within the budget. The
     /// copies it takes come from the board's spare blocks.
+    #[inline(always)]
     pub(super) fn run(&self, board: &mut Board) -> Result<Sown, SowError> {
         let ended = |(landing, laps)| Sown {
             landing,

@@ -92,7 +92,7 @@ impl LaneRing {
     /// `at_least`; `None` unless `n` is 2 to [`LANES`] and no seed is kept
     /// back in the origin.
     #[inline(always)]
-    pub(super) fn new(sowing: Sowing<'_>, n: usize, at_least: u16) -> Option<LaneRing> {
+    pub(super) fn new(sowing: &Sowing<'_>, n: usize, at_least: u16) -> Option<LaneRing> {
         if sowing.spec.first_into_origin || n < 2 {
             return None;
         }
@@ -328,7 +328,7 @@ pub(crate) fn relay_by_lanes(
     at_least: u16,
 ) -> Option<Result<(Landing, u64), Pit>> {
     let (lanes, stores, n) = board.lanes_mut()?;
-    let ring = LaneRing::new(sowing, n, at_least)?;
+    let ring = LaneRing::new(&sowing, n, at_least)?;
     let store = stores.get_mut(sowing.mover.index())?;
     Some(ring.relay(lanes, store, from, limit))
 }

@@ -282,8 +282,8 @@ impl<R: RelayRule> Sower<'_, R> {
         if R::SINGLE_LAP || n != self.sowing.topology.holes() {
             return None;
         }
-        let ring = LaneRing::new(self.sowing, n, at_least)?;
-        let holes = lanes.get(..n)?;
+        let ring = LaneRing::new(&self.sowing, n, at_least)?;
+        let (holes, spec) = (lanes.get(..n)?, self.sowing.spec);
         // The trials' store count: sown into, never read.
         let mut store_count = stores.get(self.sowing.mover.index()).copied().unwrap_or(0);
         // First, without a branch for each candidate: the holes with seeds
@@ -294,8 +294,8 @@ impl<R: RelayRule> Sower<'_, R> {
         for pit in candidates.iter() {
             let i = pit.index();
             let seeds = holes.get(i).copied().unwrap_or(0);
-            let first_lap_ends = !ring.sows_store()
-                && bare_end(holes, i, seeds, self.sowing.spec).1 < u32::from(at_least);
+            let first_lap_ends =
+                !ring.sows_store() && bare_end(holes, i, seeds, spec).1 < u32::from(at_least);
             // (A hole with seeds is on the ring: `i < n <= LANES`.)
             let bit = u32::from(seeds > 0) << (i % LANES);
             let all_if = |yes: bool| 0u32.wrapping_sub(u32::from(yes));
