@@ -326,13 +326,8 @@ impl Run {
 fn sow<R: RelayRule>(case: &Case<'_>, relay: &R, budget: Budget) -> Run {
     let (meter, standing_meter, observed_meter) =
         (Meter::new(budget), Meter::new(budget), Meter::new(budget));
-    let sower = |meter| Sower {
-        topology: case.topology,
-        spec: case.spec,
-        mover: case.mover,
-        relay,
-        endless: case.endless,
-        meter,
+    let sower = |meter| {
+        Sower::new(case.topology, case.spec, case.mover, relay, meter).endless(case.endless)
     };
     let before = case.board;
     let mut quiet = before.clone();

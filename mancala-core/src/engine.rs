@@ -30,6 +30,7 @@ pub use crate::feeding::filter_feeding;
 pub use crate::game::arbitrary_play;
 pub use crate::game::{JointMoveError, KeyHasher, sequential_move};
 pub use crate::mancala::check_sowing_move;
+pub use crate::sow::reference as sow_reference;
 pub use crate::sow::{EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown};
 
 /// Implements `TryFrom<Setup> for State` (through `State::from_setup`) and

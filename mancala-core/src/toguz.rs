@@ -378,14 +378,8 @@ impl ToguzKumalak {
         let mover = self.to_move;
         // A single lap: nothing to decide, nothing drawn from a budget.
         let meter = crate::Meter::new(crate::Budget::UNLIMITED);
-        let sower = Sower {
-            topology: &self.topology,
-            spec: Rules::toguz_kumalak().sowing,
-            mover,
-            relay: &SingleLap,
-            endless: crate::Endless::Forbid,
-            meter: &meter,
-        };
+        let spec = Rules::toguz_kumalak().sowing;
+        let sower = Sower::new(&self.topology, spec, mover, &SingleLap, &meter);
         let mut turn = ToguzTurn {
             mover,
             pit,

@@ -165,14 +165,13 @@ fn an_ordinary_long_decision_of_french_wari_is_accepted() {
     // The cycle, measured without a budget.
     let topology = Topology::new(Layout::two_rows(6)).unwrap();
     let meter = Meter::new(Budget::UNLIMITED);
-    let sower = Sower {
-        topology: &topology,
-        spec: Rules::french_wari().sowing,
-        mover: Player::P1,
-        relay: &Relay::AtLeast(2),
-        endless: Endless::Forbid,
-        meter: &meter,
-    };
+    let sower = Sower::new(
+        &topology,
+        Rules::french_wari().sowing,
+        Player::P1,
+        &Relay::AtLeast(2),
+        &meter,
+    );
     let mut board = game.board().clone();
     assert_eq!(
         sower.sow(&mut board, pit(11), &mut ()),
@@ -380,14 +379,9 @@ fn sow(
     meter: &Meter,
 ) -> (Result<mancala_core::engine::Sown, SowError>, Board) {
     let topology = two_rows();
-    let sower = Sower {
-        topology: &topology,
-        spec: SowSpec::default(),
-        mover: Player::P0,
-        relay: &Relay::AtLeast(k),
-        endless,
-        meter,
-    };
+    let relay = Relay::AtLeast(k);
+    let sower =
+        Sower::new(&topology, SowSpec::default(), Player::P0, &relay, meter).endless(endless);
     let mut board = board.clone();
     let result = sower.sow(&mut board, origin, &mut ());
     (result, board)
@@ -407,14 +401,13 @@ fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u6
             return Some((laps, true));
         }
         // One lap, by the engine's single-lap sower.
-        let sower = Sower {
-            topology: &topology,
-            spec: SowSpec::default(),
-            mover: Player::P0,
-            relay: &mancala_core::engine::SingleLap,
-            endless: Endless::Forbid,
-            meter: &meter,
-        };
+        let sower = Sower::new(
+            &topology,
+            SowSpec::default(),
+            Player::P0,
+            &mancala_core::engine::SingleLap,
+            &meter,
+        );
         match sower.sow(&mut board, from, &mut ()).unwrap().landing {
             mancala_core::Landing::Hole(p) if board.get(p) >= k => from = p,
             _ => return Some((laps + 1, false)),
@@ -531,14 +524,13 @@ fn one_meter_serves_every_move_of_a_call() {
     let topology = two_rows();
     let standing = |candidates: &[usize], budget: Budget| {
         let meter = Meter::new(budget);
-        let sower = Sower {
-            topology: &topology,
-            spec: SowSpec::default(),
-            mover: Player::P0,
-            relay: &Relay::AtLeast(2),
-            endless: Endless::Forbid,
-            meter: &meter,
-        };
+        let sower = Sower::new(
+            &topology,
+            SowSpec::default(),
+            Player::P0,
+            &Relay::AtLeast(2),
+            &meter,
+        );
         let mut set = PitSet::EMPTY;
         for &c in candidates {
             set.insert(pit(c));

@@ -52,14 +52,8 @@ fn sow_both(
     Board,
     Vec<Event>,
 ) {
-    let sower = Sower {
-        topology,
-        spec,
-        mover,
-        relay: &relay,
-        endless,
-        meter: &mancala_core::Meter::new(mancala_core::Budget::UNLIMITED),
-    };
+    let meter = mancala_core::Meter::new(mancala_core::Budget::UNLIMITED);
+    let sower = Sower::new(topology, spec, mover, &relay, &meter).endless(endless);
     let mut fast = board.clone();
     let fast_result = sower.sow(&mut fast, origin, &mut ());
     let mut slow = board.clone();

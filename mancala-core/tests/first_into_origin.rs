@@ -7,7 +7,7 @@
 use mancala_core::{
     Board, Event, Landing, Layout, Pit, Player, Topology,
     engine::{SingleLap, Sower},
-    rules::{Endless, SowSpec},
+    rules::SowSpec,
 };
 
 fn pit(i: usize) -> Pit {
@@ -19,14 +19,8 @@ fn pit(i: usize) -> Pit {
 /// landing, the board and the events.
 fn sow(counts: &[u16], spec: SowSpec, origin: usize) -> (Landing, Vec<u16>, Vec<Event>) {
     let topology = Topology::new(Layout::two_rows(9)).unwrap();
-    let sower = Sower {
-        topology: &topology,
-        spec,
-        mover: Player::P0,
-        relay: &SingleLap,
-        endless: Endless::Forbid,
-        meter: &mancala_core::Meter::new(mancala_core::Budget::UNLIMITED),
-    };
+    let meter = mancala_core::Meter::new(mancala_core::Budget::UNLIMITED);
+    let sower = Sower::new(&topology, spec, Player::P0, &SingleLap, &meter);
     let start = Board::from_counts(counts, &[0, 0]);
     let mut quiet = start.clone();
     let landing = sower.sow(&mut quiet, pit(origin), &mut ()).unwrap().landing;
@@ -149,14 +143,8 @@ fn with_a_store_the_store_comes_after_the_kept_seed() {
         ..FIRST
     };
     let topology = Topology::new(Layout::two_rows(9)).unwrap();
-    let sower = Sower {
-        topology: &topology,
-        spec,
-        mover: Player::P0,
-        relay: &SingleLap,
-        endless: Endless::Forbid,
-        meter: &mancala_core::Meter::new(mancala_core::Budget::UNLIMITED),
-    };
+    let meter = mancala_core::Meter::new(mancala_core::Budget::UNLIMITED);
+    let sower = Sower::new(&topology, spec, Player::P0, &SingleLap, &meter);
     let mut board = Board::from_counts(&counts, &[0, 0]);
     let landing = sower.sow(&mut board, pit(8), &mut ()).unwrap().landing;
     assert_eq!(landing, Landing::Hole(pit(10)));

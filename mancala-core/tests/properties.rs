@@ -1085,14 +1085,7 @@ fn sower<'a, R: RelayRule>(
     endless: Endless,
     meter: &'a Meter,
 ) -> Sower<'a, R> {
-    Sower {
-        topology,
-        spec: case.spec,
-        mover: player(case.mover),
-        relay,
-        endless,
-        meter,
-    }
+    Sower::new(topology, case.spec, player(case.mover), relay, meter).endless(endless)
 }
 
 fn run_sow(case: &SowCase, topology: &Topology, endless: Endless, observe: bool) -> SowRun {
@@ -1305,14 +1298,8 @@ proptest! {
         let topology = Topology::new(layout).unwrap();
         let start = Board::from_counts(&holes, &[3, 1]);
         let relay = Relay::AtLeast(threshold);
-        let sower = Sower {
-            topology: &topology,
-            spec,
-            mover: player(mover),
-            relay: &relay,
-            endless: Endless::Stop,
-            meter: &Meter::new(budget),
-        };
+        let meter = Meter::new(budget);
+        let sower = Sower::new(&topology, spec, player(mover), &relay, &meter).endless(Endless::Stop);
         let mut board = start.clone();
         let sown = sower.sow(&mut board, pit(origin), &mut ());
         let one_lap = match sown {
@@ -1321,14 +1308,9 @@ proptest! {
         };
         prop_assert_eq!(sower.single_lap(&start, pit(origin)), one_lap);
         // Under the rule that never relays every sowable move is one lap.
-        let single = Sower {
-            topology: &topology,
-            spec,
-            mover: player(mover),
-            relay: &mancala_core::engine::SingleLap,
-            endless: Endless::Stop,
-            meter: &Meter::new(budget),
-        };
+        let single_meter = Meter::new(budget);
+        let single = Sower::new(&topology, spec, player(mover), &mancala_core::engine::SingleLap, &single_meter)
+            .endless(Endless::Stop);
         let mut board = start.clone();
         let sown = single.sow(&mut board, pit(origin), &mut ()).ok().map(|s| s.landing);
         prop_assert_eq!(single.single_lap(&start, pit(origin)), sown);
@@ -2021,14 +2003,10 @@ fn mankka_endless_example() {
     let start = Board::from_counts(&[4, 2, 5, 2, 0, 3, 1, 4, 2, 0, 3, 1], &[0, 0]);
     let run = |endless| {
         let mut board = start.clone();
-        let sower = Sower {
-            topology: &topology,
-            spec: SowSpec::default(),
-            mover: Player::P0,
-            relay: &Relay::AtLeast(4),
-            endless,
-            meter: &Meter::new(Budget::UNLIMITED),
-        };
+        let meter = Meter::new(Budget::UNLIMITED);
+        let relay = Relay::AtLeast(4);
+        let sower =
+            Sower::new(&topology, SowSpec::default(), Player::P0, &relay, &meter).endless(endless);
         let r = sower.sow(&mut board, pit(2), &mut ());
         (r, board)
     };

@@ -45,14 +45,7 @@ fn sower<'a>(
     relay: &'a Relay,
     meter: &'a Meter,
 ) -> Sower<'a, Relay> {
-    Sower {
-        topology,
-        spec: case.spec,
-        mover: case.mover,
-        relay,
-        endless: case.endless,
-        meter,
-    }
+    Sower::new(topology, case.spec, case.mover, relay, meter).endless(case.endless)
 }
 
 /// A budget large enough to decide nearly every move of [`cases`] (each
@@ -186,19 +179,12 @@ proptest! {
 fn a_bare_relay_worked_by_hand() {
     let topology = Topology::new(Layout::two_rows(6)).unwrap();
     let relay = Relay::AtLeast(4);
-    let sower = Sower {
-        topology: &topology,
-        spec: SowSpec {
-            direction: Direction::CounterClockwise,
-            skip_origin: true,
-            into_own_store: false,
-            first_into_origin: false,
-        },
-        mover: Player::P0,
-        relay: &relay,
-        endless: Endless::Forbid,
-        meter: &Meter::new(Budget::UNLIMITED),
+    let spec = SowSpec {
+        skip_origin: true,
+        ..SowSpec::default()
     };
+    let meter = Meter::new(Budget::UNLIMITED);
+    let sower = Sower::new(&topology, spec, Player::P0, &relay, &meter);
     let mut board = Board::from_counts(&[5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0], &[0, 0]);
     let sown = sower
         .sow(&mut board, Pit::new(0).unwrap(), &mut ())
@@ -224,19 +210,18 @@ fn a_bare_relay_worked_by_hand() {
 #[test]
 fn a_lap_into_a_full_hole_lands_there() {
     let topology = Topology::new(Layout::two_rows(1)).unwrap();
-    let sower = Sower {
-        topology: &topology,
-        spec: SowSpec {
-            direction: Direction::Clockwise,
-            skip_origin: false,
-            into_own_store: false,
-            first_into_origin: false,
-        },
-        mover: Player::P0,
-        relay: &mancala_core::engine::SingleLap,
-        endless: Endless::Forbid,
-        meter: &Meter::new(Budget::UNLIMITED),
+    let spec = SowSpec {
+        direction: Direction::Clockwise,
+        ..SowSpec::default()
     };
+    let meter = Meter::new(Budget::UNLIMITED);
+    let sower = Sower::new(
+        &topology,
+        spec,
+        Player::P0,
+        &mancala_core::engine::SingleLap,
+        &meter,
+    );
     let board = Board::from_counts(&[5911, 62740], &[0, 0]);
     let mut quiet = board.clone();
     let mut recorded = board.clone();

@@ -28,17 +28,11 @@ impl Numercy {
     /// options' [`Relay::AtLeast`]), drawing on `meter`.
     fn sower<'a>(&'a self, mover: Player, relay: &'a Relay, meter: &'a Meter) -> Sower<'a, Relay> {
         let options = &self.shared.options;
-        Sower {
-            topology: &self.shared.topology,
-            spec: SowSpec {
-                skip_origin: options.skip_origin,
-                ..SowSpec::default()
-            },
-            mover,
-            relay,
-            endless: options.endless,
-            meter,
-        }
+        let spec = SowSpec {
+            skip_origin: options.skip_origin,
+            ..SowSpec::default()
+        };
+        Sower::new(&self.shared.topology, spec, mover, relay, meter).endless(options.endless)
     }
 
     /// Scores the sown `board` and passes the turn, the next position's

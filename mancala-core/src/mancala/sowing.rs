@@ -20,14 +20,7 @@ impl Mancala {
         relay: &'a R,
         meter: &'a Meter,
     ) -> Sower<'a, R> {
-        Sower {
-            topology,
-            spec: rules.sowing,
-            mover,
-            relay,
-            endless: rules.endless,
-            meter,
-        }
+        Sower::new(topology, rules.sowing, mover, relay, meter).endless(rules.endless)
     }
 }
 

@@ -194,15 +194,12 @@ impl Mancala {
         let mover = self.to_move;
         let saved = self.board.clone();
         let before = u32::from(self.board.store(mover));
-        let sown = crate::sow::relay_by_lanes(
-            &mut self.board,
+        let sowing = crate::sow::Sowing {
             topology,
-            rules.sowing,
+            spec: rules.sowing,
             mover,
-            pit,
-            limit,
-            at_least,
-        );
+        };
+        let sown = crate::sow::relay_by_lanes(&mut self.board, sowing, pit, limit, at_least);
         let (landing, laps) = match sown {
             Some(Ok(end)) => end,
             Some(Err(_)) => {
