@@ -105,30 +105,13 @@ pub struct LastSeed {
 impl Capture {
     /// Whether a capture starts where `last` fell (on `board` after the
     /// sowing): the landing hole qualifies, whatever a chain would add or a
-    /// grand slam rule say. (Kay's relay condition "capture first" asks
-    /// this.)
+    /// grand slam rule say ([`taken`](Capture::taken) of a move that ended
+    /// in a hole). (Kay's relay condition "capture first" asks this.)
     #[inline]
     pub fn starts(self, board: &Board, topology: &Topology, last: LastSeed) -> bool {
-        let landing = last.landing;
-        let in_zone = |zone: Zone| zone.holds(topology.owner(landing), last.mover);
-        match self {
-            Capture::None => false,
-            Capture::Chain { zone, counts, .. } => {
-                in_zone(zone) && counts.contains(board.get(landing))
-            }
-            Capture::Opposite {
-                require_opposite,
-                zone,
-                take_lone,
-            } => {
-                // As `taken` judges it: something is taken.
-                in_zone(zone)
-                    && board.get(landing) == 1
-                    && topology
-                        .opposite(landing)
-                        .is_some_and(|o| board.get(o) > 0 || !require_opposite && take_lone)
-            }
-        }
+        // Exactly when the capture would take something from a move that
+        // ended in a hole: the rule is stated once, in `taken`.
+        self.taken(board, topology, last, true).is_some()
     }
 
     /// The holes this capture takes after `last` fell (on `board` after the
