@@ -262,11 +262,7 @@ impl Mancala {
             game.history = History::from_seen(shape, &history, game.board.holes(), to_move)?;
         }
         let meter = crate::Meter::new(budget);
-        let turn = if placing {
-            NextTurn::Places
-        } else {
-            NextTurn::Sows
-        };
+        let turn = NextTurn::placing(placing);
         game.settle(to_move, Handover::SetUp, turn, game.meter(&meter), &mut ())
             .map_err(SetupError::Undecided)?;
         Ok(game)

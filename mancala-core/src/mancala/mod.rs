@@ -303,11 +303,7 @@ impl Mancala {
             placing: false,
         };
         let meter = Meter::new(budget);
-        let turn = if placing {
-            NextTurn::Places
-        } else {
-            NextTurn::Sows
-        };
+        let turn = NextTurn::placing(placing);
         game.settle(first, Handover::SetUp, turn, game.meter(&meter), &mut ())?;
         Ok(game)
     }

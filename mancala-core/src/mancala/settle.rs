@@ -55,6 +55,17 @@ pub(crate) enum NextTurn {
     Places,
 }
 
+impl NextTurn {
+    /// `Places` if `placing`, else `Sows`.
+    pub(crate) const fn placing(placing: bool) -> NextTurn {
+        if placing {
+            NextTurn::Places
+        } else {
+            NextTurn::Sows
+        }
+    }
+}
+
 impl Mancala {
     /// Hands the turn to `next` after `handover` and applies the end
     /// conditions; `next` then sows, or first places seeds (`turn`).
