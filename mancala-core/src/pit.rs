@@ -35,22 +35,6 @@ pub const MAX_HOLES: usize = 100;
 pub struct Pit(u8);
 
 impl Pit {
-    /// The hole with this index, or `None` if `index >= MAX_HOLES`.
-    #[inline]
-    pub const fn new(index: usize) -> Option<Pit> {
-        if index < MAX_HOLES {
-            Some(Pit(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The hole's index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// Builds a pit from an index known to be in range (crate-internal).
     #[inline]
     pub(crate) const fn from_index(index: usize) -> Pit {
@@ -123,20 +107,49 @@ impl core::str::FromStr for Pit {
     }
 }
 
-impl From<Pit> for u8 {
-    #[inline]
-    fn from(p: Pit) -> u8 {
-        p.0
-    }
-}
+/// What an index type below a limit (`Pit`, `Player`: a `u8` newtype)
+/// has: `new` from an index (`None` from the limit on) and `index`, its
+/// index as a `u8` (serde writes it so), and, under `arbitrary`, any index
+/// below the limit.
+macro_rules! small_index {
+    ($index:ident, $limit:ident, $noun:literal) => {
+        impl $index {
+            #[doc = concat!("The ", $noun, " with this index, or `None` if `index >= ", stringify!($limit), "`.")]
+            #[inline]
+            pub const fn new(index: usize) -> Option<$index> {
+                if index < $limit {
+                    Some($index(index as u8))
+                } else {
+                    None
+                }
+            }
 
-#[cfg(feature = "arbitrary")]
-impl<'a> arbitrary::Arbitrary<'a> for Pit {
-    #[inline]
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        Ok(Pit(u.int_in_range(0..=(MAX_HOLES as u8 - 1))?))
-    }
+            #[doc = concat!("The ", $noun, "'s index, `0..", stringify!($limit), "`.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl From<$index> for u8 {
+            #[inline]
+            fn from(i: $index) -> u8 {
+                i.0
+            }
+        }
+
+        #[cfg(feature = "arbitrary")]
+        impl<'a> arbitrary::Arbitrary<'a> for $index {
+            #[inline]
+            fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+                Ok($index(u.int_in_range(0..=($limit as u8 - 1))?))
+            }
+        }
+    };
 }
+pub(crate) use small_index;
+
+small_index!(Pit, MAX_HOLES, "hole");
 
 /// A set of holes (for example the holes a capture takes), as a bit set.
 ///

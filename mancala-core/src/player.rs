@@ -34,22 +34,6 @@ impl Player {
     /// Player 1 ("North" on two-row boards).
     pub const P1: Player = Player(1);
 
-    /// The player with this index, or `None` if `index >= MAX_PLAYERS`.
-    #[inline]
-    pub const fn new(index: usize) -> Option<Player> {
-        if index < MAX_PLAYERS {
-            Some(Player(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The player's index, `0..MAX_PLAYERS`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// The next player in turn order in a game of `count` players
     /// (`(index + 1) mod count`). A `count` of 0 is treated as 1.
     #[inline]
@@ -115,20 +99,7 @@ impl core::str::FromStr for Player {
     }
 }
 
-impl From<Player> for u8 {
-    #[inline]
-    fn from(p: Player) -> u8 {
-        p.0
-    }
-}
-
-#[cfg(feature = "arbitrary")]
-impl<'a> arbitrary::Arbitrary<'a> for Player {
-    #[inline]
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        Ok(Player(u.int_in_range(0..=(MAX_PLAYERS as u8 - 1))?))
-    }
-}
+crate::pit::small_index!(Player, MAX_PLAYERS, "player");
 
 /// A set of players (who must act at once in a simultaneous game).
 ///

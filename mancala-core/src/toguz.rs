@@ -8,7 +8,7 @@ use core::fmt;
 
 use crate::{
     Board, ByPlayer, Event, Game, KeyHasher, Landing, MAX_SEEDS, Move, MoveList, Observer, Outcome,
-    Pit, PlayError, Player, Rules, SingleLap, Sower, Status, Topology, sequential_move,
+    Pit, PlayError, Player, Rules, SingleLap, Sower, Status, Topology,
 };
 
 /// Holes in a row.
@@ -196,8 +196,6 @@ impl fmt::Display for ToguzTurn {
 /// # Ok::<(), mancala_core::PlayError>(())
 /// ```
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "ToguzSetup", into = "ToguzSetup"))]
 pub struct ToguzKumalak {
     /// The board's shape, shared by every state (a clone copies the pointer).
     topology: Arc<Topology>,
@@ -435,22 +433,20 @@ impl ToguzKumalak {
 
 /// Two rows of nine.
 fn topology() -> Topology {
-    match Topology::new(Rules::toguz_kumalak().layout) {
-        Ok(t) => t,
-        Err(e) => unreachable!("two rows of nine is a valid layout: {e}"),
-    }
+    crate::engine::known_valid(
+        Topology::new(Rules::toguz_kumalak().layout),
+        "two rows of nine",
+    )
 }
 
 impl Game for ToguzKumalak {
-    type Action = Move;
-    type Move = Move;
-    type Actions = MoveList;
-    type Report = ToguzTurn;
-    type Error = PlayError;
-
-    fn player_count(&self) -> usize {
-        2
-    }
+    crate::sequential_game!(
+        players: 2,
+        move: Move,
+        actions: MoveList,
+        report: ToguzTurn,
+        error: PlayError,
+    );
 
     fn status(&self) -> Status {
         if self.over() {
@@ -475,10 +471,6 @@ impl Game for ToguzKumalak {
             }
         }
         moves
-    }
-
-    fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
-        Ok(sequential_move(self.status(), actions)?)
     }
 
     fn is_legal(&self, mv: &Move) -> bool {

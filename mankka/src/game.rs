@@ -3,7 +3,7 @@
 use mancala_core::PlayError as CorePlayError;
 use mancala_core::{
     Board, ByPlayer, Game, Mancala, Meter, Observer, PlaceError, Player, Status, Topology,
-    engine::{KeyHasher, sequential_move},
+    engine::{KeyHasher, known_valid},
 };
 
 use crate::{
@@ -31,11 +31,6 @@ use crate::{
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(try_from = "crate::Setup", into = "crate::Setup")
-)]
 pub struct Mankka {
     pub(crate) options: Options,
     pub(crate) hands: [u16; 2],
@@ -45,10 +40,7 @@ pub struct Mankka {
 impl Default for Mankka {
     /// Mankka Two at the start.
     fn default() -> Mankka {
-        match Mankka::new(Options::two()) {
-            Ok(game) => game,
-            Err(e) => unreachable!("Mankka Two's options are valid: {e}"),
-        }
+        known_valid(Mankka::new(Options::two()), "Mankka Two's options")
     }
 }
 
@@ -285,16 +277,13 @@ impl Mankka {
 }
 
 impl Game for Mankka {
-    type Action = Move;
-    type Move = Move;
-    type Actions = MoveList;
-    type Report = MoveReport;
-    type Error = PlayError;
-
-    /// Two.
-    fn player_count(&self) -> usize {
-        2
-    }
+    mancala_core::sequential_game!(
+        players: 2,
+        move: Move,
+        actions: MoveList,
+        report: MoveReport,
+        error: PlayError,
+    );
 
     #[inline]
     fn status(&self) -> Status {
@@ -325,15 +314,6 @@ impl Game for Mankka {
             }
         }
         list
-    }
-
-    /// # Errors
-    ///
-    /// The core's [`Joint`](CorePlayError::Joint) refusal unless `actions`
-    /// is one action of the player to move.
-    #[inline]
-    fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
-        Ok(sequential_move(self.status(), actions)?)
     }
 
     /// Checks the move's shape against the opening (cheap), then asks the

@@ -216,11 +216,6 @@ impl<'a> IntoIterator for &'a ChoiceList {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(try_from = "crate::Setup", into = "crate::Setup")
-)]
 pub struct Numa {
     pub(crate) options: Options,
     pub(crate) pieces: [Piece; 4],

@@ -6,7 +6,7 @@ use mancala_core::budget::StateBudget;
 use mancala_core::{
     Board, Budget, ByPlayer, Game, Layout, Meter, Observer, Outcome, Pit, PitSet, PlayError,
     Player, Status, Topology,
-    engine::{KeyHasher, check_sowing_move, sequential_move},
+    engine::{KeyHasher, check_sowing_move, known_valid},
     history::History,
 };
 
@@ -38,11 +38,6 @@ pub type MoveList = arrayvec::ArrayVec<Pit, MAX_HOLES_PER_ROW>;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(try_from = "crate::Setup", into = "crate::Setup")
-)]
 pub struct Numercy {
     /// The options and the board's shape, shared by every state of one game
     /// (a clone copies the pointer).
@@ -149,10 +144,7 @@ impl Numercy {
     /// The classic game at the start ([`Options::classic`]); the same as
     /// `Numercy::default()`.
     pub fn classic() -> Numercy {
-        match Numercy::new(Options::classic()) {
-            Ok(game) => game,
-            Err(e) => unreachable!("the classic options are valid: {e}"),
-        }
+        known_valid(Numercy::new(Options::classic()), "the classic options")
     }
 
     pub(crate) fn topology_of(options: &Options) -> Result<Topology, OptionsError> {
@@ -272,16 +264,13 @@ impl Numercy {
 }
 
 impl Game for Numercy {
-    type Action = Pit;
-    type Move = Pit;
-    type Actions = MoveList;
-    type Report = MoveReport;
-    type Error = PlayError;
-
-    /// Always 2.
-    fn player_count(&self) -> usize {
-        2
-    }
+    mancala_core::sequential_game!(
+        players: 2,
+        move: Pit,
+        actions: MoveList,
+        report: MoveReport,
+        error: PlayError,
+    );
 
     /// The player to move, or once the game is over its outcome: more points
     /// wins, equal points draw.
@@ -308,15 +297,6 @@ impl Game for Numercy {
             let _ = moves.try_push(pit);
         }
         moves
-    }
-
-    /// # Errors
-    ///
-    /// [`PlayError::Joint`] unless `actions` is one hole of the player to
-    /// move.
-    #[inline]
-    fn joint_move(&self, actions: &[(Player, Pit)]) -> Result<Pit, PlayError> {
-        Ok(sequential_move(self.status(), actions)?)
     }
 
     fn is_legal(&self, pit: &Pit) -> bool {

@@ -11,7 +11,7 @@ use core::fmt;
 
 use mancala_core::{
     Board, ByPlayer, Game, Mancala, Move, Outcome, Pit, PlayError, Player, Status, Topology, Turn,
-    engine::{KeyHasher, check_sowing_move, sequential_move},
+    engine::{KeyHasher, check_sowing_move, known_valid},
     rules::MAX_PLAYERS,
 };
 use smallvec::SmallVec;
@@ -118,11 +118,6 @@ impl fmt::Display for MoveReport {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(try_from = "crate::Setup", into = "crate::Setup")
-)]
 pub struct Robertson {
     /// The options, shared by every state of one game (a clone copies the
     /// pointer).
@@ -135,11 +130,8 @@ pub struct Robertson {
 impl Default for Robertson {
     /// The two-row game at the start.
     fn default() -> Robertson {
-        match Robertson::new(Options::two_row()) {
-            Ok(game) => game,
-            // A unit test checks that the two-row options are valid.
-            Err(e) => unreachable!("the two-row options are valid: {e}"),
-        }
+        // A unit test checks that the two-row options are valid.
+        known_valid(Robertson::new(Options::two_row()), "the two-row options")
     }
 }
 
@@ -294,11 +286,12 @@ impl Robertson {
 }
 
 impl Game for Robertson {
-    type Action = Pit;
-    type Move = Pit;
-    type Actions = MoveList;
-    type Report = MoveReport;
-    type Error = PlayError;
+    mancala_core::sequential_game!(
+        move: Pit,
+        actions: MoveList,
+        report: MoveReport,
+        error: PlayError,
+    );
 
     fn player_count(&self) -> usize {
         self.topology().players()
@@ -327,15 +320,6 @@ impl Game for Robertson {
             }
         }
         moves
-    }
-
-    /// # Errors
-    ///
-    /// [`PlayError::Joint`] unless `actions` is one action of the player to
-    /// move.
-    #[inline]
-    fn joint_move(&self, actions: &[(Player, Pit)]) -> Result<Pit, PlayError> {
-        Ok(sequential_move(self.status(), actions)?)
     }
 
     fn is_legal(&self, pit: &Pit) -> bool {

@@ -252,13 +252,8 @@
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
-#![deny(missing_docs)]
-#![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
-/// The examples of the crate's README.md, run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;
+// Missing docs and the panicking shortcuts warn, which the CI's `-D warnings` makes errors.
+#![warn(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 extern crate alloc;
 
@@ -279,3 +274,8 @@ pub use options::{Honours, MAX_CAPTURE_HONOURS, Options, OptionsError, Shape};
 pub use rubber::{RUBBER_TARGET, Rubber, RubberError};
 pub use setup::{MAX_HONOURS, Setup, SetupError};
 pub use text::ParseError;
+
+/// The examples of the crate's README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,18 +1,16 @@
 //! [`Game`] for [`Mancala`]: the trait's entry points over the state.
 
-use crate::{
-    ByPlayer, Game, KeyHasher, Leftover, Meter, Move, Outcome, Player, Status, Turn,
-    sequential_move,
-};
+use crate::{ByPlayer, Game, KeyHasher, Leftover, Meter, Move, Outcome, Player, Status, Turn};
 
 use super::{Mancala, MoveList, PlayError};
 
 impl Game for Mancala {
-    type Action = Move;
-    type Move = Move;
-    type Actions = MoveList;
-    type Report = Turn;
-    type Error = PlayError;
+    crate::sequential_game!(
+        move: Move,
+        actions: MoveList,
+        report: Turn,
+        error: PlayError,
+    );
 
     fn player_count(&self) -> usize {
         self.shared.topology.players()
@@ -52,11 +50,6 @@ impl Game for Mancala {
     #[inline]
     fn legal_moves(&self) -> MoveList {
         self.legal_actions(self.to_move)
-    }
-
-    #[inline]
-    fn joint_move(&self, actions: &[(Player, Move)]) -> Result<Move, PlayError> {
-        Ok(sequential_move(self.status(), actions)?)
     }
 
     fn is_legal(&self, mv: &Move) -> bool {

@@ -298,28 +298,17 @@ impl Mancala {
     }
 
     /// Whether a player other than `mover` has a legal move, every move of
-    /// theirs decided (trial sowings on the board's spare), drawing on
-    /// `meter` as [`legal_with_trials`](Mancala::legal_with_trials).
-    #[inline(never)]
+    /// theirs decided ([`legal_with_trials`](Mancala::legal_with_trials)
+    /// of each in turn, drawing on `meter`).
     pub(super) fn another_can_move(
         &mut self,
         mover: Player,
         meter: Option<&Meter>,
     ) -> Result<bool, Undecided> {
-        let unlimited = Meter::new(Budget::UNLIMITED);
-        let meter = meter.unwrap_or(&unlimited);
-        let mut spare = self.board.take_spare();
-        let mut any = Ok(false);
+        let mut any = false;
         for p in Player::all(self.shared.topology.players()).filter(|&p| p != mover) {
-            match self.legal_set(p, &mut spare, meter) {
-                Ok(set) => any = any.map(|a| a || !set.is_empty()),
-                Err(cause) => {
-                    any = Err(cause);
-                    break;
-                }
-            }
+            any |= !self.legal_with_trials(p, meter)?.is_empty();
         }
-        self.board.keep_spare(spare);
-        any
+        Ok(any)
     }
 }

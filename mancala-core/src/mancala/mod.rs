@@ -71,11 +71,6 @@ pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(try_from = "crate::Setup", into = "crate::Setup")
-)]
 pub struct Mancala {
     /// The rules and the board's shape, shared by every state of one game
     /// (a clone copies the pointer).
@@ -398,9 +393,6 @@ pub fn kalah() -> Mancala {
 impl Mancala {
     /// Builds a preset known to be valid (a unit test checks every preset).
     fn from_valid(rules: Rules) -> Mancala {
-        match Mancala::new(rules) {
-            Ok(game) => game,
-            Err(e) => unreachable!("preset rules are valid: {e}"),
-        }
+        crate::engine::known_valid(Mancala::new(rules), "preset rules")
     }
 }
