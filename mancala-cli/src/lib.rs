@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod conformance;
+pub mod driver;
 pub mod engine;
 pub mod game_arg;
 pub mod laps;
@@ -179,8 +180,8 @@ pub fn replay_any_within(
 ) -> Result<(), conformance::Failure> {
     use conformance::{Failure, replay};
     match trace.get("game").and_then(Value::as_str) {
-        Some("oware") => replay::<sowing_driver::Oware>(trace, budget),
-        Some("kalah") => replay::<sowing_driver::Kalah>(trace, budget),
+        Some("oware") => replay::<sowing_driver::Sowing<sowing_driver::Oware>>(trace, budget),
+        Some("kalah") => replay::<sowing_driver::Sowing<sowing_driver::Kalah>>(trace, budget),
         Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace, budget),
         Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace, budget),
         Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace, budget),

@@ -13,7 +13,7 @@ use mancala_engine::solve::{
 
 use crate::conformance::Driver;
 use crate::play::parse_options;
-use crate::sowing_driver::{Kalah, Oware, Toguz};
+use crate::sowing_driver::{Kalah, Oware, Sowing, Toguz};
 
 /// The exact value of a game's start position under perfect play, and
 /// the best first moves.
@@ -105,9 +105,9 @@ fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
     let name = &args.game;
     let map = parse_options(&args.options).map_err(|e| e.to_string())?;
     let game: Mancala = match name.as_str() {
-        "kalah" => Kalah::build(&map, None, Budget::DEFAULT)?,
+        "kalah" => Sowing::<Kalah>::build(&map, None, Budget::DEFAULT)?,
         "oware" => {
-            Oware::build(&map, None, Budget::DEFAULT)?;
+            Sowing::<Oware>::build(&map, None, Budget::DEFAULT)?;
             return Err(
                 "oware has no exact value here: its repetition rule ends a game on a \
                  position seen before, so a position's value depends on the history"

@@ -8,7 +8,7 @@ use numa::Numa;
 
 use super::*;
 use crate::conformance::Driver;
-use crate::sowing_driver::{Kalah, Oware};
+use crate::sowing_driver::{Kalah, Oware, Sowing};
 
 /// The answer lines to `input`, run through [`run`].
 fn answers(input: &str) -> Vec<String> {
@@ -39,8 +39,8 @@ fn every_game_starts_at_the_runner_start() {
         format!("position {game}")
     }
     let starts = [
-        ("oware", start::<Oware>()),
-        ("kalah", start::<Kalah>()),
+        ("oware", start::<Sowing<Oware>>()),
+        ("kalah", start::<Sowing<Kalah>>()),
         ("numercy", start::<crate::numercy_driver::NumercyDriver>()),
         (
             "robertson",
