@@ -1,19 +1,19 @@
-//! The one conformance [`Driver`], [`TraceDriver`], generic over the games:
-//! each game says, through [`TraceGame`], how its options are read, how it
-//! starts and how its states are written, and each move type, through
-//! [`TraceMove`], how a trace writes it.
-
-use std::marker::PhantomData;
+//! How the conformance runner ([`replay`]) talks to each game: through
+//! [`TraceGame`], how its options are read, how it starts and how its
+//! states are written; through [`TraceMove`], how a trace writes its moves.
+//!
+//! [`replay`]: crate::conformance::replay
 
 use mancala_core::{Budget, Game, Move, Pit};
 use serde_json::{Map, Value};
 
-use crate::conformance::{Driver, text_move};
+use crate::conformance::text_move;
 
-/// A game as a conformance trace sees it: the parts of its [`Driver`] that
-/// differ from game to game.
+/// How the runner talks to one game: each game of the workspace implements
+/// it in its `*_driver` module.
 pub trait TraceGame: Game<Move: TraceMove> {
-    /// The game's rule options.
+    /// The game's rule options, which a trace's `options` object sets over
+    /// a base: the default, or the preset of a sowing game.
     type Options;
 
     /// A trace's `options` object applied to `base` by the game's own
@@ -64,50 +64,6 @@ impl TraceMove for Pit {
 impl TraceMove for Move {
     fn from_trace(mv: &Value) -> Result<Move, String> {
         text_move(mv)
-    }
-}
-
-/// The options a driver reads a trace's `options` over.
-pub trait Preset<O> {
-    /// The options before the trace's.
-    ///
-    /// # Errors
-    ///
-    /// A message for a game the driver does not play.
-    fn preset() -> Result<O, String>;
-}
-
-/// The game's default options: the preset of every driver but the generic
-/// sowing game's (see [`Oware`](crate::sowing_driver::Oware)).
-pub struct Standard;
-
-impl<O: Default> Preset<O> for Standard {
-    fn preset() -> Result<O, String> {
-        Ok(O::default())
-    }
-}
-
-/// The [`Driver`] of the game `G`, reading a trace's options over the
-/// preset `P`.
-pub struct TraceDriver<G, P = Standard>(PhantomData<fn() -> (G, P)>);
-
-impl<G: TraceGame, P: Preset<G::Options>> Driver for TraceDriver<G, P> {
-    type Game = G;
-
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        budget: Budget,
-    ) -> Result<G, String> {
-        build(P::preset()?, options, start, budget)
-    }
-
-    fn state(game: &G) -> Value {
-        game.state()
-    }
-
-    fn parse_move(_game: &G, mv: &Value) -> Result<G::Move, String> {
-        G::Move::from_trace(mv)
     }
 }
 

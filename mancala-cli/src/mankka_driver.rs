@@ -4,11 +4,7 @@ use mankka::{Game, Mankka, Move, Options, Placement, SIDE, Setup};
 use serde_json::Value;
 
 use crate::conformance::{text_move, uint_list};
-use crate::driver::{TraceDriver, TraceMove, setup_game};
-
-/// Mankka, with every option key of the trace format
-/// ([Options](crate::conformance#options)).
-pub type MankkaDriver = TraceDriver<Mankka>;
+use crate::driver::{TraceMove, setup_game};
 
 setup_game!(
     Mankka, Options, Setup,

@@ -5,11 +5,7 @@ use numa::{Face, Game, JointMove, Numa, Options, Piece, Setup, Shape, Square};
 use serde_json::{Map, Value, json};
 
 use crate::conformance::{checked_options, result_json};
-use crate::driver::{TraceDriver, TraceGame, TraceMove};
-
-/// Numa, with the option keys of the trace format
-/// ([Options](crate::conformance#options)).
-pub type NumaDriver = TraceDriver<Numa>;
+use crate::driver::{TraceGame, TraceMove};
 
 fn face_name(face: Face) -> &'static str {
     match face {

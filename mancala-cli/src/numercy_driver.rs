@@ -2,11 +2,7 @@
 
 use numercy::{Game, Numercy, Options, Setup};
 
-use crate::driver::{TraceDriver, setup_game};
-
-/// Numercy, with every option key of the trace format
-/// ([Options](crate::conformance#options)).
-pub type NumercyDriver = TraceDriver<Numercy>;
+use crate::driver::setup_game;
 
 setup_game!(
     Numercy, Options, Setup,

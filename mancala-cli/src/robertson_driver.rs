@@ -2,11 +2,7 @@
 
 use robertson::{Game, Options, Robertson, Setup};
 
-use crate::driver::{TraceDriver, setup_game};
-
-/// Robertson's game, with every option key of the trace format
-/// ([Options](crate::conformance#options)).
-pub type RobertsonDriver = TraceDriver<Robertson>;
+use crate::driver::setup_game;
 
 setup_game!(
     Robertson, Options, Setup,

@@ -7,24 +7,8 @@ use mancala_core::{
 };
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{result_json, start_to_move, to_move_json, uint_list};
-use crate::driver::{Preset, TraceDriver, TraceGame, setup_game};
-
-/// The driver of the generic sowing game over the preset `P`: [`Oware`],
-/// [`Kalah`] or a [`Catalogue`] game, each read with its options `houses`,
-/// `seeds` and every rule key over the preset.
-pub type Sowing<P> = TraceDriver<Mancala, P>;
-/// Oware (`game: "oware"`), options `houses` and `seeds`.
-pub struct Oware;
-/// Kalah (`game: "kalah"`), options `houses`, `seeds` and `empty_capture`.
-pub struct Kalah;
-/// The catalogue game `Traditional::ALL[G]` (`game:` its name), options
-/// `houses`, `seeds` and every rule key over its preset; not for a game with
-/// a type of its own ([`Traditional::has_own_type`]).
-pub struct Catalogue<const G: usize>;
-/// Toguz Kumalak (`game: "toguz-kumalak"`), played by [`ToguzKumalak`]; no
-/// options. Its states add `tuzdik`.
-pub type Toguz = TraceDriver<ToguzKumalak>;
+use crate::conformance::{Failure, replay, result_json, start_to_move, to_move_json, uint_list};
+use crate::driver::{TraceGame, setup_game};
 
 setup_game!(
     Mancala, Rules, Setup,
@@ -32,27 +16,6 @@ setup_game!(
     from_setup: Mancala::from_setup_within,
     game => { "stores" => stores: &game.board().stores()[..game.topology().players()] }
 );
-
-impl Preset<Rules> for Oware {
-    fn preset() -> Result<Rules, String> {
-        Ok(Rules::oware())
-    }
-}
-
-impl Preset<Rules> for Kalah {
-    fn preset() -> Result<Rules, String> {
-        Ok(Rules::kalah())
-    }
-}
-
-impl<const G: usize> Preset<Rules> for Catalogue<G> {
-    fn preset() -> Result<Rules, String> {
-        let game = Traditional::ALL
-            .get(G)
-            .ok_or_else(|| format!("the catalogue has no game {G}"))?;
-        traditional_rules(*game)
-    }
-}
 
 /// The rules of the catalogue game `game`, unless it has a type of its own.
 fn traditional_rules(game: Traditional) -> Result<Rules, String> {
@@ -71,7 +34,7 @@ fn traditional_rules(game: Traditional) -> Result<Rules, String> {
 ///
 /// A message for an unknown option key, a bad value or an impossible start,
 /// or for a game with a type of its own ([`Traditional::has_own_type`]:
-/// Toguz Kumalak, see [`Toguz`]), which is not a [`Mancala`].
+/// Toguz Kumalak, a [`ToguzKumalak`]), which is not a [`Mancala`].
 pub fn build_traditional(
     game: Traditional,
     options: &Map<String, Value>,
@@ -149,34 +112,17 @@ impl TraceGame for ToguzKumalak {
 ///
 /// # Errors
 ///
-/// The first [`Failure`](crate::conformance::Failure) found.
+/// The first [`Failure`] found.
 pub fn replay_traditional(
     game: Traditional,
     trace: &Map<String, Value>,
     budget: Budget,
-) -> Result<(), crate::conformance::Failure> {
-    use crate::conformance::replay;
-    // The game's index in the catalogue, as the driver's parameter.
+) -> Result<(), Failure> {
     if game == Traditional::ToguzKumalak {
-        return replay::<Toguz>(trace, budget);
+        return replay::<ToguzKumalak>((), trace, budget);
     }
-    let index = Traditional::ALL.iter().position(|&g| g == game);
-    match index {
-        Some(0) => replay::<Sowing<Catalogue<0>>>(trace, budget),
-        Some(1) => replay::<Sowing<Catalogue<1>>>(trace, budget),
-        Some(2) => replay::<Sowing<Catalogue<2>>>(trace, budget),
-        Some(3) => replay::<Sowing<Catalogue<3>>>(trace, budget),
-        Some(4) => replay::<Sowing<Catalogue<4>>>(trace, budget),
-        Some(5) => replay::<Sowing<Catalogue<5>>>(trace, budget),
-        Some(6) => replay::<Sowing<Catalogue<6>>>(trace, budget),
-        Some(7) => replay::<Sowing<Catalogue<7>>>(trace, budget),
-        Some(8) => replay::<Sowing<Catalogue<8>>>(trace, budget),
-        Some(9) => replay::<Sowing<Catalogue<9>>>(trace, budget),
-        Some(10) => replay::<Sowing<Catalogue<10>>>(trace, budget),
-        Some(11) => replay::<Sowing<Catalogue<11>>>(trace, budget),
-        _ => Err(crate::conformance::Failure {
-            ply: None,
-            message: format!("no conformance driver for `{game}`"),
-        }),
+    match traditional_rules(game) {
+        Ok(rules) => replay::<Mancala>(rules, trace, budget),
+        Err(message) => Err(Failure { ply: None, message }),
     }
 }
