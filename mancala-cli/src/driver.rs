@@ -87,23 +87,24 @@ pub fn build<G: TraceGame>(
     }
 }
 
-/// [`TraceGame`] for a game built as Numercy, Robertson's game, Mankka and
-/// the generic sowing game are: options of [`RuleOptions`] read by the
-/// game's own reader and `check`ed, the standard start from `$new`, and a
-/// `start` state read into a `$setup` (whose `new` takes the options) and
-/// built by `$from_setup`. A state is the `board`, the lists of counts
-/// `$key`, each the setup's `$field` and written as `$counts` of the game
-/// `$game` names, then `to_move` and `result`.
+/// [`TraceGame`] for a type `$game_type` built as Numercy, Robertson's
+/// game, Mankka and the generic sowing game are: options `$options` of
+/// [`RuleOptions`] read by the game's own reader and `check`ed, the
+/// standard start from `$new`, and a `start` state read into a `$setup`
+/// (whose `new` takes the options) and built by `$from_setup`. A state is
+/// the `board`, the lists of counts `$key`, each the setup's `$field` and
+/// written as `$counts` of the game `$game` names, then `to_move` and
+/// `result`.
 ///
 /// [`RuleOptions`]: mancala_core::notation::RuleOptions
 macro_rules! setup_game {
     (
-        $state:ty, $options:ty, $setup:ty,
+        $game_type:ty, $options:ty, $setup:ty,
         new: $new:expr,
         from_setup: $from_setup:expr,
         $game:ident => { $($key:literal => $field:ident: $counts:expr),* $(,)? }
     ) => {
-        impl $crate::driver::TraceGame for $state {
+        impl $crate::driver::TraceGame for $game_type {
             type Options = $options;
 
             fn options(
@@ -113,7 +114,7 @@ macro_rules! setup_game {
                 $crate::conformance::checked_options(base, map, <$options>::check)
             }
 
-            fn start(options: $options, budget: ::mancala_core::Budget) -> Result<$state, String> {
+            fn start(options: $options, budget: ::mancala_core::Budget) -> Result<$game_type, String> {
                 ($new)(options, budget).map_err(|e| e.to_string())
             }
 
@@ -121,7 +122,7 @@ macro_rules! setup_game {
                 options: $options,
                 start: &::serde_json::Value,
                 budget: ::mancala_core::Budget,
-            ) -> Result<$state, String> {
+            ) -> Result<$game_type, String> {
                 use $crate::conformance::uint_list;
                 let mut setup = <$setup>::new(options);
                 setup.board = uint_list("board", start.get("board"))?;
