@@ -13,9 +13,10 @@
 //! mancala conformance FILE.jsonl...
 //! ```
 //!
-//! Each game of the workspace plugs in through a [`Driver`]: how to build a
-//! state from a trace's options (and optional `start`), how to write a state
-//! in the trace format, and how to read a move.
+//! Each game of the workspace plugs in through a [`TraceGame`]: how to
+//! build a state from a trace's options (and optional `start`) and how to
+//! write a state in the trace format; and its move type through a
+//! [`TraceMove`]: how to read a move.
 //!
 //! # The format
 //!
@@ -164,6 +165,8 @@ use mancala_core::{Budget, Game, notation::RuleOptions};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use crate::driver::{TraceGame, TraceMove};
+
 /// The keys a trace line may have (see [Keys of a line](self#keys-of-a-line)).
 pub const TRACE_KEYS: [&str; 7] = [
     "game", "options", "start", "moves", "states", "rejected", "note",
@@ -298,37 +301,6 @@ impl<'de> Visitor<'de> for Strict<'_> {
     }
 }
 
-/// How the runner talks to one game.
-pub trait Driver {
-    /// The game's state type.
-    type Game: Game;
-
-    /// Builds the start state from the trace's `options` and, if present, its
-    /// `start` state (through the game's checked setup), deciding relays
-    /// within the runner's work `budget` (games without relays ignore it).
-    ///
-    /// # Errors
-    ///
-    /// A message for an unknown option key, a bad option value or an
-    /// impossible start.
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        budget: Budget,
-    ) -> Result<Self::Game, String>;
-
-    /// The state in the trace format (every field of its game: see
-    /// [States](self#states)).
-    fn state(game: &Self::Game) -> Value;
-
-    /// Reads a move written in the trace format.
-    ///
-    /// # Errors
-    ///
-    /// A message if the move is malformed.
-    fn parse_move(game: &Self::Game, mv: &Value) -> Result<<Self::Game as Game>::Move, String>;
-}
-
 /// Why a trace failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
@@ -370,22 +342,27 @@ pub fn diff_states(expected: &Value, actual: &Value) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
-/// Replays one trace with driver `D`, deciding relays within `budget` (each
-/// call of the replay its own budget, as a program playing the game would).
+/// Replays one trace of the game `G`, its options read over `base`,
+/// deciding relays within `budget` (each call of the replay its own budget,
+/// as a program playing the game would).
 ///
 /// # Errors
 ///
 /// The first [`Failure`] found.
-pub fn replay<D: Driver>(trace: &Map<String, Value>, budget: Budget) -> Result<(), Failure> {
+pub fn replay<G: TraceGame>(
+    base: G::Options,
+    trace: &Map<String, Value>,
+    budget: Budget,
+) -> Result<(), Failure> {
     let (options, moves, states) = trace_parts(trace)?;
     let empty = Map::new();
     let options = options.unwrap_or(&empty);
-    let mut game =
-        D::build(options, trace.get("start"), budget).map_err(|m| Failure::at(None, m))?;
+    let mut game = crate::driver::build::<G>(base, options, trace.get("start"), budget)
+        .map_err(|m| Failure::at(None, m))?;
     // A start state holds the fields of a state and nothing else (the
     // states are compared whole).
     if let Some(Value::Object(start)) = trace.get("start") {
-        let fields = D::state(&game);
+        let fields = game.state();
         if let Some(key) = start.keys().find(|k| fields.get(k.as_str()).is_none()) {
             return Err(Failure::at(
                 None,
@@ -393,11 +370,11 @@ pub fn replay<D: Driver>(trace: &Map<String, Value>, budget: Budget) -> Result<(
             ));
         }
     }
-    if let Some(d) = diff_states(&states[0], &D::state(&game)) {
+    if let Some(d) = diff_states(&states[0], &game.state()) {
         return Err(Failure::at(None, format!("start state differs: {d}")));
     }
     for (i, mv) in moves.iter().enumerate() {
-        let parsed = D::parse_move(&game, mv)
+        let parsed = G::Move::from_trace(mv)
             .map_err(|m| Failure::at(Some(i), format!("move {i} ({mv}): {m}")))?;
         if let Err(e) = game.play(parsed) {
             return Err(Failure::at(
@@ -405,12 +382,12 @@ pub fn replay<D: Driver>(trace: &Map<String, Value>, budget: Budget) -> Result<(
                 format!("move {i} ({mv}) was refused: {e}"),
             ));
         }
-        if let Some(d) = diff_states(&states[i + 1], &D::state(&game)) {
+        if let Some(d) = diff_states(&states[i + 1], &game.state()) {
             return Err(Failure::at(Some(i), format!("after move {i} ({mv}): {d}")));
         }
     }
     match trace.get("rejected") {
-        Some(rejected) => check_rejected::<D>(&game, rejected),
+        Some(rejected) => check_rejected(&game, rejected),
         None => Ok(()),
     }
 }
@@ -457,13 +434,13 @@ type TraceParts<'a> = (Option<&'a Map<String, Value>>, &'a [Value], &'a [Value])
 /// Checks that every move of a trace's `rejected` is refused in `game`
 /// and leaves it unchanged (a move the library cannot even read counts as
 /// refused).
-fn check_rejected<D: Driver>(game: &D::Game, rejected: &Value) -> Result<(), Failure> {
+fn check_rejected<G: TraceGame>(game: &G, rejected: &Value) -> Result<(), Failure> {
     let Some(rejected) = rejected.as_array() else {
         return Err(Failure::at(None, "`rejected` must be a list"));
     };
-    let before = D::state(game);
+    let before = game.state();
     for mv in rejected {
-        let Ok(parsed) = D::parse_move(game, mv) else {
+        let Ok(parsed) = G::Move::from_trace(mv) else {
             continue;
         };
         let mut copy = game.clone();
@@ -473,7 +450,7 @@ fn check_rejected<D: Driver>(game: &D::Game, rejected: &Value) -> Result<(), Fai
                 format!("rejected move {mv} was accepted"),
             ));
         }
-        if let Some(d) = diff_states(&before, &D::state(&copy)) {
+        if let Some(d) = diff_states(&before, &copy.state()) {
             return Err(Failure::at(
                 None,
                 format!("refusing move {mv} changed the state: {d}"),

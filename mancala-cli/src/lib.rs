@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod conformance;
+pub mod driver;
 pub mod engine;
 pub mod game_arg;
 pub mod laps;
@@ -178,13 +179,18 @@ pub fn replay_any_within(
     budget: mancala_core::Budget,
 ) -> Result<(), conformance::Failure> {
     use conformance::{Failure, replay};
+    use mancala_core::{Mancala, Rules};
+    use mankka::Mankka;
+    use numa::Numa;
+    use numercy::Numercy;
+    use robertson::Robertson;
     match trace.get("game").and_then(Value::as_str) {
-        Some("oware") => replay::<sowing_driver::Oware>(trace, budget),
-        Some("kalah") => replay::<sowing_driver::Kalah>(trace, budget),
-        Some("numercy") => replay::<numercy_driver::NumercyDriver>(trace, budget),
-        Some("robertson") => replay::<robertson_driver::RobertsonDriver>(trace, budget),
-        Some("mankka") => replay::<mankka_driver::MankkaDriver>(trace, budget),
-        Some("numa") => replay::<numa_driver::NumaDriver>(trace, budget),
+        Some("oware") => replay::<Mancala>(Rules::oware(), trace, budget),
+        Some("kalah") => replay::<Mancala>(Rules::kalah(), trace, budget),
+        Some("numercy") => replay::<Numercy>(Default::default(), trace, budget),
+        Some("robertson") => replay::<Robertson>(Default::default(), trace, budget),
+        Some("mankka") => replay::<Mankka>(Default::default(), trace, budget),
+        Some("numa") => replay::<Numa>(Default::default(), trace, budget),
         Some(other) => match mancala_core::Traditional::from_name(other) {
             Some(game) => sowing_driver::replay_traditional(game, trace, budget),
             None => Err(Failure {

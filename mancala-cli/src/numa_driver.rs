@@ -4,21 +4,8 @@ use mancala_core::Budget;
 use numa::{Face, Game, JointMove, Numa, Options, Piece, Setup, Shape, Square};
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{Driver, checked_options, result_json};
-
-/// Numa, with the option keys of the trace format
-/// ([Options](crate::conformance#options)).
-pub struct NumaDriver;
-
-/// Reads Numa options from a trace's `options` object, through Numa's own
-/// option reader.
-///
-/// # Errors
-///
-/// A message for an unknown key or a bad value.
-pub fn options_from(map: &Map<String, Value>) -> Result<Options, String> {
-    checked_options(Options::default(), map, Options::check)
-}
+use crate::conformance::{checked_options, result_json};
+use crate::driver::{TraceGame, TraceMove};
 
 fn face_name(face: Face) -> &'static str {
     match face {
@@ -47,18 +34,18 @@ fn piece_from(value: Option<&Value>, shape: Shape) -> Result<Piece, String> {
     Ok(Piece { square, face })
 }
 
-impl Driver for NumaDriver {
-    type Game = Numa;
+impl TraceGame for Numa {
+    type Options = Options;
 
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        _budget: Budget,
-    ) -> Result<Numa, String> {
-        let options = options_from(options)?;
-        let Some(start) = start else {
-            return Numa::new(options).map_err(|e| e.to_string());
-        };
+    fn options(base: Options, map: &Map<String, Value>) -> Result<Options, String> {
+        checked_options(base, map, Options::check)
+    }
+
+    fn start(options: Options, _budget: Budget) -> Result<Numa, String> {
+        Numa::new(options).map_err(|e| e.to_string())
+    }
+
+    fn set_up(options: Options, start: &Value, _budget: Budget) -> Result<Numa, String> {
         let pieces_json = start.get("pieces");
         let mut pieces = [Piece {
             square: Square::new(1, 1).ok_or("no square")?,
@@ -80,10 +67,10 @@ impl Driver for NumaDriver {
         .map_err(|e| format!("impossible start: {e}"))
     }
 
-    fn state(game: &Numa) -> Value {
+    fn state(&self) -> Value {
         let mut pieces = Map::new();
         for shape in Shape::ALL {
-            let p = game.piece(shape);
+            let p = self.piece(shape);
             pieces.insert(
                 shape.name().into(),
                 json!([p.square.x(), p.square.y(), face_name(p.face)]),
@@ -91,12 +78,14 @@ impl Driver for NumaDriver {
         }
         json!({
             "pieces": pieces,
-            "scores": game.points(),
-            "result": result_json(game.outcome()),
+            "scores": self.points(),
+            "result": result_json(self.outcome()),
         })
     }
+}
 
-    fn parse_move(_game: &Numa, mv: &Value) -> Result<JointMove, String> {
+impl TraceMove for JointMove {
+    fn from_trace(mv: &Value) -> Result<JointMove, String> {
         serde_json::from_value(mv.clone()).map_err(|e| e.to_string())
     }
 }

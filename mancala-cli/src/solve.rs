@@ -5,15 +5,14 @@ use std::io::Write;
 
 use clap::Parser;
 
-use mancala_core::{Budget, Mancala};
+use mancala_core::{Budget, Mancala, Rules, toguz::ToguzKumalak};
 use mancala_engine::kalah_solve::KalahSolver;
 use mancala_engine::solve::{
     DEFAULT_KALAH_ENDGAME_MB, Progress, Solution, Solver, mancala_banked, mancala_split, solvable,
 };
 
-use crate::conformance::Driver;
+use crate::driver::build;
 use crate::play::parse_options;
-use crate::sowing_driver::{Kalah, Oware, Toguz};
 
 /// The exact value of a game's start position under perfect play, and
 /// the best first moves.
@@ -105,9 +104,9 @@ fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
     let name = &args.game;
     let map = parse_options(&args.options).map_err(|e| e.to_string())?;
     let game: Mancala = match name.as_str() {
-        "kalah" => Kalah::build(&map, None, Budget::DEFAULT)?,
+        "kalah" => build(Rules::kalah(), &map, None, Budget::DEFAULT)?,
         "oware" => {
-            Oware::build(&map, None, Budget::DEFAULT)?;
+            build::<Mancala>(Rules::oware(), &map, None, Budget::DEFAULT)?;
             return Err(
                 "oware has no exact value here: its repetition rule ends a game on a \
                  position seen before, so a position's value depends on the history"
@@ -115,7 +114,7 @@ fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
             );
         }
         "toguz-kumalak" => {
-            Toguz::build(&map, None, Budget::DEFAULT)?;
+            build::<ToguzKumalak>((), &map, None, Budget::DEFAULT)?;
             return Err(
                 "toguz-kumalak: not solved exactly: 162 seeds on 18 holes, with the tuzdiks, \
                  make far too many positions for an exact search"

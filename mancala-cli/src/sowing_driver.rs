@@ -2,115 +2,20 @@
 //! and the games of its catalogue.
 
 use mancala_core::{
-    Budget, Game, Mancala, Move, Pit, Rules, Setup, Traditional,
+    Budget, Game, Mancala, Pit, Rules, Setup, Traditional,
     toguz::{ToguzKumalak, ToguzSetup},
 };
 use serde_json::{Map, Value, json};
 
-use crate::conformance::{
-    Driver, checked_options, result_json, set_start_turn, start_to_move, text_move, to_move_json,
-    uint_list,
-};
+use crate::conformance::{Failure, replay, result_json, start_to_move, to_move_json, uint_list};
+use crate::driver::{TraceGame, setup_game};
 
-/// Oware (`game: "oware"`), options `houses` and `seeds`.
-pub struct Oware;
-/// Kalah (`game: "kalah"`), options `houses`, `seeds` and `empty_capture`.
-pub struct Kalah;
-/// The catalogue game `Traditional::ALL[G]` (`game:` its name), options
-/// `houses`, `seeds` and every rule key over its preset; not for a game with
-/// a type of its own ([`Traditional::has_own_type`]).
-pub struct Catalogue<const G: usize>;
-/// Toguz Kumalak (`game: "toguz-kumalak"`), played by [`ToguzKumalak`]; no
-/// options. Its states add `tuzdik`.
-pub struct Toguz;
-
-/// Reads oware or Kalah rules over `base` through [`Rules`]' own option
-/// reader.
-///
-/// # Errors
-///
-/// A message for an unknown key or a bad value.
-pub fn rules_from(base: Rules, options: &Map<String, Value>) -> Result<Rules, String> {
-    checked_options(base, options, Rules::check)
-}
-
-fn build(
-    base: Rules,
-    options: &Map<String, Value>,
-    start: Option<&Value>,
-    budget: Budget,
-) -> Result<Mancala, String> {
-    let rules = rules_from(base, options)?;
-    let Some(start) = start else {
-        return Mancala::new_within(rules, budget).map_err(|e| e.to_string());
-    };
-    let mut setup = Setup::new(rules);
-    setup.board = uint_list("board", start.get("board"))?;
-    setup.stores = uint_list("stores", start.get("stores"))?;
-    set_start_turn(start, &mut setup.to_move, &mut setup.over)?;
-    Mancala::from_setup_within(setup, budget).map_err(|e| format!("impossible start: {e}"))
-}
-
-fn state(game: &Mancala) -> Value {
-    let players = game.topology().players();
-    json!({
-        "board": game.board().holes(),
-        "stores": &game.board().stores()[..players],
-        "to_move": to_move_json(game),
-        "result": result_json(game.outcome()),
-    })
-}
-
-/// A game of the generic sowing family whose driver builds it over a
-/// preset of [`Rules`]: [`Oware`], [`Kalah`] and the [`Catalogue`]'s games
-/// share one [`Driver`], which reads the trace's options over the preset
-/// and writes the states of a [`Mancala`].
-pub trait SowingPreset {
-    /// The rules the trace's options apply to.
-    ///
-    /// # Errors
-    ///
-    /// A message for a game the generic sowing game does not play.
-    fn preset() -> Result<Rules, String>;
-}
-
-impl SowingPreset for Oware {
-    fn preset() -> Result<Rules, String> {
-        Ok(Rules::oware())
-    }
-}
-
-impl SowingPreset for Kalah {
-    fn preset() -> Result<Rules, String> {
-        Ok(Rules::kalah())
-    }
-}
-
-impl<const G: usize> SowingPreset for Catalogue<G> {
-    fn preset() -> Result<Rules, String> {
-        let game = Traditional::ALL
-            .get(G)
-            .ok_or_else(|| format!("the catalogue has no game {G}"))?;
-        traditional_rules(*game)
-    }
-}
-
-impl<T: SowingPreset> Driver for T {
-    type Game = Mancala;
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        budget: Budget,
-    ) -> Result<Mancala, String> {
-        build(T::preset()?, options, start, budget)
-    }
-    fn state(game: &Mancala) -> Value {
-        state(game)
-    }
-    fn parse_move(_game: &Mancala, mv: &Value) -> Result<Move, String> {
-        text_move(mv)
-    }
-}
+setup_game!(
+    Mancala, Rules, Setup,
+    new: Mancala::new_within,
+    from_setup: Mancala::from_setup_within,
+    game => { "stores" => stores: &game.board().stores()[..game.topology().players()] }
+);
 
 /// The rules of the catalogue game `game`, unless it has a type of its own.
 fn traditional_rules(game: Traditional) -> Result<Rules, String> {
@@ -129,29 +34,31 @@ fn traditional_rules(game: Traditional) -> Result<Rules, String> {
 ///
 /// A message for an unknown option key, a bad value or an impossible start,
 /// or for a game with a type of its own ([`Traditional::has_own_type`]:
-/// Toguz Kumalak, see [`Toguz`]), which is not a [`Mancala`].
+/// Toguz Kumalak, a [`ToguzKumalak`]), which is not a [`Mancala`].
 pub fn build_traditional(
     game: Traditional,
     options: &Map<String, Value>,
     start: Option<&Value>,
     budget: Budget,
 ) -> Result<Mancala, String> {
-    build(traditional_rules(game)?, options, start, budget)
+    crate::driver::build(traditional_rules(game)?, options, start, budget)
 }
 
-impl Driver for Toguz {
-    type Game = ToguzKumalak;
-    fn build(
-        options: &Map<String, Value>,
-        start: Option<&Value>,
-        _budget: Budget,
-    ) -> Result<ToguzKumalak, String> {
-        if let Some(key) = options.keys().next() {
-            return Err(format!("unknown option `{key}` (toguz-kumalak has none)"));
+impl TraceGame for ToguzKumalak {
+    type Options = ();
+
+    fn options((): (), map: &Map<String, Value>) -> Result<(), String> {
+        match map.keys().next() {
+            Some(key) => Err(format!("unknown option `{key}` (toguz-kumalak has none)")),
+            None => Ok(()),
         }
-        let Some(start) = start else {
-            return Ok(ToguzKumalak::default());
-        };
+    }
+
+    fn start((): (), _budget: Budget) -> Result<ToguzKumalak, String> {
+        Ok(ToguzKumalak::default())
+    }
+
+    fn set_up((): (), start: &Value, _budget: Budget) -> Result<ToguzKumalak, String> {
         let board: Vec<u16> = uint_list("board", start.get("board"))?;
         let stores: Vec<u16> = uint_list("stores", start.get("stores"))?;
         let mut setup = ToguzSetup {
@@ -188,18 +95,16 @@ impl Driver for Toguz {
         };
         ToguzKumalak::from_setup(setup).map_err(|e| format!("impossible start: {e}"))
     }
-    fn state(game: &ToguzKumalak) -> Value {
-        let tuzdik = |p| game.tuzdik(p).map(|t: Pit| t.index());
+
+    fn state(&self) -> Value {
+        let tuzdik = |p| self.tuzdik(p).map(|t: Pit| t.index());
         json!({
-            "board": game.board().holes(),
-            "stores": &game.board().stores()[..2],
+            "board": self.board().holes(),
+            "stores": &self.board().stores()[..2],
             "tuzdik": [tuzdik(mancala_core::Player::P0), tuzdik(mancala_core::Player::P1)],
-            "to_move": to_move_json(game),
-            "result": result_json(game.outcome()),
+            "to_move": to_move_json(self),
+            "result": result_json(self.outcome()),
         })
-    }
-    fn parse_move(_game: &ToguzKumalak, mv: &Value) -> Result<Move, String> {
-        text_move(mv)
     }
 }
 
@@ -207,34 +112,17 @@ impl Driver for Toguz {
 ///
 /// # Errors
 ///
-/// The first [`Failure`](crate::conformance::Failure) found.
+/// The first [`Failure`] found.
 pub fn replay_traditional(
     game: Traditional,
     trace: &Map<String, Value>,
     budget: Budget,
-) -> Result<(), crate::conformance::Failure> {
-    use crate::conformance::replay;
-    // The game's index in the catalogue, as the driver's parameter.
+) -> Result<(), Failure> {
     if game == Traditional::ToguzKumalak {
-        return replay::<Toguz>(trace, budget);
+        return replay::<ToguzKumalak>((), trace, budget);
     }
-    let index = Traditional::ALL.iter().position(|&g| g == game);
-    match index {
-        Some(0) => replay::<Catalogue<0>>(trace, budget),
-        Some(1) => replay::<Catalogue<1>>(trace, budget),
-        Some(2) => replay::<Catalogue<2>>(trace, budget),
-        Some(3) => replay::<Catalogue<3>>(trace, budget),
-        Some(4) => replay::<Catalogue<4>>(trace, budget),
-        Some(5) => replay::<Catalogue<5>>(trace, budget),
-        Some(6) => replay::<Catalogue<6>>(trace, budget),
-        Some(7) => replay::<Catalogue<7>>(trace, budget),
-        Some(8) => replay::<Catalogue<8>>(trace, budget),
-        Some(9) => replay::<Catalogue<9>>(trace, budget),
-        Some(10) => replay::<Catalogue<10>>(trace, budget),
-        Some(11) => replay::<Catalogue<11>>(trace, budget),
-        _ => Err(crate::conformance::Failure {
-            ply: None,
-            message: format!("no conformance driver for `{game}`"),
-        }),
+    match traditional_rules(game) {
+        Ok(rules) => replay::<Mancala>(rules, trace, budget),
+        Err(message) => Err(Failure { ply: None, message }),
     }
 }

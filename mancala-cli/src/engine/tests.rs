@@ -1,14 +1,16 @@
 use std::fmt::Display;
 use std::time::Duration;
 
-use mancala_core::{Game, Player, Status};
+use mancala_core::{Budget, Game, Mancala, Player, Rules, Status};
 use mancala_engine::Rng;
 use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent};
+use mankka::Mankka;
 use numa::Numa;
+use numercy::Numercy;
+use robertson::Robertson;
 
 use super::*;
-use crate::conformance::Driver;
-use crate::sowing_driver::{Kalah, Oware};
+use crate::driver::{TraceGame, build};
 
 /// The answer lines to `input`, run through [`run`].
 fn answers(input: &str) -> Vec<String> {
@@ -30,24 +32,18 @@ fn legal_words(line: &str) -> Vec<String> {
 
 #[test]
 fn every_game_starts_at_the_runner_start() {
-    fn start<D: Driver>() -> String
-    where
-        D::Game: Display,
-    {
-        let game = D::build(&serde_json::Map::new(), None, mancala_core::Budget::DEFAULT)
+    fn start<G: TraceGame + Display>(base: G::Options) -> String {
+        let game = build::<G>(base, &serde_json::Map::new(), None, Budget::DEFAULT)
             .expect("the default game");
         format!("position {game}")
     }
     let starts = [
-        ("oware", start::<Oware>()),
-        ("kalah", start::<Kalah>()),
-        ("numercy", start::<crate::numercy_driver::NumercyDriver>()),
-        (
-            "robertson",
-            start::<crate::robertson_driver::RobertsonDriver>(),
-        ),
-        ("mankka", start::<crate::mankka_driver::MankkaDriver>()),
-        ("numa", start::<crate::numa_driver::NumaDriver>()),
+        ("oware", start::<Mancala>(Rules::oware())),
+        ("kalah", start::<Mancala>(Rules::kalah())),
+        ("numercy", start::<Numercy>(Default::default())),
+        ("robertson", start::<Robertson>(Default::default())),
+        ("mankka", start::<Mankka>(Default::default())),
+        ("numa", start::<Numa>(Default::default())),
     ];
     for (name, _) in &starts {
         assert!(mancala_engine::find_game(name).is_some(), "{name}");

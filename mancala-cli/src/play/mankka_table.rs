@@ -1,11 +1,11 @@
 //! Mankka at the table: the opening placement written and echoed as six
 //! counts, then sowing moves and passes.
 
-use mancala_core::{Game, Player};
+use mancala_core::{Game, Player, Turn};
 use mankka::{Mankka, Move, MoveReport, Placement, PlayError, SIDE, Variant};
 
 use super::boards::TwoRow;
-use super::sowing::{Sown, arrow, south_north, sowing_count, sowing_help, two_row_side};
+use super::sowing::{arrow, south_north, sowing_count, sowing_help, sown_words, two_row_side};
 use super::table::{Ending, Table, hole_choices, hole_refusal, read_pass_or_hole, say_hole};
 use super::text::{Names, and_list, count, quoted, ranges};
 use mancala_engine::ending::mankka_end;
@@ -162,18 +162,20 @@ impl Table for Mankka {
                 format!("{who} places {placement}: {}.", and_list(&parts))
             }
             Move::Pass => format!("{who} cannot move and passes."),
-            Move::Sow(pit) => Sown {
-                mover: r.mover,
-                pit,
-                laps: r.laps,
-                landing: r.landing,
-                endless: r.endless,
-                captured: r.captured,
-                seeds: r.seeds,
-                grand_slam_refused: false,
-                extra_turn: false,
+            Move::Sow(pit) => {
+                let turn = Turn {
+                    mover: r.mover,
+                    played: mancala_core::Move::Sow(pit),
+                    landing: r.landing,
+                    laps: r.laps,
+                    endless: r.endless,
+                    captured: r.captured,
+                    seeds: r.seeds,
+                    grand_slam_refused: false,
+                    extra_turn: false,
+                };
+                sown_words(&turn, names, "seed")
             }
-            .words(names, "seed"),
         }
     }
 

@@ -6,7 +6,7 @@ use numercy::{MoveReport, Numercy, Pit, PlayError};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_refusal, read_hole, say_hole};
+use super::table::{Ending, Table, hole_actions, hole_refusal};
 use mancala_engine::ending::numercy_end;
 
 use super::text::{Names, and_list, count};
@@ -64,13 +64,7 @@ impl Table for Numercy {
         sowing_help(self.topology(), p, "ball")
     }
 
-    fn read(&self, _p: Player, text: &str) -> Result<Pit, String> {
-        read_hole(text)
-    }
-
-    fn say(&self, pit: &Pit) -> String {
-        say_hole(*pit)
-    }
+    hole_actions!();
 
     fn describe(&self, r: &MoveReport, names: &Names) -> String {
         let mut text = format!("{} sows hole {}", names.cap(r.mover), r.origin);

@@ -6,7 +6,7 @@ use robertson::{MoveReport, Pit, PlayError, Robertson, Shape};
 
 use super::boards::{TwoRow, ring, row_place};
 use super::sowing::{arrow, south_north};
-use super::table::{Ending, Table, hole_refusal, read_hole, say_hole};
+use super::table::{Ending, Table, hole_actions, hole_refusal};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::mancala_end;
 
@@ -131,13 +131,7 @@ impl Table for Robertson {
         )
     }
 
-    fn read(&self, _p: Player, text: &str) -> Result<Pit, String> {
-        read_hole(text)
-    }
-
-    fn say(&self, pit: &Pit) -> String {
-        say_hole(*pit)
-    }
+    hole_actions!();
 
     fn describe(&self, r: &MoveReport, names: &Names) -> String {
         let mut text = format!("{} sows hole {}", names.cap(r.mover), r.pit);

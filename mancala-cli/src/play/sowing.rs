@@ -2,7 +2,7 @@
 //! and the words shared with the other two-row games.
 
 use mancala_core::{
-    Board, Game, Landing, Mancala, Move, Pit, PitSet, PlayError, Player, Topology, rules::Leftover,
+    Board, Game, Landing, Mancala, Move, PlayError, Player, Topology, Turn, rules::Leftover,
 };
 
 use super::boards::TwoRow;
@@ -48,60 +48,49 @@ pub(crate) fn arrow(to_move: Option<Player>, p: Player) -> &'static str {
     }
 }
 
-/// A sowing move in words: who sowed which hole, how many laps, where it
-/// ended and what it captured.
-pub(crate) struct Sown {
-    pub(crate) mover: Player,
-    pub(crate) pit: Pit,
-    pub(crate) laps: u64,
-    pub(crate) landing: Option<Landing>,
-    pub(crate) endless: bool,
-    pub(crate) captured: PitSet,
-    pub(crate) seeds: u32,
-    pub(crate) grand_slam_refused: bool,
-    pub(crate) extra_turn: bool,
-}
-
-impl Sown {
-    pub(crate) fn words(&self, names: &Names, seed: &str) -> String {
-        let who = names.cap(self.mover);
-        let Some(landing) = self.landing else {
-            return format!("{who} cannot sow hole {}.", self.pit);
-        };
-        let mut text = format!("{who} sows hole {}", self.pit);
-        if self.laps > 1 {
-            text.push_str(&format!(" ({} laps)", self.laps));
-        }
-        match landing {
-            Landing::Hole(h) if self.endless => text.push_str(&format!(
-                ", which would relay forever: it stops before lifting hole {h} again, \
-                 capturing nothing"
-            )),
-            Landing::Hole(h) => text.push_str(&format!(" and ends in hole {h}")),
-            Landing::Store(p) if p == self.mover => text.push_str(" and ends in his store"),
-            Landing::Store(p) => text.push_str(&format!(" and ends in {}'s store", names.of(p))),
-        }
-        if !self.captured.is_empty() {
-            let holes: Vec<String> = self.captured.iter().map(|p| p.to_string()).collect();
-            text.push_str(&format!(
-                ", capturing {} from hole{} {}",
-                count(self.seeds, seed),
-                if holes.len() == 1 { "" } else { "s" },
-                and_list(&holes)
-            ));
-        }
-        if self.grand_slam_refused {
-            text.push_str(&format!(
-                "; the capture would take every {seed} of the other side (a grand slam), so \
-                 nothing is captured"
-            ));
-        }
-        if self.extra_turn {
-            text.push_str("; he moves again");
-        }
-        text.push('.');
-        text
+/// A sowing turn in words: who sowed which hole (or passed), how many laps,
+/// where it ended and what it captured.
+pub(crate) fn sown_words(turn: &Turn, names: &Names, seed: &str) -> String {
+    let who = names.cap(turn.mover);
+    let Move::Sow(pit) = turn.played else {
+        return format!("{who} passes.");
+    };
+    let Some(landing) = turn.landing else {
+        return format!("{who} cannot sow hole {pit}.");
+    };
+    let mut text = format!("{who} sows hole {pit}");
+    if turn.laps > 1 {
+        text.push_str(&format!(" ({} laps)", turn.laps));
     }
+    match landing {
+        Landing::Hole(h) if turn.endless => text.push_str(&format!(
+            ", which would relay forever: it stops before lifting hole {h} again, \
+             capturing nothing"
+        )),
+        Landing::Hole(h) => text.push_str(&format!(" and ends in hole {h}")),
+        Landing::Store(p) if p == turn.mover => text.push_str(" and ends in his store"),
+        Landing::Store(p) => text.push_str(&format!(" and ends in {}'s store", names.of(p))),
+    }
+    if !turn.captured.is_empty() {
+        let holes: Vec<String> = turn.captured.iter().map(|p| p.to_string()).collect();
+        text.push_str(&format!(
+            ", capturing {} from hole{} {}",
+            count(turn.seeds, seed),
+            if holes.len() == 1 { "" } else { "s" },
+            and_list(&holes)
+        ));
+    }
+    if turn.grand_slam_refused {
+        text.push_str(&format!(
+            "; the capture would take every {seed} of the other side (a grand slam), so \
+             nothing is captured"
+        ));
+    }
+    if turn.extra_turn {
+        text.push_str("; he moves again");
+    }
+    text.push('.');
+    text
 }
 
 /// The final count of a two-player sowing game: each player's store, plus
@@ -249,22 +238,8 @@ impl Table for Mancala {
         say_move(*mv)
     }
 
-    fn describe(&self, turn: &mancala_core::Turn, names: &Names) -> String {
-        let Move::Sow(pit) = turn.played else {
-            return format!("{} passes.", names.cap(turn.mover));
-        };
-        Sown {
-            mover: turn.mover,
-            pit,
-            laps: turn.laps,
-            landing: turn.landing,
-            endless: turn.endless,
-            captured: turn.captured,
-            seeds: turn.seeds,
-            grand_slam_refused: turn.grand_slam_refused,
-            extra_turn: turn.extra_turn,
-        }
-        .words(names, "seed")
+    fn describe(&self, turn: &Turn, names: &Names) -> String {
+        sown_words(turn, names, "seed")
     }
 
     hole_refusal!(PlayError);

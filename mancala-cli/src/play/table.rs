@@ -139,6 +139,22 @@ macro_rules! hole_refusal {
 }
 pub(crate) use hole_refusal;
 
+/// [`Table::read`] and [`Table::say`] for a game whose actions are bare
+/// holes: a hole number as typed ([`read_hole`]), said as `hole 3`
+/// ([`say_hole`]).
+macro_rules! hole_actions {
+    () => {
+        fn read(&self, _p: mancala_core::Player, text: &str) -> Result<mancala_core::Pit, String> {
+            $crate::play::table::read_hole(text)
+        }
+
+        fn say(&self, pit: &mancala_core::Pit) -> String {
+            $crate::play::table::say_hole(*pit)
+        }
+    };
+}
+pub(crate) use hole_actions;
+
 /// Reads a hole number as typed: `3`, ` 3 `, `hole 3`, `H3`.
 pub(crate) fn read_hole(text: &str) -> Result<Pit, String> {
     let lower = text.trim().to_lowercase();

@@ -22,6 +22,17 @@ fn table(agents: usize, records: &[(usize, usize, Record)]) -> Crosstable {
     t
 }
 
+/// The fit of [`table`]`(agents, records)`, which must succeed.
+fn fitted(agents: usize, records: &[(usize, usize, Record)]) -> Ratings {
+    fit(&table(agents, records)).unwrap()
+}
+
+/// The fit of three agents A, B and C who all met, from A's record against
+/// B, B's against C and A's against C.
+fn triangle([ab, bc, ac]: [Record; 3]) -> Ratings {
+    fitted(3, &[(0, 1, ab), (1, 2, bc), (0, 2, ac)])
+}
+
 #[test]
 fn a_75_percent_score_is_190_8_elo() {
     // 1/p − 1 = 1/3; log10(1/3) = −0.477121; × −400 = +190.849.
@@ -130,8 +141,7 @@ fn the_fit_of_two_agents_is_the_closed_form() {
         record(20, 0, 0),
         record(3, 11, 6),
     ] {
-        let t = table(2, &[(0, 1, r)]);
-        let ratings = fit(&t).unwrap();
+        let ratings = fitted(2, &[(0, 1, r)]);
         let closed = two_agent(r).unwrap();
         let gap = ratings.difference(0, 1).unwrap();
         assert!(close(gap.elo, closed.elo, 1e-6), "{r:?}");
@@ -156,8 +166,7 @@ fn a_symmetric_crosstable_gives_equal_ratings() {
     // all 15/20): each agent scores 20 of 40, the expected score at
     // equal ratings, so the fit stays at 0.
     for beats in [record(10, 0, 10), record(15, 0, 5), record(6, 8, 6)] {
-        let t = table(3, &[(0, 1, beats), (1, 2, beats), (2, 0, beats)]);
-        let ratings = fit(&t).unwrap();
+        let ratings = fitted(3, &[(0, 1, beats), (1, 2, beats), (2, 0, beats)]);
         for agent in 0..3 {
             assert!(close(ratings.elo(agent).unwrap(), 0.0, 1e-9), "{beats:?}");
         }
@@ -176,15 +185,7 @@ fn a_crosstable_that_fits_the_model_exactly_is_recovered() {
     // expected points equal the actual ones (A 15 + 18 = 33, B 5 + 15
     // = 20, C 2 + 5 = 7), so the ratings are +190.85, 0 and −190.85
     // (average 0), and A − C = 400 log10(9) = 381.70.
-    let t = table(
-        3,
-        &[
-            (0, 1, record(15, 0, 5)),
-            (1, 2, record(15, 0, 5)),
-            (0, 2, record(18, 0, 2)),
-        ],
-    );
-    let ratings = fit(&t).unwrap();
+    let ratings = triangle([record(15, 0, 5), record(15, 0, 5), record(18, 0, 2)]);
     assert!(close(ratings.elo(0).unwrap(), 190.85, 0.01));
     assert!(close(ratings.elo(1).unwrap(), 0.0, 1e-6));
     assert!(close(ratings.elo(2).unwrap(), -190.85, 0.01));
@@ -199,18 +200,9 @@ fn a_crosstable_that_fits_the_model_exactly_is_recovered() {
 
 #[test]
 fn the_fit_scales_its_error_bars_as_one_over_the_root_of_the_games() {
-    let mut small = Crosstable::new(3);
-    let mut large = Crosstable::new(3);
-    for (a, b, r) in [
-        (0, 1, record(12, 3, 5)),
-        (1, 2, record(9, 6, 5)),
-        (0, 2, record(16, 2, 2)),
-    ] {
-        small.set(a, b, r).unwrap();
-        let r4 = record(4 * r.wins, 4 * r.draws, 4 * r.losses);
-        large.set(a, b, r4).unwrap();
-    }
-    let (s, l) = (fit(&small).unwrap(), fit(&large).unwrap());
+    let small = [record(12, 3, 5), record(9, 6, 5), record(16, 2, 2)];
+    let large = small.map(|r| record(4 * r.wins, 4 * r.draws, 4 * r.losses));
+    let (s, l) = (triangle(small), triangle(large));
     for agent in 0..3 {
         let (s, l) = (s.estimate(agent).unwrap(), l.estimate(agent).unwrap());
         assert!(close(s.elo, l.elo, 1e-6));
@@ -222,15 +214,7 @@ fn the_fit_scales_its_error_bars_as_one_over_the_root_of_the_games() {
 fn whitewashes_still_fit() {
     // The strongest agent wins everything, the weakest loses everything:
     // no finite maximum without the clamp.
-    let t = table(
-        3,
-        &[
-            (0, 1, record(20, 0, 0)),
-            (0, 2, record(20, 0, 0)),
-            (1, 2, record(14, 2, 4)),
-        ],
-    );
-    let ratings = fit(&t).unwrap();
+    let ratings = triangle([record(20, 0, 0), record(14, 2, 4), record(20, 0, 0)]);
     assert_eq!(ratings.clamped(), &[(0, 1), (0, 2)]);
     assert!(ratings.elo(0).unwrap() > ratings.elo(1).unwrap());
     assert!(ratings.elo(1).unwrap() > ratings.elo(2).unwrap());

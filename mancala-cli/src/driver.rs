@@ -1,0 +1,146 @@
+//! How the conformance runner ([`replay`]) talks to each game: through
+//! [`TraceGame`], how its options are read, how it starts and how its
+//! states are written; through [`TraceMove`], how a trace writes its moves.
+//!
+//! [`replay`]: crate::conformance::replay
+
+use mancala_core::{Budget, Game, Move, Pit};
+use serde_json::{Map, Value};
+
+use crate::conformance::text_move;
+
+/// How the runner talks to one game: each game of the workspace implements
+/// it in its `*_driver` module.
+pub trait TraceGame: Game<Move: TraceMove> {
+    /// The game's rule options, which a trace's `options` object sets over
+    /// a base: the default, or the preset of a sowing game.
+    type Options;
+
+    /// A trace's `options` object applied to `base` by the game's own
+    /// option reader, then checked as a whole.
+    ///
+    /// # Errors
+    ///
+    /// A message for an unknown key or a bad value.
+    fn options(base: Self::Options, map: &Map<String, Value>) -> Result<Self::Options, String>;
+
+    /// The standard start under `options`, deciding relays within `budget`
+    /// (games without relays ignore it).
+    ///
+    /// # Errors
+    ///
+    /// A message if the game cannot start under `options`.
+    fn start(options: Self::Options, budget: Budget) -> Result<Self, String>;
+
+    /// The game at a trace's `start` state under `options`, through the
+    /// game's checked setup.
+    ///
+    /// # Errors
+    ///
+    /// A message for a malformed or impossible start.
+    fn set_up(options: Self::Options, start: &Value, budget: Budget) -> Result<Self, String>;
+
+    /// The state in the trace format (every field of its game: see
+    /// [States](crate::conformance#states)).
+    fn state(&self) -> Value;
+}
+
+/// A move as a trace writes it ([Moves](crate::conformance#moves)).
+pub trait TraceMove: Sized {
+    /// Reads a move written in the trace format.
+    ///
+    /// # Errors
+    ///
+    /// A message if the move is malformed.
+    fn from_trace(mv: &Value) -> Result<Self, String>;
+}
+
+impl TraceMove for Pit {
+    fn from_trace(mv: &Value) -> Result<Pit, String> {
+        text_move(mv)
+    }
+}
+
+impl TraceMove for Move {
+    fn from_trace(mv: &Value) -> Result<Move, String> {
+        text_move(mv)
+    }
+}
+
+/// The game a trace starts from: its `options` read over `base`, then the
+/// standard start or, given a `start` state, that state.
+///
+/// # Errors
+///
+/// A message for an unknown option key, a bad option value or an
+/// impossible start.
+pub fn build<G: TraceGame>(
+    base: G::Options,
+    options: &Map<String, Value>,
+    start: Option<&Value>,
+    budget: Budget,
+) -> Result<G, String> {
+    let options = G::options(base, options)?;
+    match start {
+        None => G::start(options, budget),
+        Some(start) => G::set_up(options, start, budget),
+    }
+}
+
+/// [`TraceGame`] for a type `$game_type` built as Numercy, Robertson's
+/// game, Mankka and the generic sowing game are: options `$options` of
+/// [`RuleOptions`] read by the game's own reader and `check`ed, the
+/// standard start from `$new`, and a `start` state read into a `$setup`
+/// (whose `new` takes the options) and built by `$from_setup`. A state is
+/// the `board`, the lists of counts `$key`, each the setup's `$field` and
+/// written as `$counts` of the game `$game` names, then `to_move` and
+/// `result`.
+///
+/// [`RuleOptions`]: mancala_core::notation::RuleOptions
+macro_rules! setup_game {
+    (
+        $game_type:ty, $options:ty, $setup:ty,
+        new: $new:expr,
+        from_setup: $from_setup:expr,
+        $game:ident => { $($key:literal => $field:ident: $counts:expr),* $(,)? }
+    ) => {
+        impl $crate::driver::TraceGame for $game_type {
+            type Options = $options;
+
+            fn options(
+                base: $options,
+                map: &::serde_json::Map<String, ::serde_json::Value>,
+            ) -> Result<$options, String> {
+                $crate::conformance::checked_options(base, map, <$options>::check)
+            }
+
+            fn start(options: $options, budget: ::mancala_core::Budget) -> Result<$game_type, String> {
+                ($new)(options, budget).map_err(|e| e.to_string())
+            }
+
+            fn set_up(
+                options: $options,
+                start: &::serde_json::Value,
+                budget: ::mancala_core::Budget,
+            ) -> Result<$game_type, String> {
+                use $crate::conformance::uint_list;
+                let mut setup = <$setup>::new(options);
+                setup.board = uint_list("board", start.get("board"))?;
+                $(setup.$field = uint_list($key, start.get($key))?;)*
+                $crate::conformance::set_start_turn(start, &mut setup.to_move, &mut setup.over)?;
+                ($from_setup)(setup, budget).map_err(|e| format!("impossible start: {e}"))
+            }
+
+            fn state(&self) -> ::serde_json::Value {
+                let $game = self;
+                ::serde_json::json!({
+                    "board": $game.board().holes(),
+                    $($key: $counts,)*
+                    "to_move": $crate::conformance::to_move_json($game),
+                    "result": $crate::conformance::result_json($game.outcome()),
+                })
+            }
+        }
+    };
+}
+pub(crate) use setup_game;
