@@ -65,12 +65,16 @@ use crate::solve::{Progress, Solution};
 
 mod buckets;
 mod play;
+mod ranks;
 mod search;
+mod slots;
 
 use buckets::{Bucket, Buckets};
-use play::Play;
+pub(crate) use play::Play;
 pub use play::{MAX_HOUSES, Next, Pos, pos_of, supports};
+pub(crate) use ranks::{Binomials, Ranks, each_in_layer, in_play};
 use search::{Passes, Window};
+pub(crate) use slots::{Slots, UNKNOWN};
 
 /// A callback given each [`Progress`].
 type ProgressFn = Box<dyn FnMut(&Progress)>;
@@ -80,8 +84,6 @@ type ProgressFn = Box<dyn FnMut(&Progress)>;
 /// each) cost more than the nodes they save.
 pub const DEFAULT_ETC_SEEDS: u32 = 24;
 
-/// Marks an endgame slot not worked out yet.
-const UNKNOWN: i8 = i8::MIN;
 /// The depth of a search to the end of the game.
 const EXACT: u8 = u8::MAX;
 /// No best move.
@@ -90,15 +92,9 @@ const NO_MOVE: u8 = u8::MAX;
 /// The exact solver for Kalah. See the [module docs](self).
 pub struct KalahSolver {
     play: Play,
-    holes: usize,
-    /// `base[s]`: the positions with fewer than `s` seeds.
-    base: Vec<u64>,
-    /// `step[i * (total + 1) + sum]`: C(sum + i, i + 1), the rank's term
-    /// of bar `i` after `sum` seeds.
-    step: Vec<u64>,
-    total: usize,
+    ranks: Ranks,
     table: Buckets,
-    endgame: Vec<i8>,
+    endgame: Slots,
     endgame_seeds: u32,
     nodes: u64,
     depth: u32,
@@ -127,7 +123,6 @@ impl KalahSolver {
             return None;
         }
         let binomial = Binomials::new(total, holes)?;
-        let (base, step) = binomial.rank_terms();
         let (endgame_seeds, slots) = binomial.endgame(endgame_bytes);
         let capture = match game.rules().capture {
             Capture::Opposite {
@@ -140,12 +135,9 @@ impl KalahSolver {
                 houses: holes / 2,
                 empty_capture: capture,
             },
-            holes,
-            base,
-            step,
-            total,
-            table: Buckets::new(binomial.buckets(table_bytes)),
-            endgame: vec![UNKNOWN; slots],
+            ranks: binomial.ranks(),
+            table: Buckets::new(binomial.buckets(table_bytes, core::mem::size_of::<Bucket>())),
+            endgame: Slots::unknown(slots),
             endgame_seeds,
             nodes: 0,
             depth: 0,
@@ -168,6 +160,36 @@ impl KalahSolver {
             size = size.saturating_mul(seeds + holes) / seeds;
         }
         usize::try_from(size).unwrap_or(usize::MAX).min(most)
+    }
+
+    /// Answers the positions of up to `table`'s seeds on the board from
+    /// the tablebase instead of an endgame table worked out as the search
+    /// meets them (which is dropped): [`endgame_seeds`](Self::endgame_seeds)
+    /// becomes the table's (at most the game's seeds).
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Unsupported`] if the table is of another board or
+    /// capture rule than the game's.
+    #[cfg(not(target_family = "wasm"))]
+    pub fn with_tablebase(
+        mut self,
+        table: crate::tablebase::Tablebase,
+    ) -> Result<KalahSolver, crate::tablebase::TablebaseError> {
+        let ours = crate::tablebase::Kind {
+            houses: self.play.houses as u8,
+            empty_capture: self.play.empty_capture,
+        };
+        if table.kind() != ours {
+            return Err(crate::tablebase::TablebaseError::Unsupported(format!(
+                "this game with the table of {:?} (the game is {ours:?})",
+                table.kind()
+            )));
+        }
+        let (_, seeds, slots) = table.into_parts();
+        self.endgame = slots;
+        self.endgame_seeds = seeds.min(self.ranks.total as u32);
+        Ok(self)
     }
 
     /// Calls `report` after each null-window search (for a progress line).
@@ -210,102 +232,26 @@ impl KalahSolver {
     /// The rank of `pos` among all hole counts of at most its seeds.
     #[inline]
     fn rank(&self, pos: &Pos) -> u64 {
-        let stride = self.total + 1;
-        let mut sum = 0usize;
-        let mut rank = 0u64;
-        for (i, &c) in pos.0[..self.holes - 1].iter().enumerate() {
-            sum += usize::from(c);
-            rank += self.step[i * stride + sum];
-        }
-        sum += usize::from(pos.0[self.holes - 1]);
-        rank + self.base[sum]
+        self.ranks.rank(pos)
     }
 
     /// The value of `pos` (the mover's final margin beyond his store
     /// margin) from the endgame table, working it out if it is not there
     /// yet; `pos` must hold at most [`endgame_seeds`](Self::endgame_seeds).
-    fn endgame_value(&mut self, pos: &Pos) -> i32 {
+    fn endgame_value(&self, pos: &Pos) -> i32 {
         let index = self.rank(pos) as usize;
-        let v = self.endgame[index];
-        if v != UNKNOWN {
-            return i32::from(v);
-        }
-        self.work_out(pos, index)
-    }
-
-    /// Works out the endgame slot `index` of `pos` from its children's.
-    fn work_out(&mut self, pos: &Pos, index: usize) -> i32 {
-        // The children's slots first, all of them, then their values: the
-        // table reads are independent and overlap.
-        let mut children = [(Pos::default(), 0usize, 0i32, false); MAX_HOUSES];
-        let mut count = 0;
-        let mut best = i32::MIN;
-        for house in 0..self.play.houses {
-            if pos.0[house] == 0 {
-                continue;
-            }
-            let (child, gain, next) = self.play.play(pos, house);
-            match next {
-                Next::Over(rest) => best = best.max(gain + rest),
-                Next::Again | Next::Other => {
-                    children[count] =
-                        (child, self.rank(&child) as usize, gain, next == Next::Again);
-                    count += 1;
-                }
-            }
-        }
-        let mut values = [UNKNOWN; MAX_HOUSES];
-        for (value, child) in values.iter_mut().zip(&children[..count]) {
-            *value = self.endgame[child.1];
-        }
-        for (&value, &(child, slot, gain, again)) in values.iter().zip(&children[..count]) {
-            let v = if value == UNKNOWN {
-                self.work_out(&child, slot)
-            } else {
-                i32::from(value)
-            };
-            best = best.max(if again { gain + v } else { gain - v });
-        }
-        // A position with seeds on both sides has a move; values fit a
-        // byte (at most 120 seeds).
-        self.endgame[index] = best as i8;
-        best
+        self.endgame.value(self.play, &self.ranks, pos, index)
     }
 
     /// Works out every position of the endgame table now, by seeds on the
     /// board (rather than as the search meets them).
     pub fn fill_endgame(&mut self) {
-        let holes = self.holes;
-        let n = self.play.houses;
         for seeds in 2..=self.endgame_seeds as usize {
-            // Every way of putting `seeds` seeds in the holes, both rows
-            // non-empty.
-            let mut pos = Pos::default();
-            // Odometer over compositions: hole i holds what is left after
-            // holes 0..i, the last hole the rest.
-            let mut counts = vec![0usize; holes];
-            counts[0] = seeds;
-            loop {
-                for (c, &k) in pos.0.iter_mut().zip(&counts) {
-                    *c = k as u8;
+            each_in_layer(self.play.houses, seeds, |_, pos| {
+                if in_play(self.play.houses, pos) {
+                    let _ = self.endgame_value(pos);
                 }
-                if pos.0[..n].iter().any(|&c| c > 0) && pos.0[n..holes].iter().any(|&c| c > 0) {
-                    let index = self.rank(&pos) as usize;
-                    if self.endgame[index] == UNKNOWN {
-                        self.work_out(&pos, index);
-                    }
-                }
-                // Next composition: move one seed from the first
-                // non-empty hole before the last to the hole after it,
-                // gathering that hole's others back to hole 0.
-                let Some(i) = (0..holes - 1).find(|&i| counts[i] > 0) else {
-                    break;
-                };
-                let moved = counts[i] - 1;
-                counts[i] = 0;
-                counts[0] = moved;
-                counts[i + 1] += 1;
-            }
+            });
         }
     }
 
@@ -369,90 +315,6 @@ impl KalahSolver {
             nodes: self.nodes,
             elapsed: start.elapsed(),
         }
-    }
-}
-
-/// The binomials `C(m, k)` for `m` up to a game's seeds and holes and `k`
-/// up to its holes, in `u128` to see an overflow of the rank: the sizes of
-/// the solver's rank and tables.
-struct Binomials {
-    c: Vec<Vec<u128>>,
-    /// The seeds of the game.
-    total: usize,
-    /// Its holes.
-    holes: usize,
-}
-
-impl Binomials {
-    /// The binomials of a game of `total` seeds in `holes` holes; `None`
-    /// if its positions are too many for a rank.
-    fn new(total: usize, holes: usize) -> Option<Binomials> {
-        let top = total + holes;
-        let mut c = vec![vec![0u128; holes + 1]; top + 1];
-        for m in 0..=top {
-            c[m][0] = 1;
-            for k in 1..=holes.min(m) {
-                c[m][k] = c[m - 1][k - 1] + c[m - 1][k];
-            }
-        }
-        if c[top][holes] >= 1 << 62 {
-            return None;
-        }
-        Some(Binomials { c, total, holes })
-    }
-
-    /// The positions of at most `seeds` seeds in the holes.
-    fn positions(&self, seeds: usize) -> u128 {
-        self.c[seeds + self.holes][self.holes]
-    }
-
-    /// [`KalahSolver`]'s `base` and `step`: the terms of the rank.
-    fn rank_terms(&self) -> (Vec<u64>, Vec<u64>) {
-        let (total, holes) = (self.total, self.holes);
-        let base = (0..=total + 1)
-            .map(|s| {
-                if s == 0 {
-                    0
-                } else {
-                    self.positions(s - 1) as u64
-                }
-            })
-            .collect();
-        let mut step = vec![0u64; holes * (total + 1)];
-        for i in 0..holes {
-            for sum in 0..=total {
-                step[i * (total + 1) + sum] = self.c[sum + i][i + 1] as u64;
-            }
-        }
-        (base, step)
-    }
-
-    /// The buckets of a transposition table of at most `bytes` bytes: a
-    /// power of two, at least one, and no more entries than positions (a
-    /// small board needs no big table, nor the time to clear one).
-    fn buckets(&self, bytes: usize) -> usize {
-        let positions = self.positions(self.total);
-        let mut count = 1usize;
-        while count * 2 * core::mem::size_of::<Bucket>() <= bytes && (count as u128) * 4 < positions
-        {
-            count *= 2;
-        }
-        count
-    }
-
-    /// The endgame table of at most `bytes` bytes: the most seeds whose
-    /// positions fit, and its slots.
-    fn endgame(&self, bytes: usize) -> (u32, usize) {
-        let mut seeds = 0u32;
-        while (seeds as usize) < self.total && self.positions(seeds as usize + 1) <= bytes as u128 {
-            seeds += 1;
-        }
-        let slots = if seeds == 0 {
-            0
-        } else {
-            self.positions(seeds as usize) as usize
-        };
-        (seeds, slots)
     }
 }
 

@@ -10,6 +10,9 @@
 //!   (iterative deepening with a transposition table), [`mcts::Mcts`],
 //!   [`numa_search::NumaSearch`] for Numa's simultaneous turns, the exact
 //!   [`solve::Solver`] and [`kalah_solve::KalahSolver`].
+//! - Endgame databases for Kalah ([`tablebase`]): every position of up to
+//!   K seeds on the board, built by layers on several threads, on disk,
+//!   read by the solver and the engine.
 //!
 //! # Examples
 //!
@@ -40,6 +43,9 @@ mod rng;
 pub mod search;
 pub mod solve;
 pub mod table;
+// Files and threads: not on the web page's WebAssembly.
+#[cfg(not(target_family = "wasm"))]
+pub mod tablebase;
 
 pub use limits::{Clock, Limits, Stop};
 

@@ -27,11 +27,11 @@ pub enum Next {
 
 /// The rules a [`KalahSolver`](super::KalahSolver) plays, besides the board.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Play {
-    pub(super) houses: usize,
+pub(crate) struct Play {
+    pub(crate) houses: usize,
     /// A lone seed in an empty house opposite an empty one is taken
     /// anyway.
-    pub(super) empty_capture: bool,
+    pub(crate) empty_capture: bool,
 }
 
 impl Play {
@@ -39,7 +39,7 @@ impl Play {
     /// must hold seeds): the new position, the seeds the mover banked, what
     /// follows.
     #[inline]
-    pub(super) fn play(self, pos: &Pos, house: usize) -> (Pos, i32, Next) {
+    pub(crate) fn play(self, pos: &Pos, house: usize) -> (Pos, i32, Next) {
         let n = self.houses;
         let holes = 2 * n;
         let len = holes + 1;

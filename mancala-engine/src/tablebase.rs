@@ -1,0 +1,364 @@
+//! Endgame databases for Kalah: the exact value of every position with at
+//! most `K` seeds left on the board, built by layers, kept on disk, and
+//! used by the [solver](crate::kalah_solve) and the engine.
+//!
+//! # What a value is
+//!
+//! In Kalah a seed never leaves a store, and a position's course depends
+//! on its houses alone: the value kept for a position is the final margin
+//! of the player to move *beyond* his store margin now (his store minus
+//! his opponent's, at the end, less the same now), a number from `-s` to
+//! `s` for `s` seeds on the board. The houses are seen from the player to
+//! move (his row first), so a position and its mirror with the other
+//! player to move are one entry. A position's value is therefore the same
+//! whatever the stores hold, whatever the game's seeds, and however the
+//! game got there.
+//!
+//! # How it is built
+//!
+//! Layer by layer, `s = 2, 3, ..., K` seeds on the board ([`build`]): a
+//! move either takes seeds off the board (into a store, or by a capture),
+//! and its child lies in a lower layer, already complete, or keeps them
+//! all on the board, and its child is in the same layer, with every seed
+//! moved on along its own row (no seed passed a store): such chains end,
+//! so each of the layer's positions is worked out from its children,
+//! those of its own layer first, on as many threads as asked (the
+//! threads share the table of atomic bytes; two threads that meet the
+//! same position write the same value).
+//!
+//! # Which games qualify
+//!
+//! Kalah(h, n) for h = 1 to 8 houses, either capture rule (`empty_capture`
+//! takes a lone seed from an empty file too), any n: the rules of
+//! [`kalah_solve::supports`](crate::kalah_solve::supports). The rule sets
+//! the [`solve`](crate::solve) command calls solvable qualify in
+//! principle (a value is a margin, and nothing depends on the history);
+//! only Kalah's have a builder here, on the solver's compact moves.
+//!
+//! The others do not, for a stated reason each:
+//! - **Oware, Awari, Abapa and the grand-slam and repetition rules**: the
+//!   game ends when a position repeats (or a cycle is cut), so a
+//!   position's value depends on the positions seen since the last
+//!   capture, not on the board alone. An exact database for them would
+//!   need that history in the key (the positions since the last capture,
+//!   a set that grows without bound) or a proof that it never changes a
+//!   value; the published Awari databases instead fix one rule for
+//!   cycles (the seeds left go to their owners when a position repeats)
+//!   and retrograde-analyse the cycles, which is a different game from
+//!   the one RULES.md specifies.
+//! - **Relay games** (Numercy, French Wari, En Gehe, Kay): a move may go on
+//!   for ever, and the layers are not ordered (seeds return to the board
+//!   from nowhere but a move's own lap can leave the same count).
+//! - **Robertson's game** (honours), **Mankka** (hands and an opening),
+//!   **Numa** (simultaneous moves, a torus): a position is more than its
+//!   houses.
+//!
+//! # The file
+//!
+//! One file a board and capture rule, named by [`Kind::file_name`]
+//! (`kalah-6-standard.mtb`, `kalah-6-empty.mtb`), little-endian:
+//!
+//! | offset | bytes | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `MNCLTB\r\n` |
+//! | 8 | 4 | format version, 1 ([`FORMAT_VERSION`]) |
+//! | 12 | 4 | game, 1 for Kalah |
+//! | 16 | 1 | houses a side |
+//! | 17 | 1 | capture rule: 0 standard, 1 empty capture |
+//! | 18 | 1 | `K`, the most seeds on the board |
+//! | 19 | 5 | zero |
+//! | 24 | 8 | positions `P = C(K + 2h, 2h)` |
+//! | 32 | 8 | checksum: FNV-1a (64-bit) of the `P` value bytes |
+//! | 40 | `P` | the values, one signed byte a position, by rank |
+//!
+//! A position's rank is its index among all hole counts of at most `K`
+//! seeds (stars and bars: those with fewer seeds first; see
+//! [`Tablebase::rank`]). A position that is over (a row empty) holds
+//! -128: its value is the seeds left, counted directly. A file is read
+//! whole into memory (streaming, checked against its checksum); one larger
+//! than the memory allowed is refused before anything is read.
+//!
+//! # Examples
+//!
+//! ```
+//! use mancala_engine::tablebase::{Kind, Tablebase};
+//!
+//! // Kalah with 3 houses a side, every position of up to 8 seeds.
+//! let kind = Kind { houses: 3, empty_capture: false };
+//! let table = Tablebase::build(kind, 8, 2, 1 << 20, |_| {})?;
+//! assert_eq!(table.positions(), 3003); // C(8 + 6, 6)
+//! // One seed each, South to move: he sows into his store and... moves
+//! // again with nothing left in his row: North keeps his seed.
+//! assert_eq!(table.probe(&[0, 0, 1, 0, 0, 1]), Some(0));
+//! // Two seeds in South's last house: one to the store, one to North.
+//! assert_eq!(table.probe(&[0, 0, 2, 1, 0, 0]), Some(1 - 2));
+//! # Ok::<(), mancala_engine::tablebase::TablebaseError>(())
+//! ```
+
+use mancala_core::{Game, Mancala, Rules, rules::Capture};
+
+use crate::kalah_solve::{Binomials, Play, Pos, Ranks, Slots, UNKNOWN, pos_of, supports};
+
+mod build;
+mod file;
+mod verify;
+
+pub use build::{BuildProgress, build};
+pub use file::{FORMAT_VERSION, available_memory};
+pub use verify::Verified;
+
+/// The most seeds on the board a tablebase holds (its values must fit a
+/// byte, and no machine holds the positions of many more).
+pub const MAX_TABLE_SEEDS: u32 = 60;
+
+/// Which Kalah a tablebase answers: the board and the capture rule.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Kind {
+    /// Houses a side, 1 to 8.
+    pub houses: u8,
+    /// Whether a lone seed in an empty house opposite an empty one is
+    /// taken anyway (the `empty_capture` option).
+    pub empty_capture: bool,
+}
+
+impl Kind {
+    /// The kind of `rules`, if they are Kalah's on one of the boards a
+    /// tablebase supports.
+    pub fn of(rules: &Rules) -> Option<Kind> {
+        if !supports(rules) {
+            return None;
+        }
+        let empty_capture = match rules.capture {
+            Capture::Opposite {
+                require_opposite, ..
+            } => !require_opposite,
+            _ => return None,
+        };
+        Some(Kind {
+            houses: rules.layout.row_len,
+            empty_capture,
+        })
+    }
+
+    /// The file name of this kind's tablebase.
+    pub fn file_name(self) -> String {
+        let rule = if self.empty_capture {
+            "empty"
+        } else {
+            "standard"
+        };
+        format!("kalah-{}-{rule}.mtb", self.houses)
+    }
+
+    /// Whether the board is one a tablebase supports (1 to 8 houses).
+    fn check(self) -> Result<(), TablebaseError> {
+        if (1..=crate::kalah_solve::MAX_HOUSES as u8).contains(&self.houses) {
+            Ok(())
+        } else {
+            Err(TablebaseError::Unsupported(format!(
+                "{} houses a side (a tablebase holds 1 to {})",
+                self.houses,
+                crate::kalah_solve::MAX_HOUSES
+            )))
+        }
+    }
+
+    pub(crate) fn play(self) -> Play {
+        Play {
+            houses: usize::from(self.houses),
+            empty_capture: self.empty_capture,
+        }
+    }
+}
+
+/// Why a tablebase could not be built, read or trusted.
+#[derive(Debug, thiserror::Error)]
+pub enum TablebaseError {
+    /// Reading or writing the file failed.
+    #[error("tablebase file: {0}")]
+    Io(#[from] std::io::Error),
+    /// The file is not a tablebase of this format.
+    #[error("not a tablebase: {0}")]
+    Format(String),
+    /// The file's values do not match its checksum.
+    #[error("the tablebase is damaged: checksum {found:#018x}, the header says {expected:#018x}")]
+    Checksum {
+        /// The checksum the header gives.
+        expected: u64,
+        /// The checksum of the values read.
+        found: u64,
+    },
+    /// The table would take more memory than allowed.
+    #[error(
+        "a tablebase of {seeds} seeds on {houses} houses a side takes {bytes} bytes ({} MiB); \
+         the memory allowed is {limit} bytes ({} MiB): allow more, or ask for fewer seeds",
+        bytes >> 20,
+        limit >> 20
+    )]
+    TooLarge {
+        /// Houses a side.
+        houses: u8,
+        /// Seeds on the board.
+        seeds: u32,
+        /// Bytes the table takes.
+        bytes: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
+    /// Rules, a board or a number of seeds no tablebase holds.
+    #[error("no tablebase for {0}")]
+    Unsupported(String),
+    /// A stored value differs from the one a search finds.
+    #[error("the tablebase says {stored} for {position:?}, a search finds {searched}")]
+    Mismatch {
+        /// The houses, the player to move's first.
+        position: Vec<u8>,
+        /// The value in the table.
+        stored: i32,
+        /// The value the search found.
+        searched: i64,
+    },
+}
+
+/// The exact values of every Kalah position of at most [`seeds`]
+/// seeds on the board. See the [module docs](self).
+///
+/// [`seeds`]: Tablebase::seeds
+pub struct Tablebase {
+    kind: Kind,
+    seeds: u32,
+    ranks: Ranks,
+    slots: Slots,
+}
+
+impl Tablebase {
+    /// The positions (and bytes) of a tablebase of `kind` and `seeds`.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Unsupported`] for a board or a number of seeds no
+    /// tablebase holds.
+    pub fn positions_of(kind: Kind, seeds: u32) -> Result<u64, TablebaseError> {
+        kind.check()?;
+        if seeds > MAX_TABLE_SEEDS {
+            return Err(TablebaseError::Unsupported(format!(
+                "{seeds} seeds on the board (at most {MAX_TABLE_SEEDS})"
+            )));
+        }
+        let binomials = binomials(kind, seeds)?;
+        u64::try_from(binomials.positions(seeds as usize))
+            .map_err(|_| TablebaseError::Unsupported(format!("{seeds} seeds: too many positions")))
+    }
+
+    /// Builds the tablebase of `kind` for every position of at most
+    /// `seeds` seeds on the board, on `threads` threads, within
+    /// `memory_limit` bytes, calling `progress` now and then. See
+    /// [`build`].
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::TooLarge`] if the table would take more than
+    /// `memory_limit` bytes (or could not be allocated),
+    /// [`TablebaseError::Unsupported`] for a board or seeds no tablebase
+    /// holds.
+    pub fn build(
+        kind: Kind,
+        seeds: u32,
+        threads: usize,
+        memory_limit: u64,
+        progress: impl FnMut(&BuildProgress),
+    ) -> Result<Tablebase, TablebaseError> {
+        build(kind, seeds, threads, memory_limit, progress)
+    }
+
+    /// The board and capture rule.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The most seeds on the board of a position held.
+    pub fn seeds(&self) -> u32 {
+        self.seeds
+    }
+
+    /// The positions held (one byte each).
+    pub fn positions(&self) -> u64 {
+        self.slots.len() as u64
+    }
+
+    /// The rank of `houses` (the player to move's row first, `2 * houses`
+    /// counts of at most [`seeds`](Tablebase::seeds) seeds in all): its
+    /// index in the file's values. `None` for another length or more seeds.
+    pub fn rank(&self, houses: &[u8]) -> Option<u64> {
+        let pos = self.pos(houses)?;
+        Some(self.ranks.rank(&pos))
+    }
+
+    /// The value of `houses` (the player to move's row first): his final
+    /// margin beyond his store margin under perfect play. `None` if the
+    /// position is not held (another board, or more seeds than
+    /// [`seeds`](Tablebase::seeds)).
+    pub fn probe(&self, houses: &[u8]) -> Option<i32> {
+        let pos = self.pos(houses)?;
+        Some(self.value(&pos))
+    }
+
+    /// The first player's final margin in `game` under perfect play, if
+    /// its rules are this table's and its position is held (an ended
+    /// game's margin too).
+    pub fn probe_game(&self, game: &Mancala) -> Option<i64> {
+        if Kind::of(game.rules()) != Some(self.kind) {
+            return None;
+        }
+        let Some((pos, mover, banked)) = pos_of(game) else {
+            return game.is_over().then(|| crate::solve::margin(game));
+        };
+        let seeds: u32 = pos.0.iter().map(|&c| u32::from(c)).sum();
+        if seeds > self.seeds {
+            return None;
+        }
+        let relative = banked + i64::from(self.value(&pos));
+        Some(if mover.index() == 0 {
+            relative
+        } else {
+            -relative
+        })
+    }
+
+    /// The slots and ranks, for the solver.
+    pub(crate) fn into_parts(self) -> (Kind, u32, Slots) {
+        (self.kind, self.seeds, self.slots)
+    }
+
+    /// `houses` as a position of this table, if it is one.
+    fn pos(&self, houses: &[u8]) -> Option<Pos> {
+        let holes = 2 * usize::from(self.kind.houses);
+        let seeds: u32 = houses.iter().map(|&c| u32::from(c)).sum();
+        if houses.len() != holes || seeds > self.seeds {
+            return None;
+        }
+        let mut pos = Pos::default();
+        pos.0[..holes].copy_from_slice(houses);
+        Some(pos)
+    }
+
+    /// The value of a held position: from the table, or the seeds left if
+    /// a row is empty.
+    fn value(&self, pos: &Pos) -> i32 {
+        let n = usize::from(self.kind.houses);
+        let mine: i32 = pos.0[..n].iter().map(|&c| i32::from(c)).sum();
+        let theirs: i32 = pos.0[n..2 * n].iter().map(|&c| i32::from(c)).sum();
+        if mine == 0 || theirs == 0 {
+            return mine - theirs;
+        }
+        let v = self.slots.get(self.ranks.rank(pos) as usize);
+        debug_assert_ne!(v, UNKNOWN, "a full table holds every position in play");
+        i32::from(v)
+    }
+}
+
+/// The binomials of a table of `seeds` seeds on `kind`'s board.
+fn binomials(kind: Kind, seeds: u32) -> Result<Binomials, TablebaseError> {
+    Binomials::new(seeds as usize, 2 * usize::from(kind.houses))
+        .ok_or_else(|| TablebaseError::Unsupported(format!("{seeds} seeds: too many positions")))
+}

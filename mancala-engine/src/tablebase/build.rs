@@ -1,0 +1,125 @@
+//! Building a tablebase: layer by layer, each layer's positions shared out
+//! among threads in chunks.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Kind, Tablebase, TablebaseError, binomials};
+use crate::kalah_solve::{Slots, each_in_layer, in_play};
+
+/// Positions a thread takes at once from a layer's walk.
+const CHUNK: u64 = 1 << 14;
+
+/// How far a build is, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildProgress {
+    /// The layer being built: seeds on the board.
+    pub layer: u32,
+    /// The most seeds on the board of the table.
+    pub seeds: u32,
+    /// Positions done, the lower layers' included.
+    pub done: u64,
+    /// Positions of the whole table.
+    pub total: u64,
+    /// Time since the build began.
+    pub elapsed: Duration,
+}
+
+impl BuildProgress {
+    /// Positions a second so far.
+    pub fn rate(&self) -> f64 {
+        self.done as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The time left if the rest goes at the rate so far (`None` before
+    /// any position is done).
+    pub fn left(&self) -> Option<Duration> {
+        (self.done > 0).then(|| {
+            Duration::from_secs_f64((self.total - self.done) as f64 / self.rate().max(1e-9))
+        })
+    }
+}
+
+/// Builds the tablebase of `kind` for every position of at most `seeds`
+/// seeds on the board (see the [module docs](super)): layers 2 to `seeds`
+/// in turn, each shared out among `threads` threads (at least one),
+/// calling `progress` about five times a second and once at the end.
+///
+/// # Errors
+///
+/// [`TablebaseError::TooLarge`] if the table's bytes (its positions, see
+/// [`Tablebase::positions_of`]) are more than `memory_limit` or cannot be
+/// allocated; [`TablebaseError::Unsupported`] for a board or seeds no
+/// tablebase holds.
+pub fn build(
+    kind: Kind,
+    seeds: u32,
+    threads: usize,
+    memory_limit: u64,
+    mut progress: impl FnMut(&BuildProgress),
+) -> Result<Tablebase, TablebaseError> {
+    let positions = Tablebase::positions_of(kind, seeds)?;
+    let too_large = || TablebaseError::TooLarge {
+        houses: kind.houses,
+        seeds,
+        bytes: positions,
+        limit: memory_limit,
+    };
+    if positions > memory_limit {
+        return Err(too_large());
+    }
+    let slots = Slots::try_unknown(usize::try_from(positions).map_err(|_| too_large())?)
+        .ok_or_else(too_large)?;
+    let ranks = binomials(kind, seeds)?.ranks();
+    let play = kind.play();
+    let start = Instant::now();
+    let done = AtomicU64::new(ranks.below(2));
+    let report = |progress: &mut dyn FnMut(&BuildProgress), layer| {
+        progress(&BuildProgress {
+            layer,
+            seeds,
+            done: done.load(Ordering::Relaxed),
+            total: positions,
+            elapsed: start.elapsed(),
+        });
+    };
+    let threads = threads.max(1) as u64;
+    for layer in 2..=seeds {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (slots, ranks, done) = (&slots, &ranks, &done);
+                    scope.spawn(move || {
+                        let mut counted = 0u64;
+                        each_in_layer(play.houses, layer as usize, |walked, pos| {
+                            if (walked / CHUNK) % threads != t {
+                                return;
+                            }
+                            if in_play(play.houses, pos) {
+                                let index = ranks.rank(pos) as usize;
+                                let _ = slots.value(play, ranks, pos, index);
+                            }
+                            counted += 1;
+                            if counted == CHUNK {
+                                done.fetch_add(counted, Ordering::Relaxed);
+                                counted = 0;
+                            }
+                        });
+                        done.fetch_add(counted, Ordering::Relaxed);
+                    })
+                })
+                .collect();
+            while !workers.iter().all(|w| w.is_finished()) {
+                std::thread::sleep(Duration::from_millis(200));
+                report(&mut progress, layer);
+            }
+        });
+    }
+    report(&mut progress, seeds);
+    Ok(Tablebase {
+        kind,
+        seeds,
+        ranks,
+        slots,
+    })
+}

@@ -1,0 +1,236 @@
+//! A tablebase on disk: the format of the [module docs](super), written and
+//! read as a stream, checked by its checksum.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::{Kind, Tablebase, TablebaseError, binomials};
+use crate::kalah_solve::Slots;
+
+/// The format version this code writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// The file's first bytes.
+const MAGIC: &[u8; 8] = b"MNCLTB\r\n";
+/// The game code of Kalah.
+const KALAH: u32 = 1;
+/// Bytes of the header.
+const HEADER: usize = 40;
+/// Bytes read or written at once.
+const BLOCK: usize = 1 << 20;
+
+/// FNV-1a, 64-bit, over bytes fed in pieces.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+impl Tablebase {
+    /// Writes the table to `out` in the file format.
+    ///
+    /// # Errors
+    ///
+    /// The writer's.
+    pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let len = self.slots.len();
+        let mut fnv = Fnv::new();
+        let mut block = Vec::with_capacity(BLOCK.min(len));
+        for from in (0..len).step_by(BLOCK) {
+            block.clear();
+            block.extend(
+                self.slots
+                    .values(from, (from + BLOCK).min(len))
+                    .map(|v| v as u8),
+            );
+            fnv.feed(&block);
+        }
+        out.write_all(&self.header(fnv.0))?;
+        for from in (0..len).step_by(BLOCK) {
+            block.clear();
+            block.extend(
+                self.slots
+                    .values(from, (from + BLOCK).min(len))
+                    .map(|v| v as u8),
+            );
+            out.write_all(&block)?;
+        }
+        out.flush()
+    }
+
+    /// Writes the table into the folder `dir` (made if need be) under its
+    /// [`Kind::file_name`], and returns the file's path.
+    ///
+    /// # Errors
+    ///
+    /// The file system's.
+    pub fn save(&self, dir: &Path) -> Result<PathBuf, TablebaseError> {
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(self.kind.file_name());
+        // Written beside, then renamed: a reader never sees half a file.
+        let partial = dir.join(format!("{}.partial", self.kind.file_name()));
+        self.write_to(&mut BufWriter::new(File::create(&partial)?))?;
+        std::fs::rename(&partial, &path)?;
+        Ok(path)
+    }
+
+    /// Reads a table from `input`, refusing one of more than
+    /// `memory_limit` bytes before reading its values.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Format`] for another format or version, or a
+    /// header that does not hold together; [`TablebaseError::TooLarge`]
+    /// over the limit; [`TablebaseError::Checksum`] for damaged values;
+    /// [`TablebaseError::Io`] for a short or unreadable input.
+    pub fn read_from(
+        input: &mut impl Read,
+        memory_limit: u64,
+    ) -> Result<Tablebase, TablebaseError> {
+        let mut header = [0u8; HEADER];
+        input.read_exact(&mut header)?;
+        let (kind, seeds, positions, checksum) = parse_header(&header)?;
+        if positions > memory_limit {
+            return Err(TablebaseError::TooLarge {
+                houses: kind.houses,
+                seeds,
+                bytes: positions,
+                limit: memory_limit,
+            });
+        }
+        let len = usize::try_from(positions)
+            .map_err(|_| TablebaseError::Format("more positions than memory can hold".into()))?;
+        let mut slots = Slots::try_with_capacity(len).ok_or(TablebaseError::TooLarge {
+            houses: kind.houses,
+            seeds,
+            bytes: positions,
+            limit: memory_limit,
+        })?;
+        let mut fnv = Fnv::new();
+        let mut block = vec![0u8; BLOCK.min(len)];
+        let mut left = len;
+        while left > 0 {
+            let piece = &mut block[..BLOCK.min(left)];
+            input.read_exact(piece)?;
+            fnv.feed(piece);
+            slots.extend_from_bytes(piece);
+            left -= piece.len();
+        }
+        if fnv.0 != checksum {
+            return Err(TablebaseError::Checksum {
+                expected: checksum,
+                found: fnv.0,
+            });
+        }
+        if input.read(&mut [0u8; 1])? != 0 {
+            return Err(TablebaseError::Format("bytes after the values".into()));
+        }
+        Ok(Tablebase {
+            kind,
+            seeds,
+            ranks: binomials(kind, seeds)?.ranks(),
+            slots,
+        })
+    }
+
+    /// Reads the table at `path` (see [`read_from`](Tablebase::read_from)).
+    ///
+    /// # Errors
+    ///
+    /// As [`read_from`](Tablebase::read_from), and the file system's.
+    pub fn load(path: &Path, memory_limit: u64) -> Result<Tablebase, TablebaseError> {
+        Tablebase::read_from(&mut BufReader::new(File::open(path)?), memory_limit)
+    }
+
+    /// Reads the table of `kind` from the folder `dir`, if it holds one.
+    ///
+    /// # Errors
+    ///
+    /// As [`load`](Tablebase::load) for a file that is there.
+    pub fn find(
+        dir: &Path,
+        kind: Kind,
+        memory_limit: u64,
+    ) -> Result<Option<Tablebase>, TablebaseError> {
+        let path = dir.join(kind.file_name());
+        if !path.is_file() {
+            return Ok(None);
+        }
+        Tablebase::load(&path, memory_limit).map(Some)
+    }
+
+    /// The file's header for values of checksum `checksum`.
+    fn header(&self, checksum: u64) -> [u8; HEADER] {
+        let mut h = [0u8; HEADER];
+        h[..8].copy_from_slice(MAGIC);
+        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        h[12..16].copy_from_slice(&KALAH.to_le_bytes());
+        h[16] = self.kind.houses;
+        h[17] = u8::from(self.kind.empty_capture);
+        h[18] = self.seeds as u8;
+        h[24..32].copy_from_slice(&(self.slots.len() as u64).to_le_bytes());
+        h[32..40].copy_from_slice(&checksum.to_le_bytes());
+        h
+    }
+}
+
+/// The kind, seeds, positions and checksum a header gives, checked.
+fn parse_header(h: &[u8; HEADER]) -> Result<(Kind, u32, u64, u64), TablebaseError> {
+    let word = |at: usize| u32::from_le_bytes([h[at], h[at + 1], h[at + 2], h[at + 3]]);
+    let long = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&h[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    let bad = |what: &str| Err(TablebaseError::Format(what.into()));
+    if &h[..8] != MAGIC {
+        return bad("the file does not begin as a tablebase does");
+    }
+    if word(8) != FORMAT_VERSION {
+        return Err(TablebaseError::Format(format!(
+            "format version {} (this program reads {FORMAT_VERSION})",
+            word(8)
+        )));
+    }
+    if word(12) != KALAH {
+        return Err(TablebaseError::Format(format!(
+            "game code {} (1 is Kalah)",
+            word(12)
+        )));
+    }
+    if h[17] > 1 || h[19..24].iter().any(|&b| b != 0) {
+        return bad("unknown flags in the header");
+    }
+    let kind = Kind {
+        houses: h[16],
+        empty_capture: h[17] == 1,
+    };
+    let seeds = u32::from(h[18]);
+    let positions = Tablebase::positions_of(kind, seeds)
+        .map_err(|e| TablebaseError::Format(format!("the header's board: {e}")))?;
+    if long(24) != positions {
+        return Err(TablebaseError::Format(format!(
+            "the header counts {} positions; {seeds} seeds on {} houses a side make {positions}",
+            long(24),
+            kind.houses
+        )));
+    }
+    Ok((kind, seeds, positions, long(32)))
+}
+
+/// The memory this machine has free now, in bytes (Linux's
+/// `MemAvailable`), if it says.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}

@@ -1,0 +1,312 @@
+//! The Kalah tablebases: built values against plain minimax over core's
+//! rules, the file format's round trip and its refusals, and the solver
+//! reading a table.
+
+use mancala_core::{Game, Mancala, Player, Rules, Setup, Status, rules::Capture};
+use mancala_engine::kalah_solve::KalahSolver;
+use mancala_engine::solve::margin;
+use mancala_engine::tablebase::{Kind, Tablebase, TablebaseError};
+
+fn rules(kind: Kind, seeds: u16) -> Rules {
+    let mut rules = Rules::kalah().with_houses(kind.houses).with_seeds(seeds);
+    if let Capture::Opposite {
+        require_opposite, ..
+    } = &mut rules.capture
+    {
+        *require_opposite = !kind.empty_capture;
+    }
+    rules
+}
+
+/// South to move at `holes` (his row first), stores empty.
+fn game_at(kind: Kind, holes: &[u8]) -> Mancala {
+    let mut setup = Setup::new(rules(kind, 1));
+    setup.board = holes.iter().map(|&c| u16::from(c)).collect();
+    setup.stores = vec![0, 0];
+    Mancala::from_setup(setup).unwrap()
+}
+
+/// The first player's final margin under perfect play, by full minimax on
+/// core's own rules (no table, no pruning).
+fn minimax(game: &Mancala) -> i64 {
+    let Status::ToMove(player) = game.status() else {
+        return margin(game);
+    };
+    let values = game.legal_moves().into_iter().map(|mv| {
+        let mut child = game.clone();
+        child.play(mv).unwrap();
+        minimax(&child)
+    });
+    if player == Player::P0 {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// Every count vector of `holes` holes with exactly `seeds` seeds.
+fn layer(holes: usize, seeds: u8) -> Vec<Vec<u8>> {
+    if holes == 1 {
+        return vec![vec![seeds]];
+    }
+    (0..=seeds)
+        .flat_map(|first| {
+            layer(holes - 1, seeds - first)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
+        })
+        .collect()
+}
+
+const BOTH: [bool; 2] = [false, true];
+
+#[test]
+fn every_small_position_has_its_minimax_value() {
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 3,
+            empty_capture,
+        };
+        let table = Tablebase::build(kind, 9, 2, 1 << 20, |_| {}).unwrap();
+        let mut checked = 0;
+        for seeds in 0..=7 {
+            for holes in layer(6, seeds) {
+                let game = game_at(kind, &holes);
+                // The stores are empty: the final margin is the value.
+                assert_eq!(
+                    table.probe(&holes).map(i64::from),
+                    Some(minimax(&game)),
+                    "{holes:?} under {kind:?}"
+                );
+                assert_eq!(table.probe_game(&game), Some(minimax(&game)));
+                checked += 1;
+            }
+        }
+        // C(7 + 6, 6) count vectors of at most 7 seeds.
+        assert_eq!(checked, 1716);
+        assert_eq!(table.probe(&[5, 5, 0, 0, 0, 0]), None, "10 seeds: not held");
+        assert_eq!(table.probe(&[1, 1, 1]), None, "not this board");
+    }
+}
+
+#[test]
+fn the_capture_rules_differ_where_a_lone_seed_faces_an_empty_file() {
+    // South sows his 1 seed from house 0 into his empty house 1, facing
+    // North's empty house 4: only the empty-capture rule takes it.
+    let holes = [1, 0, 0, 1, 0, 0];
+    let value = |empty_capture| {
+        let kind = Kind {
+            houses: 3,
+            empty_capture,
+        };
+        let table = Tablebase::build(kind, 4, 1, 1 << 20, |_| {}).unwrap();
+        (
+            table.probe(&holes).unwrap(),
+            minimax(&game_at(kind, &holes)),
+        )
+    };
+    let (standard, standard_minimax) = value(false);
+    let (empty, empty_minimax) = value(true);
+    assert_eq!(i64::from(standard), standard_minimax);
+    assert_eq!(i64::from(empty), empty_minimax);
+    // Standard: South's seed stays in his house 1. North sows his seed
+    // into his own empty house 4, which faces South's house 1 (one seed):
+    // he takes both, 2, and the board is empty: margin -2. Empty capture:
+    // South takes his lone seed at once, 1; his row is empty, North keeps
+    // his seed: margin 0.
+    assert_eq!((standard, empty), (-2, 0));
+}
+
+#[test]
+fn one_thread_or_two_build_the_same_bytes() {
+    let kind = Kind {
+        houses: 4,
+        empty_capture: true,
+    };
+    let mut one = Vec::new();
+    Tablebase::build(kind, 10, 1, 1 << 24, |_| {})
+        .unwrap()
+        .write_to(&mut one)
+        .unwrap();
+    let mut two = Vec::new();
+    Tablebase::build(kind, 10, 2, 1 << 24, |_| {})
+        .unwrap()
+        .write_to(&mut two)
+        .unwrap();
+    // 40 header bytes and C(10 + 8, 8) values.
+    assert_eq!(one.len(), 40 + 43_758);
+    assert!(one == two);
+}
+
+#[test]
+fn a_file_reads_back_and_damage_is_refused() {
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    let table = Tablebase::build(kind, 8, 2, 1 << 20, |_| {}).unwrap();
+    let mut bytes = Vec::new();
+    table.write_to(&mut bytes).unwrap();
+    assert_eq!(&bytes[..8], b"MNCLTB\r\n");
+
+    let back = Tablebase::read_from(&mut bytes.as_slice(), 1 << 20).unwrap();
+    assert_eq!(
+        (back.kind(), back.seeds(), back.positions()),
+        (kind, 8, 3003)
+    );
+    for holes in layer(6, 8) {
+        assert_eq!(back.probe(&holes), table.probe(&holes));
+    }
+
+    // One value changed: the checksum sees it.
+    let mut damaged = bytes.clone();
+    damaged[40 + 2000] ^= 1;
+    assert!(matches!(
+        Tablebase::read_from(&mut damaged.as_slice(), 1 << 20),
+        Err(TablebaseError::Checksum { .. })
+    ));
+    // Cut short: a read error, not a panic.
+    assert!(matches!(
+        Tablebase::read_from(&mut &bytes[..1000], 1 << 20),
+        Err(TablebaseError::Io(_))
+    ));
+    // A byte too many.
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(
+        Tablebase::read_from(&mut longer.as_slice(), 1 << 20),
+        Err(TablebaseError::Format(_))
+    ));
+    // Another format version, another magic, a header whose count lies.
+    for (at, value) in [(8, 2u8), (0, b'X'), (24, 7)] {
+        let mut other = bytes.clone();
+        other[at] = value;
+        assert!(matches!(
+            Tablebase::read_from(&mut other.as_slice(), 1 << 20),
+            Err(TablebaseError::Format(_))
+        ));
+    }
+    // More than the memory allowed: refused from the header alone.
+    let err = Tablebase::read_from(&mut &bytes[..40], 3002).err().unwrap();
+    assert!(matches!(
+        err,
+        TablebaseError::TooLarge {
+            bytes: 3003,
+            limit: 3002,
+            ..
+        }
+    ));
+    assert!(
+        err.to_string()
+            .contains("allow more, or ask for fewer seeds")
+    );
+}
+
+#[test]
+fn a_build_over_the_memory_allowed_is_refused_before_it_starts() {
+    let kind = Kind {
+        houses: 6,
+        empty_capture: true,
+    };
+    // C(30 + 12, 12) = 11,058,116,888 positions, a byte each.
+    assert_eq!(Tablebase::positions_of(kind, 30).unwrap(), 11_058_116_888);
+    let err = Tablebase::build(kind, 30, 2, 1 << 30, |_| {})
+        .err()
+        .unwrap();
+    assert!(matches!(
+        err,
+        TablebaseError::TooLarge {
+            bytes: 11_058_116_888,
+            ..
+        }
+    ));
+    assert!(matches!(
+        Tablebase::positions_of(
+            Kind {
+                houses: 9,
+                empty_capture: false
+            },
+            4
+        ),
+        Err(TablebaseError::Unsupported(_))
+    ));
+    assert!(matches!(
+        Tablebase::positions_of(kind, 61),
+        Err(TablebaseError::Unsupported(_))
+    ));
+}
+
+#[test]
+fn save_and_find_go_by_the_kind() {
+    let dir = std::env::temp_dir().join(format!("mancala-tb-{}", std::process::id()));
+    let kind = Kind {
+        houses: 2,
+        empty_capture: true,
+    };
+    let table = Tablebase::build(kind, 6, 1, 1 << 20, |_| {}).unwrap();
+    let path = table.save(&dir).unwrap();
+    assert_eq!(path.file_name().unwrap(), "kalah-2-empty.mtb");
+    let found = Tablebase::find(&dir, kind, 1 << 20).unwrap().unwrap();
+    assert_eq!(found.probe(&[1, 2, 0, 3]), table.probe(&[1, 2, 0, 3]));
+    let other = Kind {
+        houses: 2,
+        empty_capture: false,
+    };
+    assert!(Tablebase::find(&dir, other, 1 << 20).unwrap().is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_solver_reading_a_table_finds_the_values_it_finds_alone() {
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 4,
+            empty_capture,
+        };
+        let game = Mancala::new(rules(kind, 3)).unwrap();
+        let alone = KalahSolver::new(&game, 1 << 20, 0).unwrap().solve(&game);
+        let table = Tablebase::build(kind, 12, 2, 1 << 24, |_| {}).unwrap();
+        let mut with = KalahSolver::new(&game, 1 << 20, 0)
+            .unwrap()
+            .with_tablebase(table)
+            .unwrap();
+        assert_eq!(with.endgame_seeds(), 12);
+        let solution = with.solve(&game);
+        assert_eq!(solution.value, alone.value);
+        assert_eq!(solution.best, alone.best);
+        assert!(solution.nodes < alone.nodes, "the table saves search");
+        // Another capture rule's table is refused.
+        let other = Kind {
+            houses: 4,
+            empty_capture: !empty_capture,
+        };
+        let table = Tablebase::build(other, 4, 1, 1 << 20, |_| {}).unwrap();
+        assert!(
+            KalahSolver::new(&game, 1 << 20, 0)
+                .unwrap()
+                .with_tablebase(table)
+                .is_err()
+        );
+    }
+}
+
+#[test]
+fn kalah_six_up_to_twelve_seeds_verifies_against_fresh_searches() {
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 6,
+            empty_capture,
+        };
+        let mut reports = 0;
+        let table = Tablebase::build(kind, 12, 2, 1 << 26, |_| reports += 1).unwrap();
+        assert!(reports >= 1, "a progress report at the end at least");
+        // C(12 + 12, 12) positions.
+        assert_eq!(table.positions(), 2_704_156);
+        let verified = table.verify(40, 7 + u64::from(empty_capture)).unwrap();
+        assert_eq!(verified.generic + verified.kalah_solver, 40);
+        assert!(verified.generic > 0 && verified.kalah_solver == 0);
+    }
+}
