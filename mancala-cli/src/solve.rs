@@ -37,6 +37,11 @@ pub struct SolveArgs {
     /// third of the seeds; the generic one 0).
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1 << 12))]
     pub endgame_mb: Option<u64>,
+    /// A folder of Kalah tablebases (built by the `tablebase` example): the
+    /// table of the game's board and capture rule answers every position
+    /// of up to its seeds on the board (Kalah's own solver only).
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<std::path::PathBuf>,
     /// The generic solver over the Game trait even where Kalah's own
     /// applies.
     #[arg(long)]
@@ -71,14 +76,23 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
     let fast = if args.generic {
         None
     } else {
-        KalahSolver::new(
-            &game,
-            tt_mb << 20,
-            endgame_mb.map_or_else(
-                || KalahSolver::default_endgame_bytes(&game, DEFAULT_KALAH_ENDGAME_MB << 20),
-                |mb| mb << 20,
-            ),
-        )
+        let endgame = match (&args.tablebase, endgame_mb) {
+            (_, Some(mb)) => mb << 20,
+            (Some(_), None) => 0,
+            (None, None) => {
+                KalahSolver::default_endgame_bytes(&game, DEFAULT_KALAH_ENDGAME_MB << 20)
+            }
+        };
+        KalahSolver::new(&game, tt_mb << 20, endgame)
+    };
+    let fast = match (fast, &args.tablebase) {
+        (Some(solver), Some(dir)) => Some(with_tablebase(solver, &game, dir, args.quiet)?),
+        (None, Some(_)) => {
+            return Err("--tablebase: only Kalah's own solver reads tablebases \
+                 (Kalah on 1 to 8 houses, without --generic)"
+                .into());
+        }
+        (fast, None) => fast,
     };
     let solution = match fast {
         Some(solver) => kalah_solve(solver, &game, args.quiet),
@@ -137,6 +151,33 @@ fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
         ));
     }
     Ok(game)
+}
+
+/// `solver` reading the tablebase of `game`'s board and capture rule from
+/// `dir`, within the memory this machine has free.
+fn with_tablebase(
+    solver: KalahSolver,
+    game: &Mancala,
+    dir: &std::path::Path,
+    quiet: bool,
+) -> Result<KalahSolver, String> {
+    use mancala_engine::tablebase::{Kind, Tablebase, available_memory};
+    let kind = Kind::of(game.rules()).ok_or("--tablebase: not a Kalah with tablebases")?;
+    let memory = available_memory().map_or(u64::MAX, |m| m.saturating_sub(solver.bytes().0 as u64));
+    let started = std::time::Instant::now();
+    let table = Tablebase::find(dir, kind, memory)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("--tablebase: no {} in {}", kind.file_name(), dir.display()))?;
+    if !quiet {
+        eprintln!(
+            "tablebase {}: every position of up to {} seeds on the board, {} MB, read in {:.1} s",
+            kind.file_name(),
+            table.seeds(),
+            table.positions() >> 20,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    solver.with_tablebase(table).map_err(|e| e.to_string())
 }
 
 /// `game` solved by Kalah's own solver.

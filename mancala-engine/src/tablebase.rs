@@ -97,7 +97,7 @@
 
 use mancala_core::{Game, Mancala, Rules, rules::Capture};
 
-use crate::kalah_solve::{Binomials, Play, Pos, Ranks, Slots, UNKNOWN, pos_of, supports};
+use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, UNKNOWN, pos_of, supports};
 
 mod build;
 mod file;
@@ -301,6 +301,60 @@ impl Tablebase {
     pub fn probe(&self, houses: &[u8]) -> Option<i32> {
         let pos = self.pos(houses)?;
         Some(self.value(&pos))
+    }
+
+    /// The value of each move of the player to move at `houses` (his row
+    /// first): `(house, value)` for each of his non-empty houses (`0` is
+    /// his first), the value his final margin beyond his store margin
+    /// after it, under perfect play. `None` if the position is not held.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::tablebase::{Kind, Tablebase};
+    ///
+    /// let kind = Kind { houses: 2, empty_capture: false };
+    /// let table = Tablebase::build(kind, 6, 1, 1 << 20, |_| {})?;
+    /// // South's last house holds 1: into the store, and he moves again
+    /// // with 1 seed left in his first house.
+    /// let values = table.move_values(&[1, 1, 1, 0]).unwrap();
+    /// assert_eq!(values.len(), 2);
+    /// let best = values.iter().map(|&(_, v)| v).max();
+    /// assert_eq!(best, table.probe(&[1, 1, 1, 0]));
+    /// # Ok::<(), mancala_engine::tablebase::TablebaseError>(())
+    /// ```
+    pub fn move_values(&self, houses: &[u8]) -> Option<Vec<(usize, i32)>> {
+        let pos = self.pos(houses)?;
+        let play = self.kind.play();
+        let moves = (0..play.houses).filter(|&h| pos.0[h] > 0).map(|house| {
+            let (child, gain, next) = play.play(&pos, house);
+            let value = match next {
+                Next::Over(rest) => gain + rest,
+                Next::Again => gain + self.value(&child),
+                Next::Other => gain - self.value(&child),
+            };
+            (house, value)
+        });
+        Some(moves.collect())
+    }
+
+    /// The moves of `game` that keep its value under perfect play, with the
+    /// first player's final margin, if its rules are this table's and its
+    /// position is held and in play.
+    pub fn best_moves(&self, game: &Mancala) -> Option<(Vec<mancala_core::Move>, i64)> {
+        let value = self.probe_game(game)?;
+        let (pos, mover, _) = pos_of(game)?;
+        let houses = usize::from(self.kind.houses);
+        let best = self.value(&pos);
+        let offset = if mover.index() == 0 { 0 } else { houses };
+        let moves = self.move_values(&pos.0[..2 * houses])?;
+        let keep = moves.iter().filter(|&&(_, v)| v == best).filter_map(|&(house, _)| {
+            game.legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.pit().map(|p| p.index()) == Some(house + offset))
+        });
+        Some((keep.collect(), value))
     }
 
     /// The first player's final margin in `game` under perfect play, if

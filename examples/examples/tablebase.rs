@@ -1,0 +1,180 @@
+//! Kalah endgame databases: build them, answer a position from them, check
+//! them against fresh searches.
+//!
+//! ```text
+//! cargo run --release --example tablebase -- build kalah --seeds K --out DIR
+//!     [--option houses=6] [--option empty_capture=true|false]
+//!     [--threads 2] [--memory-mb MB] [--verify N]
+//! cargo run --release --example tablebase -- probe DIR [--option ...] H1 H2 ... H12
+//! cargo run --release --example tablebase -- verify DIR [--option ...] [--samples N]
+//! ```
+//!
+//! `build` writes one file a capture rule (both unless `empty_capture` is
+//! given) for every position of up to K seeds on the board, with a
+//! progress bar and the time left, then checks `--verify` positions (20 by
+//! default) against fresh searches. `probe` reads the houses of the
+//! player to move first (his row, then his opponent's, each in sowing
+//! order) and prints the position's value and each move's. The memory
+//! allowed defaults to what the machine has free; a table that does not
+//! fit is refused before it starts.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use mancala_engine::tablebase::{BuildProgress, Kind, Tablebase, available_memory};
+
+type Error = Box<dyn std::error::Error>;
+
+/// The arguments after the command: options and the rest.
+struct Args {
+    houses: u8,
+    /// `None`: both capture rules.
+    empty_capture: Option<bool>,
+    seeds: Option<u32>,
+    dir: Option<PathBuf>,
+    threads: usize,
+    memory: u64,
+    samples: usize,
+    rest: Vec<String>,
+}
+
+fn parse(words: &[String]) -> Result<Args, Error> {
+    let mut args = Args {
+        houses: 6,
+        empty_capture: None,
+        seeds: None,
+        dir: None,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        // What is free now, less a margin for the rest of the program.
+        memory: available_memory().map_or(4 << 30, |m| m.saturating_sub(256 << 20)),
+        samples: 20,
+        rest: Vec::new(),
+    };
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        let mut value = || words.next().ok_or(format!("{word} needs a value"));
+        match word.as_str() {
+            "--seeds" => args.seeds = Some(value()?.parse()?),
+            "--out" => args.dir = Some(PathBuf::from(value()?)),
+            "--threads" => args.threads = value()?.parse()?,
+            "--memory-mb" => args.memory = value()?.parse::<u64>()? << 20,
+            "--verify" | "--samples" => args.samples = value()?.parse()?,
+            "--option" => match value()?.split_once('=') {
+                Some(("houses", n)) => args.houses = n.parse()?,
+                Some(("empty_capture", b)) => args.empty_capture = Some(b.parse()?),
+                _ => return Err(format!("unknown option {word}: houses=N or empty_capture=BOOL").into()),
+            },
+            _ => args.rest.push(word.clone()),
+        }
+    }
+    Ok(args)
+}
+
+impl Args {
+    fn kinds(&self) -> Vec<Kind> {
+        let rules = self.empty_capture.map_or(vec![false, true], |e| vec![e]);
+        rules
+            .into_iter()
+            .map(|empty_capture| Kind {
+                houses: self.houses,
+                empty_capture,
+            })
+            .collect()
+    }
+
+    fn dir(&self) -> Result<PathBuf, Error> {
+        self.dir.clone().ok_or_else(|| "which folder? (--out DIR, or DIR first)".into())
+    }
+}
+
+fn build(args: &Args) -> Result<(), Error> {
+    if args.rest.first().map(String::as_str) != Some("kalah") {
+        return Err("build kalah: Kalah is the game with tablebases".into());
+    }
+    let seeds = args.seeds.ok_or("build needs --seeds K")?;
+    let dir = args.dir()?;
+    for kind in args.kinds() {
+        let positions = Tablebase::positions_of(kind, seeds)?;
+        println!(
+            "{}: {positions} positions of up to {seeds} seeds, {} MiB, {} threads",
+            kind.file_name(),
+            positions >> 20,
+            args.threads
+        );
+        let bar = ProgressBar::new(positions).with_style(ProgressStyle::with_template(
+            "layer {msg} [{bar:40}] {percent}% {per_sec} eta {eta}",
+        )?);
+        let started = Instant::now();
+        let show = |p: &BuildProgress| {
+            bar.set_position(p.done);
+            bar.set_message(format!("{}/{}", p.layer, p.seeds));
+        };
+        let table = Tablebase::build(kind, seeds, args.threads, args.memory, show)?;
+        bar.finish();
+        let built = started.elapsed().as_secs_f64();
+        let path = table.save(&dir)?;
+        println!(
+            "built in {built:.1} s ({:.1} M positions/s), written to {} ({} bytes)",
+            positions as f64 / built.max(1e-9) / 1e6,
+            path.display(),
+            std::fs::metadata(&path)?.len()
+        );
+        verify(&table, args.samples)?;
+    }
+    Ok(())
+}
+
+fn verify(table: &Tablebase, samples: usize) -> Result<(), Error> {
+    let started = Instant::now();
+    let verified = table.verify(samples, 0x5eed)?;
+    println!(
+        "verified {} positions by the generic solver and {} by Kalah's, in {:.1} s: all agree",
+        verified.generic,
+        verified.kalah_solver,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The table of `args`' one kind, from the folder given first.
+fn open(args: &mut Args) -> Result<Tablebase, Error> {
+    if args.dir.is_none() && !args.rest.is_empty() {
+        args.dir = Some(PathBuf::from(args.rest.remove(0)));
+    }
+    let [kind] = args.kinds()[..] else {
+        return Err("which capture rule? --option empty_capture=true or false".into());
+    };
+    Tablebase::find(&args.dir()?, kind, args.memory)?
+        .ok_or_else(|| format!("no {} in that folder", kind.file_name()).into())
+}
+
+fn main() -> Result<(), Error> {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, rest)) = words.split_first() else {
+        return Err("tablebase build|probe|verify ... (see the source's docs)".into());
+    };
+    let mut args = parse(rest)?;
+    match command.as_str() {
+        "build" => build(&args),
+        "probe" => {
+            let table = open(&mut args)?;
+            let houses = args.rest.iter().map(|w| w.parse::<u8>()).collect::<Result<Vec<_>, _>>()?;
+            let value = table.probe(&houses).ok_or(format!(
+                "not in the table: {} counts of at most {} seeds in all are",
+                2 * table.kind().houses,
+                table.seeds()
+            ))?;
+            println!("value {value:+} (the mover's final margin beyond his store margin)");
+            for (house, v) in table.move_values(&houses).unwrap_or_default() {
+                println!("house {} (hole {house}): {v:+}", house + 1);
+            }
+            Ok(())
+        }
+        "verify" => {
+            let table = open(&mut args)?;
+            verify(&table, args.samples)
+        }
+        other => Err(format!("unknown command {other:?}: build, probe or verify").into()),
+    }
+}
