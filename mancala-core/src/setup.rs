@@ -9,77 +9,171 @@ use crate::{
     Rules, RulesError, SeenPosition, mancala::Shared,
 };
 
-/// An unchecked description of a [`Mancala`] position: rules, counts, player
-/// to move. Public fields, no guarantees; [`Mancala::from_setup`] checks it.
+/// Declares a setup struct: an unchecked position description with public
+/// fields, the form a state is checked from, written as text and read and
+/// written by serde (as [`Setup`], and the game crates' setups, are).
 ///
-/// A setup that is live but already over by the rules (for example a side is
-/// empty in Kalah) builds a finished game, exactly as if a move had just
-/// reached it. A setup marked `over` builds a finished game as it stands.
+/// The struct's first field holds the rules or options; each field after it
+/// is given with its value at the start. The fields every setup shares are
+/// named where they stand, and the macro writes them with their documentation:
+/// `to_move` (a [`Player`]), `over` (a `bool`) and `history` (a `Vec` of
+/// [`SeenPosition`](crate::history::SeenPosition)s, the last field). Fields
+/// between `over` and `history` may be left out of serde's form (they read as
+/// their `Default`), as `over` and `history` may.
+///
+/// It derives `Clone`, `PartialEq`, `Eq`, `Hash` and `Debug`, and with the
+/// calling crate's `serde` feature `Serialize` and `Deserialize` (unknown
+/// fields refused); it writes `new`, the start position of the rules or
+/// options (not checked), with the player 0 to move, a live game and no
+/// history. The calling crate declares `extern crate alloc`.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Game, Mancala, Player, Rules, Setup};
+/// extern crate alloc;
 ///
-/// let mut setup = Setup::new(Rules::oware());
-/// setup.board = vec![0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
-/// setup.stores = vec![24, 23];
-/// let game = Mancala::from_setup(setup.clone())?;
-/// assert_eq!(game.legal_actions(Player::P0).len(), 1);
+/// use mancala_core::Rules;
 ///
-/// setup.board.pop();
-/// assert!(Mancala::from_setup(setup).is_err());
-/// # Ok::<(), mancala_core::SetupError>(())
+/// mancala_core::setup_struct! {
+///     /// A position of a game on Oware's board.
+///     pub struct Setup {
+///         /// The rules.
+///         pub rules: Rules,
+///         /// Seeds in each hole.
+///         pub board: Vec<u16> = vec![rules.seeds; 12],
+///         /// Seeds in each player's store.
+///         pub stores: Vec<u16> = vec![0, 0],
+///         to_move,
+///         over,
+///         history,
+///     }
+/// }
+///
+/// let setup = Setup::new(Rules::oware());
+/// assert_eq!(setup.board, [4; 12]);
+/// assert!(!setup.over && setup.history.is_empty());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Setup {
-    /// The rules.
-    pub rules: Rules,
-    /// Seeds in each hole, in canonical order.
-    pub board: Vec<u16>,
-    /// Seeds in each player's store, player 0 first.
-    pub stores: Vec<u16>,
-    /// The player to move (or who would move, in a finished game).
-    pub to_move: Player,
-    /// Whether the game is over.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub over: bool,
-    /// Whether the player to move places seeds before he sows, in an
-    /// opening of placements (see
-    /// [`Mancala::place_seeds_before_placement`]): his sowing moves are
-    /// then not judged. Ignored in a finished game.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub placing: bool,
-    /// For the repetition rule: the positions seen since seeds last left the
-    /// holes, before this one. Each has the same number of seeds in the holes
-    /// as `board`.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub history: Vec<SeenPosition>,
+#[macro_export]
+macro_rules! setup_struct {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $(#[$rules_attr:meta])*
+            pub $rules:ident: $rules_ty:ty,
+            $(
+                $(#[$field_attr:meta])*
+                pub $field:ident: $field_ty:ty = $start:expr,
+            )*
+            to_move,
+            over,
+            $(
+                $(#[$later_attr:meta])*
+                pub $later:ident: $later_ty:ty = $later_start:expr,
+            )*
+            history,
+        }
+    ) => {
+        $(#[$attr])*
+        #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+        pub struct $name {
+            $(#[$rules_attr])*
+            pub $rules: $rules_ty,
+            $(
+                $(#[$field_attr])*
+                pub $field: $field_ty,
+            )*
+            /// The player to move (or who would move, in a finished game).
+            pub to_move: $crate::Player,
+            /// Whether the game is over.
+            #[cfg_attr(feature = "serde", serde(default))]
+            pub over: bool,
+            $(
+                $(#[$later_attr])*
+                #[cfg_attr(feature = "serde", serde(default))]
+                pub $later: $later_ty,
+            )*
+            /// For the repetition rule, in a live game: the positions seen
+            /// since seeds last left the holes, before this one, oldest
+            /// first. Each has as many seeds in the holes as `board`. Empty
+            /// in a game that keeps none.
+            #[cfg_attr(feature = "serde", serde(default))]
+            pub history: alloc::vec::Vec<$crate::history::SeenPosition>,
+        }
+
+        impl $name {
+            #[doc = concat!("The start position of `", stringify!($rules), "` (not checked).")]
+            pub fn new($rules: $rules_ty) -> $name {
+                $name {
+                    $($field: $start,)*
+                    to_move: $crate::Player::P0,
+                    over: false,
+                    $($later: $later_start,)*
+                    history: alloc::vec::Vec::new(),
+                    $rules,
+                }
+            }
+        }
+    };
 }
 
-impl Setup {
-    /// The start position of `rules` (not checked).
-    pub fn new(rules: Rules) -> Setup {
-        let holes = usize::from(rules.layout.row_len) * usize::from(rules.layout.rows);
-        let players = rules
-            .layout
-            .row_owners()
-            .iter()
-            .map(|p| p.index() + 1)
-            .max()
-            .unwrap_or(0);
-        Setup {
-            rules,
-            board: alloc::vec![rules.seeds; holes],
-            stores: alloc::vec![0; players],
-            to_move: Player::P0,
-            over: false,
-            placing: false,
-            history: Vec::new(),
-        }
+crate::setup_struct! {
+    /// An unchecked description of a [`Mancala`] position: rules, counts, player
+    /// to move. Public fields, no guarantees; [`Mancala::from_setup`] checks it.
+    ///
+    /// A setup that is live but already over by the rules (for example a side is
+    /// empty in Kalah) builds a finished game, exactly as if a move had just
+    /// reached it. A setup marked `over` builds a finished game as it stands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Mancala, Player, Rules, Setup};
+    ///
+    /// let mut setup = Setup::new(Rules::oware());
+    /// setup.board = vec![0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
+    /// setup.stores = vec![24, 23];
+    /// let game = Mancala::from_setup(setup.clone())?;
+    /// assert_eq!(game.legal_actions(Player::P0).len(), 1);
+    ///
+    /// setup.board.pop();
+    /// assert!(Mancala::from_setup(setup).is_err());
+    /// # Ok::<(), mancala_core::SetupError>(())
+    /// ```
+    pub struct Setup {
+        /// The rules.
+        pub rules: Rules,
+        /// Seeds in each hole, in canonical order.
+        pub board: Vec<u16> = alloc::vec![rules.seeds; start_holes(&rules)],
+        /// Seeds in each player's store, player 0 first.
+        pub stores: Vec<u16> = alloc::vec![0; start_players(&rules)],
+        to_move,
+        over,
+        /// Whether the player to move places seeds before he sows, in an
+        /// opening of placements (see
+        /// [`Mancala::place_seeds_before_placement`]): his sowing moves are
+        /// then not judged. Ignored in a finished game.
+        pub placing: bool = false,
+        history,
     }
+}
+
+/// The holes of the board of `rules` (not checked).
+fn start_holes(rules: &Rules) -> usize {
+    usize::from(rules.layout.row_len) * usize::from(rules.layout.rows)
+}
+
+/// The players of `rules`: one past the highest owner of a row (not
+/// checked).
+fn start_players(rules: &Rules) -> usize {
+    rules
+        .layout
+        .row_owners()
+        .iter()
+        .map(|p| p.index() + 1)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Why a [`Setup`] is not a possible position.
