@@ -14,12 +14,13 @@ use crate::{
 /// written by serde (as [`Setup`], and the game crates' setups, are).
 ///
 /// The struct's first field holds the rules or options; each field after it
-/// is given with its value at the start. The fields every setup shares are
-/// named where they stand, and the macro writes them with their documentation:
-/// `to_move` (a [`Player`]), `over` (a `bool`) and `history` (a `Vec` of
-/// [`SeenPosition`](crate::history::SeenPosition)s, the last field). Fields
-/// between `over` and `history` may be left out of serde's form (they read as
-/// their `Default`), as `over` and `history` may.
+/// is given with its value at the start. The macro adds the fields every
+/// setup shares, with their documentation, after those: `to_move` (a
+/// [`Player`]), `over` (a `bool`) and `history` (a `Vec` of
+/// [`SeenPosition`](crate::history::SeenPosition)s). Fields that go between
+/// `over` and `history` follow the words `to_move, over,` and come before
+/// `history,` (as [`Setup`]'s `placing`); serde reads them, as `over` and
+/// `history`, as their `Default` when they are left out.
 ///
 /// It derives `Clone`, `PartialEq`, `Eq`, `Hash` and `Debug`, and with the
 /// calling crate's `serde` feature `Serialize` and `Deserialize` (unknown
@@ -43,9 +44,6 @@ use crate::{
 ///         pub board: Vec<u16> = vec![rules.seeds; 12],
 ///         /// Seeds in each player's store.
 ///         pub stores: Vec<u16> = vec![0, 0],
-///         to_move,
-///         over,
-///         history,
 ///     }
 /// }
 ///
@@ -55,6 +53,32 @@ use crate::{
 /// ```
 #[macro_export]
 macro_rules! setup_struct {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $(#[$rules_attr:meta])*
+            pub $rules:ident: $rules_ty:ty,
+            $(
+                $(#[$field_attr:meta])*
+                pub $field:ident: $field_ty:ty = $start:expr,
+            )*
+        }
+    ) => {
+        $crate::setup_struct! {
+            $(#[$attr])*
+            pub struct $name {
+                $(#[$rules_attr])*
+                pub $rules: $rules_ty,
+                $(
+                    $(#[$field_attr])*
+                    pub $field: $field_ty = $start,
+                )*
+                to_move,
+                over,
+                history,
+            }
+        }
+    };
     (
         $(#[$attr:meta])*
         pub struct $name:ident {
@@ -174,6 +198,36 @@ fn start_players(rules: &Rules) -> usize {
         .map(|p| p.index() + 1)
         .max()
         .unwrap_or(0)
+}
+
+impl Setup {
+    /// Checks the counts against the board of the rules (`topology`): a
+    /// count a hole, one a player, the player to move among them, no more
+    /// seeds than a board holds. Returns the seeds in the holes.
+    fn check_counts(&self, topology: &crate::Topology) -> Result<u64, SetupError> {
+        if self.board.len() != topology.holes() {
+            return Err(SetupError::BoardLength {
+                expected: topology.holes(),
+                found: self.board.len(),
+            });
+        }
+        if self.stores.len() != topology.players() {
+            return Err(SetupError::StoresLength {
+                expected: topology.players(),
+                found: self.stores.len(),
+            });
+        }
+        if self.to_move.index() >= topology.players() {
+            return Err(SetupError::NoSuchPlayer(self.to_move));
+        }
+        let on_board: u64 = self.board.iter().map(|&c| u64::from(c)).sum();
+        let stored: u64 = self.stores.iter().map(|&c| u64::from(c)).sum();
+        let total = on_board + stored;
+        if total > u64::from(MAX_SEEDS) {
+            return Err(SetupError::TooManySeeds(total));
+        }
+        Ok(on_board)
+    }
 }
 
 /// Why a [`Setup`] is not a possible position.
@@ -297,42 +351,15 @@ impl Mancala {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup_within(setup: Setup, budget: crate::Budget) -> Result<Mancala, SetupError> {
-        let Setup {
-            rules,
-            board,
-            stores,
-            to_move,
-            over,
-            placing,
-            history,
-        } = setup;
-        let topology = rules.check()?;
-        if board.len() != topology.holes() {
-            return Err(SetupError::BoardLength {
-                expected: topology.holes(),
-                found: board.len(),
-            });
-        }
-        if stores.len() != topology.players() {
-            return Err(SetupError::StoresLength {
-                expected: topology.players(),
-                found: stores.len(),
-            });
-        }
-        if to_move.index() >= topology.players() {
-            return Err(SetupError::NoSuchPlayer(to_move));
-        }
-        let total: u64 = board.iter().chain(&stores).map(|&c| u64::from(c)).sum();
-        if total > u64::from(MAX_SEEDS) {
-            return Err(SetupError::TooManySeeds(total));
-        }
-        let on_board: u64 = board.iter().map(|&c| u64::from(c)).sum();
-        let mut board = Board::from_counts(&board, &stores);
+        let topology = setup.rules.check()?;
+        let on_board = setup.check_counts(&topology)?;
+        let (rules, to_move, over) = (setup.rules, setup.to_move, setup.over);
+        let mut board = Board::from_counts(&setup.board, &setup.stores);
         Mancala::reserve_spares(&rules, &mut board);
         if over && rules.leftover == Leftover::ToOwner && on_board > 0 {
             return Err(SetupError::SeedsLeftAtEnd);
         }
-        if !history.is_empty() && (over || !rules.end.repetition) {
+        if !setup.history.is_empty() && (over || !rules.end.repetition) {
             return Err(SetupError::UnusedHistory);
         }
         let mut game = Mancala {
@@ -353,10 +380,10 @@ impl Mancala {
                 on_board: on_board as u32,
                 players: topology.players(),
             };
-            game.history = History::from_seen(shape, &history, game.board.holes(), to_move)?;
+            game.history = History::from_seen(shape, &setup.history, game.board.holes(), to_move)?;
         }
         let meter = crate::Meter::new(budget);
-        let turn = NextTurn::placing(placing);
+        let turn = NextTurn::placing(setup.placing);
         game.settle(to_move, Handover::SetUp, turn, game.meter(&meter), &mut ())
             .map_err(SetupError::Undecided)?;
         Ok(game)
@@ -378,17 +405,6 @@ impl Mancala {
     /// ```
     pub fn to_setup(&self) -> Setup {
         let players = self.shared.topology.players();
-        let mut history: Vec<SeenPosition> = if self.over {
-            Vec::new()
-        } else {
-            self.history
-                .positions()
-                .map(|(board, to_move)| SeenPosition { board, to_move })
-                .collect()
-        };
-        // The last position recorded is the current one (the state records it
-        // when it is reached); the setup lists only earlier ones.
-        history.pop();
         Setup {
             rules: self.shared.rules,
             board: self.board.holes().to_vec(),
@@ -396,8 +412,41 @@ impl Mancala {
             to_move: self.to_move,
             over: self.over,
             placing: self.placing,
-            history,
+            history: if self.over {
+                Vec::new()
+            } else {
+                self.history.seen_before()
+            },
         }
+    }
+}
+
+impl History {
+    /// The positions recorded before the last one, oldest first: in a
+    /// state's history, whose last position is the current one (a state
+    /// records a position when it is reached), the `seen` list of its setup,
+    /// which [`History::from_seen`] takes back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Board, Player, history::{History, PositionShape, SeenPosition}};
+    ///
+    /// let shape = PositionShape { holes: 2, on_board: 4, players: 2 };
+    /// let seen = vec![SeenPosition { board: vec![2, 2], to_move: Player::P1 }];
+    /// let mut history = History::from_seen(shape, &seen, &[1, 3], Player::P0)?;
+    /// // The state records the current position as it reaches it.
+    /// history.insert(&Board::from_counts(&[1, 3], &[0, 0]), Player::P0);
+    /// assert_eq!(history.seen_before(), seen);
+    /// # Ok::<(), mancala_core::history::HistoryError>(())
+    /// ```
+    pub fn seen_before(&self) -> Vec<SeenPosition> {
+        let mut seen: Vec<SeenPosition> = self
+            .positions()
+            .map(|(board, to_move)| SeenPosition { board, to_move })
+            .collect();
+        seen.pop();
+        seen
     }
 }
 

@@ -33,9 +33,6 @@ mancala_core::setup_struct! {
         pub stores: Vec<u16> = alloc::vec![0, 0],
         /// Seeds in each player's hand (the opening).
         pub hands: Vec<u16> = alloc::vec![options.hand(); 2],
-        to_move,
-        over,
-        history,
     }
 }
 

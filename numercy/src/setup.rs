@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use mancala_core::{
     Board, PitSet, Player,
-    history::{History, PositionShape, SeenPosition},
+    history::{History, PositionShape},
     rules::MAX_SEEDS,
 };
 
@@ -50,9 +50,6 @@ mancala_core::setup_struct! {
         pub board: Vec<u16> = alloc::vec![options.seeds; 2 * usize::from(options.holes)],
         /// Points of player 0 and player 1.
         pub points: Vec<u64> = alloc::vec![0, 0],
-        to_move,
-        over,
-        history,
     }
 }
 
@@ -185,20 +182,8 @@ impl Numercy {
             points: self.points.to_vec(),
             to_move: self.to_move,
             over: self.over,
-            history: self.seen_before(),
+            history: self.history.seen_before(),
         }
-    }
-
-    /// The positions recorded before the current one (the last recorded is
-    /// the current position itself).
-    fn seen_before(&self) -> Vec<SeenPosition> {
-        let mut seen: Vec<SeenPosition> = self
-            .history
-            .positions()
-            .map(|(board, to_move)| SeenPosition { board, to_move })
-            .collect();
-        seen.pop();
-        seen
     }
 }
 

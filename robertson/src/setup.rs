@@ -57,9 +57,6 @@ mancala_core::setup_struct! {
         /// Honours of each player: each at most [`MAX_HONOURS`], less the
         /// honours the stones on the board could still win (see there).
         pub honours: Vec<u64> = alloc::vec![0; options.players()],
-        to_move,
-        over,
-        history,
     }
 }
 
