@@ -62,32 +62,6 @@ macro_rules! setup_struct {
                 $(#[$field_attr:meta])*
                 pub $field:ident: $field_ty:ty = $start:expr,
             )*
-        }
-    ) => {
-        $crate::setup_struct! {
-            $(#[$attr])*
-            pub struct $name {
-                $(#[$rules_attr])*
-                pub $rules: $rules_ty,
-                $(
-                    $(#[$field_attr])*
-                    pub $field: $field_ty = $start,
-                )*
-                to_move,
-                over,
-                history,
-            }
-        }
-    };
-    (
-        $(#[$attr:meta])*
-        pub struct $name:ident {
-            $(#[$rules_attr:meta])*
-            pub $rules:ident: $rules_ty:ty,
-            $(
-                $(#[$field_attr:meta])*
-                pub $field:ident: $field_ty:ty = $start:expr,
-            )*
             to_move,
             over,
             $(
@@ -138,6 +112,16 @@ macro_rules! setup_struct {
                     $rules,
                 }
             }
+        }
+    };
+    // Without the shared fields named: they come last.
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident { $($fields:tt)* }
+    ) => {
+        $crate::setup_struct! {
+            $(#[$attr])*
+            pub struct $name { $($fields)* to_move, over, history, }
         }
     };
 }
