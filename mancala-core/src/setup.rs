@@ -9,76 +9,208 @@ use crate::{
     Rules, RulesError, SeenPosition, mancala::Shared,
 };
 
-/// An unchecked description of a [`Mancala`] position: rules, counts, player
-/// to move. Public fields, no guarantees; [`Mancala::from_setup`] checks it.
+/// Declares a setup struct: an unchecked position description with public
+/// fields, the form a state is checked from, written as text and read and
+/// written by serde (as [`Setup`], and the game crates' setups, are).
 ///
-/// A setup that is live but already over by the rules (for example a side is
-/// empty in Kalah) builds a finished game, exactly as if a move had just
-/// reached it. A setup marked `over` builds a finished game as it stands.
+/// The struct's first field holds the rules or options; each field after it
+/// is given with its value at the start. The macro adds the fields every
+/// setup shares, with their documentation, after those: `to_move` (a
+/// [`Player`]), `over` (a `bool`) and `history` (a `Vec` of
+/// [`SeenPosition`](crate::history::SeenPosition)s). Fields that go between
+/// `over` and `history` follow the words `to_move, over,` and come before
+/// `history,` (as [`Setup`]'s `placing`); serde reads them, as `over` and
+/// `history`, as their `Default` when they are left out.
+///
+/// It derives `Clone`, `PartialEq`, `Eq`, `Hash` and `Debug`, and with the
+/// calling crate's `serde` feature `Serialize` and `Deserialize` (unknown
+/// fields refused); it writes `new`, the start position of the rules or
+/// options (not checked), with the player 0 to move, a live game and no
+/// history. The calling crate declares `extern crate alloc`.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Game, Mancala, Player, Rules, Setup};
+/// extern crate alloc;
 ///
-/// let mut setup = Setup::new(Rules::oware());
-/// setup.board = vec![0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
-/// setup.stores = vec![24, 23];
-/// let game = Mancala::from_setup(setup.clone())?;
-/// assert_eq!(game.legal_actions(Player::P0).len(), 1);
+/// use mancala_core::Rules;
 ///
-/// setup.board.pop();
-/// assert!(Mancala::from_setup(setup).is_err());
-/// # Ok::<(), mancala_core::SetupError>(())
+/// mancala_core::setup_struct! {
+///     /// A position of a game on Oware's board.
+///     pub struct Setup {
+///         /// The rules.
+///         pub rules: Rules,
+///         /// Seeds in each hole.
+///         pub board: Vec<u16> = vec![rules.seeds; 12],
+///         /// Seeds in each player's store.
+///         pub stores: Vec<u16> = vec![0, 0],
+///     }
+/// }
+///
+/// let setup = Setup::new(Rules::oware());
+/// assert_eq!(setup.board, [4; 12]);
+/// assert!(!setup.over && setup.history.is_empty());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Setup {
-    /// The rules.
-    pub rules: Rules,
-    /// Seeds in each hole, in canonical order.
-    pub board: Vec<u16>,
-    /// Seeds in each player's store, player 0 first.
-    pub stores: Vec<u16>,
-    /// The player to move (or who would move, in a finished game).
-    pub to_move: Player,
-    /// Whether the game is over.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub over: bool,
-    /// Whether the player to move places seeds before he sows, in an
-    /// opening of placements (see
-    /// [`Mancala::place_seeds_before_placement`]): his sowing moves are
-    /// then not judged. Ignored in a finished game.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub placing: bool,
-    /// For the repetition rule: the positions seen since seeds last left the
-    /// holes, before this one. Each has the same number of seeds in the holes
-    /// as `board`.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub history: Vec<SeenPosition>,
+#[macro_export]
+macro_rules! setup_struct {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $(#[$rules_attr:meta])*
+            pub $rules:ident: $rules_ty:ty,
+            $(
+                $(#[$field_attr:meta])*
+                pub $field:ident: $field_ty:ty = $start:expr,
+            )*
+            to_move,
+            over,
+            $(
+                $(#[$later_attr:meta])*
+                pub $later:ident: $later_ty:ty = $later_start:expr,
+            )*
+            history,
+        }
+    ) => {
+        $(#[$attr])*
+        #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+        pub struct $name {
+            $(#[$rules_attr])*
+            pub $rules: $rules_ty,
+            $(
+                $(#[$field_attr])*
+                pub $field: $field_ty,
+            )*
+            /// The player to move (or who would move, in a finished game).
+            pub to_move: $crate::Player,
+            /// Whether the game is over.
+            #[cfg_attr(feature = "serde", serde(default))]
+            pub over: bool,
+            $(
+                $(#[$later_attr])*
+                #[cfg_attr(feature = "serde", serde(default))]
+                pub $later: $later_ty,
+            )*
+            /// For the repetition rule, in a live game: the positions seen
+            /// since seeds last left the holes, before this one, oldest
+            /// first. Each has as many seeds in the holes as `board`. Empty
+            /// in a game that keeps none.
+            #[cfg_attr(feature = "serde", serde(default))]
+            pub history: alloc::vec::Vec<$crate::history::SeenPosition>,
+        }
+
+        impl $name {
+            #[doc = concat!("The start position of `", stringify!($rules), "` (not checked).")]
+            pub fn new($rules: $rules_ty) -> $name {
+                $name {
+                    $($field: $start,)*
+                    to_move: $crate::Player::P0,
+                    over: false,
+                    $($later: $later_start,)*
+                    history: alloc::vec::Vec::new(),
+                    $rules,
+                }
+            }
+        }
+    };
+    // Without the shared fields named: they come last.
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident { $($fields:tt)* }
+    ) => {
+        $crate::setup_struct! {
+            $(#[$attr])*
+            pub struct $name { $($fields)* to_move, over, history, }
+        }
+    };
+}
+
+crate::setup_struct! {
+    /// An unchecked description of a [`Mancala`] position: rules, counts, player
+    /// to move. Public fields, no guarantees; [`Mancala::from_setup`] checks it.
+    ///
+    /// A setup that is live but already over by the rules (for example a side is
+    /// empty in Kalah) builds a finished game, exactly as if a move had just
+    /// reached it. A setup marked `over` builds a finished game as it stands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Mancala, Player, Rules, Setup};
+    ///
+    /// let mut setup = Setup::new(Rules::oware());
+    /// setup.board = vec![0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
+    /// setup.stores = vec![24, 23];
+    /// let game = Mancala::from_setup(setup.clone())?;
+    /// assert_eq!(game.legal_actions(Player::P0).len(), 1);
+    ///
+    /// setup.board.pop();
+    /// assert!(Mancala::from_setup(setup).is_err());
+    /// # Ok::<(), mancala_core::SetupError>(())
+    /// ```
+    pub struct Setup {
+        /// The rules.
+        pub rules: Rules,
+        /// Seeds in each hole, in canonical order.
+        pub board: Vec<u16> = alloc::vec![rules.seeds; start_holes(&rules)],
+        /// Seeds in each player's store, player 0 first.
+        pub stores: Vec<u16> = alloc::vec![0; start_players(&rules)],
+        to_move,
+        over,
+        /// Whether the player to move places seeds before he sows, in an
+        /// opening of placements (see
+        /// [`Mancala::place_seeds_before_placement`]): his sowing moves are
+        /// then not judged. Ignored in a finished game.
+        pub placing: bool = false,
+        history,
+    }
+}
+
+/// The holes of the board of `rules` (not checked).
+fn start_holes(rules: &Rules) -> usize {
+    usize::from(rules.layout.row_len) * usize::from(rules.layout.rows)
+}
+
+/// The players of `rules`: one past the highest owner of a row (not
+/// checked).
+fn start_players(rules: &Rules) -> usize {
+    rules
+        .layout
+        .row_owners()
+        .iter()
+        .map(|p| p.index() + 1)
+        .max()
+        .unwrap_or(0)
 }
 
 impl Setup {
-    /// The start position of `rules` (not checked).
-    pub fn new(rules: Rules) -> Setup {
-        let holes = usize::from(rules.layout.row_len) * usize::from(rules.layout.rows);
-        let players = rules
-            .layout
-            .row_owners()
-            .iter()
-            .map(|p| p.index() + 1)
-            .max()
-            .unwrap_or(0);
-        Setup {
-            rules,
-            board: alloc::vec![rules.seeds; holes],
-            stores: alloc::vec![0; players],
-            to_move: Player::P0,
-            over: false,
-            placing: false,
-            history: Vec::new(),
+    /// Checks the counts against the board of the rules (`topology`): a
+    /// count a hole, one a player, the player to move among them, no more
+    /// seeds than a board holds. Returns the seeds in the holes.
+    fn check_counts(&self, topology: &crate::Topology) -> Result<u64, SetupError> {
+        if self.board.len() != topology.holes() {
+            return Err(SetupError::BoardLength {
+                expected: topology.holes(),
+                found: self.board.len(),
+            });
         }
+        if self.stores.len() != topology.players() {
+            return Err(SetupError::StoresLength {
+                expected: topology.players(),
+                found: self.stores.len(),
+            });
+        }
+        if self.to_move.index() >= topology.players() {
+            return Err(SetupError::NoSuchPlayer(self.to_move));
+        }
+        let on_board: u64 = self.board.iter().map(|&c| u64::from(c)).sum();
+        let stored: u64 = self.stores.iter().map(|&c| u64::from(c)).sum();
+        let total = on_board + stored;
+        if total > u64::from(MAX_SEEDS) {
+            return Err(SetupError::TooManySeeds(total));
+        }
+        Ok(on_board)
     }
 }
 
@@ -203,42 +335,15 @@ impl Mancala {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup_within(setup: Setup, budget: crate::Budget) -> Result<Mancala, SetupError> {
-        let Setup {
-            rules,
-            board,
-            stores,
-            to_move,
-            over,
-            placing,
-            history,
-        } = setup;
-        let topology = rules.check()?;
-        if board.len() != topology.holes() {
-            return Err(SetupError::BoardLength {
-                expected: topology.holes(),
-                found: board.len(),
-            });
-        }
-        if stores.len() != topology.players() {
-            return Err(SetupError::StoresLength {
-                expected: topology.players(),
-                found: stores.len(),
-            });
-        }
-        if to_move.index() >= topology.players() {
-            return Err(SetupError::NoSuchPlayer(to_move));
-        }
-        let total: u64 = board.iter().chain(&stores).map(|&c| u64::from(c)).sum();
-        if total > u64::from(MAX_SEEDS) {
-            return Err(SetupError::TooManySeeds(total));
-        }
-        let on_board: u64 = board.iter().map(|&c| u64::from(c)).sum();
-        let mut board = Board::from_counts(&board, &stores);
+        let topology = setup.rules.check()?;
+        let on_board = setup.check_counts(&topology)?;
+        let (rules, to_move, over) = (setup.rules, setup.to_move, setup.over);
+        let mut board = Board::from_counts(&setup.board, &setup.stores);
         Mancala::reserve_spares(&rules, &mut board);
         if over && rules.leftover == Leftover::ToOwner && on_board > 0 {
             return Err(SetupError::SeedsLeftAtEnd);
         }
-        if !history.is_empty() && (over || !rules.end.repetition) {
+        if !setup.history.is_empty() && (over || !rules.end.repetition) {
             return Err(SetupError::UnusedHistory);
         }
         let mut game = Mancala {
@@ -259,10 +364,10 @@ impl Mancala {
                 on_board: on_board as u32,
                 players: topology.players(),
             };
-            game.history = History::from_seen(shape, &history, game.board.holes(), to_move)?;
+            game.history = History::from_seen(shape, &setup.history, game.board.holes(), to_move)?;
         }
         let meter = crate::Meter::new(budget);
-        let turn = NextTurn::placing(placing);
+        let turn = NextTurn::placing(setup.placing);
         game.settle(to_move, Handover::SetUp, turn, game.meter(&meter), &mut ())
             .map_err(SetupError::Undecided)?;
         Ok(game)
@@ -284,17 +389,6 @@ impl Mancala {
     /// ```
     pub fn to_setup(&self) -> Setup {
         let players = self.shared.topology.players();
-        let mut history: Vec<SeenPosition> = if self.over {
-            Vec::new()
-        } else {
-            self.history
-                .positions()
-                .map(|(board, to_move)| SeenPosition { board, to_move })
-                .collect()
-        };
-        // The last position recorded is the current one (the state records it
-        // when it is reached); the setup lists only earlier ones.
-        history.pop();
         Setup {
             rules: self.shared.rules,
             board: self.board.holes().to_vec(),
@@ -302,8 +396,41 @@ impl Mancala {
             to_move: self.to_move,
             over: self.over,
             placing: self.placing,
-            history,
+            history: if self.over {
+                Vec::new()
+            } else {
+                self.history.seen_before()
+            },
         }
+    }
+}
+
+impl History {
+    /// The positions recorded before the last one, oldest first: in a
+    /// state's history, whose last position is the current one (a state
+    /// records a position when it is reached), the `seen` list of its setup,
+    /// which [`History::from_seen`] takes back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Board, Player, history::{History, PositionShape, SeenPosition}};
+    ///
+    /// let shape = PositionShape { holes: 2, on_board: 4, players: 2 };
+    /// let seen = vec![SeenPosition { board: vec![2, 2], to_move: Player::P1 }];
+    /// let mut history = History::from_seen(shape, &seen, &[1, 3], Player::P0)?;
+    /// // The state records the current position as it reaches it.
+    /// history.insert(&Board::from_counts(&[1, 3], &[0, 0]), Player::P0);
+    /// assert_eq!(history.seen_before(), seen);
+    /// # Ok::<(), mancala_core::history::HistoryError>(())
+    /// ```
+    pub fn seen_before(&self) -> Vec<SeenPosition> {
+        let mut seen: Vec<SeenPosition> = self
+            .positions()
+            .map(|(board, to_move)| SeenPosition { board, to_move })
+            .collect();
+        seen.pop();
+        seen
     }
 }
 

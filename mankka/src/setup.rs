@@ -2,61 +2,37 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{Game, Mancala, Player, history::SeenPosition};
+use mancala_core::{Game, Mancala, Player};
 
 use crate::{Mankka, Options};
 
-/// An unchecked description of a Mankka position. Public fields, no
-/// guarantees; [`Mankka::from_setup`] checks it (and so do deserializing and
-/// the text notation).
-///
-/// # Examples
-///
-/// ```
-/// use mankka::*;
-///
-/// let mut setup = Setup::new(Options::one());
-/// setup.board = vec![0, 3, 6, 2, 5, 1, 4, 7, 2, 5, 1, 4];
-/// setup.stores = vec![4, 4];
-/// let game = Mankka::from_setup(setup)?;
-/// assert!(!game.is_over());
-/// # Ok::<(), mankka::SetupError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Setup {
-    /// The options.
-    pub options: Options,
-    /// Seeds in each hole (12, canonical order).
-    pub board: Vec<u16>,
-    /// Seeds captured by each player.
-    pub stores: Vec<u16>,
-    /// Seeds in each player's hand (the opening).
-    pub hands: Vec<u16>,
-    /// The player to move (or who would move, in a finished game).
-    pub to_move: Player,
-    /// Whether the game is over.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub over: bool,
-    /// Positions seen since seeds last left the board, before this one (the
-    /// repetition rule of the variant without early ends).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub history: Vec<SeenPosition>,
-}
-
-impl Setup {
-    /// The start position of `options` (not checked).
-    pub fn new(options: Options) -> Setup {
-        Setup {
-            options,
-            board: alloc::vec![options.seeds(); 12],
-            stores: alloc::vec![0, 0],
-            hands: alloc::vec![options.hand(); 2],
-            to_move: Player::P0,
-            over: false,
-            history: Vec::new(),
-        }
+mancala_core::setup_struct! {
+    /// An unchecked description of a Mankka position. Public fields, no
+    /// guarantees; [`Mankka::from_setup`] checks it (and so do deserializing and
+    /// the text notation). Its `history` serves the repetition rule of the
+    /// variant without early ends.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mankka::*;
+    ///
+    /// let mut setup = Setup::new(Options::one());
+    /// setup.board = vec![0, 3, 6, 2, 5, 1, 4, 7, 2, 5, 1, 4];
+    /// setup.stores = vec![4, 4];
+    /// let game = Mankka::from_setup(setup)?;
+    /// assert!(!game.is_over());
+    /// # Ok::<(), mankka::SetupError>(())
+    /// ```
+    pub struct Setup {
+        /// The options.
+        pub options: Options,
+        /// Seeds in each hole (12, canonical order).
+        pub board: Vec<u16> = alloc::vec![options.seeds(); 12],
+        /// Seeds captured by each player.
+        pub stores: Vec<u16> = alloc::vec![0, 0],
+        /// Seeds in each player's hand (the opening).
+        pub hands: Vec<u16> = alloc::vec![options.hand(); 2],
     }
 }
 

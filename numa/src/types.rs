@@ -509,24 +509,29 @@ impl<'a> arbitrary::Arbitrary<'a> for Choice {
     }
 }
 
-impl FromStr for Shape {
-    type Err = ChoiceError;
-    fn from_str(s: &str) -> Result<Shape, ChoiceError> {
-        Shape::ALL
-            .into_iter()
-            .find(|x| x.name() == s)
-            .ok_or(ChoiceError::UnknownShape)
-    }
+/// `FromStr` for a type with `ALL` and `name` (a shape, a colour): the one of
+/// `ALL` named so, else `$unknown`.
+macro_rules! from_name {
+    ($type:ident, $unknown:expr) => {
+        impl FromStr for $type {
+            type Err = ChoiceError;
+            fn from_str(s: &str) -> Result<$type, ChoiceError> {
+                $type::ALL
+                    .into_iter()
+                    .find(|x| x.name() == s)
+                    .ok_or($unknown)
+            }
+        }
+    };
 }
 
-impl FromStr for Colour {
-    type Err = ChoiceError;
-    fn from_str(s: &str) -> Result<Colour, ChoiceError> {
-        Colour::ALL
-            .into_iter()
-            .find(|x| x.name() == s)
-            .ok_or(ChoiceError::UnknownColour)
-    }
+from_name!(Shape, ChoiceError::UnknownShape);
+from_name!(Colour, ChoiceError::UnknownColour);
+
+/// `s` split at its one `separator`, or `None` if it has none or more.
+fn split_at_one(s: &str, separator: char) -> Option<(&str, &str)> {
+    let (a, b) = s.split_once(separator)?;
+    (!b.contains(separator)).then_some((a, b))
 }
 
 impl FromStr for Instruction {
@@ -543,10 +548,7 @@ impl FromStr for Instruction {
 impl FromStr for Choice {
     type Err = ChoiceError;
     fn from_str(s: &str) -> Result<Choice, ChoiceError> {
-        let (a, b) = s.split_once('+').ok_or(ChoiceError::Syntax)?;
-        if b.contains('+') {
-            return Err(ChoiceError::Syntax);
-        }
+        let (a, b) = split_at_one(s, '+').ok_or(ChoiceError::Syntax)?;
         Choice::new(a.parse()?, b.parse()?)
     }
 }
@@ -631,10 +633,7 @@ pub enum MoveParseError {
 impl FromStr for JointMove {
     type Err = MoveParseError;
     fn from_str(s: &str) -> Result<JointMove, MoveParseError> {
-        let (a, r) = s.split_once('/').ok_or(MoveParseError::Syntax)?;
-        if r.contains('/') {
-            return Err(MoveParseError::Syntax);
-        }
+        let (a, r) = split_at_one(s, '/').ok_or(MoveParseError::Syntax)?;
         Ok(JointMove {
             arabic: a.parse().map_err(MoveParseError::Arabic)?,
             roman: r.parse().map_err(MoveParseError::Roman)?,

@@ -5,74 +5,51 @@ use alloc::vec::Vec;
 
 use mancala_core::{
     Board, PitSet, Player,
-    history::{History, PositionShape, SeenPosition},
+    history::{History, PositionShape},
     rules::MAX_SEEDS,
 };
 
 use crate::game::Shared;
 use crate::{Numercy, Options, OptionsError};
 
-/// An unchecked description of a Numercy position. Public fields, no
-/// guarantees; [`Numercy::from_setup`] checks it.
-///
-/// A live setup whose player to move cannot move builds a finished game,
-/// exactly as if a move had just reached it (the leftover balls are added to
-/// the points). A setup marked `over` builds a finished game as it stands
-/// (its points already include the leftover balls).
-///
-/// A state serializes as its setup, and deserializes through
-/// [`Numercy::from_setup`] (feature `serde`).
-///
-/// # Examples
-///
-/// ```
-/// use numercy::*;
-///
-/// let mut setup = Setup::new(Options::board(4));
-/// setup.board = vec![0, 3, 0, 1, 2, 0, 0, 5];
-/// setup.points = vec![10, 12];
-/// setup.to_move = Player::P1;
-/// let game = Numercy::from_setup(setup.clone())?;
-/// assert_eq!(game.legal_moves().len(), 2);
-///
-/// setup.points.push(0);
-/// assert!(Numercy::from_setup(setup).is_err());
-/// # Ok::<(), numercy::SetupError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Setup {
-    /// The options.
-    pub options: Options,
-    /// Balls in each hole, canonical order (player 0's from his left, then
-    /// player 1's from his left).
-    pub board: Vec<u16>,
-    /// Points of player 0 and player 1.
-    pub points: Vec<u64>,
-    /// The player to move (or who would move, in a finished game).
-    pub to_move: Player,
-    /// Whether the game is over.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub over: bool,
-    /// With [`Options::repetition`], in a live game: the positions seen since
-    /// balls last left the board, before this one, oldest first. Each has as
-    /// many balls as `board`. Empty otherwise.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub history: Vec<SeenPosition>,
-}
-
-impl Setup {
-    /// The start position of `options` (not checked).
-    pub fn new(options: Options) -> Setup {
-        Setup {
-            options,
-            board: alloc::vec![options.seeds; 2 * usize::from(options.holes)],
-            points: alloc::vec![0, 0],
-            to_move: Player::P0,
-            over: false,
-            history: Vec::new(),
-        }
+mancala_core::setup_struct! {
+    /// An unchecked description of a Numercy position. Public fields, no
+    /// guarantees; [`Numercy::from_setup`] checks it.
+    ///
+    /// A live setup whose player to move cannot move builds a finished game,
+    /// exactly as if a move had just reached it (the leftover balls are added to
+    /// the points). A setup marked `over` builds a finished game as it stands
+    /// (its points already include the leftover balls). Its `history` (of
+    /// positions seen since balls last left the board) is kept with
+    /// [`Options::repetition`] only.
+    ///
+    /// A state serializes as its setup, and deserializes through
+    /// [`Numercy::from_setup`] (feature `serde`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numercy::*;
+    ///
+    /// let mut setup = Setup::new(Options::board(4));
+    /// setup.board = vec![0, 3, 0, 1, 2, 0, 0, 5];
+    /// setup.points = vec![10, 12];
+    /// setup.to_move = Player::P1;
+    /// let game = Numercy::from_setup(setup.clone())?;
+    /// assert_eq!(game.legal_moves().len(), 2);
+    ///
+    /// setup.points.push(0);
+    /// assert!(Numercy::from_setup(setup).is_err());
+    /// # Ok::<(), numercy::SetupError>(())
+    /// ```
+    pub struct Setup {
+        /// The options.
+        pub options: Options,
+        /// Balls in each hole, canonical order (player 0's from his left, then
+        /// player 1's from his left).
+        pub board: Vec<u16> = alloc::vec![options.seeds; 2 * usize::from(options.holes)],
+        /// Points of player 0 and player 1.
+        pub points: Vec<u64> = alloc::vec![0, 0],
     }
 }
 
@@ -205,20 +182,8 @@ impl Numercy {
             points: self.points.to_vec(),
             to_move: self.to_move,
             over: self.over,
-            history: self.seen_before(),
+            history: self.history.seen_before(),
         }
-    }
-
-    /// The positions recorded before the current one (the last recorded is
-    /// the current position itself).
-    fn seen_before(&self) -> Vec<SeenPosition> {
-        let mut seen: Vec<SeenPosition> = self
-            .history
-            .positions()
-            .map(|(board, to_move)| SeenPosition { board, to_move })
-            .collect();
-        seen.pop();
-        seen
     }
 }
 

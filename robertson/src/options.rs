@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::hash::{Hash, Hasher};
 
 use mancala_core::notation::{
-    self, OptionError, bool_value, option_bool, option_choice, option_number,
+    self, OptionError, OptionWords, bool_value, option_bool, option_choice, option_number,
 };
 use mancala_core::{
     Layout, Player, Rules, RulesError,
@@ -429,8 +429,6 @@ pub enum OptionsError {
 
 /// The names of the shapes in the `layout` option.
 const LAYOUTS: [&str; 3] = ["two-row", "triangle", "hexagon"];
-/// The names of the grand slam policies in the `grand_slam` option.
-const GRAND_SLAMS: [&str; 3] = ["allow", "no-capture", "forbid"];
 
 impl Shape {
     /// The shape's name in the `layout` option: `two-row`, `triangle` or
@@ -541,14 +539,7 @@ impl RuleOptions for Options {
             "owners" => self.owners = parse_owners(self.shape, key, value)?,
             "seeds" => self.seeds = option_number(key, value)?,
             "skip_origin" => self.skip_origin = option_bool(key, value)?,
-            "grand_slam" => {
-                self.grand_slam =
-                    match option_choice(key, value, &GRAND_SLAMS, "allow, no-capture or forbid")? {
-                        0 => GrandSlam::Allow,
-                        1 => GrandSlam::NoCapture,
-                        _ => GrandSlam::Forbid,
-                    }
-            }
+            "grand_slam" => self.grand_slam = GrandSlam::from_word(key, value)?,
             "leftover" => {
                 self.leftover =
                     match option_choice(key, value, &["void", "owner"], "void or owner")? {
@@ -575,16 +566,8 @@ impl RuleOptions for Options {
             }
             "seeds" => self.seeds.to_string(),
             "skip_origin" => bool_value(self.skip_origin),
-            "grand_slam" => match self.grand_slam {
-                GrandSlam::Allow => GRAND_SLAMS[0].into(),
-                GrandSlam::NoCapture => GRAND_SLAMS[1].into(),
-                GrandSlam::Forbid => GRAND_SLAMS[2].into(),
-            },
-            "leftover" => match self.leftover {
-                Leftover::Void => "void".into(),
-                Leftover::ToOwner => "owner".into(),
-                Leftover::Stay => "stay".into(),
-            },
+            "grand_slam" => self.grand_slam.word().into(),
+            "leftover" => self.leftover.word().into(),
             "honours" => {
                 let h = &self.honours;
                 alloc::format!(

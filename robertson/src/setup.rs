@@ -7,7 +7,7 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use mancala_core::{Game, Mancala, Player, history::SeenPosition};
+use mancala_core::{Game, Mancala, Player};
 use smallvec::SmallVec;
 
 use crate::{Options, OptionsError, Robertson};
@@ -28,61 +28,35 @@ use crate::{Options, OptionsError, Robertson};
 /// comes near `u64::MAX`: scores, rankings and outcomes are exact.
 pub const MAX_HONOURS: u64 = 1_000_000_000_000;
 
-/// An unchecked description of a Robertson position. Public fields, no
-/// guarantees; [`Robertson::from_setup`] checks it. It is also the serde
-/// form of a [`Robertson`] (feature `serde`).
-///
-/// # Examples
-///
-/// ```
-/// use robertson::{Game, Options, Robertson, Setup};
-///
-/// let mut setup = Setup::new(Options::two_row());
-/// setup.board = vec![0, 0, 1, 0, 2, 0, 1, 2, 0, 0, 0, 3];
-/// setup.captured = vec![20, 19];
-/// setup.honours = vec![2, 0];
-/// let game = Robertson::from_setup(setup)?;
-/// assert_eq!(game.scores().as_slice(), &[22, 19]);
-/// # Ok::<(), robertson::SetupError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Setup {
-    /// The options.
-    pub options: Options,
-    /// Stones in each hole (`6 x rows`, canonical order).
-    pub board: Vec<u16>,
-    /// Stones captured by each player.
-    pub captured: Vec<u16>,
-    /// Honours of each player: each at most [`MAX_HONOURS`], less the
-    /// honours the stones on the board could still win (see there).
-    pub honours: Vec<u64>,
-    /// The player to move (or who would move, in a finished game).
-    pub to_move: Player,
-    /// Whether the game is over.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub over: bool,
-    /// Positions seen since stones last left the board, before this one
-    /// (the repetition rule).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub history: Vec<SeenPosition>,
-}
-
-impl Setup {
-    /// The start position of `options` (not checked).
-    pub fn new(options: Options) -> Setup {
-        let players = options.players();
-        Setup {
-            options,
-            // At most 6 rows of 6: never saturates.
-            board: alloc::vec![options.seeds; options.shape.rows().saturating_mul(6)],
-            captured: alloc::vec![0; players],
-            honours: alloc::vec![0; players],
-            to_move: Player::P0,
-            over: false,
-            history: Vec::new(),
-        }
+mancala_core::setup_struct! {
+    /// An unchecked description of a Robertson position. Public fields, no
+    /// guarantees; [`Robertson::from_setup`] checks it. It is also the serde
+    /// form of a [`Robertson`] (feature `serde`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robertson::{Game, Options, Robertson, Setup};
+    ///
+    /// let mut setup = Setup::new(Options::two_row());
+    /// setup.board = vec![0, 0, 1, 0, 2, 0, 1, 2, 0, 0, 0, 3];
+    /// setup.captured = vec![20, 19];
+    /// setup.honours = vec![2, 0];
+    /// let game = Robertson::from_setup(setup)?;
+    /// assert_eq!(game.scores().as_slice(), &[22, 19]);
+    /// # Ok::<(), robertson::SetupError>(())
+    /// ```
+    pub struct Setup {
+        /// The options.
+        pub options: Options,
+        /// Stones in each hole (`6 x rows`, canonical order).
+        // At most 6 rows of 6: never saturates.
+        pub board: Vec<u16> = alloc::vec![options.seeds; options.shape.rows().saturating_mul(6)],
+        /// Stones captured by each player.
+        pub captured: Vec<u16> = alloc::vec![0; options.players()],
+        /// Honours of each player: each at most [`MAX_HONOURS`], less the
+        /// honours the stones on the board could still win (see there).
+        pub honours: Vec<u64> = alloc::vec![0; options.players()],
     }
 }
 
