@@ -63,7 +63,11 @@ fn parse(words: &[String]) -> Result<Args, Error> {
             "--option" => match value()?.split_once('=') {
                 Some(("houses", n)) => args.houses = n.parse()?,
                 Some(("empty_capture", b)) => args.empty_capture = Some(b.parse()?),
-                _ => return Err(format!("unknown option {word}: houses=N or empty_capture=BOOL").into()),
+                _ => {
+                    return Err(
+                        format!("unknown option {word}: houses=N or empty_capture=BOOL").into(),
+                    );
+                }
             },
             _ => args.rest.push(word.clone()),
         }
@@ -84,7 +88,9 @@ impl Args {
     }
 
     fn dir(&self) -> Result<PathBuf, Error> {
-        self.dir.clone().ok_or_else(|| "which folder? (--out DIR, or DIR first)".into())
+        self.dir
+            .clone()
+            .ok_or_else(|| "which folder? (--out DIR, or DIR first)".into())
     }
 }
 
@@ -159,7 +165,11 @@ fn main() -> Result<(), Error> {
         "build" => build(&args),
         "probe" => {
             let table = open(&mut args)?;
-            let houses = args.rest.iter().map(|w| w.parse::<u8>()).collect::<Result<Vec<_>, _>>()?;
+            let houses = args
+                .rest
+                .iter()
+                .map(|w| w.parse::<u8>())
+                .collect::<Result<Vec<_>, _>>()?;
             let value = table.probe(&houses).ok_or(format!(
                 "not in the table: {} counts of at most {} seeds in all are",
                 2 * table.kind().houses,

@@ -626,6 +626,105 @@ pub fn parse_seen(word: &str, row_len: usize) -> Result<Vec<crate::SeenPosition>
         .collect()
 }
 
+/// The words of a game's position notation between its counts and its
+/// options: the player to move, `over` if the game is over, and the
+/// positions seen for the repetition rule (`seen=...`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TurnWords {
+    /// The player to move.
+    pub to_move: Player,
+    /// Whether the word `over` followed.
+    pub over: bool,
+    /// The positions of the `seen=` word (none without it).
+    pub history: Vec<crate::SeenPosition>,
+}
+
+/// Reads `PLAYER [over] [seen=...]` from `words` ([`TurnWords`]), the
+/// seen positions in rows of `row_len` holes, leaving the options.
+///
+/// # Errors
+///
+/// [`NotationError::Missing`] without a player, [`NotationError::Invalid`]
+/// for a malformed player or seen list.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{notation::parse_turn, Player};
+///
+/// let mut words = "1 over seen=1,2/3,4:0 seeds=4".split_whitespace().peekable();
+/// let turn = parse_turn(&mut words, 2)?;
+/// assert_eq!((turn.to_move, turn.over, turn.history.len()), (Player::P1, true, 1));
+/// assert_eq!(words.next(), Some("seeds=4"));
+/// # Ok::<(), mancala_core::notation::NotationError>(())
+/// ```
+pub fn parse_turn<'a, I: Iterator<Item = &'a str>>(
+    words: &mut core::iter::Peekable<I>,
+    row_len: usize,
+) -> Result<TurnWords, NotationError> {
+    let to_move = parse_player("player", next_word(words, "player")?)?;
+    let over = words.next_if_eq(&"over").is_some();
+    let history = match words.next_if(|w| w.starts_with("seen=")) {
+        Some(word) => parse_seen(word, row_len)?,
+        None => Vec::new(),
+    };
+    Ok(TurnWords {
+        to_move,
+        over,
+        history,
+    })
+}
+
+/// A grid of characters that a board's drawing writes its labels into,
+/// rendered line by line with trailing spaces trimmed (Robertson's shaped
+/// boards, the command's tables).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::notation::Canvas;
+///
+/// let mut canvas = Canvas::new(6, 2);
+/// canvas.write(1, 0, "(3)");
+/// canvas.write(4, 1, "12345"); // what falls off the grid is dropped
+/// assert_eq!(canvas.render(), " (3)\n    12\n");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Canvas {
+    rows: Vec<Vec<char>>,
+}
+
+impl Canvas {
+    /// A blank grid of `height` lines of `width` columns.
+    pub fn new(width: usize, height: usize) -> Canvas {
+        Canvas {
+            rows: alloc::vec![alloc::vec![' '; width]; height],
+        }
+    }
+
+    /// Writes `text` on line `y` from column `x` on; what falls off the
+    /// grid is dropped.
+    pub fn write(&mut self, x: usize, y: usize, text: &str) {
+        let Some(line) = self.rows.get_mut(y) else {
+            return;
+        };
+        for (slot, c) in line.iter_mut().skip(x).zip(text.chars()) {
+            *slot = c;
+        }
+    }
+
+    /// The lines, each with its trailing spaces trimmed and a newline.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for line in &self.rows {
+            let s: String = line.iter().collect();
+            out.push_str(s.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
 // The sowing engine's option (its own `NAMES`, `name` and `from_option`
 // predate the trait and say the same).
 crate::option_words!(crate::Endless, "forbid or stop", [

@@ -348,12 +348,15 @@ impl Tablebase {
         let best = self.value(&pos);
         let offset = if mover.index() == 0 { 0 } else { houses };
         let moves = self.move_values(&pos.0[..2 * houses])?;
-        let keep = moves.iter().filter(|&&(_, v)| v == best).filter_map(|&(house, _)| {
-            game.legal_moves()
-                .iter()
-                .copied()
-                .find(|m| m.pit().map(|p| p.index()) == Some(house + offset))
-        });
+        let keep = moves
+            .iter()
+            .filter(|&&(_, v)| v == best)
+            .filter_map(|&(house, _)| {
+                game.legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| m.pit().map(|p| p.index()) == Some(house + offset))
+            });
         Some((keep.collect(), value))
     }
 

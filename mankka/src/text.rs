@@ -1,7 +1,6 @@
 //! The text forms of Mankka's moves and positions (the grammar is in the
 //! crate docs, "Notation" and "Moves"), and the drawing of `{:#}`.
 
-use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -103,21 +102,16 @@ impl FromStr for Mankka {
             notation::parse_counts("stores", notation::next_word(&mut words, "stores")?, ',')?;
         let hands =
             notation::parse_counts("hands", notation::next_word(&mut words, "hands")?, ',')?;
-        let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
-        let over = words.next_if_eq(&"over").is_some();
-        let history = match words.next_if(|w| w.starts_with("seen=")) {
-            Some(word) => notation::parse_seen(word, ROW)?,
-            None => Vec::new(),
-        };
+        let turn = notation::parse_turn(&mut words, ROW)?;
         let options: Options = notation::parse_options(words)?;
         let setup = Setup {
             options,
             board,
             stores,
             hands,
-            to_move,
-            over,
-            history,
+            to_move: turn.to_move,
+            over: turn.over,
+            history: turn.history,
         };
         Mankka::from_setup(setup).map_err(ParseError::Setup)
     }

@@ -73,20 +73,15 @@ impl FromStr for Numercy {
         let mut words = s.split_whitespace().peekable();
         let board = parse_rows("holes", notation::next_word(&mut words, "holes")?)?;
         let points = notation::parse_numbers("points", notation::next_word(&mut words, "points")?)?;
-        let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
-        let over = words.next_if_eq(&"over").is_some();
-        let history = match words.next_if(|w| w.starts_with("seen=")) {
-            Some(word) => notation::parse_seen(word, board.len() / 2)?,
-            None => Vec::new(),
-        };
+        let turn = notation::parse_turn(&mut words, board.len() / 2)?;
         let options: Options = notation::parse_options(words)?;
         Numercy::from_setup(Setup {
             options,
             board,
             points,
-            to_move,
-            over,
-            history,
+            to_move: turn.to_move,
+            over: turn.over,
+            history: turn.history,
         })
         .map_err(ParseError::Setup)
     }

@@ -5,44 +5,9 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use mancala_core::Game;
+use mancala_core::notation::Canvas;
 
 use crate::{Robertson, Shape};
-
-/// A grid of characters to write labels into.
-struct Canvas {
-    rows: Vec<Vec<char>>,
-}
-
-impl Canvas {
-    fn new(width: usize, height: usize) -> Canvas {
-        Canvas {
-            rows: alloc::vec![alloc::vec![' '; width]; height],
-        }
-    }
-
-    /// Writes `text` centred on column `x` of line `y`.
-    fn put(&mut self, x: usize, y: usize, text: &str) {
-        let Some(line) = self.rows.get_mut(y) else {
-            return;
-        };
-        let start = x.saturating_sub(text.chars().count() / 2);
-        for (i, c) in text.chars().enumerate() {
-            if let Some(slot) = line.get_mut(start + i) {
-                *slot = c;
-            }
-        }
-    }
-
-    fn render(&self) -> String {
-        let mut out = String::new();
-        for line in &self.rows {
-            let s: String = line.iter().collect();
-            out.push_str(s.trim_end());
-            out.push('\n');
-        }
-        out
-    }
-}
 
 /// The corners of a shape's outline (x right, y down), in counter-clockwise
 /// order as the board is seen: row `r` runs from corner `r` to corner `r + 1`.
@@ -108,7 +73,9 @@ impl Robertson {
                 let count = holes.get(r * row_len + k).copied().unwrap_or(0);
                 let mut label = String::new();
                 let _ = write!(label, "{count}");
-                canvas.put(x.max(0) as usize + 1, y.max(0) as usize, &label);
+                // Centred on its column.
+                let x = (x.max(0) as usize + 1).saturating_sub(label.chars().count() / 2);
+                canvas.write(x, y.max(0) as usize, &label);
             }
         }
         let mut out = canvas.render();

@@ -1,7 +1,6 @@
 //! The one-line text form of a Robertson position (grammar in the crate
 //! docs).
 
-use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -54,21 +53,16 @@ impl FromStr for Robertson {
         )?;
         let honours =
             notation::parse_numbers("honours", notation::next_word(&mut words, "honours")?)?;
-        let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
-        let over = words.next_if_eq(&"over").is_some();
-        let history = match words.next_if(|w| w.starts_with("seen=")) {
-            Some(word) => notation::parse_seen(word, ROW_LEN)?,
-            None => Vec::new(),
-        };
+        let turn = notation::parse_turn(&mut words, ROW_LEN)?;
         let options: Options = notation::parse_options(words)?;
         Robertson::from_setup(Setup {
             options,
             board,
             captured,
             honours,
-            to_move,
-            over,
-            history,
+            to_move: turn.to_move,
+            over: turn.over,
+            history: turn.history,
         })
         .map_err(ParseError::Setup)
     }

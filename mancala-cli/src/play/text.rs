@@ -162,11 +162,9 @@ pub(crate) fn count(n: impl Into<u64>, word: &str) -> String {
     }
 }
 
-/// A grid of characters to write labels into, rendered with trailing
-/// spaces trimmed.
-pub(crate) struct Canvas {
-    rows: Vec<Vec<char>>,
-}
+/// A grid of characters to write labels into, aligned on their columns,
+/// rendered with trailing spaces trimmed.
+pub(crate) struct Canvas(mancala_core::notation::Canvas);
 
 /// Where a label goes relative to its column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,38 +179,23 @@ pub(crate) enum Align {
 
 impl Canvas {
     pub(crate) fn new(width: usize, height: usize) -> Canvas {
-        Canvas {
-            rows: vec![vec![' '; width]; height],
-        }
+        Canvas(mancala_core::notation::Canvas::new(width, height))
     }
 
     /// Writes `text` on line `y` at column `x`, aligned as asked; what falls
     /// off the canvas is dropped.
     pub(crate) fn put(&mut self, x: usize, y: usize, text: &str, align: Align) {
-        let Some(line) = self.rows.get_mut(y) else {
-            return;
-        };
         let len = text.chars().count();
         let start = match align {
             Align::Left => x,
             Align::Centre => x.saturating_sub(len.saturating_sub(1) / 2),
             Align::Right => (x + 1).saturating_sub(len),
         };
-        for (i, c) in text.chars().enumerate() {
-            if let Some(slot) = line.get_mut(start + i) {
-                *slot = c;
-            }
-        }
+        self.0.write(start, y, text);
     }
 
     pub(crate) fn render(&self) -> String {
-        let mut out = String::new();
-        for line in &self.rows {
-            let s: String = line.iter().collect();
-            out.push_str(s.trim_end());
-            out.push('\n');
-        }
-        out
+        self.0.render()
     }
 }
 

@@ -41,8 +41,22 @@ impl Tablebase {
     ///
     /// The writer's.
     pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let len = self.slots.len();
         let mut fnv = Fnv::new();
+        self.each_block(|block| {
+            fnv.feed(block);
+            Ok(())
+        })?;
+        out.write_all(&self.header(fnv.0))?;
+        self.each_block(|block| out.write_all(block))?;
+        out.flush()
+    }
+
+    /// Calls `each` with the values as bytes, a block at a time, in order.
+    fn each_block(
+        &self,
+        mut each: impl FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let len = self.slots.len();
         let mut block = Vec::with_capacity(BLOCK.min(len));
         for from in (0..len).step_by(BLOCK) {
             block.clear();
@@ -51,19 +65,9 @@ impl Tablebase {
                     .values(from, (from + BLOCK).min(len))
                     .map(|v| v as u8),
             );
-            fnv.feed(&block);
+            each(&block)?;
         }
-        out.write_all(&self.header(fnv.0))?;
-        for from in (0..len).step_by(BLOCK) {
-            block.clear();
-            block.extend(
-                self.slots
-                    .values(from, (from + BLOCK).min(len))
-                    .map(|v| v as u8),
-            );
-            out.write_all(&block)?;
-        }
-        out.flush()
+        Ok(())
     }
 
     /// Writes the table into the folder `dir` (made if need be) under its
