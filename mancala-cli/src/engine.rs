@@ -24,6 +24,7 @@
 //! | `show` | `position NOTATION`, then `status ...` |
 //! | `go LIMIT VALUE [LIMIT VALUE...]` | `info depth D score S nodes N` lines, then `bestmove MOVE`; in a simultaneous turn one `bestmove P0 CHOICE` line per acting player |
 //! | `stop` | none: ends the running `go`, which answers with the best move found so far |
+//! | `tablebase DIR` | `ok`: Kalah positions held by a table in `DIR` are answered from it |
 //! | `quit` | none: the engine exits (so does it at the end of the input) |
 //!
 //! Anything refused, for any reason, is answered by one line `error
@@ -109,6 +110,13 @@
 //!   reached: its completed iterations, then `bestmove`. A `stop` with no
 //!   search running does nothing; lines read during a search other than
 //!   `stop` and `quit` wait for its answer.
+//! - **`tablebase DIR`**: the folder of Kalah endgame databases (as the
+//!   `tablebase` example builds them; the program's `--tablebase DIR` says
+//!   the same). From then on, a `go` in a Kalah position that the table of
+//!   its board and capture rule holds answers at once from the table:
+//!   `info depth 0 score S nodes 0 tablebase`, `S` the mover's final
+//!   margin under perfect play, then `bestmove` a move that keeps it. A
+//!   table is read the first time a position needs it.
 //! - **`quit`**: exits with status 0, as the end of the input does; a
 //!   search running when it is read is stopped first (and answers).
 //!
@@ -162,6 +170,9 @@
 //! ```
 
 mod session;
+mod tables;
+
+use tables::Tables;
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -189,7 +200,7 @@ pub const MAX_DEPTH: u32 = 256;
 pub const NUMA_ROUNDS: u32 = 200;
 
 /// The commands, as error messages list them.
-const COMMANDS: &str = "new, position, play, legal, show, go, stop, quit";
+const COMMANDS: &str = "new, position, play, legal, show, go, stop, tablebase, quit";
 
 /// Why a command was refused: each is answered as one line `error
 /// MESSAGE`, the message being this error's text, and changes nothing.
@@ -254,6 +265,9 @@ pub enum EngineError {
         /// Why, in the game's words.
         reason: String,
     },
+    /// `tablebase`'s folder, or a table in it, cannot be read.
+    #[error("tablebase: {0}")]
+    Tablebase(String),
     /// A bad `go` limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
@@ -380,6 +394,8 @@ enum Flow {
 #[derive(Default)]
 struct Engine {
     game: Option<Box<dyn Session>>,
+    /// The tablebases `go` answers from.
+    tables: Tables,
     /// The stop flag of the next `go`, raised by a `stop` read while it
     /// runs ([`serve`]).
     stops: Arc<Stops>,
@@ -480,7 +496,12 @@ impl Engine {
                 let limits = Limits::parse(args)?;
                 let game = self.game.as_ref().ok_or(EngineError::NoGame)?;
                 let stop = self.stops.start(line);
-                Ok(Flow::Answer(game.go(limits, stop)?))
+                Ok(Flow::Answer(game.go(limits, stop, &mut self.tables)?))
+            }
+            "tablebase" => {
+                needs("tablebase", "a folder of tablebases")?;
+                self.tables.set_dir(args.join(" ").into())?;
+                ok()
             }
             "stop" => {
                 // Read by the reader thread as it came ([`serve`]); once
@@ -517,7 +538,34 @@ pub fn run(mut input: impl BufRead, output: impl Write) -> io::Result<()> {
 ///
 /// As [`run`].
 pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) -> io::Result<()> {
+    serve_engine(Engine::default(), input, output)
+}
+
+/// [`serve`] with the tablebases of `dir` (as if the input began with
+/// `tablebase DIR`).
+///
+/// # Errors
+///
+/// As [`run`], and if `dir` is not a folder.
+pub fn serve_with_tablebases(
+    dir: std::path::PathBuf,
+    input: impl BufRead + Send + 'static,
+    output: impl Write,
+) -> io::Result<()> {
     let mut engine = Engine::default();
+    engine
+        .tables
+        .set_dir(dir)
+        .map_err(|e| io::Error::new(io::ErrorKind::NotFound, e.to_string()))?;
+    serve_engine(engine, input, output)
+}
+
+/// [`serve`] of `engine`.
+fn serve_engine(
+    mut engine: Engine,
+    input: impl BufRead + Send + 'static,
+    output: impl Write,
+) -> io::Result<()> {
     let stops = Arc::clone(&engine.stops);
     let (send, receive) = mpsc::sync_channel::<io::Result<Line>>(1024);
     // Not joined: at `quit` the program ends while the reader still waits
@@ -620,14 +668,24 @@ fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
 /// `error MESSAGE` and changes nothing.
 #[derive(Clone, Debug, Parser)]
 #[command(name = "mancala engine")]
-pub struct EngineArgs {}
+pub struct EngineArgs {
+    /// A folder of Kalah tablebases (built by the `tablebase` example):
+    /// positions they hold are answered perfectly at once.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<std::path::PathBuf>,
+}
 
-/// The program: takes no arguments (but `--help`), runs [`run`] on stdin
+/// The program: takes `--tablebase DIR` (and `--help`), runs [`serve`] on stdin
 /// and stdout, and returns the exit status: 0 after `quit` or the end of
 /// the input (or when the reader of stdout has gone), 1 if reading or
 /// writing failed otherwise.
-pub fn main_with(_args: &EngineArgs) -> ExitCode {
-    match serve(io::BufReader::new(io::stdin()), io::stdout().lock()) {
+pub fn main_with(args: &EngineArgs) -> ExitCode {
+    let (input, output) = (io::BufReader::new(io::stdin()), io::stdout().lock());
+    let served = match &args.tablebase {
+        Some(dir) => serve_with_tablebases(dir.clone(), input, output),
+        None => serve(input, output),
+    };
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

@@ -15,6 +15,7 @@ use numa::Numa;
 use numercy::Numercy;
 use robertson::Robertson;
 
+use super::tables::Tables;
 use super::{EngineError, Limits, NUMA_ROUNDS};
 use crate::play::parse_options;
 use crate::play::table::Table;
@@ -34,12 +35,23 @@ trait EngineGame: Table + FromStr<Err: Display> + Display + 'static {
         let _ = player;
         None
     }
+
+    /// A perfect move and the mover's value from a tablebase, if one holds
+    /// the position.
+    fn perfect_move(&self, tables: &mut Tables) -> Result<Option<(String, i64)>, EngineError> {
+        let _ = tables;
+        Ok(None)
+    }
 }
 
 impl EngineGame for Mancala {
     type Rules = mancala_core::Rules;
     fn rules(&self) -> mancala_core::Rules {
         *Mancala::rules(self)
+    }
+
+    fn perfect_move(&self, tables: &mut Tables) -> Result<Option<(String, i64)>, EngineError> {
+        tables.perfect_move(self)
     }
 }
 
@@ -116,8 +128,14 @@ pub(super) trait Session {
     fn legal(&self) -> Vec<String>;
     /// `show`'s lines.
     fn show(&self) -> Vec<String>;
-    /// `go`'s lines.
-    fn go(&self, limits: Limits, stop: Stop) -> Result<Vec<String>, EngineError>;
+    /// `go`'s lines (from a table of `tables` where one holds the
+    /// position).
+    fn go(
+        &self,
+        limits: Limits,
+        stop: Stop,
+        tables: &mut Tables,
+    ) -> Result<Vec<String>, EngineError>;
 }
 
 /// A game of type `G` being played.
@@ -227,8 +245,19 @@ impl<G: EngineGame> Session for Loaded<G> {
         vec![format!("position {}", self.0), format!("status {status}")]
     }
 
-    fn go(&self, limits: Limits, stop: Stop) -> Result<Vec<String>, EngineError> {
+    fn go(
+        &self,
+        limits: Limits,
+        stop: Stop,
+        tables: &mut Tables,
+    ) -> Result<Vec<String>, EngineError> {
         let game = &self.0;
+        if let Some((best, value)) = game.perfect_move(tables)? {
+            return Ok(vec![
+                format!("info depth 0 score {value} nodes 0 tablebase"),
+                format!("bestmove {best}"),
+            ]);
+        }
         match game.status() {
             Status::Over(_) => Err(EngineError::GameOver),
             Status::Simultaneous(set) => set
