@@ -668,8 +668,15 @@ fn go_answers_from_a_tablebase_where_one_holds_the_position() {
     let lines = answers(&script);
     assert_eq!(lines[..2], ["ok", "ok"]);
     // South to move: the value is his margin, the table's first-player one.
-    assert_eq!(lines[2], format!("info depth 0 score {first} nodes 0 tablebase"));
-    assert!(best.iter().any(|m| lines[3] == format!("bestmove {m}")), "{}", lines[3]);
+    assert_eq!(
+        lines[2],
+        format!("info depth 0 score {first} nodes 0 tablebase")
+    );
+    assert!(
+        best.iter().any(|m| lines[3] == format!("bestmove {m}")),
+        "{}",
+        lines[3]
+    );
     assert_eq!(lines[4], "ok");
     // After the perfect move the value stands (for whoever moves next).
     let mut after = start.clone();
@@ -681,7 +688,10 @@ fn go_answers_from_a_tablebase_where_one_holds_the_position() {
         -value
     };
     assert_eq!(value, first);
-    assert_eq!(lines[5], format!("info depth 0 score {mover_value} nodes 0 tablebase"));
+    assert_eq!(
+        lines[5],
+        format!("info depth 0 score {mover_value} nodes 0 tablebase")
+    );
 
     // Without the table the search answers as before; a missing folder is
     // refused and changes nothing.

@@ -4,6 +4,8 @@
 use mancala_core::{Game, Mancala, Player, Rules, Setup, rules::Capture};
 
 use super::{Kind, Tablebase, TablebaseError};
+#[cfg(test)]
+use crate::kalah_solve::UNKNOWN;
 use crate::kalah_solve::{KalahSolver, Pos, in_play};
 use crate::rng::SplitMix;
 use crate::solve::{Solver, mancala_banked, mancala_split};
@@ -109,4 +111,42 @@ fn position(kind: Kind, holes: &[u8]) -> Result<Mancala, TablebaseError> {
         Mancala::from_setup(setup).map_err(|e| TablebaseError::Unsupported(e.to_string()))?;
     debug_assert!(game.to_move().is_some());
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kalah_solve::Slots;
+
+    #[test]
+    fn a_wrong_table_is_caught() {
+        let kind = Kind {
+            houses: 3,
+            empty_capture: false,
+        };
+        let table = Tablebase::build(kind, 14, 2, 1 << 24, |_| {}).unwrap();
+        let right = table.verify(30, 1).unwrap();
+        assert_eq!(right.generic + right.kalah_solver, 30);
+        assert!(
+            right.kalah_solver > 0,
+            "layers 13 and 14 go to Kalah's solver"
+        );
+        // Every value shifted by one: each position checked disagrees.
+        let len = table.slots.len();
+        let mut shifted = Slots::try_with_capacity(len).unwrap();
+        let bytes: Vec<u8> = table
+            .slots
+            .values(0, len)
+            .map(|v| if v == UNKNOWN { v as u8 } else { (v + 1) as u8 })
+            .collect();
+        shifted.extend_from_bytes(&bytes);
+        let wrong = Tablebase {
+            slots: shifted,
+            ..table
+        };
+        assert!(matches!(
+            wrong.verify(5, 1),
+            Err(TablebaseError::Mismatch { stored, searched, .. }) if i64::from(stored) == searched + 1
+        ));
+    }
 }
