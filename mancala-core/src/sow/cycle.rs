@@ -167,7 +167,10 @@ impl LaneJob for Brent<'_> {
         let (mut hare_laps, mut spent) = (0u64, 0u64);
         let (mut power, mut lambda) = (1u64, 0u64);
         loop {
-            if hare_laps > 0 && t_hole == h_hole && tortoise == *hare && t_store == *hare_store {
+            // (The store count is compared only if laps sow into it: else
+            // it never changes, and the walk need not keep it at hand.)
+            let same_store = !STORE || t_store == *hare_store;
+            if hare_laps > 0 && t_hole == h_hole && tortoise == *hare && same_store {
                 return (Found::Cycle { lambda }, spent);
             }
             if power == lambda {

@@ -107,10 +107,14 @@ impl LaneRing {
         })
     }
 
-    /// Holes on the board.
+    /// Holes on the board: `n`, stated as at most [`LANES`] (which
+    /// [`new`](LaneRing::new) made sure of) so that the compiler knows
+    /// every hole and interval end below it is a lane: the laps' lookups
+    /// in [`PREFIX`] and the lanes then need no bounds check (one compare
+    /// before a loop of laps, rather than several in every lap).
     #[inline(always)]
     pub(super) const fn holes(&self) -> usize {
-        self.n
+        if self.n < LANES { self.n } else { LANES }
     }
 
     /// Whether laps sow into the mover's store.
@@ -161,7 +165,7 @@ impl LaneRing {
         from: usize,
         seeds: u16,
     ) -> Option<LaneLap> {
-        let n = self.n;
+        let n = self.holes();
         let per_rev = n - usize::from(SKIP) + usize::from(STORE);
         let mut r = usize::from(seeds);
         let mut full = 0;
@@ -265,7 +269,11 @@ impl LaneJob for Relaying<'_> {
         // The lap start's seeds: read from the lanes for the first lap, and
         // worked out for the next ones (below), so that deciding whether a
         // lap relays need not wait for the lanes it wrote.
-        let mut start_seeds = self.lanes.get(..ring.n).and_then(|h| h.get(from)).copied();
+        let mut start_seeds = self
+            .lanes
+            .get(..ring.holes())
+            .and_then(|h| h.get(from))
+            .copied();
         let mut laps = 0;
         while laps < self.limit {
             laps += 1;

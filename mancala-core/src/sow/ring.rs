@@ -3,7 +3,8 @@
 //! sowing.
 
 use super::spec::Sowing;
-use crate::{Board, Direction, Landing, Pit};
+use crate::board::LANES;
+use crate::{Board, Direction, Landing, Pit, PitSet};
 
 /// The [`Ring::store_at`] of a ring whose seeds never enter a store, and
 /// the slot [`walk`] names for the mover's store.
@@ -253,35 +254,76 @@ pub(super) fn bare_landing(
     if seeds == 0 {
         return None;
     }
-    let (at, count) = bare_end(holes, origin, seeds, spec);
+    let (at, count) = match spec.direction {
+        Direction::CounterClockwise => bare_end::<true>(holes, origin, seeds, spec.skip_origin),
+        Direction::Clockwise => bare_end::<false>(holes, origin, seeds, spec.skip_origin),
+    };
     Some((Landing::Hole(Pit::from_index(at)), count))
 }
 
+/// The holes of `candidates` that hold seeds on a bare ring (`holes`, 2 to
+/// [`LANES`] of them, no store sown into, no seed kept back in the
+/// origin), split without a branch for each: `(ends, tried)`, as bits, the
+/// holes whose first lap ends the move (its last hole then holds fewer than
+/// `at_least`, found by [`bare_end`]) and the others. A legal set's first
+/// pass: the direction is matched once, outside the loop, so that the
+/// loop is the same few instructions for every candidate.
+#[inline(always)]
+pub(super) fn bare_first_laps(
+    holes: &[u16],
+    candidates: PitSet,
+    spec: crate::SowSpec,
+    at_least: u16,
+) -> (u32, u32) {
+    match spec.direction {
+        Direction::CounterClockwise => {
+            first_laps::<true>(holes, candidates, spec.skip_origin, at_least)
+        }
+        Direction::Clockwise => first_laps::<false>(holes, candidates, spec.skip_origin, at_least),
+    }
+}
+
+/// [`bare_first_laps`] counter-clockwise if `CCW`, passing the origin over
+/// if `skip`.
+#[inline(always)]
+fn first_laps<const CCW: bool>(
+    holes: &[u16],
+    candidates: PitSet,
+    skip: bool,
+    at_least: u16,
+) -> (u32, u32) {
+    let (mut ends, mut tried) = (0u32, 0u32);
+    for pit in candidates.iter() {
+        let i = pit.index();
+        let seeds = holes.get(i).copied().unwrap_or(0);
+        let first_lap_ends = bare_end::<CCW>(holes, i, seeds, skip).1 < u32::from(at_least);
+        // (A hole with seeds is on the ring: `i < n <= LANES`.)
+        let bit = u32::from(seeds > 0) << (i % LANES);
+        let all_if = |yes: bool| 0u32.wrapping_sub(u32::from(yes));
+        ends |= bit & all_if(first_lap_ends);
+        tried |= bit & !all_if(first_lap_ends);
+    }
+    (ends, tried)
+}
+
 /// [`bare_landing`]'s arithmetic for a lap of `seeds` from `origin` (its
-/// count on `holes`, at least one; `origin` on the ring): the landing hole
-/// and its count then. Without a branch that depends on the counts but for
-/// whole revolutions (rare), so that a legal set can judge every candidate
+/// count on `holes`, at least one; `origin` on the ring), counter-clockwise
+/// if `CCW`, passing the origin over if `skip`: the landing hole and its
+/// count then. Without a branch that depends on the counts but for whole
+/// revolutions (rare), so that a legal set can judge every candidate
 /// before it branches.
 #[inline(always)]
-pub(super) fn bare_end(
-    holes: &[u16],
-    origin: usize,
-    seeds: u16,
-    spec: crate::SowSpec,
-) -> (usize, u32) {
+fn bare_end<const CCW: bool>(holes: &[u16], origin: usize, seeds: u16, skip: bool) -> (usize, u32) {
     let n = holes.len();
     let seeds = usize::from(seeds);
-    let per_rev = n - usize::from(spec.skip_origin);
+    let per_rev = n - usize::from(skip);
     let full = if seeds > per_rev {
         (seeds - 1) / per_rev
     } else {
         0
     };
     let r = seeds - full * per_rev;
-    let at = match spec.direction {
-        Direction::CounterClockwise => origin + r,
-        Direction::Clockwise => origin + n - r,
-    };
+    let at = if CCW { origin + r } else { origin + n - r };
     let at = if at >= n { at - n } else { at };
     // The origin was lifted; every other hole keeps its seeds. Each
     // revolution left one seed, and the last seed is this one.

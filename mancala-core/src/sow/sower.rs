@@ -5,10 +5,9 @@
 
 use super::engine::{Engine, Found};
 use super::lanes::LaneRing;
-use super::ring::{bare_end, bare_landing};
+use super::ring::{bare_first_laps, bare_landing};
 use super::spec::Sowing;
 use super::{Endless, Landing, PLAIN_LAPS, RelayRule, SowError, SowSpec, Sown, Undecided};
-use crate::board::LANES;
 use crate::{Board, Event, Meter, Observer, Pit, PitSet, Player, Topology};
 
 /// The sowing engine for one mover's moves: the board's shape, how laps are
@@ -263,11 +262,11 @@ impl<R: RelayRule> Sower<'_, R> {
     }
 
     /// [`standing`](Sower::standing) lane by lane, where it applies: an
-    /// inline board of 2 to [`LANES`] holes that fits the topology, a relay
-    /// rule of a threshold and no seed kept back in the origin. Each
-    /// candidate is sown on a copy of the lanes, first lap included (no
-    /// arithmetic apart, no board copied, no engine set up per move); a
-    /// move still relaying after the plain laps is left to
+    /// inline board of 2 to [`LANES`](crate::board::LANES) holes that fits
+    /// the topology, a relay rule of a threshold and no seed kept back in
+    /// the origin. Each candidate is sown on a copy of the lanes, first lap
+    /// included (no arithmetic apart, no board copied, no engine set up per
+    /// move); a move still relaying after the plain laps is left to
     /// [`trial`](Sower::trial), which decides it from the start. `None`
     /// where the fast path does not apply.
     #[inline]
@@ -289,19 +288,10 @@ impl<R: RelayRule> Sower<'_, R> {
         // First, without a branch for each candidate: the holes with seeds
         // whose first lap ends the move (on a bare ring the first lap's end
         // is arithmetic: its last hole left below the threshold), which
-        // stand without sowing, and the others, to be tried.
-        let (mut ends, mut tried) = (0u32, 0u32);
-        for pit in candidates.iter() {
-            let i = pit.index();
-            let seeds = holes.get(i).copied().unwrap_or(0);
-            let first_lap_ends =
-                !ring.sows_store() && bare_end(holes, i, seeds, spec).1 < u32::from(at_least);
-            // (A hole with seeds is on the ring: `i < n <= LANES`.)
-            let bit = u32::from(seeds > 0) << (i % LANES);
-            let all_if = |yes: bool| 0u32.wrapping_sub(u32::from(yes));
-            ends |= bit & all_if(first_lap_ends);
-            tried |= bit & !all_if(first_lap_ends);
-        }
+        // stand without sowing, and the others, to be tried. (With a store
+        // sown into, none is judged so: no count is below 0.)
+        let first_lap_below = if ring.sows_store() { 0 } else { at_least };
+        let (ends, mut tried) = bare_first_laps(holes, candidates, spec, first_lap_below);
         let mut set = PitSet::from_bits(u128::from(ends));
         while tried != 0 {
             let pit = Pit::from_index(tried.trailing_zeros() as usize);
