@@ -368,6 +368,7 @@ extern crate alloc;
 
 mod board;
 pub mod budget;
+pub(crate) mod canvas;
 mod capture;
 pub mod catalogue;
 mod conditions;
