@@ -1,7 +1,7 @@
 //! The exact solver against a plain minimax written here: no table, no
 //! ordering, no bounds, every move to the end of the game.
 
-use mancala_core::{Game, Layout, Mancala, Move, Player, Rules, Status};
+use mancala_core::{Game, Layout, Mancala, Move, Player, Rules};
 use mancala_engine::solve::{
     SolveError, Solver, mancala_banked, mancala_split, margin, plain_split, solvable,
 };
@@ -20,23 +20,7 @@ fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
     Mancala::new(rules).unwrap()
 }
 
-/// The first player's final margin under perfect play, by full minimax.
-fn minimax(game: &Mancala) -> i64 {
-    let Status::ToMove(player) = game.status() else {
-        return margin(game);
-    };
-    let moves = game.legal_moves();
-    let values = moves.iter().map(|&mv| {
-        let mut child = game.clone();
-        child.play(mv).unwrap();
-        minimax(&child)
-    });
-    if player == Player::P0 {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
+use mancala_testing::minimax_margin as minimax;
 
 /// Each legal move of the player to move with its minimax value.
 fn move_values(game: &Mancala) -> Vec<(Move, i64)> {

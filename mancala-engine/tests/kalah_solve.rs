@@ -1,7 +1,7 @@
 //! The Kalah solver's own moves against the engine's, and its values
 //! against a plain minimax and the generic solver.
 
-use mancala_core::{Game, Mancala, Player, Rules, Status, rules::Capture};
+use mancala_core::{Game, Mancala, Player, Rules, rules::Capture};
 use mancala_engine::kalah_solve::{KalahSolver, Next, pos_of, supports};
 use mancala_engine::solve::{Solver, mancala_banked, mancala_split, margin};
 
@@ -15,22 +15,7 @@ fn kalah(houses: u8, seeds: u16, empty: bool) -> Mancala {
     Mancala::new(rules).unwrap()
 }
 
-/// The first player's final margin under perfect play, by full minimax.
-fn minimax(game: &Mancala) -> i64 {
-    let Status::ToMove(player) = game.status() else {
-        return margin(game);
-    };
-    let values = game.legal_moves().into_iter().map(|mv| {
-        let mut child = game.clone();
-        child.play(mv).unwrap();
-        minimax(&child)
-    });
-    if player == Player::P0 {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
+use mancala_testing::minimax_margin as minimax;
 
 /// A small xorshift: the tests' positions, the same each run.
 struct Rng(u64);

@@ -2,9 +2,8 @@
 //! rules, the file format's round trip and its refusals, and the solver
 //! reading a table.
 
-use mancala_core::{Game, Mancala, Player, Rules, Setup, Status, rules::Capture};
+use mancala_core::{Mancala, Rules, Setup, rules::Capture};
 use mancala_engine::kalah_solve::KalahSolver;
-use mancala_engine::solve::margin;
 use mancala_engine::tablebase::{Kind, Tablebase, TablebaseError};
 
 fn rules(kind: Kind, seeds: u16) -> Rules {
@@ -26,23 +25,7 @@ fn game_at(kind: Kind, holes: &[u8]) -> Mancala {
     Mancala::from_setup(setup).unwrap()
 }
 
-/// The first player's final margin under perfect play, by full minimax on
-/// core's own rules (no table, no pruning).
-fn minimax(game: &Mancala) -> i64 {
-    let Status::ToMove(player) = game.status() else {
-        return margin(game);
-    };
-    let values = game.legal_moves().into_iter().map(|mv| {
-        let mut child = game.clone();
-        child.play(mv).unwrap();
-        minimax(&child)
-    });
-    if player == Player::P0 {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
+use mancala_testing::minimax_margin as minimax;
 
 /// Every count vector of `holes` holes with exactly `seeds` seeds.
 fn layer(holes: usize, seeds: u8) -> Vec<Vec<u8>> {

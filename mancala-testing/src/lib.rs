@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use core::fmt::{Debug, Display};
 use core::str::FromStr;
 
-use mancala_core::{Game, Player, rules::MAX_PLAYERS};
+use mancala_core::{Game, Player, Status, rules::MAX_PLAYERS};
 
 pub use mancala_engine::SplitMix;
 
@@ -319,4 +319,32 @@ where
     let back: G = serde_json::from_str(&json)
         .unwrap_or_else(|e| panic!("`{json}` does not deserialize: {e}"));
     assert_eq!(&back, game, "`{json}` deserializes to another state");
+}
+
+/// The first player's final margin (his score less the second player's)
+/// under perfect play, by full minimax over the rules' own moves: no
+/// table, no pruning, for positions small enough to search whole (a
+/// two-player game whose moves are its actions).
+///
+/// # Panics
+///
+/// If a legal move is refused by `play` (a bug in the game).
+pub fn minimax_margin<G: Game<Move = <G as Game>::Action>>(game: &G) -> i64 {
+    let Status::ToMove(player) = game.status() else {
+        return mancala_engine::solve::margin(game);
+    };
+    let moves = game.legal_moves();
+    let values = moves.iter().map(|&mv| {
+        let mut child = game.clone();
+        if child.play(mv).is_err() {
+            panic!("a legal move refused");
+        }
+        minimax_margin(&child)
+    });
+    let best = if player == Player::P0 {
+        values.max()
+    } else {
+        values.min()
+    };
+    best.unwrap_or_else(|| mancala_engine::solve::margin(game))
 }
