@@ -74,7 +74,9 @@ pub(crate) use play::Play;
 pub use play::{MAX_HOUSES, Next, Pos, pos_of, supports};
 pub(crate) use ranks::{Binomials, Ranks, each_in_layer, in_play};
 use search::{Passes, Window};
-pub(crate) use slots::{Slots, UNKNOWN};
+pub(crate) use slots::Slots;
+#[cfg(test)]
+pub(crate) use slots::UNKNOWN;
 
 /// A callback given each [`Progress`].
 type ProgressFn = Box<dyn FnMut(&Progress)>;

@@ -97,7 +97,7 @@
 
 use mancala_core::{Game, Mancala, Rules, rules::Capture};
 
-use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, UNKNOWN, pos_of, supports};
+use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, pos_of, supports};
 
 mod build;
 mod file;
@@ -209,12 +209,13 @@ pub enum TablebaseError {
     #[error("no tablebase for {0}")]
     Unsupported(String),
     /// A stored value differs from the one a search finds.
-    #[error("the tablebase says {stored} for {position:?}, a search finds {searched}")]
+    #[error("the tablebase says {stored:?} for {position:?}, a search finds {searched}")]
     Mismatch {
         /// The houses, the player to move's first.
         position: Vec<u8>,
-        /// The value in the table.
-        stored: i32,
+        /// The value in the table (`None`: a byte outside the position's
+        /// range of values).
+        stored: Option<i32>,
         /// The value the search found.
         searched: i64,
     },
@@ -300,7 +301,7 @@ impl Tablebase {
     /// [`seeds`](Tablebase::seeds)).
     pub fn probe(&self, houses: &[u8]) -> Option<i32> {
         let pos = self.pos(houses)?;
-        Some(self.value(&pos))
+        self.value(&pos)
     }
 
     /// The value of each move of the player to move at `houses` (his row
@@ -330,12 +331,12 @@ impl Tablebase {
             let (child, gain, next) = play.play(&pos, house);
             let value = match next {
                 Next::Over(rest) => gain + rest,
-                Next::Again => gain + self.value(&child),
-                Next::Other => gain - self.value(&child),
+                Next::Again => gain + self.value(&child)?,
+                Next::Other => gain - self.value(&child)?,
             };
-            (house, value)
+            Some((house, value))
         });
-        Some(moves.collect())
+        moves.collect()
     }
 
     /// The moves of `game` that keep its value under perfect play, with the
@@ -345,7 +346,7 @@ impl Tablebase {
         let value = self.probe_game(game)?;
         let (pos, mover, _) = pos_of(game)?;
         let houses = usize::from(self.kind.houses);
-        let best = self.value(&pos);
+        let best = self.value(&pos)?;
         let offset = if mover.index() == 0 { 0 } else { houses };
         let moves = self.move_values(&pos.0[..2 * houses])?;
         let keep = moves
@@ -374,7 +375,7 @@ impl Tablebase {
         if seeds > self.seeds {
             return None;
         }
-        let relative = banked + i64::from(self.value(&pos));
+        let relative = banked + i64::from(self.value(&pos)?);
         Some(if mover.index() == 0 {
             relative
         } else {
@@ -400,17 +401,17 @@ impl Tablebase {
     }
 
     /// The value of a held position: from the table, or the seeds left if
-    /// a row is empty.
-    fn value(&self, pos: &Pos) -> i32 {
+    /// a row is empty. `None` for a byte the position's value cannot be
+    /// (beyond its seeds either way): a damaged or forged table.
+    fn value(&self, pos: &Pos) -> Option<i32> {
         let n = usize::from(self.kind.houses);
         let mine: i32 = pos.0[..n].iter().map(|&c| i32::from(c)).sum();
         let theirs: i32 = pos.0[n..2 * n].iter().map(|&c| i32::from(c)).sum();
         if mine == 0 || theirs == 0 {
-            return mine - theirs;
+            return Some(mine - theirs);
         }
-        let v = self.slots.get(self.ranks.rank(pos) as usize);
-        debug_assert_ne!(v, UNKNOWN, "a full table holds every position in play");
-        i32::from(v)
+        let v = i32::from(self.slots.get(self.ranks.rank(pos) as usize));
+        (v.abs() <= mine + theirs).then_some(v)
     }
 }
 

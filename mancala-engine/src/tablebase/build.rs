@@ -109,9 +109,15 @@ pub fn build(
                     })
                 })
                 .collect();
+            // Reports about five times a second, looking often enough that
+            // a small layer is not kept waiting.
+            let mut last = Instant::now();
             while !workers.iter().all(|w| w.is_finished()) {
-                std::thread::sleep(Duration::from_millis(200));
-                report(&mut progress, layer);
+                std::thread::sleep(Duration::from_millis(2));
+                if last.elapsed() >= Duration::from_millis(200) {
+                    report(&mut progress, layer);
+                    last = Instant::now();
+                }
             }
         });
     }
