@@ -152,7 +152,7 @@
 //!     ]),
 //!     ("play 3", &["ok"]),
 //!     ("show", &["position 4,4,0,0,6,6/5,5,4,4,4,4 2,0 1 rules=kalah", "status to_move P1"]),
-//!     ("undo", &["error unknown command `undo` (commands: new, position, play, legal, show, go, stop, quit)"]),
+//!     ("undo", &["error unknown command `undo` (commands: new, position, play, legal, show, go, stop, tablebase, quit)"]),
 //!     ("quit", &[]),
 //!     // Nothing is read after `quit`.
 //!     ("show", &[]),
@@ -663,7 +663,8 @@ fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
 /// Drive the search of mancala-rs over a line protocol on stdin and stdout.
 ///
 /// Commands, one a line: new GAME [KEY=VALUE...], position NOTATION, play
-/// MOVE..., legal, show, go (nodes N | ms T | depth D)..., stop, quit.
+/// MOVE..., legal, show, go (nodes N | ms T | depth D)..., stop, tablebase
+/// DIR, quit.
 /// Games: every one of `mancala games`. Every refused command is answered
 /// `error MESSAGE` and changes nothing.
 #[derive(Clone, Debug, Parser)]
