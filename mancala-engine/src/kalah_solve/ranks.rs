@@ -129,6 +129,7 @@ impl Ranks {
 
     /// The position of rank `rank` (the inverse of [`rank`](Ranks::rank)),
     /// `None` from the positions of at most `total` seeds on.
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn unrank(&self, rank: u64) -> Option<Pos> {
         let stride = self.total + 1;
         // The seeds: the layer whose ranks hold `rank`.
@@ -155,6 +156,7 @@ impl Ranks {
 
     /// The positions with fewer than `seeds` seeds (`seeds` up to
     /// `total + 1`): the first rank of the layer of `seeds`.
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn below(&self, seeds: usize) -> u64 {
         self.base[seeds]
     }

@@ -25,6 +25,7 @@ impl Slots {
 
     /// `len` slots, none worked out, or `None` if the memory cannot be
     /// had.
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn try_unknown(len: usize) -> Option<Slots> {
         let mut slots = Slots::try_with_capacity(len)?;
         slots.0.extend((0..len).map(|_| AtomicI8::new(UNKNOWN)));
@@ -33,6 +34,7 @@ impl Slots {
 
     /// No slots yet, with room for `len`, or `None` if the memory cannot
     /// be had.
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn try_with_capacity(len: usize) -> Option<Slots> {
         let mut slots = Vec::new();
         slots.try_reserve_exact(len).ok()?;
@@ -40,6 +42,7 @@ impl Slots {
     }
 
     /// Appends slots holding `values` (bytes of signed values).
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn extend_from_bytes(&mut self, values: &[u8]) {
         self.0
             .extend(values.iter().map(|&b| AtomicI8::new(b as i8)));
@@ -57,6 +60,7 @@ impl Slots {
     }
 
     /// The values of slots `from..to`, in order.
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn values(&self, from: usize, to: usize) -> impl Iterator<Item = i8> + '_ {
         self.0[from..to].iter().map(|v| v.load(Ordering::Relaxed))
     }
