@@ -73,6 +73,8 @@ use buckets::{Bucket, Buckets};
 pub(crate) use play::Play;
 pub use play::{MAX_HOUSES, Next, Pos, pos_of, supports};
 pub(crate) use ranks::{Binomials, Ranks, each_in_layer, in_play};
+#[cfg(not(target_family = "wasm"))]
+pub(crate) use ranks::{each_with_tail, tails};
 use search::{Passes, Window};
 pub(crate) use slots::Slots;
 #[cfg(test)]
@@ -249,7 +251,7 @@ impl KalahSolver {
     /// board (rather than as the search meets them).
     pub fn fill_endgame(&mut self) {
         for seeds in 2..=self.endgame_seeds as usize {
-            each_in_layer(self.play.houses, seeds, |_, pos| {
+            each_in_layer(self.play.houses, seeds, |pos| {
                 if in_play(self.play.houses, pos) {
                     let _ = self.endgame_value(pos);
                 }

@@ -163,26 +163,44 @@ impl Ranks {
 }
 
 /// Calls `each` with every position of exactly `seeds` seeds in `2 *
-/// houses` holes (a layer) and its index in that walk (0, 1, 2, ...), in
-/// a fixed order.
-pub(crate) fn each_in_layer(houses: usize, seeds: usize, mut each: impl FnMut(u64, &Pos)) {
+/// houses` holes (a layer), in a fixed order.
+pub(crate) fn each_in_layer(houses: usize, seeds: usize, each: impl FnMut(&Pos)) {
+    each_with_tail(houses, seeds, &[], each);
+}
+
+/// Calls `each` with every position of the layer of `seeds` seeds in `2 *
+/// houses` holes whose last holes hold `tail` (its last count in the last
+/// hole), in a fixed order: a part of the layer, so that threads can share
+/// a layer out by tails.
+pub(crate) fn each_with_tail(houses: usize, seeds: usize, tail: &[u8], mut each: impl FnMut(&Pos)) {
     let holes = 2 * houses;
+    let Some(free) = holes.checked_sub(tail.len()) else {
+        return;
+    };
+    let Some(rest) = seeds.checked_sub(tail.iter().map(|&c| usize::from(c)).sum()) else {
+        return;
+    };
     let mut pos = Pos::default();
-    // Odometer over compositions: hole i holds what is left after holes
-    // 0..i, the last hole the rest.
+    pos.0[free..holes].copy_from_slice(tail);
+    if free == 0 {
+        if rest == 0 {
+            each(&pos);
+        }
+        return;
+    }
+    // Odometer over the free holes' compositions: hole i holds what is
+    // left after holes 0..i, the last free hole the rest.
     let mut counts = [0usize; 2 * super::MAX_HOUSES];
-    counts[0] = seeds;
-    let mut walked = 0u64;
+    counts[0] = rest;
     loop {
-        for (c, &k) in pos.0.iter_mut().zip(&counts[..holes]) {
+        for (c, &k) in pos.0[..free].iter_mut().zip(&counts[..free]) {
             *c = k as u8;
         }
-        each(walked, &pos);
-        walked += 1;
+        each(&pos);
         // Next composition: move one seed from the first non-empty hole
-        // before the last to the hole after it, gathering that hole's
-        // others back to hole 0.
-        let Some(i) = (0..holes - 1).find(|&i| counts[i] > 0) else {
+        // before the last free one to the hole after it, gathering that
+        // hole's others back to hole 0.
+        let Some(i) = (0..free - 1).find(|&i| counts[i] > 0) else {
             break;
         };
         let moved = counts[i] - 1;
@@ -190,6 +208,27 @@ pub(crate) fn each_in_layer(houses: usize, seeds: usize, mut each: impl FnMut(u6
         counts[0] = moved;
         counts[i + 1] += 1;
     }
+}
+
+/// The tails of `length` holes (at most the board's holes less one) that
+/// the positions of the layer of `seeds` seeds end with: every count list
+/// of that length with at most `seeds` seeds.
+pub(crate) fn tails(length: usize, seeds: usize) -> Vec<Vec<u8>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..length {
+        all = all
+            .into_iter()
+            .flat_map(|tail: Vec<u8>| {
+                let used: usize = tail.iter().map(|&c| usize::from(c)).sum();
+                (0..=seeds - used).map(move |c| {
+                    let mut longer = tail.clone();
+                    longer.push(c as u8);
+                    longer
+                })
+            })
+            .collect();
+    }
+    all
 }
 
 /// Whether `pos` on a board of `houses` houses a side is in play: seeds in

@@ -1,14 +1,11 @@
 //! Building a tablebase: layer by layer, each layer's positions shared out
 //! among threads in chunks.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Kind, Tablebase, TablebaseError, binomials};
-use crate::kalah_solve::{Slots, each_in_layer, in_play};
-
-/// Positions a thread takes at once from a layer's walk.
-const CHUNK: u64 = 1 << 14;
+use crate::kalah_solve::{Slots, each_with_tail, in_play, tails};
 
 /// How far a build is, for a progress bar.
 #[derive(Clone, Copy, Debug)]
@@ -83,29 +80,29 @@ pub fn build(
             elapsed: start.elapsed(),
         });
     };
-    let threads = threads.max(1) as u64;
+    let threads = threads.max(1);
+    // Each layer is shared out by the counts of its last holes (a tail): a
+    // thread takes the next tail not taken and walks only its positions.
+    let tail_length = (2 * usize::from(kind.houses) - 1).min(3);
     for layer in 2..=seeds {
+        let tails = tails(tail_length, layer as usize);
+        let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
-                .map(|t| {
-                    let (slots, ranks, done) = (&slots, &ranks, &done);
+                .map(|_| {
+                    let (slots, ranks, done, next, tails) = (&slots, &ranks, &done, &next, &tails);
                     scope.spawn(move || {
-                        let mut counted = 0u64;
-                        each_in_layer(play.houses, layer as usize, |walked, pos| {
-                            if (walked / CHUNK) % threads != t {
-                                return;
-                            }
-                            if in_play(play.houses, pos) {
-                                let index = ranks.rank(pos) as usize;
-                                let _ = slots.value(play, ranks, pos, index);
-                            }
-                            counted += 1;
-                            if counted == CHUNK {
-                                done.fetch_add(counted, Ordering::Relaxed);
-                                counted = 0;
-                            }
-                        });
-                        done.fetch_add(counted, Ordering::Relaxed);
+                        while let Some(tail) = tails.get(next.fetch_add(1, Ordering::Relaxed)) {
+                            let mut walked = 0u64;
+                            each_with_tail(play.houses, layer as usize, tail, |pos| {
+                                walked += 1;
+                                if in_play(play.houses, pos) {
+                                    let index = ranks.rank(pos) as usize;
+                                    let _ = slots.value(play, ranks, pos, index);
+                                }
+                            });
+                            done.fetch_add(walked, Ordering::Relaxed);
+                        }
                     })
                 })
                 .collect();
