@@ -213,6 +213,7 @@ pub(crate) fn each_with_tail(houses: usize, seeds: usize, tail: &[u8], mut each:
 /// The tails of `length` holes (at most the board's holes less one) that
 /// the positions of the layer of `seeds` seeds end with: every count list
 /// of that length with at most `seeds` seeds.
+#[cfg(not(target_family = "wasm"))]
 pub(crate) fn tails(length: usize, seeds: usize) -> Vec<Vec<u8>> {
     let mut all = vec![Vec::new()];
     for _ in 0..length {
