@@ -152,7 +152,7 @@
 //!     ]),
 //!     ("play 3", &["ok"]),
 //!     ("show", &["position 4,4,0,0,6,6/5,5,4,4,4,4 2,0 1 rules=kalah", "status to_move P1"]),
-//!     ("undo", &["error unknown command `undo` (commands: new, position, play, legal, show, go, stop, quit)"]),
+//!     ("undo", &["error unknown command `undo` (commands: new, position, play, legal, show, go, stop, tablebase, quit)"]),
 //!     ("quit", &[]),
 //!     // Nothing is read after `quit`.
 //!     ("show", &[]),

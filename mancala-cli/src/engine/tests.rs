@@ -351,11 +351,11 @@ fn unknown_commands_and_extra_arguments_are_refused() {
     assert_each_refused(&[
         (
             "frobnicate",
-            "error unknown command `frobnicate` (commands: new, position, play, legal, show, go, stop, quit)",
+            "error unknown command `frobnicate` (commands: new, position, play, legal, show, go, stop, tablebase, quit)",
         ),
         (
             "NEW oware",
-            "error unknown command `NEW` (commands: new, position, play, legal, show, go, stop, quit)",
+            "error unknown command `NEW` (commands: new, position, play, legal, show, go, stop, tablebase, quit)",
         ),
         ("legal 3", "error legal takes no arguments, not `3`"),
         ("show all", "error show takes no arguments, not `all`"),
