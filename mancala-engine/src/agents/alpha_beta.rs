@@ -236,8 +236,7 @@ impl Search<'_> {
                 return v;
             }
         }
-        // Whether the search below this position meets the horizon, kept
-        // apart from what the search met before it.
+        // Whether the search below meets the horizon, apart from before.
         let cut_before = std::mem::replace(&mut self.cut_by_depth, false);
         let (alpha0, beta0) = (alpha, beta);
         let maximising = mover == self.root;
@@ -274,13 +273,7 @@ impl Search<'_> {
         }
         let exact = !self.cut_by_depth;
         self.cut_by_depth |= cut_before;
-        let (lower, upper) = if best <= alpha0 {
-            (i64::MIN, best)
-        } else if best >= beta0 {
-            (best, i64::MAX)
-        } else {
-            (best, best)
-        };
+        let (lower, upper) = bounds(best, alpha0, beta0);
         let entry = AbEntry {
             lower,
             upper,
@@ -443,6 +436,18 @@ impl AlphaBeta {
             depth: self.stats.depth,
             exact: self.stats.exact,
         })
+    }
+}
+
+/// The bounds a fail-soft value `best`, searched within `(alpha, beta)`,
+/// puts on the true value.
+fn bounds(best: i64, alpha: i64, beta: i64) -> (i64, i64) {
+    if best <= alpha {
+        (i64::MIN, best)
+    } else if best >= beta {
+        (best, i64::MAX)
+    } else {
+        (best, best)
     }
 }
 
