@@ -1,9 +1,10 @@
 //! The library behind the `mancala` command: one module per command
-//! ([`play`], [`engine`], [`kgp`], [`tournament`], [`solve`],
+//! ([`play`], [`engine`], [`kgp`], [`uci`], [`tournament`], [`solve`],
 //! [`runner`] for `conformance`, [`bench`](mod@bench), [`laps`], and
 //! [`games`] here), the conformance runner's trace format and game drivers
-//! ([`conformance`]), and the ratings of the tournament ([`ratings`]). The computer players
-//! and the registry of games are the `mancala-engine` crate's.
+//! ([`conformance`]), and the ratings of the tournament ([`ratings`]).
+//! The computer players and the registry of games are the `mancala-engine`
+//! crate's.
 
 #![forbid(unsafe_code)]
 
@@ -27,6 +28,7 @@ pub mod runner;
 pub mod solve;
 pub mod sowing_driver;
 pub mod tournament;
+pub mod uci;
 
 use std::io::Write;
 use std::process::ExitCode;
