@@ -170,7 +170,7 @@
 //! ```
 
 mod session;
-mod tables;
+pub(crate) mod tables;
 
 use tables::Tables;
 
@@ -405,7 +405,7 @@ struct Engine {
 /// running (or next) `go` in the input, its flag, and the place of the
 /// last `stop` or `quit` read.
 #[derive(Default)]
-struct Stops {
+pub(crate) struct Stops {
     /// The running `go`: its line number and its flag.
     running: Mutex<(u64, Stop)>,
     /// The line number of the last `stop` or `quit` read (0: none).
@@ -415,7 +415,7 @@ struct Stops {
 impl Stops {
     /// A fresh flag for the `go` of line `line`, already raised if a
     /// `stop` after it has been read.
-    fn start(&self, line: u64) -> Stop {
+    pub(crate) fn start(&self, line: u64) -> Stop {
         let stop = Stop::new();
         if let Ok(mut running) = self.running.lock() {
             *running = (line, stop.clone());
@@ -427,7 +427,7 @@ impl Stops {
     }
 
     /// A `stop` (or `quit`) read at line `line`: stops the `go` before it.
-    fn read_stop(&self, line: u64) {
+    pub(crate) fn read_stop(&self, line: u64) {
         self.last.fetch_max(line, Ordering::SeqCst);
         if let Ok(running) = self.running.lock()
             && running.0 < line
@@ -591,11 +591,11 @@ fn serve_engine(
 }
 
 /// One line of input: its text, or why it cannot be read.
-type Line = Result<String, EngineError>;
+pub(crate) type Line = Result<String, EngineError>;
 
 /// Reads one line of at most [`MAX_LINE`] bytes (a longer one is skipped
 /// to its end); `None` at the end of the input.
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+pub(crate) fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     let mut bytes = Vec::new();
     let limit = MAX_LINE as u64;
     if input.take(limit).read_until(b'\n', &mut bytes)? == 0 {

@@ -1,17 +1,20 @@
 //! The library behind the `mancala` command: one module per command
-//! ([`play`], [`engine`], [`tournament`], [`solve`], [`runner`] for
-//! `conformance`, [`bench`](mod@bench), [`laps`], and [`games`] here), the
-//! conformance runner's trace format and game drivers ([`conformance`]),
-//! and the ratings of the tournament ([`ratings`]). The computer players
-//! and the registry of games are the `mancala-engine` crate's.
+//! ([`play`], [`engine`], [`kgp`], [`uci`], [`tournament`], [`solve`],
+//! [`runner`] for `conformance`, [`bench`](mod@bench), [`laps`], and
+//! [`games`] here), the conformance runner's trace format and game drivers
+//! ([`conformance`]), and the ratings of the tournament ([`ratings`]).
+//! The computer players and the registry of games are the `mancala-engine`
+//! crate's.
 
 #![forbid(unsafe_code)]
 
 pub mod bench;
 pub mod conformance;
+pub(crate) mod deepen;
 pub mod driver;
 pub mod engine;
 pub mod game_arg;
+pub mod kgp;
 pub mod laps;
 
 pub mod mankka_driver;
@@ -25,6 +28,7 @@ pub mod runner;
 pub mod solve;
 pub mod sowing_driver;
 pub mod tournament;
+pub mod uci;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -173,7 +173,8 @@ impl KalahSolver {
     ///
     /// # Errors
     ///
-    /// [`TablebaseError::Unsupported`] if the table is of another board or
+    /// [`TablebaseError::Unsupported`](crate::tablebase::TablebaseError::Unsupported)
+    /// if the table is of another board or
     /// capture rule than the game's.
     #[cfg(not(target_family = "wasm"))]
     pub fn with_tablebase(

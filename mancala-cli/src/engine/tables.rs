@@ -11,7 +11,7 @@ use super::EngineError;
 
 /// The folder of tablebases and the tables read from it so far.
 #[derive(Default)]
-pub(super) struct Tables {
+pub(crate) struct Tables {
     dir: Option<PathBuf>,
     /// Read tables, and the kinds the folder has none of.
     read: Vec<(Kind, Option<Tablebase>)>,
@@ -23,7 +23,7 @@ impl Tables {
     /// # Errors
     ///
     /// [`EngineError::Tablebase`] if `dir` is not a folder.
-    pub(super) fn set_dir(&mut self, dir: PathBuf) -> Result<(), EngineError> {
+    pub(crate) fn set_dir(&mut self, dir: PathBuf) -> Result<(), EngineError> {
         if !dir.is_dir() {
             return Err(EngineError::Tablebase(format!(
                 "{} is not a folder",
@@ -62,7 +62,7 @@ impl Tables {
     /// # Errors
     ///
     /// [`EngineError::Tablebase`] if the table's file cannot be read.
-    pub(super) fn perfect_move(
+    pub(crate) fn perfect_move(
         &mut self,
         game: &Mancala,
     ) -> Result<Option<(String, i64)>, EngineError> {

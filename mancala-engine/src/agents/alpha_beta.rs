@@ -95,6 +95,9 @@ struct AbEntry {
     root: u8,
     /// Index of the best action among the legal ones, `u8::MAX` if none.
     best: u8,
+    /// Whether the search below saw no horizon: the bounds are the game's
+    /// own, and a search cut short by this entry still sees the whole tree.
+    exact: bool,
 }
 
 impl AlphaBeta {
@@ -227,9 +230,14 @@ impl Search<'_> {
                 && e.depth >= depth8
                 && let Some(v) = settle(e.lower, e.upper, &mut alpha, &mut beta)
             {
+                // An entry from a search that met its horizon (an earlier
+                // iteration's, or an earlier move's) stands for one here.
+                self.cut_by_depth |= !e.exact;
                 return v;
             }
         }
+        // Whether the search below meets the horizon, apart from before.
+        let cut_before = std::mem::replace(&mut self.cut_by_depth, false);
         let (alpha0, beta0) = (alpha, beta);
         let maximising = mover == self.root;
         let mut best = if maximising { i64::MIN } else { i64::MAX };
@@ -263,19 +271,16 @@ impl Search<'_> {
                 break;
             }
         }
-        let (lower, upper) = if best <= alpha0 {
-            (i64::MIN, best)
-        } else if best >= beta0 {
-            (best, i64::MAX)
-        } else {
-            (best, best)
-        };
+        let exact = !self.cut_by_depth;
+        self.cut_by_depth |= cut_before;
+        let (lower, upper) = bounds(best, alpha0, beta0);
         let entry = AbEntry {
             lower,
             upper,
             depth: depth8,
             root,
             best: best_index,
+            exact,
         };
         self.table.store(key, u16::from(depth8), entry);
         best
@@ -431,6 +436,18 @@ impl AlphaBeta {
             depth: self.stats.depth,
             exact: self.stats.exact,
         })
+    }
+}
+
+/// The bounds a fail-soft value `best`, searched within `(alpha, beta)`,
+/// puts on the true value.
+fn bounds(best: i64, alpha: i64, beta: i64) -> (i64, i64) {
+    if best <= alpha {
+        (i64::MIN, best)
+    } else if best >= beta {
+        (best, i64::MAX)
+    } else {
+        (best, best)
     }
 }
 

@@ -241,3 +241,26 @@ fn an_exhaustive_search_plays_a_best_move_with_or_without_its_table() {
         }
     }
 }
+
+#[test]
+fn a_kept_table_does_not_pass_for_a_whole_game_tree() {
+    // The second search of a position by the same agent finds every
+    // shallow value in its table; it must still deepen as far as asked,
+    // and call nothing exact that met a horizon.
+    for game in [mancala_core::kalah(), mancala_core::oware()] {
+        let mut agent = AlphaBeta::new(u64::MAX);
+        for depth in 1..=6 {
+            let result = agent
+                .search(&game, &crate::Limits::depth(depth))
+                .expect("a move");
+            assert_eq!(result.depth, depth, "{game}");
+            assert!(!result.exact, "{game} at depth {depth}");
+        }
+        // And after a move, the next search from the kept table.
+        let mut next = game.clone();
+        let best = agent.search(&game, &crate::Limits::depth(6)).unwrap().best;
+        next.play(best).unwrap();
+        let result = agent.search(&next, &crate::Limits::depth(5)).unwrap();
+        assert_eq!((result.depth, result.exact), (5, false), "{next}");
+    }
+}
