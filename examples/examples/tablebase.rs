@@ -9,6 +9,9 @@
 //! cargo run --release --example tablebase -- verify DIR [--option ...] [--samples N]
 //! ```
 //!
+//! With no command it shows the three on a small board: the tables of up
+//! to 12 seeds for Kalah(4, n), in a temporary folder.
+//!
 //! `build` writes one file a capture rule (both unless `empty_capture` is
 //! given) for every position of up to K seeds on the board, with a
 //! progress bar and the time left, then checks `--verify` positions (20 by
@@ -155,31 +158,55 @@ fn open(args: &mut Args) -> Result<Tablebase, Error> {
         .ok_or_else(|| format!("no {} in that folder", kind.file_name()).into())
 }
 
+/// `build`, `probe` and `verify` on Kalah(4, n) with up to 12 seeds on
+/// the board, in a temporary folder (removed after).
+fn demo() -> Result<(), Error> {
+    let dir = std::env::temp_dir().join(format!("mancala-tablebase-{}", std::process::id()));
+    let words = |w: &str| w.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let out = dir.display();
+    build(&parse(&words(&format!(
+        "kalah --seeds 12 --option houses=4 --out {out} --verify 10"
+    )))?)?;
+    let mut args = parse(&words(&format!(
+        "{out} --option houses=4 --option empty_capture=true 1 0 2 3 0 1 4 1"
+    )))?;
+    let table = open(&mut args)?;
+    println!("Kalah(4,·), empty capture, South to move at 1 0 2 3 / 0 1 4 1:");
+    probe(&table, &args.rest)?;
+    std::fs::remove_dir_all(&dir)?;
+    Ok(())
+}
+
+/// Prints the value of the position `words` (the mover's row first) and
+/// each move's.
+fn probe(table: &Tablebase, words: &[String]) -> Result<(), Error> {
+    let houses = words
+        .iter()
+        .map(|w| w.parse::<u8>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let value = table.probe(&houses).ok_or(format!(
+        "not in the table: {} counts of at most {} seeds in all are",
+        2 * table.kind().houses,
+        table.seeds()
+    ))?;
+    println!("value {value:+} (the mover's final margin beyond his store margin)");
+    for (house, v) in table.move_values(&houses).unwrap_or_default() {
+        println!("house {} (hole {house}): {v:+}", house + 1);
+    }
+    Ok(())
+}
+
 fn main() -> Result<(), Error> {
     let words: Vec<String> = std::env::args().skip(1).collect();
     let Some((command, rest)) = words.split_first() else {
-        return Err("tablebase build|probe|verify ... (see the source's docs)".into());
+        return demo();
     };
     let mut args = parse(rest)?;
     match command.as_str() {
         "build" => build(&args),
         "probe" => {
             let table = open(&mut args)?;
-            let houses = args
-                .rest
-                .iter()
-                .map(|w| w.parse::<u8>())
-                .collect::<Result<Vec<_>, _>>()?;
-            let value = table.probe(&houses).ok_or(format!(
-                "not in the table: {} counts of at most {} seeds in all are",
-                2 * table.kind().houses,
-                table.seeds()
-            ))?;
-            println!("value {value:+} (the mover's final margin beyond his store margin)");
-            for (house, v) in table.move_values(&houses).unwrap_or_default() {
-                println!("house {} (hole {house}): {v:+}", house + 1);
-            }
-            Ok(())
+            probe(&table, &args.rest)
         }
         "verify" => {
             let table = open(&mut args)?;
