@@ -686,14 +686,7 @@ pub fn main_with(args: &EngineArgs) -> ExitCode {
         Some(dir) => serve_with_tablebases(dir.clone(), input, output),
         None => serve(input, output),
     };
-    match served {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::session_status(served)
 }
 
 #[cfg(test)]

@@ -77,17 +77,32 @@ use clap::Parser;
 /// The client's `info:description`.
 const DESCRIPTION: &str = "mancala-rs: iterative-deepening alpha-beta with a transposition table";
 
-/// How the client plays.
-#[derive(Clone, Debug)]
+/// How the client plays (the program's options besides the server's
+/// address).
+#[derive(Clone, Debug, clap::Args)]
 pub struct ClientOptions {
-    /// The name it gives the server (`info:name`).
+    /// The name the client gives the server (`info:name`).
+    #[arg(long, default_value = "mancala-rs")]
     pub name: String,
-    /// Its `auth:token`, if any.
+    /// A token that keeps the client's identity between connections
+    /// (`auth:token`).
+    #[arg(long)]
     pub token: Option<String>,
-    /// The time for each `state`, from its arrival.
+    /// Milliseconds of search for each move, from its `state`'s arrival.
+    #[arg(long = "ms", value_name = "MS", default_value = "100", value_parser = millis)]
     pub time: Duration,
-    /// A folder of Kalah tablebases, if any.
+    /// A folder of Kalah tablebases (built by the `tablebase` example):
+    /// positions they hold are answered perfectly at once.
+    #[arg(long, value_name = "DIR")]
     pub tablebase: Option<PathBuf>,
+}
+
+/// A positive number of milliseconds.
+fn millis(text: &str) -> Result<Duration, String> {
+    match text.parse::<u64>() {
+        Ok(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+        _ => Err(format!("`{text}` is not a positive number of milliseconds")),
+    }
 }
 
 impl Default for ClientOptions {
@@ -166,31 +181,16 @@ pub struct KgpArgs {
     /// The server's port.
     #[arg(long, default_value_t = 2671)]
     pub port: u16,
-    /// The name the client gives the server.
-    #[arg(long, default_value = "mancala-rs")]
-    pub name: String,
-    /// A token that keeps the client's identity between connections.
-    #[arg(long)]
-    pub token: Option<String>,
-    /// Milliseconds of search for each move.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
-    pub ms: u32,
-    /// A folder of Kalah tablebases (built by the `tablebase` example):
-    /// positions they hold are answered perfectly at once.
-    #[arg(long, value_name = "DIR")]
-    pub tablebase: Option<PathBuf>,
+    /// How it plays.
+    #[command(flatten)]
+    pub client: ClientOptions,
 }
 
 /// The program: connects, runs [`play`] on the connection with its
 /// messages on standard error, and returns the exit status (see [the
 /// module docs](self)).
 pub fn main_with(args: &KgpArgs) -> ExitCode {
-    let options = ClientOptions {
-        name: args.name.clone(),
-        token: args.token.clone(),
-        time: Duration::from_millis(args.ms.into()),
-        tablebase: args.tablebase.clone(),
-    };
+    let options = &args.client;
     let connected = TcpStream::connect((args.host.as_str(), args.port)).and_then(|stream| {
         stream.set_nodelay(true)?;
         let reader = stream.try_clone()?;
@@ -207,7 +207,7 @@ pub fn main_with(args: &KgpArgs) -> ExitCode {
     let played = play(
         io::BufReader::new(reader),
         stream,
-        &options,
+        options,
         &mut io::stderr(),
     );
     if let Ok(stream) = closer {

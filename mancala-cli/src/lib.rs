@@ -208,3 +208,18 @@ pub fn replay_any_within(
         }),
     }
 }
+
+/// The exit status of a protocol program (`engine`, `uci`) whose session
+/// ended as `served`: 0 when it ended, or when the reader of standard
+/// output went away; 1, with the error on standard error, when reading or
+/// writing failed otherwise.
+pub(crate) fn session_status(served: std::io::Result<()>) -> std::process::ExitCode {
+    match served {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -209,14 +209,7 @@ pub struct UciArgs {}
 /// status: 0 after `quit` or the end of the input (or when the reader of
 /// stdout has gone), 1 if reading or writing failed otherwise.
 pub fn main_with(_args: &UciArgs) -> ExitCode {
-    match serve(io::BufReader::new(io::stdin()), io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::session_status(serve(io::BufReader::new(io::stdin()), io::stdout().lock()))
 }
 
 #[cfg(test)]
