@@ -205,7 +205,7 @@ impl PitSet {
     /// Adds a hole.
     #[inline]
     pub fn insert(&mut self, pit: Pit) {
-        self.0[usize::from(pit.0 >> 6) & 1] |= 1u64 << (pit.0 & 63);
+        self.insert_if(pit, true);
     }
 
     /// The set whose bit `i` is hole `i` (bits from [`MAX_HOLES`] on are
@@ -225,7 +225,13 @@ impl PitSet {
     /// Adds `pit` if `yes`, without a branch.
     #[inline]
     pub fn insert_if(&mut self, pit: Pit, yes: bool) {
-        self.0[usize::from(pit.0 >> 6) & 1] |= u64::from(yes) << (pit.0 & 63);
+        // Both words are written at fixed places, so a set being built stays
+        // in registers: a word chosen by index goes through memory, and
+        // reading the set back whole then waits on two 8-byte stores.
+        let bit = u64::from(yes) << (pit.0 & 63);
+        let high = (pit.0 >> 6) & 1 == 1;
+        self.0[0] |= if high { 0 } else { bit };
+        self.0[1] |= if high { bit } else { 0 };
     }
 
     /// Whether the hole is in the set.
@@ -237,7 +243,16 @@ impl PitSet {
     /// The number of holes in the set.
     #[inline]
     pub const fn len(self) -> usize {
-        (self.0[0].count_ones() + self.0[1].count_ones()) as usize
+        // The second word is tested before it is counted: most boards have
+        // fewer than 64 holes, and two counts side by side are vectorized
+        // into one 16-byte load, which stalls when the set was just written
+        // as two 8-byte words (a turn's report read back by its caller).
+        let high = if self.0[1] == 0 {
+            0
+        } else {
+            self.0[1].count_ones()
+        };
+        (self.0[0].count_ones() + high) as usize
     }
 
     /// Whether the set is empty.

@@ -300,7 +300,7 @@ impl Game for Robertson {
     /// The player to move, or the outcome once the game is over: the single
     /// highest score (captures plus honours) wins; a tie for the top is a
     /// draw (see [`ranking`](Robertson::ranking)).
-    #[inline]
+    #[inline(always)]
     fn status(&self) -> Status {
         match self.game.to_move() {
             Some(p) => Status::ToMove(p),
@@ -310,7 +310,7 @@ impl Game for Robertson {
 
     /// The holes `player` may sow, in hole order; empty unless he is to
     /// move. Never allocates.
-    #[inline]
+    #[inline(always)]
     fn legal_actions(&self, player: Player) -> MoveList {
         let mut moves = MoveList::new();
         if self.game.to_move() == Some(player) {
