@@ -7,6 +7,9 @@
 //!     [--threads 2] [--memory-mb MB] [--verify N]
 //! cargo run --release --example tablebase -- probe DIR [--option ...] H1 H2 ... H12
 //! cargo run --release --example tablebase -- verify DIR [--option ...] [--samples N]
+//! cargo run --release --example tablebase -- book kalah --plies P --out DIR
+//!     [--option houses=6] [--option seeds=4] [--option empty_capture=true|false]
+//!     [--tablebase DIR]
 //! ```
 //!
 //! With no command it shows the three on a small board: the tables of up
@@ -17,7 +20,11 @@
 //! progress bar and the time left, then checks `--verify` positions (20 by
 //! default) against fresh searches. `probe` reads the houses of the
 //! player to move first (his row, then his opponent's, each in sowing
-//! order) and prints the position's value and each move's. The memory
+//! order) and prints the position's value and each move's. `book` writes
+//! the opening book of Kalah(houses, seeds) (one a capture rule, as
+//! `build`): every position within P plies of the start, each solved to the
+//! end, with the tablebases of `--tablebase DIR` (the `--out` folder by
+//! default) if it has them; the engine reads both from one folder. The memory
 //! allowed defaults to what the machine has free; a table that does not
 //! fit is refused before it starts.
 
@@ -25,7 +32,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_engine::tablebase::{BuildProgress, Kind, Tablebase, available_memory};
+use mancala_engine::tablebase::{Book, BuildProgress, Kind, Tablebase, available_memory};
 
 type Error = Box<dyn std::error::Error>;
 
@@ -39,6 +46,10 @@ struct Args {
     threads: usize,
     memory: u64,
     samples: usize,
+    /// Seeds a house at the start, and plies, of a book.
+    start_seeds: u16,
+    plies: u32,
+    tables: Option<PathBuf>,
     rest: Vec<String>,
 }
 
@@ -52,6 +63,9 @@ fn parse(words: &[String]) -> Result<Args, Error> {
         // What is free now, less a margin for the rest of the program.
         memory: available_memory().map_or(4 << 30, |m| m.saturating_sub(256 << 20)),
         samples: 20,
+        start_seeds: 4,
+        plies: 2,
+        tables: None,
         rest: Vec::new(),
     };
     let mut words = words.iter();
@@ -63,13 +77,17 @@ fn parse(words: &[String]) -> Result<Args, Error> {
             "--threads" => args.threads = value()?.parse()?,
             "--memory-mb" => args.memory = value()?.parse::<u64>()? << 20,
             "--verify" | "--samples" => args.samples = value()?.parse()?,
+            "--plies" => args.plies = value()?.parse()?,
+            "--tablebase" => args.tables = Some(PathBuf::from(value()?)),
             "--option" => match value()?.split_once('=') {
                 Some(("houses", n)) => args.houses = n.parse()?,
                 Some(("empty_capture", b)) => args.empty_capture = Some(b.parse()?),
+                Some(("seeds", n)) => args.start_seeds = n.parse()?,
                 _ => {
-                    return Err(
-                        format!("unknown option {word}: houses=N or empty_capture=BOOL").into(),
-                    );
+                    return Err(format!(
+                        "unknown option {word}: houses=N, seeds=N or empty_capture=BOOL"
+                    )
+                    .into());
                 }
             },
             _ => args.rest.push(word.clone()),
@@ -134,6 +152,50 @@ fn build(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
+fn book(args: &Args) -> Result<(), Error> {
+    if args.rest.first().map(String::as_str) != Some("kalah") {
+        return Err("book kalah: Kalah is the game with opening books".into());
+    }
+    let dir = args.dir()?;
+    let tables = args.tables.clone().unwrap_or_else(|| dir.clone());
+    for kind in args.kinds() {
+        let table = Tablebase::find(&tables, kind, args.memory)?;
+        println!(
+            "{}: positions within {} plies, {}",
+            Book::file_name(kind, args.start_seeds),
+            args.plies,
+            table.as_ref().map_or("no tablebase".into(), |t| format!(
+                "the tablebase of {} seeds",
+                t.seeds()
+            ))
+        );
+        let bar = ProgressBar::new(0).with_style(ProgressStyle::with_template(
+            "[{bar:40}] {pos}/{len} positions, eta {eta}",
+        )?);
+        let started = Instant::now();
+        let show = |done: usize, all: usize| {
+            bar.set_length(all as u64);
+            bar.set_position(done as u64);
+        };
+        let book = Book::build(kind, args.start_seeds, args.plies, table.as_ref(), show)?;
+        bar.finish();
+        let path = book.save(&dir)?;
+        let start = book.start();
+        let (best, value) = book
+            .best_moves(&start)
+            .ok_or("the start is not in the book")?;
+        let best: Vec<String> = best.iter().map(ToString::to_string).collect();
+        println!(
+            "{} positions in {:.1} s, written to {}; the start is worth {value:+} (best {})",
+            book.len(),
+            started.elapsed().as_secs_f64(),
+            path.display(),
+            best.join(", ")
+        );
+    }
+    Ok(())
+}
+
 fn verify(table: &Tablebase, samples: usize) -> Result<(), Error> {
     let started = Instant::now();
     let verified = table.verify(samples, 0x5eed)?;
@@ -166,6 +228,9 @@ fn demo() -> Result<(), Error> {
     let out = dir.display();
     build(&parse(&words(&format!(
         "kalah --seeds 12 --option houses=4 --out {out} --verify 10"
+    )))?)?;
+    book(&parse(&words(&format!(
+        "kalah --option houses=4 --option seeds=2 --plies 2 --out {out}"
     )))?)?;
     let mut args = parse(&words(&format!(
         "{out} --option houses=4 --option empty_capture=true 1 0 2 3 0 1 4 1"
@@ -204,6 +269,7 @@ fn main() -> Result<(), Error> {
     let mut args = parse(rest)?;
     match command.as_str() {
         "build" => build(&args),
+        "book" => book(&args),
         "probe" => {
             let table = open(&mut args)?;
             probe(&table, &args.rest)
@@ -212,6 +278,6 @@ fn main() -> Result<(), Error> {
             let table = open(&mut args)?;
             verify(&table, args.samples)
         }
-        other => Err(format!("unknown command {other:?}: build, probe or verify").into()),
+        other => Err(format!("unknown command {other:?}: build, probe, verify or book").into()),
     }
 }

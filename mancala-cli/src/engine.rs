@@ -24,7 +24,7 @@
 //! | `show` | `position NOTATION`, then `status ...` |
 //! | `go LIMIT VALUE [LIMIT VALUE...]` | `info depth D score S nodes N` lines, then `bestmove MOVE`; in a simultaneous turn one `bestmove P0 CHOICE` line per acting player |
 //! | `stop` | none: ends the running `go`, which answers with the best move found so far |
-//! | `tablebase DIR` | `ok`: Kalah positions held by a table in `DIR` are answered from it |
+//! | `tablebase DIR` | `ok`: Kalah positions held by a table or an opening book in `DIR` are answered from it |
 //! | `quit` | none: the engine exits (so does it at the end of the input) |
 //!
 //! Anything refused, for any reason, is answered by one line `error
@@ -78,17 +78,20 @@
 //!   (`go depth D` alone sets no node or time limit: a deep search of a big
 //!   game takes long, and the engine reads nothing more until it answers.)
 //!   The search is [`AlphaBeta`](mancala_engine::agents::AlphaBeta)
-//!   (iterative deepening; for more than two players, paranoid). It
-//!   answers one `info depth D score S nodes N` line per completed
+//!   (iterative deepening; for more than two players, paranoid), or in
+//!   Kalah (any board, either capture rule) the Kalah solver's MTD(f)
+//!   deepened ply by ply
+//!   ([`search_within`](mancala_engine::kalah_solve::KalahSolver::search_within)),
+//!   which scores the horizon alike and searches several plies deeper.
+//!   It answers one `info depth D score S nodes N` line per completed
 //!   iteration, then `bestmove MOVE`. `S` is the value of the
 //!   iteration's best move for the player to move: his score minus the
 //!   best of the others' where the search stopped looking
 //!   ([`score_margin`](mancala_engine::agents::score_margin)), with
 //!   [`WIN_BONUS`](mancala_engine::agents::WIN_BONUS)
-//!   (1000000) added for a game he wins and taken away for one he loses;
-//!   `N` counts the
-//!   positions made from the start of the search to the end of that
-//!   iteration. If no iteration completed (one legal move, or a budget
+//!   (1000000) added for a game he wins and taken away for one he loses
+//!   (Kalah's search: the margin alone); `N` counts the positions made
+//!   from the start of the search to the end of that iteration. If no iteration completed (one legal move, or a budget
 //!   spent within the first iteration) the one line is `info depth 0 score
 //!   S nodes N`, `S` the margin of the current position itself and `N` the
 //!   positions made. `bestmove` is the deepest completed iteration's best
@@ -110,13 +113,15 @@
 //!   reached: its completed iterations, then `bestmove`. A `stop` with no
 //!   search running does nothing; lines read during a search other than
 //!   `stop` and `quit` wait for its answer.
-//! - **`tablebase DIR`**: the folder of Kalah endgame databases (as the
-//!   `tablebase` example builds them; the program's `--tablebase DIR` says
-//!   the same). From then on, a `go` in a Kalah position that the table of
-//!   its board and capture rule holds answers at once from the table:
-//!   `info depth 0 score S nodes 0 tablebase`, `S` the mover's final
-//!   margin under perfect play, then `bestmove` a move that keeps it. A
-//!   table is read the first time a position needs it.
+//! - **`tablebase DIR`**: the folder of Kalah endgame databases and
+//!   opening books (as the `tablebase` example builds them; the program's
+//!   `--tablebase DIR` says the same). From then on, a `go` in a Kalah
+//!   position that the opening book of its rules or the table of its board
+//!   and capture rule holds answers at once: `info depth 0 score S nodes 0
+//!   book` (or `tablebase`), `S` the mover's final margin under perfect
+//!   play, then `bestmove` a move that keeps it. In other positions the
+//!   search takes the table's values for the positions it holds. A file is
+//!   read the first time a game needs it.
 //! - **`quit`**: exits with status 0, as the end of the input does; a
 //!   search running when it is read is stopped first (and answers).
 //!
@@ -146,12 +151,12 @@
 //!          not to player 1",
 //!     ]),
 //!     ("go depth 2", &[
-//!         "info depth 1 score 2 nodes 5",
-//!         "info depth 2 score 1 nodes 22",
-//!         "bestmove 3",
+//!         "info depth 1 score 2 nodes 9",
+//!         "info depth 2 score 1 nodes 29",
+//!         "bestmove 5",
 //!     ]),
-//!     ("play 3", &["ok"]),
-//!     ("show", &["position 4,4,0,0,6,6/5,5,4,4,4,4 2,0 1 rules=kalah", "status to_move P1"]),
+//!     ("play 5", &["ok"]),
+//!     ("show", &["position 4,4,0,5,5,0/5,5,5,5,4,4 2,0 1 rules=kalah", "status to_move P1"]),
 //!     ("undo", &["error unknown command `undo` (commands: new, position, play, legal, show, go, stop, tablebase, quit)"]),
 //!     ("quit", &[]),
 //!     // Nothing is read after `quit`.
@@ -494,7 +499,7 @@ impl Engine {
             }
             "go" => {
                 let limits = Limits::parse(args)?;
-                let game = self.game.as_ref().ok_or(EngineError::NoGame)?;
+                let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
                 let stop = self.stops.start(line);
                 Ok(Flow::Answer(game.go(limits, stop, &mut self.tables)?))
             }

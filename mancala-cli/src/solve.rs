@@ -177,7 +177,7 @@ fn with_tablebase(
             started.elapsed().as_secs_f64()
         );
     }
-    solver.with_tablebase(table).map_err(|e| e.to_string())
+    solver.with_tablebase(&table).map_err(|e| e.to_string())
 }
 
 /// `game` solved by Kalah's own solver.

@@ -75,3 +75,41 @@ fn go_answers_from_a_tablebase_where_one_holds_the_position() {
     assert!(!other[2].ends_with("tablebase"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An opening book in the folder answers its positions first (`book`),
+/// and the tablebase the rest; a game of other seeds has no book.
+#[test]
+fn go_answers_from_an_opening_book_where_it_holds_the_position() {
+    use mancala_engine::tablebase::{Book, Kind, Tablebase};
+    let dir = std::env::temp_dir().join(format!("mancala-engine-book-{}", std::process::id()));
+    let kind = Kind {
+        houses: 3,
+        empty_capture: true,
+    };
+    // Kalah(3,3): 18 seeds; a table of 10 does not hold the start.
+    let table = Tablebase::build(kind, 10, 1, 1 << 22, |_| {}).unwrap();
+    table.save(&dir).unwrap();
+    let book = Book::build(kind, 3, 1, Some(&table), |_, _| {}).unwrap();
+    book.save(&dir).unwrap();
+    let start = book.start();
+    let (best, first) = book.best_moves(&start).unwrap();
+    let script = format!(
+        "tablebase {}\nnew kalah houses=3 seeds=3 empty_capture=true\ngo depth 1\n\
+         new kalah houses=3 seeds=2 empty_capture=true\ngo depth 1\n",
+        dir.display()
+    );
+    let lines = answers(&script);
+    assert_eq!(lines[..2], ["ok", "ok"]);
+    assert_eq!(lines[2], format!("info depth 0 score {first} nodes 0 book"));
+    assert!(
+        best.iter().any(|m| lines[3] == format!("bestmove {m}")),
+        "{}",
+        lines[3]
+    );
+    // Kalah(3,2): no book of 2 seeds, and 12 seeds are more than the
+    // table's 10: the search answers.
+    assert_eq!(lines[4], "ok");
+    assert!(lines[5].starts_with("info depth 1 "), "{}", lines[5]);
+    assert!(!lines.iter().skip(5).any(|l| l.ends_with("book")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

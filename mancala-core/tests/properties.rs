@@ -1969,7 +1969,12 @@ proptest! {
     }
 }
 
-/// Arbitrary rule values never make the constructors panic.
+/// Arbitrary rule values never make the constructors panic, and the
+/// constructor refuses exactly the rules `check` refuses, for the same
+/// reason; besides, valid rules whose start has a move the default work
+/// budget cannot decide (a relay of a 65-hole board that runs past 128
+/// million seeds) are refused by the constructor alone, as `Undecided`
+/// (`check` reads the rules, not the start position's moves).
 #[test]
 fn invalid_rules_are_refused() {
     let mut runner = proptest::test_runner::TestRunner::new(config(1024));
@@ -1984,11 +1989,78 @@ fn invalid_rules_are_refused() {
                     prop_assert_eq!(game.board().total(), rules.total_seeds());
                 }
                 (Err(a), Err(b)) => prop_assert_eq!(a, b),
+                (Ok(_), Err(RulesError::Undecided(cause))) => {
+                    prop_assert_eq!(Some(cause.budget), Budget::default().limit());
+                }
                 (a, b) => prop_assert!(false, "check {:?} but new {:?}", a, b.is_ok()),
             }
             Ok(())
         })
         .unwrap();
+}
+
+/// The rules the property test above once found: five rows of 13 holes,
+/// relays from 2 seeds, chain captures. `check` accepts them; the start's
+/// hole 39 relays past the default budget, so the constructor refuses
+/// them as undecided, naming the hole and the budget.
+#[test]
+fn valid_rules_with_an_undecidable_start_are_refused_as_undecided() {
+    let mut rules = Rules::oware();
+    rules.layout = Layout {
+        row_len: 13,
+        rows: 5,
+        owners: [
+            Player::P0,
+            Player::P1,
+            Player::P0,
+            Player::P0,
+            Player::P0,
+            Player::P0,
+        ],
+    };
+    rules.seeds = 2;
+    rules.sowing = SowSpec {
+        direction: Direction::CounterClockwise,
+        skip_origin: true,
+        into_own_store: false,
+        first_into_origin: true,
+    };
+    rules.sowable = Sowable {
+        min_seeds: 1,
+        lone_into_empty: false,
+    };
+    rules.relay = Relay::AtLeast(2);
+    rules.relay_if = RelayConditions {
+        next_occupied: false,
+        capture_first: false,
+    };
+    rules.endless = Endless::Forbid;
+    rules.capture = Capture::Chain {
+        zone: Zone::Opponents,
+        counts: CountSet::TWO_OR_THREE,
+        same_count: false,
+        limit: ChainLimit::Landing,
+    };
+    rules.grand_slam = GrandSlam::Forbid;
+    rules.feeding = Feeding::Off;
+    rules.end = EndRules {
+        majority: true,
+        side_empty: false,
+        repetition: false,
+        at_most_left: None,
+        each_at_most: None,
+        pass: false,
+    };
+    rules.leftover = Leftover::ToOwner;
+    assert!(rules.check().is_ok());
+    match Mancala::new(rules) {
+        Err(RulesError::Undecided(cause)) => {
+            assert_eq!(cause.pit, Pit::new(39).unwrap());
+            assert_eq!(cause.player, Player::P0);
+            assert_eq!(Some(cause.budget), Budget::DEFAULT.limit());
+        }
+        other => panic!("{:?}", other.map(|_| ())),
+    }
 }
 
 // ---------------------------------------------------------------------------

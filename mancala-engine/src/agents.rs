@@ -43,7 +43,7 @@ mod openings;
 #[cfg(test)]
 mod tests;
 
-pub use alpha_beta::{AlphaBeta, Iteration, SearchStats};
+pub use alpha_beta::{AlphaBeta, Iteration, Oracle, SearchStats};
 pub use numa_agents::{
     NumaAgent, NumaGreedy, NumaRandom, RegretMatching, numa_choices, numa_matrix, numa_payoff,
 };

@@ -68,6 +68,7 @@ mod play;
 mod ranks;
 mod search;
 mod slots;
+mod timed;
 
 use buckets::{Bucket, Buckets};
 pub(crate) use play::Play;
@@ -98,7 +99,7 @@ pub struct KalahSolver {
     play: Play,
     ranks: Ranks,
     table: Buckets,
-    endgame: Slots,
+    endgame: std::sync::Arc<Slots>,
     endgame_seeds: u32,
     nodes: u64,
     depth: u32,
@@ -106,6 +107,8 @@ pub struct KalahSolver {
     /// on the board.
     etc_seeds: u32,
     progress: Option<ProgressFn>,
+    /// The limits of a timed search ([`search_within`](Self::search_within)).
+    halt: timed::Halt,
 }
 
 impl KalahSolver {
@@ -141,12 +144,13 @@ impl KalahSolver {
             },
             ranks: binomial.ranks(),
             table: Buckets::new(binomial.buckets(table_bytes, core::mem::size_of::<Bucket>())),
-            endgame: Slots::unknown(slots),
+            endgame: std::sync::Arc::new(Slots::unknown(slots)),
             endgame_seeds,
             nodes: 0,
             depth: 0,
             etc_seeds: DEFAULT_ETC_SEEDS,
             progress: None,
+            halt: timed::Halt::never(),
         })
     }
 
@@ -179,7 +183,7 @@ impl KalahSolver {
     #[cfg(not(target_family = "wasm"))]
     pub fn with_tablebase(
         mut self,
-        table: crate::tablebase::Tablebase,
+        table: &crate::tablebase::Tablebase,
     ) -> Result<KalahSolver, crate::tablebase::TablebaseError> {
         let ours = crate::tablebase::Kind {
             houses: self.play.houses as u8,
@@ -191,7 +195,7 @@ impl KalahSolver {
                 table.kind()
             )));
         }
-        let (_, seeds, slots) = table.into_parts();
+        let (_, seeds, slots) = table.parts();
         self.endgame = slots;
         self.endgame_seeds = seeds.min(self.ranks.total as u32);
         Ok(self)

@@ -12,7 +12,8 @@
 //!   [`solve::Solver`] and [`kalah_solve::KalahSolver`].
 //! - Endgame databases for Kalah ([`tablebase`]): every position of up to
 //!   K seeds on the board, built by layers on several threads, on disk,
-//!   read by the solver and the engine.
+//!   read by the solver and the engine; and opening books of the exact
+//!   moves of the first plies ([`tablebase::Book`]).
 //!
 //! # Examples
 //!

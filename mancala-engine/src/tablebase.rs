@@ -1,6 +1,10 @@
 //! Endgame databases for Kalah: the exact value of every position with at
 //! most `K` seeds left on the board, built by layers, kept on disk, and
-//! used by the [solver](crate::kalah_solve) and the engine.
+//! used by the [solver](crate::kalah_solve) and the engine; and opening
+//! books ([`Book`]), the exact moves of every position of a game's first
+//! plies, solved to the end with a table's help: together they cover the
+//! two ends of a game, where a search that sees a fixed number of plies
+//! errs most.
 //!
 //! # What a value is
 //!
@@ -99,10 +103,12 @@ use mancala_core::{Game, Mancala, Rules, rules::Capture};
 
 use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, pos_of, supports};
 
+mod book;
 mod build;
 mod file;
 mod verify;
 
+pub use book::{BOOK_TABLE_BYTES, Book, MAX_POSITIONS};
 pub use build::{BuildProgress, build};
 pub use file::{FORMAT_VERSION, available_memory};
 pub use verify::Verified;
@@ -229,7 +235,8 @@ pub struct Tablebase {
     kind: Kind,
     seeds: u32,
     ranks: Ranks,
-    slots: Slots,
+    /// The values, shared with the solvers that read them.
+    slots: std::sync::Arc<Slots>,
 }
 
 impl Tablebase {
@@ -383,9 +390,9 @@ impl Tablebase {
         })
     }
 
-    /// The slots and ranks, for the solver.
-    pub(crate) fn into_parts(self) -> (Kind, u32, Slots) {
-        (self.kind, self.seeds, self.slots)
+    /// The kind, the seeds and the values, for the solver.
+    pub(crate) fn parts(&self) -> (Kind, u32, std::sync::Arc<Slots>) {
+        (self.kind, self.seeds, std::sync::Arc::clone(&self.slots))
     }
 
     /// `houses` as a position of this table, if it is one.
@@ -419,4 +426,15 @@ impl Tablebase {
 fn binomials(kind: Kind, seeds: u32) -> Result<Binomials, TablebaseError> {
     Binomials::new(seeds as usize, 2 * usize::from(kind.houses))
         .ok_or_else(|| TablebaseError::Unsupported(format!("{seeds} seeds: too many positions")))
+}
+
+/// The engine's search takes a table's values in place of searching below
+/// the positions it holds ([`AlphaBeta::search_with`]).
+///
+/// [`AlphaBeta::search_with`]: crate::agents::AlphaBeta::search_with
+impl crate::agents::Oracle<Mancala> for Tablebase {
+    #[inline]
+    fn final_margin(&self, game: &Mancala) -> Option<i64> {
+        self.probe_game(game)
+    }
 }

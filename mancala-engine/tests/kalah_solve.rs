@@ -223,3 +223,85 @@ fn minimax_generic(game: &Mancala) -> i64 {
     let mut generic = Solver::new(1 << 20).with_split(mancala_split, mancala_banked);
     generic.solve(game).unwrap().value
 }
+
+/// The timed search to a fixed depth scores the horizon as the engine's
+/// alpha-beta does (the store margin), so where no game can end within the
+/// horizon the two searches, written apart, agree on the value; its move
+/// is legal, and the same limits answer the same.
+#[test]
+fn the_timed_search_agrees_with_alpha_beta_to_a_fixed_depth() {
+    use mancala_engine::Limits;
+    use mancala_engine::agents::AlphaBeta;
+
+    let mut rng = Rng(0x5eed_1234);
+    for empty in [false, true] {
+        let start = kalah(6, 4, empty);
+        // Early positions: 48 seeds, at most a few of them banked, so no
+        // game ends within 6 plies.
+        let mut positions = vec![start.clone()];
+        for _ in 0..6 {
+            let mut game = start.clone();
+            for _ in 0..4 {
+                let moves = game.legal_moves();
+                game.play(moves[rng.below(moves.len())]).unwrap();
+            }
+            positions.push(game);
+        }
+        for game in &positions {
+            for depth in 1..=6 {
+                let limits = Limits::depth(depth);
+                let mut depths = Vec::new();
+                let mut solver = KalahSolver::new(game, 1 << 20, 0).unwrap();
+                let ours = solver
+                    .search_within(game, &limits, |i| depths.push(i.depth))
+                    .unwrap();
+                let theirs = AlphaBeta::new(u64::MAX).search(game, &limits).unwrap();
+                assert_eq!(ours.value, theirs.value, "depth {depth} at {game}");
+                assert_eq!(ours.depth, depth);
+                assert_eq!(depths, (1..=depth).collect::<Vec<_>>());
+                assert!(game.is_legal(&ours.best), "{game}");
+                let again = KalahSolver::new(game, 1 << 20, 0)
+                    .unwrap()
+                    .search_within(game, &limits, |_| {})
+                    .unwrap();
+                assert_eq!(again, ours);
+            }
+        }
+    }
+}
+
+/// A node budget ends the timed search soon after it is spent (the limits
+/// are read every 1024 positions), keeping the last completed depth's
+/// move; a stop flag already raised leaves no depth completed, and the
+/// first move is answered.
+#[test]
+fn the_timed_search_keeps_to_its_limits() {
+    use mancala_engine::{Limits, Stop};
+
+    let game = kalah(6, 4, false);
+    let mut solver = KalahSolver::new(&game, 1 << 20, 0).unwrap();
+    let found = solver
+        .search_within(&game, &Limits::nodes(20_000), |_| {})
+        .unwrap();
+    assert!(found.nodes <= 20_000 + 1024, "{}", found.nodes);
+    assert!(found.depth >= 4, "{}", found.depth);
+
+    let stop = Stop::new();
+    stop.stop();
+    let found = solver
+        .search_within(&game, &Limits::depth(10).with_stop(stop), |_| {})
+        .unwrap();
+    assert_eq!(found.depth, 0);
+    assert_eq!(Some(found.best), game.legal_moves().first().copied());
+
+    // A finished game has no move.
+    let mut over = game.clone();
+    while let Some(&mv) = over.legal_moves().first() {
+        over.play(mv).unwrap();
+    }
+    assert!(
+        solver
+            .search_within(&over, &Limits::depth(3), |_| {})
+            .is_none()
+    );
+}

@@ -254,7 +254,7 @@ fn the_solver_reading_a_table_finds_the_values_it_finds_alone() {
         let table = Tablebase::build(kind, 12, 2, 1 << 24, |_| {}).unwrap();
         let mut with = KalahSolver::new(&game, 1 << 20, 0)
             .unwrap()
-            .with_tablebase(table)
+            .with_tablebase(&table)
             .unwrap();
         assert_eq!(with.endgame_seeds(), 12);
         let solution = with.solve(&game);
@@ -270,7 +270,7 @@ fn the_solver_reading_a_table_finds_the_values_it_finds_alone() {
         assert!(
             KalahSolver::new(&game, 1 << 20, 0)
                 .unwrap()
-                .with_tablebase(table)
+                .with_tablebase(&table)
                 .is_err()
         );
     }
@@ -292,4 +292,172 @@ fn kalah_six_up_to_twelve_seeds_verifies_against_fresh_searches() {
         assert_eq!(verified.generic + verified.kalah_solver, 40);
         assert!(verified.generic > 0 && verified.kalah_solver == 0);
     }
+}
+
+/// The engine's search with a table as its oracle: a one-ply search of
+/// Kalah(3, 3) (18 seeds, all held by a table of 18) sees every child's
+/// exact value, so it answers the game's value, worked out by the generic
+/// solver over core's rules, as a finished game is scored (margin plus or
+/// minus the win bonus), and says it is exact; without the table the same
+/// search sees only the stores after one ply.
+#[test]
+fn the_search_takes_a_tables_values_for_the_positions_it_holds() {
+    use mancala_core::Game;
+    use mancala_engine::Limits;
+    use mancala_engine::agents::{AlphaBeta, WIN_BONUS};
+    use mancala_engine::solve::Solver;
+
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 3,
+            empty_capture,
+        };
+        let table = Tablebase::build(kind, 18, 2, 1 << 24, |_| {}).unwrap();
+        let game = Mancala::new(rules(kind, 3)).unwrap();
+        let margin = Solver::new(1 << 22).solve(&game).unwrap().value;
+        let expected = margin + margin.signum() * WIN_BONUS;
+
+        let with = AlphaBeta::new(0)
+            .search_with(&game, &Limits::depth(1), &table)
+            .unwrap();
+        assert_eq!((with.value, with.exact), (expected, true), "{kind:?}");
+        // The move it chose keeps the value (the table agrees).
+        let mut after = game.clone();
+        after.play(with.best).unwrap();
+        assert_eq!(table.probe_game(&after), Some(margin), "{kind:?}");
+
+        let without = AlphaBeta::new(0).search(&game, &Limits::depth(1)).unwrap();
+        assert!(!without.exact, "{kind:?}");
+        assert!(without.value.abs() < WIN_BONUS, "{kind:?}");
+    }
+}
+
+/// Every position of an opening book of Kalah(3, 2) (12 seeds, all held by
+/// a table of 12): its value is the table's and its best moves are the
+/// table's; the file reads back the same; the moves are legal.
+#[test]
+fn an_opening_book_holds_the_exact_values_of_its_plies() {
+    use mancala_core::Game;
+    use mancala_engine::tablebase::Book;
+
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 3,
+            empty_capture,
+        };
+        let table = Tablebase::build(kind, 12, 2, 1 << 24, |_| {}).unwrap();
+        let mut calls = 0;
+        let book = Book::build(kind, 2, 3, Some(&table), |done, all| {
+            calls += 1;
+            assert!(done <= all);
+        })
+        .unwrap();
+        assert_eq!(calls, book.len());
+        // The start, its 3 moves, and so on: several plies of positions.
+        assert!(book.len() > 10, "{}", book.len());
+
+        // Walk the first three plies and compare each position.
+        let mut layer = vec![book.start()];
+        let mut checked = 0;
+        for _ in 0..=3 {
+            let mut next = Vec::new();
+            for game in layer {
+                if game.is_over() {
+                    continue;
+                }
+                let (mut ours, value) = book.best_moves(&game).expect("held");
+                let (mut theirs, exact) = table.best_moves(&game).unwrap();
+                ours.sort_by_key(|m| m.pit());
+                theirs.sort_by_key(|m| m.pit());
+                assert_eq!((ours, value), (theirs, exact), "{game}");
+                checked += 1;
+                for mv in game.legal_moves().iter() {
+                    let mut child = game.clone();
+                    child.play(*mv).unwrap();
+                    next.push(child);
+                }
+            }
+            layer = next;
+        }
+        assert!(checked >= book.len());
+
+        let mut text = Vec::new();
+        book.write_to(&mut text).unwrap();
+        let back = Book::read_from(&text[..]).unwrap();
+        let mut again = Vec::new();
+        back.write_to(&mut again).unwrap();
+        assert_eq!(text, again);
+        assert_eq!((back.kind(), back.seeds(), back.plies()), (kind, 2, 3));
+
+        // Another board's or seeds' games are not the book's.
+        let other = Mancala::new(rules(kind, 3)).unwrap();
+        assert!(book.best_moves(&other).is_none());
+    }
+}
+
+/// A book file that is not one is refused with the line at fault, and a
+/// folder without the book answers none.
+#[test]
+fn a_malformed_book_is_refused() {
+    use mancala_engine::tablebase::Book;
+
+    let header = "mancala-rs opening book 1\nkalah houses=3 seeds=2 empty_capture=false plies=1\n";
+    let good = "2,2,2,2,2,2 0,0 0 +2 2\n";
+    assert_eq!(
+        Book::read_from(format!("{header}{good}").as_bytes())
+            .unwrap()
+            .len(),
+        1
+    );
+    let cases = [
+        ("not a book\n".to_string(), "book line 1"),
+        (
+            "mancala-rs opening book 1\nkalah houses=9 seeds=2 empty_capture=false plies=1\n"
+                .to_string(),
+            "book line 2",
+        ),
+        (
+            "mancala-rs opening book 1\nkalah houses=3 seeds=2 plies=1\n".to_string(),
+            "book line 2",
+        ),
+        (format!("{header}2,2,2,2,2 0,0 0 +2 2\n"), "book line 3"),
+        (format!("{header}2,2,2,2,2,2 0,0 2 +2 2\n"), "book line 3"),
+        (format!("{header}2,2,2,2,2,2 0,0 0 +2 6\n"), "book line 3"),
+        (format!("{header}2,2,2,2,2,2 0,0 0 +2 \n"), "book line 3"),
+        (
+            format!("{header}{good}2,2,2,2,2,x 0,0 0 +2 1\n"),
+            "book line 4",
+        ),
+        (format!("{header}2,2,2,2,2,2 0 0 +2 1\n"), "book line 3"),
+        (
+            format!("{header}2,2,2,2,2,2 0,0 0 +2 1 extra\n"),
+            "book line 3",
+        ),
+    ];
+    for (text, line) in cases {
+        match Book::read_from(text.as_bytes()) {
+            Err(TablebaseError::Format(message)) => {
+                assert!(message.starts_with(line), "{message} for {text:?}")
+            }
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("mancala-book-none-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    assert!(Book::find(&dir, kind, 2).unwrap().is_none());
+    // A file under the name of another kind's book.
+    std::fs::write(
+        dir.join(Book::file_name(kind, 3)),
+        format!("{header}{good}"),
+    )
+    .unwrap();
+    assert!(matches!(
+        Book::find(&dir, kind, 3),
+        Err(TablebaseError::Format(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

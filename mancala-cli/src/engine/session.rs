@@ -8,7 +8,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use mancala_core::{Game, Mancala, Player, Status, toguz::ToguzKumalak};
-use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent, score_margin};
+use mancala_engine::agents::{AlphaBeta, Iteration, NumaAgent, RegretMatching, score_margin};
+use mancala_engine::kalah_solve::KalahSolver;
 use mancala_engine::{AnyGame, GameState, NewGameError, Stop};
 use mankka::Mankka;
 use numa::Numa;
@@ -38,11 +39,48 @@ trait EngineGame: Table + FromStr<Err: Display> + Display + 'static {
 
     /// A perfect move and the mover's value from a tablebase, if one holds
     /// the position.
-    fn perfect_move(&self, tables: &mut Tables) -> Result<Option<(String, i64)>, EngineError> {
+    fn perfect_move(
+        &self,
+        tables: &mut Tables,
+    ) -> Result<Option<(String, i64, &'static str)>, EngineError> {
         let _ = tables;
         Ok(None)
     }
+
+    /// The engine's search within `limits` (alpha-beta, unless the game
+    /// has a search of its own), with the tablebases that hold the game's
+    /// endgames, if any.
+    fn search(
+        &self,
+        limits: &mancala_engine::Limits,
+        tables: &mut Tables,
+    ) -> Result<Option<Found<Self::Action>>, EngineError> {
+        let _ = tables;
+        Ok(alpha_beta(self, limits))
+    }
 }
+
+/// What a search found: the move, each completed iteration, and the
+/// positions searched.
+struct Found<A> {
+    best: A,
+    iterations: Vec<Iteration>,
+    nodes: u64,
+}
+
+/// [`AlphaBeta`]'s search of `game` within `limits`, from a fresh table.
+fn alpha_beta<G: Game>(game: &G, limits: &mancala_engine::Limits) -> Option<Found<G::Action>> {
+    let mut search = AlphaBeta::new(u64::MAX);
+    let best = search.search(game, limits)?.best;
+    Some(Found {
+        best,
+        iterations: search.iterations().to_vec(),
+        nodes: search.stats().nodes,
+    })
+}
+
+/// The transposition table of the Kalah search: 16 MiB.
+const KALAH_TABLE_BYTES: usize = 16 << 20;
 
 impl EngineGame for Mancala {
     type Rules = mancala_core::Rules;
@@ -50,8 +88,37 @@ impl EngineGame for Mancala {
         *Mancala::rules(self)
     }
 
-    fn perfect_move(&self, tables: &mut Tables) -> Result<Option<(String, i64)>, EngineError> {
+    fn perfect_move(
+        &self,
+        tables: &mut Tables,
+    ) -> Result<Option<(String, i64, &'static str)>, EngineError> {
         tables.perfect_move(self)
+    }
+
+    /// Kalah's rules have a search of their own: the exact solver's,
+    /// deepened within the limits ([`KalahSolver::search_within`]), its
+    /// endgames from the tablebase of the game's board and capture rule.
+    fn search(
+        &self,
+        limits: &mancala_engine::Limits,
+        tables: &mut Tables,
+    ) -> Result<Option<Found<mancala_core::Move>>, EngineError> {
+        let Some(solver) = KalahSolver::new(self, KALAH_TABLE_BYTES, 0) else {
+            return Ok(alpha_beta(self, limits));
+        };
+        let mut solver = match tables.table_of(self)? {
+            Some(table) => solver
+                .with_tablebase(table)
+                .map_err(|e| EngineError::Tablebase(e.to_string()))?,
+            None => solver,
+        };
+        let mut iterations = Vec::new();
+        let found = solver.search_within(self, limits, |i| iterations.push(*i));
+        Ok(found.map(|r| Found {
+            best: r.best,
+            iterations,
+            nodes: r.nodes,
+        }))
     }
 }
 
@@ -131,7 +198,7 @@ pub(super) trait Session {
     /// `go`'s lines (from a table of `tables` where one holds the
     /// position).
     fn go(
-        &self,
+        &mut self,
         limits: Limits,
         stop: Stop,
         tables: &mut Tables,
@@ -139,7 +206,15 @@ pub(super) trait Session {
 }
 
 /// A game of type `G` being played.
-struct Loaded<G>(G);
+struct Loaded<G> {
+    game: G,
+}
+
+impl<G> Loaded<G> {
+    fn new(game: G) -> Loaded<G> {
+        Loaded { game }
+    }
+}
 
 /// Reads one move of `game` as `play` reads typed moves: a sequential
 /// move, or in a simultaneous turn every acting player's choice joined by
@@ -179,19 +254,19 @@ impl<G: EngineGame> Session for Loaded<G> {
         let game: G = text
             .parse()
             .map_err(|e: <G as FromStr>::Err| EngineError::Notation(e.to_string()))?;
-        let (theirs, ours) = (game.rules(), self.0.rules());
+        let (theirs, ours) = (game.rules(), self.game.rules());
         if theirs != ours {
             return Err(EngineError::RulesDiffer {
                 position: rules_words(&theirs),
                 game: rules_words(&ours),
             });
         }
-        self.0 = game;
+        self.game = game;
         Ok(())
     }
 
     fn play(&mut self, moves: &[&str]) -> Result<(), EngineError> {
-        let mut game = self.0.clone();
+        let mut game = self.game.clone();
         for (i, &text) in moves.iter().enumerate() {
             let refused = |reason: String| EngineError::BadMove {
                 text: text.to_string(),
@@ -202,19 +277,19 @@ impl<G: EngineGame> Session for Loaded<G> {
             let mv = read_move(&game, text).map_err(refused)?;
             game.play(mv).map_err(|e| refused(e.to_string()))?;
         }
-        self.0 = game;
+        self.game = game;
         Ok(())
     }
 
     fn legal(&self) -> Vec<String> {
         let list = |p: Player| -> Vec<String> {
-            self.0
+            self.game
                 .legal_actions(p)
                 .iter()
                 .map(ToString::to_string)
                 .collect()
         };
-        match self.0.status() {
+        match self.game.status() {
             Status::ToMove(p) => {
                 let mut words = vec!["legal".to_string()];
                 words.extend(list(p));
@@ -233,28 +308,36 @@ impl<G: EngineGame> Session for Loaded<G> {
     }
 
     fn show(&self) -> Vec<String> {
-        let status = match self.0.status() {
+        let status = match self.game.status() {
             Status::Over(mancala_core::Outcome::Winner(p)) => format!("winner {}", player_word(p)),
             Status::Over(mancala_core::Outcome::Draw) => "draw".into(),
             _ => {
-                let players: Vec<String> =
-                    self.0.status().acting().iter().map(player_word).collect();
+                let players: Vec<String> = self
+                    .game
+                    .status()
+                    .acting()
+                    .iter()
+                    .map(player_word)
+                    .collect();
                 format!("to_move {}", players.join(" "))
             }
         };
-        vec![format!("position {}", self.0), format!("status {status}")]
+        vec![
+            format!("position {}", self.game),
+            format!("status {status}"),
+        ]
     }
 
     fn go(
-        &self,
+        &mut self,
         limits: Limits,
         stop: Stop,
         tables: &mut Tables,
     ) -> Result<Vec<String>, EngineError> {
-        let game = &self.0;
-        if let Some((best, value)) = game.perfect_move(tables)? {
+        let game = &self.game;
+        if let Some((best, value, source)) = game.perfect_move(tables)? {
             return Ok(vec![
-                format!("info depth 0 score {value} nodes 0 tablebase"),
+                format!("info depth 0 score {value} nodes 0 {source}"),
                 format!("bestmove {best}"),
             ]);
         }
@@ -268,17 +351,14 @@ impl<G: EngineGame> Session for Loaded<G> {
                 })
                 .collect(),
             Status::ToMove(mover) => {
-                let mut search = AlphaBeta::new(limits.nodes.unwrap_or(u64::MAX));
-                search.stop = Some(stop);
-                if let Some(ms) = limits.ms {
-                    search = search.with_time(Duration::from_millis(ms.into()));
-                }
-                if let Some(depth) = limits.depth {
-                    search.max_depth = depth;
-                }
-                let best = search.choose(game).ok_or(EngineError::NoMove)?;
-                let mut lines: Vec<String> = search
-                    .iterations()
+                let mut bounds = mancala_engine::Limits::none();
+                bounds.nodes = limits.nodes;
+                bounds.depth = limits.depth;
+                bounds.time = limits.ms.map(|ms| Duration::from_millis(ms.into()));
+                bounds.stop = Some(stop);
+                let found = game.search(&bounds, tables)?.ok_or(EngineError::NoMove)?;
+                let mut lines: Vec<String> = found
+                    .iterations
                     .iter()
                     .map(|i| format!("info depth {} score {} nodes {}", i.depth, i.score, i.nodes))
                     .collect();
@@ -286,10 +366,10 @@ impl<G: EngineGame> Session for Loaded<G> {
                     lines.push(format!(
                         "info depth 0 score {} nodes {}",
                         score_margin(game, mover),
-                        search.stats().nodes
+                        found.nodes
                     ));
                 }
-                lines.push(format!("bestmove {best}"));
+                lines.push(format!("bestmove {}", found.best));
                 Ok(lines)
             }
         }
@@ -313,12 +393,12 @@ pub(super) fn new_game(words: &[&str]) -> Result<Box<dyn Session>, EngineError> 
         e => EngineError::Options(e.to_string()),
     })?;
     Ok(match game.into_state() {
-        GameState::Mancala(g) => Box::new(Loaded(g)),
-        GameState::Toguz(g) => Box::new(Loaded(g)),
-        GameState::Numercy(g) => Box::new(Loaded(g)),
-        GameState::Robertson(g) => Box::new(Loaded(g)),
-        GameState::Mankka(g) => Box::new(Loaded(g)),
-        GameState::Numa(g) => Box::new(Loaded(g)),
+        GameState::Mancala(g) => Box::new(Loaded::new(g)),
+        GameState::Toguz(g) => Box::new(Loaded::new(g)),
+        GameState::Numercy(g) => Box::new(Loaded::new(g)),
+        GameState::Robertson(g) => Box::new(Loaded::new(g)),
+        GameState::Mankka(g) => Box::new(Loaded::new(g)),
+        GameState::Numa(g) => Box::new(Loaded::new(g)),
         _ => return Err(EngineError::UnknownGame(name.to_string())),
     })
 }

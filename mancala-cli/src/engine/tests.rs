@@ -194,7 +194,7 @@ fn play_is_all_or_nothing() {
 
 #[test]
 fn go_answers_what_alpha_beta_chooses() {
-    let game = mancala_core::kalah();
+    let game = mancala_core::oware();
     let mut search = AlphaBeta::new(500);
     let best = search.choose(&game).expect("a move");
     let mut expected: Vec<String> = search
@@ -204,18 +204,45 @@ fn go_answers_what_alpha_beta_chooses() {
         .collect();
     assert!(expected.len() >= 2);
     expected.push(format!("bestmove {best}"));
-    let lines = answers("new kalah\ngo nodes 500\n");
+    go_answers("oware", 500, &expected);
+}
+
+/// `go nodes NODES` at `game`'s start answers `expected`; so does the
+/// same with the limits in another order and a depth that does not bind;
+/// a depth that binds stops there.
+fn go_answers(game: &str, nodes: u64, expected: &[String]) {
+    let lines = answers(&format!("new {game}\ngo nodes {nodes}\n"));
     assert_eq!(lines[1..], expected[..]);
-    // The same with the limits in another order and a depth that does
-    // not bind; a depth that binds stops there.
-    assert_eq!(
-        answers("new kalah\ngo depth 60 nodes 500\n")[1..],
-        expected[..]
-    );
-    let lines = answers("new kalah\ngo depth 2\n");
+    let lines = answers(&format!("new {game}\ngo depth 60 nodes {nodes}\n"));
+    assert_eq!(lines[1..], expected[..]);
+    let lines = answers(&format!("new {game}\ngo depth 2\n"));
     assert_eq!(lines.len(), 4);
     assert!(lines[1].starts_with("info depth 1 "));
     assert!(lines[2].starts_with("info depth 2 "));
+}
+
+/// Kalah's positions are searched by the Kalah solver's MTD(f), deepened
+/// within the limits: `go` answers what it chooses, a line a completed
+/// depth, the same way whatever the order of the limits.
+#[test]
+fn go_in_kalah_answers_what_the_kalah_search_chooses() {
+    use mancala_engine::Limits;
+    use mancala_engine::kalah_solve::KalahSolver;
+
+    let game = mancala_core::kalah();
+    let mut solver = KalahSolver::new(&game, 16 << 20, 0).expect("Kalah");
+    let mut expected = Vec::new();
+    let found = solver
+        .search_within(&game, &Limits::nodes(3_000), |i| {
+            expected.push(format!(
+                "info depth {} score {} nodes {}",
+                i.depth, i.score, i.nodes
+            ));
+        })
+        .expect("a move");
+    assert!(expected.len() >= 3);
+    expected.push(format!("bestmove {}", found.best));
+    go_answers("kalah", 3_000, &expected);
 }
 
 #[test]

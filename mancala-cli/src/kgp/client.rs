@@ -363,11 +363,11 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
         Ok(stop.is_stopped())
     }
 
-    /// The tablebase's move in `game`, if one holds it (a table that cannot
+    /// The opening book's or tablebase's move in `game`, if one holds it (a file that cannot
     /// be read is logged, and the search answers).
     fn perfect_move(&mut self, game: &Mancala) -> Option<Move> {
         match self.tables.perfect_move(game) {
-            Ok(found) => found.and_then(|(mv, _)| mv.parse().ok()),
+            Ok(found) => found.and_then(|(mv, _, _)| mv.parse().ok()),
             Err(e) => {
                 self.note(&e.to_string());
                 None

@@ -136,8 +136,62 @@ impl AlphaBeta {
     }
 }
 
-struct Search<'t> {
+/// Exact values of some positions of a two-player game `G`, known without
+/// a search (an endgame database): [`AlphaBeta::search_with`] takes them
+/// in place of searching below such a position.
+///
+/// # Examples
+///
+/// A table of Kalah endgames is one
+/// ([`Tablebase`](crate::tablebase::Tablebase)); so is any function of a
+/// position:
+///
+/// ```
+/// use mancala_core::{Game, Mancala};
+/// use mancala_engine::Limits;
+/// use mancala_engine::agents::AlphaBeta;
+///
+/// // Knows nothing: the same as `search`.
+/// let nothing = |_: &Mancala| None;
+/// let game = mancala_core::kalah();
+/// let with = AlphaBeta::new(0).search_with(&game, &Limits::depth(3), &nothing);
+/// let without = AlphaBeta::new(0).search(&game, &Limits::depth(3));
+/// assert_eq!(with, without);
+/// ```
+pub trait Oracle<G> {
+    /// The first player's final margin (his final score minus his
+    /// opponent's) under perfect play from `game`, if known; `None` for a
+    /// position it does not hold. Asked of positions with a player to
+    /// move.
+    fn final_margin(&self, game: &G) -> Option<i64>;
+}
+
+impl<G, F: Fn(&G) -> Option<i64>> Oracle<G> for F {
+    fn final_margin(&self, game: &G) -> Option<i64> {
+        self(game)
+    }
+}
+
+/// The oracle of [`AlphaBeta::search`]: knows no position.
+struct NoOracle;
+
+impl<G> Oracle<G> for NoOracle {
+    #[inline(always)]
+    fn final_margin(&self, _: &G) -> Option<i64> {
+        None
+    }
+}
+
+/// The value for `root` of a game whose first player ends `margin` ahead:
+/// as [`terminal_value`] scores the finished game.
+fn exact_value(margin: i64, root: Player) -> i64 {
+    let mine = if root.index() == 0 { margin } else { -margin };
+    mine + mine.signum() * super::WIN_BONUS
+}
+
+struct Search<'t, 'o, O> {
     table: &'t mut Table<AbEntry>,
+    oracle: &'o O,
     root: Player,
     nodes: u64,
     budget: u64,
@@ -147,7 +201,7 @@ struct Search<'t> {
     cut_by_depth: bool,
 }
 
-impl Search<'_> {
+impl<O> Search<'_, '_, O> {
     fn out_of_budget(&mut self) -> bool {
         let checked = self.nodes.is_multiple_of(256)
             && (self.deadline.as_ref().is_some_and(Deadline::passed)
@@ -206,16 +260,14 @@ impl Search<'_> {
 
     /// The paranoid minimax value of `game` for the root player, searched
     /// `depth` plies, fail-soft. Meaningless once `aborted` is set.
-    fn value<G: Game>(&mut self, game: &G, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
-        let mover = match game.status() {
-            Status::Over(outcome) => return terminal_value(game, self.root, outcome),
-            Status::ToMove(p) => p,
-            Status::Simultaneous(_) => return score_margin(game, self.root),
+    fn value<G: Game>(&mut self, game: &G, depth: u32, mut alpha: i64, mut beta: i64) -> i64
+    where
+        O: Oracle<G>,
+    {
+        let mover = match self.leaf(game, depth) {
+            Ok(mover) => mover,
+            Err(v) => return v,
         };
-        if depth == 0 {
-            self.cut_by_depth = true;
-            return score_margin(game, self.root);
-        }
         let actions = game.legal_actions(mover);
         if actions.is_empty() {
             return score_margin(game, self.root);
@@ -245,7 +297,7 @@ impl Search<'_> {
             return best;
         };
         let mut best_index = u8::MAX;
-        for i in order {
+        for (n, i) in order.into_iter().enumerate() {
             if self.out_of_budget() {
                 return best;
             }
@@ -253,12 +305,15 @@ impl Search<'_> {
                 Some(next) => next,
                 None => self.child(game, mover, actions[i]),
             };
-            let v = self.value(&next, depth - 1, alpha, beta);
+            let v = if n == 0 {
+                self.value(&next, depth - 1, alpha, beta)
+            } else {
+                self.scout(&next, depth - 1, alpha, beta, maximising)
+            };
             if self.aborted {
                 return best;
             }
-            let better = if maximising { v > best } else { v < best };
-            if better {
+            if (maximising && v > best) || (!maximising && v < best) {
                 best = v;
                 best_index = u8::try_from(i).unwrap_or(u8::MAX);
             }
@@ -284,6 +339,56 @@ impl Search<'_> {
         };
         self.table.store(key, u16::from(depth8), entry);
         best
+    }
+
+    /// The value of `game` found without searching it, if any (`Err`): a
+    /// finished game's, a simultaneous turn's margin, the oracle's, or at
+    /// the horizon the margin; else its mover (`Ok`).
+    fn leaf<G: Game>(&mut self, game: &G, depth: u32) -> Result<Player, i64>
+    where
+        O: Oracle<G>,
+    {
+        let mover = match game.status() {
+            Status::Over(outcome) => return Err(terminal_value(game, self.root, outcome)),
+            Status::ToMove(p) => p,
+            Status::Simultaneous(_) => return Err(score_margin(game, self.root)),
+        };
+        if let Some(margin) = self.oracle.final_margin(game) {
+            return Err(exact_value(margin, self.root));
+        }
+        if depth == 0 {
+            self.cut_by_depth = true;
+            return Err(score_margin(game, self.root));
+        }
+        Ok(mover)
+    }
+
+    /// The value of a move after the first (principal variation search):
+    /// first a null window that only asks whether it beats the best so far
+    /// (`alpha` for the root player, `beta` for the others), then, if it
+    /// does and the window left room, the full search. The same value as
+    /// `value` within `(alpha, beta)`, and a bound outside it.
+    fn scout<G: Game>(
+        &mut self,
+        game: &G,
+        depth: u32,
+        alpha: i64,
+        beta: i64,
+        maximising: bool,
+    ) -> i64
+    where
+        O: Oracle<G>,
+    {
+        let (low, high) = if maximising {
+            (alpha, alpha.saturating_add(1))
+        } else {
+            (beta.saturating_sub(1), beta)
+        };
+        let v = self.value(game, depth, low, high);
+        if self.aborted || v <= alpha || v >= beta {
+            return v;
+        }
+        self.value(game, depth, alpha, beta)
     }
 
     /// The order in which `mover` tries his `actions` in `game` (indices):
@@ -350,23 +455,37 @@ impl AlphaBeta {
         game: &G,
         limits: &Limits,
     ) -> Option<SearchResult<G::Action>> {
-        self.run(
-            game,
-            limits.nodes.unwrap_or(u64::MAX),
-            limits.depth.unwrap_or(self.max_depth),
-            limits.deadline(),
-            limits.stop.clone().or_else(|| self.stop.clone()),
-        )
+        self.search_with(game, limits, &NoOracle)
+    }
+
+    /// [`search`](AlphaBeta::search), taking the exact values `oracle`
+    /// knows (an endgame database) for the positions it holds instead of
+    /// searching below them. For two-player games: the oracle answers the
+    /// first player's final margin, and a known win or loss is scored as
+    /// a finished one ([`terminal_value`]). A table entry made with one
+    /// oracle is not told apart from one made with another: an agent that
+    /// changes oracles should start from a fresh table.
+    pub fn search_with<G: Game, O: Oracle<G>>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        oracle: &O,
+    ) -> Option<SearchResult<G::Action>> {
+        let limits = Bounds {
+            nodes: limits.nodes.unwrap_or(u64::MAX),
+            depth: limits.depth.unwrap_or(self.max_depth),
+            deadline: limits.deadline(),
+            stop: limits.stop.clone().or_else(|| self.stop.clone()),
+        };
+        self.run(game, limits, oracle)
     }
 
     /// The search itself, within these limits.
-    fn run<G: Game>(
+    fn run<G: Game, O: Oracle<G>>(
         &mut self,
         game: &G,
-        nodes: u64,
-        max_depth: u32,
-        deadline: Option<Deadline>,
-        stop: Option<Stop>,
+        limits: Bounds,
+        oracle: &O,
     ) -> Option<SearchResult<G::Action>> {
         self.stats = SearchStats::default();
         self.iterations.clear();
@@ -389,16 +508,17 @@ impl AlphaBeta {
         let table = self.table.get_or_insert_with(|| Table::new(bytes));
         let mut search = Search {
             table,
+            oracle,
             root,
             nodes: 0,
-            budget: nodes,
-            deadline,
-            stop,
+            budget: limits.nodes,
+            deadline: limits.deadline,
+            stop: limits.stop,
             aborted: false,
             cut_by_depth: false,
         };
         let mut best = first;
-        for depth in 1..=max_depth.max(1) {
+        for depth in 1..=limits.depth.max(1) {
             let mut scored = search.iteration(game, depth, &order);
             if let Some(a) = first_best(&scored) {
                 best = a;
@@ -466,7 +586,15 @@ fn first_best<A: Copy>(scored: &[(i64, A)]) -> Option<A> {
     top.map(|(_, a)| a)
 }
 
-impl Search<'_> {
+/// The limits of one search, read.
+struct Bounds {
+    nodes: u64,
+    depth: u32,
+    deadline: Option<Deadline>,
+    stop: Option<Stop>,
+}
+
+impl<O> Search<'_, '_, O> {
     /// One iteration of `depth` plies over the root actions in `order`:
     /// each one's value, as far as the budget lets it go.
     fn iteration<G: Game>(
@@ -474,16 +602,23 @@ impl Search<'_> {
         game: &G,
         depth: u32,
         order: &[G::Action],
-    ) -> Vec<(i64, G::Action)> {
+    ) -> Vec<(i64, G::Action)>
+    where
+        O: Oracle<G>,
+    {
         self.cut_by_depth = false;
         let mut scored: Vec<(i64, G::Action)> = Vec::with_capacity(order.len());
         let mut alpha = i64::MIN;
-        for &action in order {
+        for (n, &action) in order.iter().enumerate() {
             if self.out_of_budget() {
                 break;
             }
             let next = self.child(game, self.root, action);
-            let v = self.value(&next, depth - 1, alpha, i64::MAX);
+            let v = if n == 0 {
+                self.value(&next, depth - 1, alpha, i64::MAX)
+            } else {
+                self.scout(&next, depth - 1, alpha, i64::MAX, true)
+            };
             if self.aborted {
                 break;
             }
@@ -499,8 +634,12 @@ impl<G: Game> SequentialAgent<G> for AlphaBeta {
         let deadline = self
             .time_budget
             .and_then(|t| Deadline::after(t, self.clock));
-        let stop = self.stop.clone();
-        self.run(game, self.node_budget, self.max_depth, deadline, stop)
-            .map(|r| r.best)
+        let limits = Bounds {
+            nodes: self.node_budget,
+            depth: self.max_depth,
+            deadline,
+            stop: self.stop.clone(),
+        };
+        self.run(game, limits, &NoOracle).map(|r| r.best)
     }
 }

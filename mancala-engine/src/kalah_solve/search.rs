@@ -125,6 +125,9 @@ impl KalahSolver {
         depth: u8,
     ) -> i32 {
         self.nodes += 1;
+        if self.nodes >= self.halt.next_check && self.halt.reached(self.nodes) {
+            return 0;
+        }
         self.depth = self.depth.max(ply);
         let seeds: u32 = pos.0.iter().map(|&c| u32::from(c)).sum();
         let swing = seeds as i32;
@@ -170,6 +173,10 @@ impl KalahSolver {
         };
         let etc = seeds > self.etc_seeds && depth == EXACT;
         self.moves(pos, hint, etc, &mut node);
+        // A stopped timed search's value is worthless: kept out of the table.
+        if self.halt.stopped {
+            return 0;
+        }
         let best = node.best;
         let (lower, upper) = if best <= alpha0 {
             (-(swing), best)

@@ -123,6 +123,6 @@ pub fn build(
         kind,
         seeds,
         ranks,
-        slots,
+        slots: std::sync::Arc::new(slots),
     })
 }

@@ -141,7 +141,7 @@ impl Tablebase {
             kind,
             seeds,
             ranks: binomials(kind, seeds)?.ranks(),
-            slots,
+            slots: std::sync::Arc::new(slots),
         })
     }
 

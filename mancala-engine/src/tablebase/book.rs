@@ -1,0 +1,392 @@
+//! Opening books: the exact value and best moves of every position of the
+//! first plies of a Kalah game, each worked out by the solver to the end
+//! (with a tablebase, fast), so that the engine never errs where a search
+//! cannot see far enough: the first replies, whose mistakes cost most.
+//! The file format is in [`Book`]'s documentation.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use mancala_core::{Game, Mancala, Move, Pit};
+
+use super::{Kind, Tablebase, TablebaseError};
+use crate::kalah_solve::KalahSolver;
+
+/// The book file's first line.
+const MAGIC: &str = "mancala-rs opening book 1";
+/// The memory of the solver's transposition table while a book is built:
+/// 256 MiB (at most; a small game's table is no larger than its positions).
+pub const BOOK_TABLE_BYTES: usize = 256 << 20;
+/// The most positions a book file may hold (a hostile file is refused
+/// before it takes more memory than this many lines).
+pub const MAX_POSITIONS: usize = 1_000_000;
+
+/// A position as the book keys it: holes, stores, player to move.
+type Key = (Vec<u16>, [u16; 2], u8);
+
+/// An opening book of one Kalah rule set: the exact value and best moves
+/// of every position within [`plies`](Book::plies) plies of the start.
+///
+/// # The file
+///
+/// Text, one position a line, named by [`Book::file_name`]
+/// (`kalah-6-4-standard.book`):
+///
+/// ```text
+/// mancala-rs opening book 1
+/// kalah houses=6 seeds=4 empty_capture=false plies=2
+/// 4,4,4,4,4,4,4,4,4,4,4,4 0,0 0 +8 2
+/// 4,4,0,5,5,5,4,4,4,4,4,4 1,0 0 +8 5
+/// ```
+///
+/// After the two header lines (the format's version, then the rules and
+/// how many plies from the start the book holds), each line is a position
+/// and its answer: the holes in hole order (South's, then North's), the
+/// stores (South's, North's), the player to move (0 or 1), the first
+/// player's final margin under perfect play (signed), and the holes whose
+/// sowing keeps it (`,`-separated). Lines are in the order the book was
+/// built (ply by ply from the start).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Game;
+/// use mancala_engine::tablebase::{Book, Kind, Tablebase};
+///
+/// // Kalah(3, 2): 12 seeds, solved outright by a table of 12.
+/// let kind = Kind { houses: 3, empty_capture: false };
+/// let table = Tablebase::build(kind, 12, 1, 1 << 24, |_| {})?;
+/// let book = Book::build(kind, 2, 2, Some(&table), |_, _| {})?;
+/// let start = book.start();
+/// let (best, value) = book.best_moves(&start).unwrap();
+/// assert_eq!(Some(value), table.probe_game(&start));
+/// assert!(best.iter().all(|m| start.is_legal(m)));
+/// # Ok::<(), mancala_engine::tablebase::TablebaseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Book {
+    kind: Kind,
+    seeds: u16,
+    plies: u32,
+    start: Mancala,
+    /// Each position's first-player margin and best holes, and the
+    /// positions in the order built.
+    entries: HashMap<Key, (i64, Vec<u8>)>,
+    order: Vec<Key>,
+}
+
+impl Book {
+    /// The book of Kalah of `kind` with `seeds` a house: every position
+    /// reached from the start in at most `plies` plies, solved to the end
+    /// by [`KalahSolver`] (one solver, its transposition table of
+    /// [`BOOK_TABLE_BYTES`] kept from position to position), its endgames from
+    /// `table` if given. `progress(done, positions)` after each position.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Unsupported`] for rules the solver does not take
+    /// (a board of more than 8 houses, more than 120 seeds) or a table of
+    /// another kind.
+    pub fn build(
+        kind: Kind,
+        seeds: u16,
+        plies: u32,
+        table: Option<&Tablebase>,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<Book, TablebaseError> {
+        kind.check()?;
+        let unsupported = || TablebaseError::Unsupported(format!("Kalah {kind:?}, {seeds} seeds"));
+        let start = Mancala::new(kind.rules(seeds)).map_err(|_| unsupported())?;
+        let positions = positions_within(&start, plies);
+        let mut solver = KalahSolver::new(&start, BOOK_TABLE_BYTES, 0).ok_or_else(unsupported)?;
+        if let Some(table) = table {
+            solver = solver.with_tablebase(table)?;
+        }
+        let mut book = Book::empty(kind, seeds, plies, start);
+        for (done, game) in positions.iter().enumerate() {
+            let solution = solver.solve(game);
+            let best = solution
+                .best
+                .iter()
+                .filter_map(|m| m.pit().and_then(|p| u8::try_from(p.index()).ok()))
+                .collect();
+            book.insert(key(game), solution.value, best);
+            progress(done + 1, positions.len());
+        }
+        Ok(book)
+    }
+
+    /// The file name of the book of `kind` with `seeds` a house.
+    pub fn file_name(kind: Kind, seeds: u16) -> String {
+        let rule = if kind.empty_capture {
+            "empty"
+        } else {
+            "standard"
+        };
+        format!("kalah-{}-{seeds}-{rule}.book", kind.houses)
+    }
+
+    /// The board and capture rule.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Seeds a house at the start.
+    pub fn seeds(&self) -> u16 {
+        self.seeds
+    }
+
+    /// How many plies from the start the book holds.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Positions held.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether the book holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The start of the book's game.
+    pub fn start(&self) -> Mancala {
+        self.start.clone()
+    }
+
+    /// The moves of `game` that keep its value under perfect play, with the
+    /// first player's final margin, if its rules are the book's and the
+    /// book holds its position.
+    pub fn best_moves(&self, game: &Mancala) -> Option<(Vec<Move>, i64)> {
+        if Kind::of(game.rules()) != Some(self.kind) || game.rules().seeds != self.seeds {
+            return None;
+        }
+        let (value, holes) = self.entries.get(&key(game))?;
+        let moves = holes
+            .iter()
+            .filter_map(|&h| Pit::new(usize::from(h)).map(Move::Sow))
+            .filter(|m| game.is_legal(m))
+            .collect::<Vec<_>>();
+        (!moves.is_empty()).then_some((moves, *value))
+    }
+
+    /// Writes the book to `dir` under [`Book::file_name`]; returns its path.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] if the file cannot be written.
+    pub fn save(&self, dir: &Path) -> Result<PathBuf, TablebaseError> {
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(Book::file_name(self.kind, self.seeds));
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+        self.write_to(&mut out)?;
+        out.flush()?;
+        Ok(path)
+    }
+
+    /// Writes the book in its text format (see [`Book`]).
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] if writing fails.
+    pub fn write_to(&self, out: &mut impl Write) -> Result<(), TablebaseError> {
+        writeln!(out, "{MAGIC}")?;
+        writeln!(
+            out,
+            "kalah houses={} seeds={} empty_capture={} plies={}",
+            self.kind.houses, self.seeds, self.kind.empty_capture, self.plies
+        )?;
+        for k in &self.order {
+            let (value, best) = &self.entries[k];
+            let mut line = String::new();
+            let holes: Vec<String> = k.0.iter().map(u16::to_string).collect();
+            let best: Vec<String> = best.iter().map(u8::to_string).collect();
+            let _ = write!(
+                line,
+                "{} {},{} {} {value:+} {}",
+                holes.join(","),
+                k.1[0],
+                k.1[1],
+                k.2,
+                best.join(",")
+            );
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    }
+
+    /// Reads a book in its text format. Every line is checked: a position
+    /// of the header's board (holes of at most 65,535 seeds, a player 0 or
+    /// 1), a value, best holes of the board; at most [`MAX_POSITIONS`]
+    /// positions.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Format`] naming the first line that is not one,
+    /// [`TablebaseError::Io`] if reading fails.
+    pub fn read_from(input: impl BufRead) -> Result<Book, TablebaseError> {
+        let mut lines = input.lines();
+        let mut next = || lines.next().transpose();
+        let bad = |n: usize, what: &str| TablebaseError::Format(format!("book line {n}: {what}"));
+        if next()?.as_deref() != Some(MAGIC) {
+            return Err(bad(1, &format!("not `{MAGIC}`")));
+        }
+        let header = next()?.ok_or_else(|| bad(2, "no rules"))?;
+        let (kind, seeds, plies) = read_header(&header).ok_or_else(|| bad(2, &header))?;
+        let start = Mancala::new(kind.rules(seeds)).map_err(|e| bad(2, &e.to_string()))?;
+        let mut book = Book::empty(kind, seeds, plies, start);
+        let holes = 2 * usize::from(kind.houses);
+        let mut n = 2;
+        while let Some(line) = next()? {
+            n += 1;
+            if book.len() == MAX_POSITIONS {
+                return Err(bad(n, &format!("more than {MAX_POSITIONS} positions")));
+            }
+            let (k, value, best) = read_entry(&line, holes).ok_or_else(|| bad(n, &line))?;
+            book.insert(k, value, best);
+        }
+        Ok(book)
+    }
+
+    /// Reads the book of `kind` with `seeds` a house from `dir`: `None` if
+    /// there is none.
+    ///
+    /// # Errors
+    ///
+    /// As [`read_from`](Book::read_from), and [`TablebaseError::Format`]
+    /// if the file holds another kind's book.
+    pub fn find(dir: &Path, kind: Kind, seeds: u16) -> Result<Option<Book>, TablebaseError> {
+        let path = dir.join(Book::file_name(kind, seeds));
+        let file = match std::fs::File::open(&path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let book = Book::read_from(std::io::BufReader::new(file))?;
+        if (book.kind, book.seeds) != (kind, seeds) {
+            return Err(TablebaseError::Format(format!(
+                "{} holds the book of {:?} with {} seeds",
+                path.display(),
+                book.kind,
+                book.seeds
+            )));
+        }
+        Ok(Some(book))
+    }
+
+    /// A book holding no position yet.
+    fn empty(kind: Kind, seeds: u16, plies: u32, start: Mancala) -> Book {
+        Book {
+            kind,
+            seeds,
+            plies,
+            start,
+            entries: HashMap::new(),
+            order: Vec::new(),
+        }
+    }
+
+    fn insert(&mut self, k: Key, value: i64, best: Vec<u8>) {
+        if self.entries.insert(k.clone(), (value, best)).is_none() {
+            self.order.push(k);
+        }
+    }
+}
+
+/// The book's key of `game`.
+fn key(game: &Mancala) -> Key {
+    let board = game.board();
+    let stores = board.stores();
+    let mover = game.to_move().map_or(u8::MAX, |p| p.index() as u8);
+    (board.holes().to_vec(), [stores[0], stores[1]], mover)
+}
+
+/// Every position reached from `start` in at most `plies` plies with a
+/// player to move, each once, ply by ply.
+fn positions_within(start: &Mancala, plies: u32) -> Vec<Mancala> {
+    let mut seen = std::collections::HashSet::new();
+    let mut all = Vec::new();
+    let mut layer = vec![start.clone()];
+    for ply in 0..=plies {
+        let mut next = Vec::new();
+        for game in layer {
+            if game.to_move().is_none() || !seen.insert(key(&game)) {
+                continue;
+            }
+            if ply < plies {
+                for mv in game.legal_moves().iter() {
+                    let mut child = game.clone();
+                    if child.play(*mv).is_ok() {
+                        next.push(child);
+                    }
+                }
+            }
+            all.push(game);
+        }
+        layer = next;
+    }
+    all
+}
+
+/// `kalah houses=H seeds=N empty_capture=B plies=P`.
+fn read_header(line: &str) -> Option<(Kind, u16, u32)> {
+    let mut words = line.split(' ');
+    if words.next()? != "kalah" {
+        return None;
+    }
+    let mut field = |name: &str| words.next()?.strip_prefix(name)?.strip_prefix('=');
+    let houses = field("houses")?.parse().ok()?;
+    let seeds = field("seeds")?.parse().ok()?;
+    let empty_capture = field("empty_capture")?.parse().ok()?;
+    let plies = field("plies")?.parse().ok()?;
+    let kind = Kind {
+        houses,
+        empty_capture,
+    };
+    kind.check().ok()?;
+    Some((kind, seeds, plies))
+}
+
+/// One position's line, its board of `holes` holes.
+fn read_entry(line: &str, holes: usize) -> Option<(Key, i64, Vec<u8>)> {
+    let [board, stores, mover, value, best] =
+        <[&str; 5]>::try_from(line.split(' ').collect::<Vec<_>>()).ok()?;
+    let board: Vec<u16> = board
+        .split(',')
+        .map(|c| c.parse().ok())
+        .collect::<Option<_>>()?;
+    let (south, north) = stores.split_once(',')?;
+    let stores = [south.parse().ok()?, north.parse().ok()?];
+    let mover: u8 = mover.parse().ok()?;
+    let value: i64 = value.parse().ok()?;
+    let best: Vec<u8> = best
+        .split(',')
+        .map(|h| h.parse().ok())
+        .collect::<Option<_>>()?;
+    let fits = board.len() == holes
+        && mover <= 1
+        && !best.is_empty()
+        && best.iter().all(|&h| usize::from(h) < holes);
+    fits.then_some(((board, stores, mover), value, best))
+}
+
+impl Kind {
+    /// Kalah's rules on this kind's board, with its capture rule and
+    /// `seeds` a house at the start.
+    pub fn rules(self, seeds: u16) -> mancala_core::Rules {
+        let mut rules = mancala_core::Rules::kalah()
+            .with_houses(self.houses)
+            .with_seeds(seeds);
+        if let mancala_core::rules::Capture::Opposite {
+            require_opposite, ..
+        } = &mut rules.capture
+        {
+            *require_opposite = !self.empty_capture;
+        }
+        rules
+    }
+}
