@@ -127,6 +127,8 @@ def play_game(args, game, to_engine, engine, engine_seat, seed):
             )
         if player == engine_seat:
             move = engine.go(args.ms)
+            if move not in from_engine:
+                raise RuntimeError(f"the engine played {move}, not a legal move at ply {plies}")
             action = from_engine[move]
         else:
             action = bot.step(state)
