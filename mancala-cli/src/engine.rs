@@ -499,7 +499,7 @@ impl Engine {
             }
             "go" => {
                 let limits = Limits::parse(args)?;
-                let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
+                let game = self.game.as_ref().ok_or(EngineError::NoGame)?;
                 let stop = self.stops.start(line);
                 Ok(Flow::Answer(game.go(limits, stop, &mut self.tables)?))
             }

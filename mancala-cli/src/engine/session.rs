@@ -198,7 +198,7 @@ pub(super) trait Session {
     /// `go`'s lines (from a table of `tables` where one holds the
     /// position).
     fn go(
-        &mut self,
+        &self,
         limits: Limits,
         stop: Stop,
         tables: &mut Tables,
@@ -206,15 +206,7 @@ pub(super) trait Session {
 }
 
 /// A game of type `G` being played.
-struct Loaded<G> {
-    game: G,
-}
-
-impl<G> Loaded<G> {
-    fn new(game: G) -> Loaded<G> {
-        Loaded { game }
-    }
-}
+struct Loaded<G>(G);
 
 /// Reads one move of `game` as `play` reads typed moves: a sequential
 /// move, or in a simultaneous turn every acting player's choice joined by
@@ -254,19 +246,19 @@ impl<G: EngineGame> Session for Loaded<G> {
         let game: G = text
             .parse()
             .map_err(|e: <G as FromStr>::Err| EngineError::Notation(e.to_string()))?;
-        let (theirs, ours) = (game.rules(), self.game.rules());
+        let (theirs, ours) = (game.rules(), self.0.rules());
         if theirs != ours {
             return Err(EngineError::RulesDiffer {
                 position: rules_words(&theirs),
                 game: rules_words(&ours),
             });
         }
-        self.game = game;
+        self.0 = game;
         Ok(())
     }
 
     fn play(&mut self, moves: &[&str]) -> Result<(), EngineError> {
-        let mut game = self.game.clone();
+        let mut game = self.0.clone();
         for (i, &text) in moves.iter().enumerate() {
             let refused = |reason: String| EngineError::BadMove {
                 text: text.to_string(),
@@ -277,19 +269,19 @@ impl<G: EngineGame> Session for Loaded<G> {
             let mv = read_move(&game, text).map_err(refused)?;
             game.play(mv).map_err(|e| refused(e.to_string()))?;
         }
-        self.game = game;
+        self.0 = game;
         Ok(())
     }
 
     fn legal(&self) -> Vec<String> {
         let list = |p: Player| -> Vec<String> {
-            self.game
+            self.0
                 .legal_actions(p)
                 .iter()
                 .map(ToString::to_string)
                 .collect()
         };
-        match self.game.status() {
+        match self.0.status() {
             Status::ToMove(p) => {
                 let mut words = vec!["legal".to_string()];
                 words.extend(list(p));
@@ -308,33 +300,25 @@ impl<G: EngineGame> Session for Loaded<G> {
     }
 
     fn show(&self) -> Vec<String> {
-        let status = match self.game.status() {
+        let status = match self.0.status() {
             Status::Over(mancala_core::Outcome::Winner(p)) => format!("winner {}", player_word(p)),
             Status::Over(mancala_core::Outcome::Draw) => "draw".into(),
             _ => {
-                let players: Vec<String> = self
-                    .game
-                    .status()
-                    .acting()
-                    .iter()
-                    .map(player_word)
-                    .collect();
+                let players: Vec<String> =
+                    self.0.status().acting().iter().map(player_word).collect();
                 format!("to_move {}", players.join(" "))
             }
         };
-        vec![
-            format!("position {}", self.game),
-            format!("status {status}"),
-        ]
+        vec![format!("position {}", self.0), format!("status {status}")]
     }
 
     fn go(
-        &mut self,
+        &self,
         limits: Limits,
         stop: Stop,
         tables: &mut Tables,
     ) -> Result<Vec<String>, EngineError> {
-        let game = &self.game;
+        let game = &self.0;
         if let Some((best, value, source)) = game.perfect_move(tables)? {
             return Ok(vec![
                 format!("info depth 0 score {value} nodes 0 {source}"),
@@ -393,12 +377,12 @@ pub(super) fn new_game(words: &[&str]) -> Result<Box<dyn Session>, EngineError> 
         e => EngineError::Options(e.to_string()),
     })?;
     Ok(match game.into_state() {
-        GameState::Mancala(g) => Box::new(Loaded::new(g)),
-        GameState::Toguz(g) => Box::new(Loaded::new(g)),
-        GameState::Numercy(g) => Box::new(Loaded::new(g)),
-        GameState::Robertson(g) => Box::new(Loaded::new(g)),
-        GameState::Mankka(g) => Box::new(Loaded::new(g)),
-        GameState::Numa(g) => Box::new(Loaded::new(g)),
+        GameState::Mancala(g) => Box::new(Loaded(g)),
+        GameState::Toguz(g) => Box::new(Loaded(g)),
+        GameState::Numercy(g) => Box::new(Loaded(g)),
+        GameState::Robertson(g) => Box::new(Loaded(g)),
+        GameState::Mankka(g) => Box::new(Loaded(g)),
+        GameState::Numa(g) => Box::new(Loaded(g)),
         _ => return Err(EngineError::UnknownGame(name.to_string())),
     })
 }
