@@ -102,11 +102,16 @@
 //!   In Numa's simultaneous turns `go` plays each acting player's part of
 //!   the turn's matrix game by regret matching
 //!   ([`RegretMatching`](mancala_engine::agents::RegretMatching),
-//!   [`NUMA_ROUNDS`] rounds, as `play` does), seeded by the position: it
-//!   answers only `bestmove P0 CHOICE` then `bestmove P1 CHOICE`, the same
-//!   in the same position every time. The limits are read and checked but
-//!   do not change the answer. `bestmove P0 A` and `bestmove P1 R` make the
-//!   turn `play A/R`.
+//!   [`NUMA_ROUNDS`](mancala_engine::NUMA_ROUNDS) rounds), seeded by the
+//!   position: it answers only `bestmove P0 CHOICE` then `bestmove P1
+//!   CHOICE`, the same in the same position every time. The limits are
+//!   read and checked but do not change the answer. `bestmove P0 A` and
+//!   `bestmove P1 R` make the turn `play A/R`.
+//!
+//!   The move is the game's computer player's
+//!   ([`AnyGame::think`](mancala_engine::AnyGame::think)), the same that
+//!   `mancala play`, the tournament's `search` agent, the Python package
+//!   and the web page ask.
 //! - **`stop`**: ends the `go` running when it is read (under [`serve`],
 //!   as the program runs; [`run`] reads nothing while it searches, so there
 //!   a `stop` finds no search). The `go` answers as when a limit is
@@ -175,9 +180,6 @@
 //! ```
 
 mod session;
-pub(crate) mod tables;
-
-use tables::Tables;
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -189,7 +191,8 @@ use clap::Parser;
 use mancala_engine::Stop;
 
 use crate::play::OptionArgError;
-use session::{Session, new_game};
+use mancala_engine::AnyGame;
+use mancala_engine::tablebase::Shelf;
 
 /// The longest line read, in bytes (its newline included): a longer one
 /// is answered `error the line is longer than 1048576 bytes`, and skipped
@@ -199,10 +202,6 @@ pub const MAX_LINE: usize = 1 << 20;
 /// The deepest search `go depth D` may ask for (each ply of depth is a
 /// level of recursion).
 pub const MAX_DEPTH: u32 = 256;
-
-/// Regret-matching rounds behind `go` in Numa's simultaneous turns (the
-/// `play` program's number).
-pub const NUMA_ROUNDS: u32 = 200;
 
 /// The commands, as error messages list them.
 const COMMANDS: &str = "new, position, play, legal, show, go, stop, tablebase, quit";
@@ -398,9 +397,9 @@ enum Flow {
 /// The engine's state: the game, once `new` made one.
 #[derive(Default)]
 struct Engine {
-    game: Option<Box<dyn Session>>,
+    game: Option<AnyGame>,
     /// The tablebases `go` answers from.
-    tables: Tables,
+    tables: Shelf,
     /// The stop flag of the next `go`, raised by a `stop` read while it
     /// runs ([`serve`]).
     stops: Arc<Stops>,
@@ -469,7 +468,7 @@ impl Engine {
                 Ok(Flow::Quit)
             }
             "new" => {
-                self.game = Some(new_game(args)?);
+                self.game = Some(session::new_game(args)?);
                 ok()
             }
             "position" => {
@@ -478,34 +477,39 @@ impl Engine {
                     "position",
                     "a position in the game's notation (as `show` writes it)",
                 )?;
-                game.position(&args.join(" "))?;
+                session::position(game, &args.join(" "))?;
                 ok()
             }
             "play" => {
                 let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
                 needs("play", "one or more moves")?;
-                game.play(args)?;
+                session::play(game, args)?;
                 ok()
             }
             "legal" => {
                 no_args("legal")?;
                 let game = self.game.as_ref().ok_or(EngineError::NoGame)?;
-                Ok(Flow::Answer(game.legal()))
+                Ok(Flow::Answer(session::legal(game)))
             }
             "show" => {
                 no_args("show")?;
                 let game = self.game.as_ref().ok_or(EngineError::NoGame)?;
-                Ok(Flow::Answer(game.show()))
+                Ok(Flow::Answer(session::show(game)))
             }
             "go" => {
                 let limits = Limits::parse(args)?;
                 let game = self.game.as_ref().ok_or(EngineError::NoGame)?;
                 let stop = self.stops.start(line);
-                Ok(Flow::Answer(game.go(limits, stop, &mut self.tables)?))
+                Ok(Flow::Answer(session::go(
+                    game,
+                    limits,
+                    stop,
+                    &mut self.tables,
+                )?))
             }
             "tablebase" => {
                 needs("tablebase", "a folder of tablebases")?;
-                self.tables.set_dir(args.join(" ").into())?;
+                self.tables = shelf_of(args.join(" ").into())?;
                 ok()
             }
             "stop" => {
@@ -517,6 +521,16 @@ impl Engine {
             other => Err(EngineError::UnknownCommand(other.to_string())),
         }
     }
+}
+
+/// The tables of the folder `dir`.
+///
+/// # Errors
+///
+/// [`EngineError::Tablebase`] if `dir` is not a folder.
+pub(crate) fn shelf_of(dir: std::path::PathBuf) -> Result<Shelf, EngineError> {
+    Shelf::new(dir.clone())
+        .map_err(|_| EngineError::Tablebase(format!("{} is not a folder", dir.display())))
 }
 
 /// Runs the protocol: reads commands from `input` until `quit` or its end,
@@ -557,11 +571,12 @@ pub fn serve_with_tablebases(
     input: impl BufRead + Send + 'static,
     output: impl Write,
 ) -> io::Result<()> {
-    let mut engine = Engine::default();
-    engine
-        .tables
-        .set_dir(dir)
-        .map_err(|e| io::Error::new(io::ErrorKind::NotFound, e.to_string()))?;
+    let tables =
+        shelf_of(dir).map_err(|e| io::Error::new(io::ErrorKind::NotFound, e.to_string()))?;
+    let engine = Engine {
+        tables,
+        ..Engine::default()
+    };
     serve_engine(engine, input, output)
 }
 

@@ -9,14 +9,16 @@
 //!
 //! - GAME: any game of the registry ([`mancala_engine::GAMES`], `mancala
 //!   games`), with its default options.
-//! - AGENT ([`AgentSpec`]): `random`, `greedy`, `search` (alpha-beta,
-//!   `--nodes` positions a move) or `mcts` (UCT, `--iterations` playouts a
-//!   move); `search:5000` or `mcts:300` gives that one agent its own budget,
-//!   so `mcts:100 mcts:1000` measures what a budget is worth. An agent named
+//! - AGENT ([`AgentSpec`]): `random`, `greedy`, `search` (the game's
+//!   computer player, [`Registered::computer`], the one every face asks:
+//!   alpha-beta, or the Kalah solver's search on Kalah boards, `--nodes`
+//!   positions a move) or `mcts` (UCT, `--iterations` playouts a move);
+//!   `search:5000` or `mcts:300` gives that one agent its own budget, so
+//!   `mcts:100 mcts:1000` measures what a budget is worth. An agent named
 //!   twice is labelled `mcts`, `mcts#2`. In Numa, whose turns are
-//!   simultaneous, `search` is [`NumaSearch`] (a two-turn matrix-game search
-//!   with an opponent model; `--nodes` or `search:NODES` positions a turn,
-//!   [`NumaSearch::DEFAULT_NODES`] unless given) and `mcts` is refused.
+//!   simultaneous, `search` is regret matching over each turn's matrix game
+//!   ([`NUMA_ROUNDS`] rounds; a budget does not apply) and `mcts` is
+//!   refused.
 //! - `--games N`: games per pairing, even: N/2 random openings (the same
 //!   ones for every pairing, drawn from the seed by [`Openings`], each
 //!   `--opening` moves long, 2 by default), each played twice, once with
@@ -36,8 +38,7 @@
 //! seats, so a tournament is the same every time it is run with the same
 //! arguments (no agent here reads the clock).
 //!
-//! [`NumaSearch`]: mancala_engine::numa_search::NumaSearch
-//! [`NumaSearch::DEFAULT_NODES`]: mancala_engine::numa_search::NumaSearch::DEFAULT_NODES
+//! [`NUMA_ROUNDS`]: mancala_engine::NUMA_ROUNDS
 //! [`ratings::fit`]: crate::ratings::fit
 //! [`ratings::two_agent`]: crate::ratings::two_agent
 
@@ -54,8 +55,8 @@ use clap::{CommandFactory, Parser};
 use crate::game_arg::GameArg;
 use crate::ratings::Crosstable;
 use mancala_engine::agents::Openings;
-use mancala_engine::{AnyGame, GameState};
-use round_robin::{labels, numa_entrant, sequential_entrant, tournament};
+use mancala_engine::{AnyGame, Registered, Visitor};
+use round_robin::{labels, tournament};
 pub use tables::render;
 
 /// Plies (turns in Numa) after which an unfinished game is scored as it
@@ -73,8 +74,8 @@ pub enum AgentKind {
     /// The best score right after the move
     /// ([`GreedyAgent`](mancala_engine::agents::GreedyAgent)).
     Greedy,
-    /// Alpha-beta search ([`AlphaBeta`](mancala_engine::agents::AlphaBeta));
-    /// [`NumaSearch`](mancala_engine::numa_search::NumaSearch) in Numa.
+    /// The game's computer player
+    /// ([`Registered::computer`]).
     Search,
     /// Monte Carlo tree search ([`Mcts`](mancala_engine::mcts::Mcts));
     /// sequential games only.
@@ -199,11 +200,11 @@ fn opening_plies(s: &str) -> Result<usize, String> {
 /// openings, each from both seats, and the results make a crosstable and a
 /// ranking with Elo ratings.
 ///
-/// AGENT is random, greedy, search (alpha-beta, --nodes positions a move) or
-/// mcts (UCT, --iterations playouts a move); `search:NODES` or
-/// `mcts:ITERATIONS` gives one agent its own budget. In Numa, search is a
-/// two-turn simultaneous-move search (1,500,000 positions a turn unless
-/// --nodes says) and mcts is refused.
+/// AGENT is random, greedy, search (the game's computer player, --nodes
+/// positions a move) or mcts (UCT, --iterations playouts a move);
+/// `search:NODES` or `mcts:ITERATIONS` gives one agent its own budget. In
+/// Numa, search is regret matching over each turn's matrix game (200
+/// rounds; a budget does not apply) and mcts is refused.
 #[derive(Clone, Debug, Parser)]
 #[command(name = "mancala tournament")]
 pub struct TournamentArgs {
@@ -315,18 +316,23 @@ pub fn run(args: &TournamentArgs, progress: &mut dyn Write) -> Result<Standings,
     }
     let game =
         AnyGame::new(args.game.name(), "").map_err(|e| TournamentError::Usage(e.to_string()))?;
-    match game.state() {
-        GameState::Mancala(g) => tournament(g, sequential_entrant, args, progress),
-        GameState::Toguz(g) => tournament(g, sequential_entrant, args, progress),
-        GameState::Numercy(g) => tournament(g, sequential_entrant, args, progress),
-        GameState::Robertson(g) => tournament(g, sequential_entrant, args, progress),
-        GameState::Mankka(g) => tournament(g, sequential_entrant, args, progress),
-        GameState::Numa(g) => tournament(g, numa_entrant, args, progress),
-        _ => Err(TournamentError::Usage(format!(
-            "{} has no tournament",
-            args.game.name()
-        ))),
+    /// Plays the round robin on the game's own type.
+    struct Play<'a> {
+        args: &'a TournamentArgs,
+        progress: &'a mut dyn Write,
+        simultaneous: bool,
     }
+    impl Visitor for Play<'_> {
+        type Output = Result<Standings, TournamentError>;
+        fn visit<G: Registered>(self, game: &G) -> Self::Output {
+            tournament(game, self.simultaneous, self.args, self.progress)
+        }
+    }
+    game.visit(Play {
+        args,
+        progress,
+        simultaneous: game.info().simultaneous(),
+    })
 }
 
 /// The program: reads the arguments (clap prints its own errors and

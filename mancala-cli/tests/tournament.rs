@@ -147,8 +147,10 @@ fn duplicate_agents_are_numbered_and_can_anchor() {
 fn numa_plays_its_own_agents_and_refuses_mcts_before_any_game() {
     let (s, text, _) = play("numa random greedy search:6000 --games 2");
     assert_consistent(&s, 2);
+    // Numa's computer player is regret matching over each turn's matrix
+    // game, the same for every face; a node budget does not apply to it.
     assert!(
-        text.contains("two-turn matrix-game search with an opponent model, 6000 positions a turn"),
+        text.contains("regret matching over the turn's matrix game, 200 rounds a turn"),
         "{text}"
     );
     assert!(text.contains("random openings of 2 turns"), "{text}");

@@ -55,8 +55,8 @@ pub use limits::{Clock, Limits, Stop};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 pub use registry::{
-    AnyGame, Family, GAMES, GameInfo, GameState, MoveError, NewGameError, SearchError, Visitor,
-    find_game,
+    AnyGame, GAMES, GameInfo, GameState, MoveError, NUMA_ROUNDS, NewGameError, Registered,
+    SearchError, Visitor, find_game,
 };
 pub use rng::{Rng, SplitMix};
-pub use search::SearchResult;
+pub use search::{SearchResult, Source};

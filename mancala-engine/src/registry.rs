@@ -1,10 +1,12 @@
 //! Every game of mancala-rs by name: [`GAMES`] lists them, [`AnyGame`]
-//! plays any of them from its name and an options text, with moves and
-//! positions as text, and searches it.
+//! plays any of them from its name and an options text: moves and
+//! positions as text, actions as integers and positions as numbers (for
+//! learning code), and the game's computer player.
 //!
 //! This is the one list the `mancala` command, its engine protocol, the
-//! Python package and the web page all read: a game added here is a game
-//! everywhere.
+//! Python package and the web page all read, and [`AnyGame`] the one game
+//! they all play: a game added here is a game everywhere, and the computer
+//! answers the same move whatever face asks.
 //!
 //! # Options text
 //!
@@ -12,9 +14,10 @@
 //! at most once, read over the game's own preset: `houses=4 seeds=3` for
 //! oware on 2x4 holes of 3 seeds, `layout=triangle` for Robertson's
 //! triangle, `variant=one` for Mankka One. Each game's keys are its rules
-//! type's [`RuleOptions::KEYS`] ([`GameInfo::keys`]); the values are read
-//! as that type's option words read them (the `Notation` section of each
-//! game crate). The empty text is the game as its name says.
+//! type's [`RuleOptions::KEYS`](mancala_core::notation::RuleOptions::KEYS)
+//! ([`GameInfo::keys`]); the values are read as that type's option words
+//! read them (the `Notation` section of each game crate). The empty text
+//! is the game as its name says.
 //!
 //! # Examples
 //!
@@ -31,102 +34,41 @@
 
 use std::fmt;
 
-use mancala_core::notation::{OptionError, RuleOptions};
-use mancala_core::{Budget, Game, Mancala, Player, Rules, Status, toguz::ToguzKumalak};
+use mancala_core::notation::OptionError;
+use mancala_core::{Budget, Game, Mancala, Player, Status, toguz::ToguzKumalak};
 use mankka::Mankka;
 use numa::Numa;
 use numercy::Numercy;
 use robertson::Robertson;
 
-use crate::agents::AlphaBeta;
 use crate::limits::Limits;
-use crate::numa_search::NumaSearch;
 use crate::search::SearchResult;
 
+mod codes;
+mod computer;
+mod errors;
 mod games;
+mod options;
+mod registered;
+mod typed;
 
-use games::names;
-pub use games::{Family, GAMES, GameInfo, find_game};
+#[cfg(target_family = "wasm")]
+pub use computer::NoShelf;
+pub use computer::{Endgames, NUMA_ROUNDS, NoOptions, Report};
+pub use errors::{MoveError, NewGameError, SearchError};
+pub use games::{GAMES, GameInfo, find_game};
+pub use registered::Registered;
 
-/// Why [`AnyGame::new`] made no game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum NewGameError {
-    /// No game of [`GAMES`] has this name.
-    #[error("unknown game `{0}` (games: {games})", games = names())]
-    UnknownGame(String),
-    /// A word of the options text was refused.
-    #[error("bad option: {0}")]
-    Option(#[from] OptionError),
-    /// The options text names the preset (`rules=...`): the game's name
-    /// sets it.
-    #[error("`{0}` is not an option here: the game's name sets the preset rules")]
-    Preset(String),
-    /// Every word was read, but the game refuses the options together
-    /// (a board too large for the seeds, say).
-    #[error("the options make no game: {0}")]
-    Refused(String),
-    /// The text is no position of the game ([`AnyGame::from_text`]).
-    #[error("bad position: {0}")]
-    Position(String),
-}
+use games::Family;
+use options::{read_options, same_rules};
 
-/// Why a move or a position was refused (the game is unchanged).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum MoveError {
-    /// The text is no move of the game.
-    #[error("`{text}` is not a move: {reason}")]
-    Unreadable {
-        /// The move as given.
-        text: String,
-        /// Why, in the game's words.
-        reason: String,
-    },
-    /// The move is not legal here.
-    #[error("move `{text}` refused: {reason}")]
-    Illegal {
-        /// The move as given.
-        text: String,
-        /// Why, in the game's words.
-        reason: String,
-    },
-    /// The text is no position of the game.
-    #[error("bad position: {0}")]
-    Position(String),
-    /// The position is one of other rules than the game's.
-    #[error(
-        "the position's rules are not the game's ({position} against {game}): make a game \
-         with those rules first"
-    )]
-    RulesDiffer {
-        /// The position's rules, as option words.
-        position: String,
-        /// The game's.
-        game: String,
-    },
-}
-
-/// Why [`AnyGame::search`] has no move to give.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SearchError {
-    /// The game is over.
-    #[error("game over")]
-    GameOver,
-    /// The player asked for is not acting now.
-    #[error("player {0} is not to move")]
-    NotActing(usize),
-    /// The player to move has no move.
-    #[error("no move to search")]
-    NoMove,
-}
-
-/// The game itself, by the type that plays it.
+/// The game itself, by the type that plays it: for the faces that draw
+/// a game's board in its own way ([`AnyGame::state`]). Everything else a
+/// face needs is on [`AnyGame`], or generic through [`AnyGame::visit`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GameState {
-    /// A sowing game ([`Family::Sowing`]).
+    /// A sowing game of rules (oware, Kalah, the catalogue's).
     Mancala(Mancala),
     /// Toguz Kumalak.
     Toguz(ToguzKumalak),
@@ -140,7 +82,8 @@ pub enum GameState {
     Numa(Numa),
 }
 
-/// Runs `$body` with `$g` bound to the game inside a [`GameState`].
+/// Runs `$body` with `$g` bound to the game inside a [`GameState`]: the
+/// one place the registry's types are told apart.
 macro_rules! each {
     ($state:expr, $g:ident => $body:expr) => {
         match $state {
@@ -162,13 +105,11 @@ pub trait Visitor {
     type Output;
 
     /// Visits one game.
-    fn visit<G>(self, game: &G) -> Self::Output
-    where
-        G: Game + Clone + fmt::Display + fmt::Debug + Send + Sync + 'static;
+    fn visit<G: Registered>(self, game: &G) -> Self::Output;
 }
 
-/// Any game of the registry, with the name it was made by: moves and
-/// positions as text, and a search.
+/// Any game of the registry, with the entry it was made from: moves and
+/// positions as text, actions as integers, and its computer player.
 ///
 /// Moves are written as the games write their actions (`3` a hole, `pass`,
 /// Mankka's placements `1+1+1+1+1+1`, Numa's choices); in Numa's
@@ -181,75 +122,8 @@ pub struct AnyGame {
     state: GameState,
 }
 
-/// Reads `options` over `base`: words `key=value`, each key once, only
-/// the keys of `info`, applied in the order of the keys (so a key that
-/// resets others, such as Robertson's `layout`, counts first wherever it is
-/// written).
-fn read_options<T: RuleOptions>(
-    info: &GameInfo,
-    mut base: T,
-    options: &str,
-) -> Result<T, NewGameError> {
-    let mut pairs: Vec<(&str, &str)> = Vec::new();
-    for word in options.split_whitespace() {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| OptionError::NotKeyValue(word.to_string()))?;
-        if T::PRESET == Some(key) {
-            return Err(NewGameError::Preset(key.to_string()));
-        }
-        if !info.keys.contains(&key) {
-            return Err(OptionError::unknown_key(key, info.keys).into());
-        }
-        if pairs.iter().any(|&(k, _)| k == key) {
-            return Err(OptionError::Duplicate(key.to_string()).into());
-        }
-        pairs.push((key, value));
-    }
-    for key in T::KEYS {
-        if let Some(&(_, value)) = pairs.iter().find(|(k, _)| k == key) {
-            base.set(key, value)?;
-        }
-    }
-    Ok(base)
-}
-
-/// The option words of `options` that differ from the defaults (`the
-/// defaults` if none), for messages.
-fn option_words<T: RuleOptions>(options: &T) -> String {
-    let mut words = Vec::new();
-    for key in T::KEYS {
-        let (Some(value), default) = (options.value(key), T::default().value(key)) else {
-            continue;
-        };
-        if Some(&value) != default.as_ref() {
-            words.push(format!("{key}={value}"));
-        }
-    }
-    if words.is_empty() {
-        "the defaults".into()
-    } else {
-        format!("`{}`", words.join(" "))
-    }
-}
-
-/// `Err` naming both rules unless they are equal.
-fn same_rules<T: RuleOptions>(position: &T, game: &T) -> Result<(), MoveError> {
-    if position == game {
-        Ok(())
-    } else {
-        Err(MoveError::RulesDiffer {
-            position: option_words(position),
-            game: option_words(game),
-        })
-    }
-}
-
 /// Reads `text` as a position of type `G`.
-fn parse<G: std::str::FromStr>(text: &str) -> Result<G, MoveError>
-where
-    G::Err: fmt::Display,
-{
+fn parse<G: Registered>(text: &str) -> Result<G, MoveError> {
     text.trim()
         .parse()
         .map_err(|e: G::Err| MoveError::Position(e.to_string()))
@@ -268,23 +142,67 @@ fn start<T, G, E>(
     make: impl FnOnce(T) -> Result<G, E>,
 ) -> Result<G, NewGameError>
 where
-    T: RuleOptions,
+    T: mancala_core::notation::RuleOptions,
     E: fmt::Display,
 {
     make(read_options(info, T::default(), options)?).map_err(refused)
 }
 
-/// Reads `text` as a position of `game`'s type, under `game`'s rules (read
-/// by `rules`).
-fn reread<G, T>(text: &str, game: &G, rules: impl Fn(&G) -> &T) -> Result<G, MoveError>
-where
-    G: std::str::FromStr,
-    G::Err: fmt::Display,
-    T: RuleOptions,
-{
-    let position: G = parse(text)?;
-    same_rules(rules(&position), rules(game))?;
+/// Reads `text` as a position of `game`'s type under `game`'s rules, its
+/// relays decided within `game`'s budget.
+fn reread<G: Registered>(text: &str, game: &G) -> Result<G, MoveError> {
+    let mut position: G = parse(text)?;
+    same_rules(&position.rules_of(), &game.rules_of())?;
+    if let Some(budget) = game.relay_budget() {
+        position.set_relay_budget(budget);
+    }
     Ok(position)
+}
+
+/// A player as moves and messages write him: `P0` to `P5`.
+fn player_word(p: Player) -> String {
+    format!("P{}", p.index())
+}
+
+/// Reads one move of `game` from `text`: a sequential move, or in a
+/// simultaneous turn every acting player's choice joined by `/`.
+fn read_move<G: Registered>(game: &G, text: &str) -> Result<G::Move, MoveError> {
+    let unreadable = |reason: String| MoveError::Unreadable {
+        text: text.trim().to_string(),
+        reason,
+    };
+    match game.status() {
+        Status::Over(_) => Err(MoveError::Illegal {
+            text: text.trim().to_string(),
+            reason: "the game is over".into(),
+        }),
+        Status::ToMove(p) => {
+            let action = game.read_typed(p, text).map_err(unreadable)?;
+            game.joint_move(&[(p, action)])
+                .map_err(|e| unreadable(e.to_string()))
+        }
+        Status::Simultaneous(set) => {
+            let players: Vec<Player> = set.iter().collect();
+            let parts: Vec<&str> = text.trim().split('/').collect();
+            if parts.len() != players.len() {
+                let example: Vec<String> = players.iter().map(|&p| player_word(p)).collect();
+                return Err(unreadable(format!(
+                    "a turn is {} choices joined by `/`, one for each acting player ({})",
+                    players.len(),
+                    example.join("/")
+                )));
+            }
+            let mut choices = Vec::with_capacity(parts.len());
+            for (&p, part) in players.iter().zip(parts) {
+                let action = game
+                    .read_typed(p, part)
+                    .map_err(|e| unreadable(format!("{}'s choice: {e}", player_word(p))))?;
+                choices.push((p, action));
+            }
+            game.joint_move(&choices)
+                .map_err(|e| unreadable(e.to_string()))
+        }
+    }
 }
 
 impl AnyGame {
@@ -320,13 +238,8 @@ impl AnyGame {
     pub fn new_within(name: &str, options: &str, budget: Budget) -> Result<AnyGame, NewGameError> {
         let info = find_game(name).ok_or_else(|| NewGameError::UnknownGame(name.to_string()))?;
         let state = match info.family {
-            Family::Sowing => {
-                let base = match (info.traditional, info.name) {
-                    (Some(game), _) => game.rules(),
-                    (None, "kalah") => Rules::kalah(),
-                    _ => Rules::oware(),
-                };
-                let rules = read_options(info, base, options)?;
+            Family::Sowing(preset) => {
+                let rules = read_options(info, preset, options)?;
                 GameState::Mancala(Mancala::new_within(rules, budget).map_err(refused)?)
             }
             Family::Toguz => {
@@ -370,17 +283,14 @@ impl AnyGame {
     /// ```
     pub fn from_text(name: &str, text: &str) -> Result<AnyGame, NewGameError> {
         let info = find_game(name).ok_or_else(|| NewGameError::UnknownGame(name.to_string()))?;
-        fn read<G: std::str::FromStr>(text: &str) -> Result<G, NewGameError>
-        where
-            G::Err: fmt::Display,
-        {
+        fn read<G: Registered>(text: &str) -> Result<G, NewGameError> {
             parse(text).map_err(|e| match e {
                 MoveError::Position(e) => NewGameError::Position(e),
                 e => NewGameError::Position(e.to_string()),
             })
         }
         let state = match info.family {
-            Family::Sowing => GameState::Mancala(read(text)?),
+            Family::Sowing(_) => GameState::Mancala(read(text)?),
             Family::Toguz => GameState::Toguz(read(text)?),
             Family::Numercy => GameState::Numercy(read(text)?),
             Family::Robertson => GameState::Robertson(read(text)?),
@@ -400,7 +310,7 @@ impl AnyGame {
         self.info.name
     }
 
-    /// The game itself.
+    /// The game itself, as its own type (for drawing it).
     pub fn state(&self) -> &GameState {
         &self.state
     }
@@ -421,9 +331,35 @@ impl AnyGame {
         each!(&self.state, g => g.status())
     }
 
+    /// How many players the game has.
+    pub fn players(&self) -> usize {
+        each!(&self.state, g => g.player_count())
+    }
+
     /// Every player's score, in player order.
     pub fn scores(&self) -> Vec<u64> {
         each!(&self.state, g => g.scores().iter().map(|(_, &s)| s).collect())
+    }
+
+    /// The player to move's score margin: his score minus the best of the
+    /// others' ([`score_margin`](crate::agents::score_margin)); 0 when no
+    /// one player is to move.
+    pub fn margin(&self) -> i64 {
+        match self.status() {
+            Status::ToMove(p) => each!(&self.state, g => crate::agents::score_margin(g, p)),
+            _ => 0,
+        }
+    }
+
+    /// The position's transposition key.
+    pub fn key(&self) -> u64 {
+        each!(&self.state, g => g.key())
+    }
+
+    /// The rules the game is played under, as option words (empty for the
+    /// game's defaults where its type has them).
+    pub fn rules_words(&self) -> String {
+        each!(&self.state, g => g.rules_of().to_string().trim().to_string())
     }
 
     /// The legal moves of the player to move, as text, each accepted by
@@ -439,18 +375,16 @@ impl AnyGame {
     /// `player`'s legal actions now, as text: his moves when he is to move,
     /// his choices in a simultaneous turn, none when he is not acting.
     pub fn legal_choices(&self, player: Player) -> Vec<String> {
-        let acting = match self.status() {
-            Status::ToMove(p) => p == player,
-            Status::Simultaneous(set) => set.contains(player),
-            Status::Over(_) => false,
-        };
-        if !acting {
+        if !self.status().acting().contains(player) {
             return Vec::new();
         }
         each!(&self.state, g => g.legal_actions(player).iter().map(ToString::to_string).collect())
     }
 
-    /// Plays one move written as text. On error nothing changes.
+    /// Plays one move written as a person types it
+    /// ([`Registered::read_typed`]: the game's notation, or a hole as `h3`
+    /// or `hole 3`, `pass` in any case, Numa's choices short). On error
+    /// nothing changes.
     ///
     /// # Errors
     ///
@@ -471,27 +405,10 @@ impl AnyGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, text: &str) -> Result<(), MoveError> {
-        fn one<G: Game>(game: &mut G, text: &str) -> Result<(), MoveError>
-        where
-            <G::Move as std::str::FromStr>::Err: fmt::Display,
-        {
-            let mv: G::Move =
-                text.trim()
-                    .parse()
-                    .map_err(
-                        |e: <G::Move as std::str::FromStr>::Err| MoveError::Unreadable {
-                            text: text.to_string(),
-                            reason: e.to_string(),
-                        },
-                    )?;
-            if let Status::Over(_) = game.status() {
-                return Err(MoveError::Illegal {
-                    text: text.to_string(),
-                    reason: "the game is over".into(),
-                });
-            }
+        fn one<G: Registered>(game: &mut G, text: &str) -> Result<(), MoveError> {
+            let mv = read_move(game, text)?;
             game.play(mv).map(drop).map_err(|e| MoveError::Illegal {
-                text: text.to_string(),
+                text: text.trim().to_string(),
                 reason: e.to_string(),
             })
         }
@@ -508,35 +425,129 @@ impl AnyGame {
     /// [`MoveError::RulesDiffer`] for a position under other rules.
     pub fn set_position(&mut self, text: &str) -> Result<(), MoveError> {
         let state = match &self.state {
-            GameState::Mancala(g) => {
-                let mut p = reread(text, g, Mancala::rules)?;
-                p.set_budget(g.budget());
-                GameState::Mancala(p)
-            }
-            GameState::Toguz(_) => GameState::Toguz(parse(text)?),
-            GameState::Numercy(g) => {
-                let mut p = reread(text, g, Numercy::options)?;
-                p.set_budget(g.budget());
-                GameState::Numercy(p)
-            }
-            GameState::Robertson(g) => GameState::Robertson(reread(text, g, Robertson::options)?),
-            GameState::Mankka(g) => {
-                let mut p = reread(text, g, Mankka::options)?;
-                p.set_budget(g.budget());
-                GameState::Mankka(p)
-            }
-            GameState::Numa(g) => GameState::Numa(reread(text, g, Numa::options)?),
+            GameState::Mancala(g) => GameState::Mancala(reread(text, g)?),
+            GameState::Toguz(g) => GameState::Toguz(reread(text, g)?),
+            GameState::Numercy(g) => GameState::Numercy(reread(text, g)?),
+            GameState::Robertson(g) => GameState::Robertson(reread(text, g)?),
+            GameState::Mankka(g) => GameState::Mankka(reread(text, g)?),
+            GameState::Numa(g) => GameState::Numa(reread(text, g)?),
         };
         self.state = state;
         Ok(())
     }
+}
 
-    /// The best move for the player to move, searched within `limits`:
-    /// iterative-deepening alpha-beta ([`AlphaBeta`], a fresh 4 MiB table)
-    /// for turn-based games. In a simultaneous turn (Numa) every acting
-    /// player's choice by Numa's two-turn search ([`NumaSearch`], seeded by
-    /// the position), joined by `/` as [`play`](AnyGame::play) reads a turn;
-    /// its `value` is 0 and its `depth` 2.
+/// Actions as integers and positions as numbers ([`Registered`]'s
+/// numbering), for learning code.
+impl AnyGame {
+    /// How many action integers the game has (fixed for its options).
+    pub fn num_actions(&self) -> usize {
+        each!(&self.state, g => g.num_actions())
+    }
+
+    /// The length of [`observe`](AnyGame::observe)'s vector.
+    pub fn observation_len(&self) -> usize {
+        each!(&self.state, g => g.observation_len())
+    }
+
+    /// Writes the observation into `out`.
+    ///
+    /// # Panics
+    ///
+    /// If `out` is shorter than [`observation_len`](AnyGame::observation_len).
+    pub fn observe(&self, out: &mut [f32]) {
+        each!(&self.state, g => g.observe(out));
+    }
+
+    /// `player`'s legal action integers, ascending (none if he is not
+    /// acting).
+    pub fn legal_codes(&self, player: Player) -> Vec<usize> {
+        if !self.status().acting().contains(player) {
+            return Vec::new();
+        }
+        each!(&self.state, g => {
+            let mut out: Vec<usize> = g
+                .legal_actions(player)
+                .iter()
+                .map(|&a| g.encode(a))
+                .collect();
+            out.sort_unstable();
+            out
+        })
+    }
+
+    /// The text of action integer `code` (`None` if it names no action).
+    pub fn code_text(&self, code: usize) -> Option<String> {
+        each!(&self.state, g => g.decode(code).map(|a| a.to_string()))
+    }
+
+    /// The integer of `player`'s action written as `text` (`None` if it
+    /// is no action of the game).
+    pub fn text_code(&self, text: &str) -> Option<usize> {
+        fn one<G: Registered>(game: &G, text: &str) -> Option<usize> {
+            text.trim()
+                .parse::<G::Action>()
+                .ok()
+                .map(|a| game.encode(a))
+        }
+        each!(&self.state, g => one(g, text))
+    }
+
+    /// Plays one action integer for each acting player (in player order).
+    /// On error nothing changes.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Illegal`] if the game is over, the count is not the
+    /// acting players', or an action is not legal; [`MoveError::Unreadable`]
+    /// if an integer names no action.
+    pub fn play_codes(&mut self, codes: &[usize]) -> Result<(), MoveError> {
+        let players: Vec<Player> = self.status().acting().iter().collect();
+        let written = || {
+            let words: Vec<String> = codes.iter().map(ToString::to_string).collect();
+            words.join("/")
+        };
+        let illegal = |reason: String| MoveError::Illegal {
+            text: written(),
+            reason,
+        };
+        if players.is_empty() {
+            return Err(illegal("the game is over".into()));
+        }
+        if players.len() != codes.len() {
+            return Err(illegal(format!(
+                "this turn takes {} action(s), one for each acting player, not {}",
+                players.len(),
+                codes.len()
+            )));
+        }
+        let mut texts = Vec::with_capacity(codes.len());
+        for (&p, &code) in players.iter().zip(codes) {
+            let text = self.code_text(code).ok_or_else(|| MoveError::Unreadable {
+                text: code.to_string(),
+                reason: "it names no action of this game".into(),
+            })?;
+            if !self.legal_codes(p).contains(&code) {
+                return Err(illegal(format!(
+                    "{code} ({text}) is not a legal action of player {} here",
+                    p.index()
+                )));
+            }
+            texts.push(text);
+        }
+        self.play(&texts.join("/"))
+    }
+}
+
+/// The computer player.
+impl AnyGame {
+    /// The computer's move for the player to move, searched within
+    /// `limits` by the game's own search ([`Registered::computer`]): the
+    /// Kalah solver's on Kalah boards, alpha-beta for the other turn-based
+    /// games; in a simultaneous turn (Numa) every acting player's choice by
+    /// regret matching over the turn's matrix game ([`NUMA_ROUNDS`] rounds,
+    /// seeded by the position), joined by `/` as [`play`](AnyGame::play)
+    /// reads a turn (its `value` 0, its `depth` 2).
     ///
     /// Deterministic when `limits` has no time and no stop flag.
     ///
@@ -545,14 +556,31 @@ impl AnyGame {
     /// [`SearchError::GameOver`], or [`SearchError::NoMove`] if the player
     /// to move has none.
     pub fn search(&self, limits: &Limits) -> Result<SearchResult<String>, SearchError> {
+        self.think(limits, None, &mut |_| {})
+    }
+
+    /// [`search`](AnyGame::search) reading the endgame databases of
+    /// `endgames` where they hold the position, and telling `report` each
+    /// completed iteration as it completes.
+    ///
+    /// # Errors
+    ///
+    /// As [`search`](AnyGame::search), and [`SearchError::Endgames`] if a
+    /// database cannot be read.
+    pub fn think(
+        &self,
+        limits: &Limits,
+        mut endgames: Endgames<'_>,
+        report: Report<'_>,
+    ) -> Result<SearchResult<String>, SearchError> {
         match self.status() {
             Status::Over(_) => Err(SearchError::GameOver),
-            Status::ToMove(p) => self.search_for(p, limits),
+            Status::ToMove(p) => self.think_for(p, limits, endgames, report),
             Status::Simultaneous(set) => {
                 let mut choices = Vec::new();
                 let mut nodes = 0;
                 for p in set.iter() {
-                    let r = self.search_for(p, limits)?;
+                    let r = self.think_for(p, limits, endgames.as_deref_mut(), report)?;
                     nodes += r.nodes;
                     choices.push(r.best);
                 }
@@ -564,6 +592,7 @@ impl AnyGame {
                     nodes,
                     depth: 2,
                     exact: false,
+                    source: crate::search::Source::Search,
                 })
             }
         }
@@ -581,54 +610,42 @@ impl AnyGame {
         player: Player,
         limits: &Limits,
     ) -> Result<SearchResult<String>, SearchError> {
+        self.think_for(player, limits, None, &mut |_| {})
+    }
+
+    /// [`search_for`](AnyGame::search_for) with endgame databases and a
+    /// report of each iteration, as [`think`](AnyGame::think).
+    ///
+    /// # Errors
+    ///
+    /// As [`search_for`](AnyGame::search_for), and
+    /// [`SearchError::Endgames`].
+    pub fn think_for(
+        &self,
+        player: Player,
+        limits: &Limits,
+        endgames: Endgames<'_>,
+        report: Report<'_>,
+    ) -> Result<SearchResult<String>, SearchError> {
         match self.status() {
             Status::Over(_) => return Err(SearchError::GameOver),
-            Status::ToMove(p) if p != player => return Err(SearchError::NotActing(player.index())),
-            Status::Simultaneous(set) if !set.contains(player) => {
+            status if !status.acting().contains(player) => {
                 return Err(SearchError::NotActing(player.index()));
             }
             _ => {}
         }
-        if let GameState::Numa(game) = &self.state
-            && game.to_move().is_none()
-        {
-            return Ok(numa_choice(game, player, limits));
-        }
-        struct Search<'l>(&'l Limits);
-        impl Visitor for Search<'_> {
-            type Output = Option<SearchResult<String>>;
-            fn visit<G>(self, game: &G) -> Self::Output
-            where
-                G: Game + Clone + fmt::Display + fmt::Debug + Send + Sync + 'static,
-            {
-                let result = AlphaBeta::new(u64::MAX).search(game, self.0)?;
-                Some(result.map(|a| a.to_string()))
-            }
-        }
-        self.visit(Search(limits)).ok_or(SearchError::NoMove)
+        let found = each!(&self.state, g => g
+            .computer(player, limits, endgames, report)?
+            .map(|r| r.map(|a| a.to_string())));
+        found.ok_or(SearchError::NoMove)
     }
 }
 
-/// `player`'s choice in Numa's simultaneous turn by [`NumaSearch`], seeded
-/// by the position and the player.
-fn numa_choice(game: &Numa, player: Player, limits: &Limits) -> SearchResult<String> {
-    use crate::agents::NumaAgent;
-    let seed = game.key() ^ (player.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut search = NumaSearch::new(seed);
-    if let Some(nodes) = limits.nodes {
-        search.node_budget = nodes;
-    }
-    search.time_budget = limits.time;
-    search.clock = limits.clock;
-    search.stop = limits.stop.clone();
-    let choice = search.choose(game, player).to_string();
-    SearchResult {
-        pv: vec![choice.clone()],
-        best: choice,
-        value: 0,
-        nodes: search.stats().nodes,
-        depth: 2,
-        exact: false,
+impl AnyGame {
+    /// `player`'s action integer by the best immediate gain, no search
+    /// ([`Registered::greedy`]); `None` if he does not act.
+    pub fn greedy_code(&self, player: Player) -> Option<usize> {
+        each!(&self.state, g => g.greedy(player).map(|a| g.encode(a)))
     }
 }
 

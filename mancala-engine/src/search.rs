@@ -1,4 +1,5 @@
-//! What a search answers: [`SearchResult`].
+//! What a search answers: [`SearchResult`], and where its move came from
+//! ([`Source`]).
 
 /// What a search found: the move to play and why.
 ///
@@ -29,6 +30,34 @@ pub struct SearchResult<A> {
     /// Whether the value is exact: the last iteration saw the whole game
     /// tree.
     pub exact: bool,
+    /// Where the move came from: a search, or a database read.
+    pub source: Source,
+}
+
+/// Where a [`SearchResult`]'s move came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Source {
+    /// A search of the game tree.
+    #[default]
+    Search,
+    /// An opening book of exact moves
+    /// ([`tablebase::Book`](crate::tablebase::Book)).
+    Book,
+    /// A tablebase of exact values
+    /// ([`tablebase::Tablebase`](crate::tablebase::Tablebase)).
+    Tablebase,
+}
+
+impl core::fmt::Display for Source {
+    /// `search`, `book` or `tablebase`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Source::Search => "search",
+            Source::Book => "book",
+            Source::Tablebase => "tablebase",
+        })
+    }
 }
 
 impl<A> SearchResult<A> {
@@ -41,6 +70,7 @@ impl<A> SearchResult<A> {
             nodes: self.nodes,
             depth: self.depth,
             exact: self.exact,
+            source: self.source,
         }
     }
 }

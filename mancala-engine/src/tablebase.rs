@@ -106,11 +106,13 @@ use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, pos_of, suppo
 mod book;
 mod build;
 mod file;
+mod shelf;
 mod verify;
 
 pub use book::{BOOK_TABLE_BYTES, Book, MAX_POSITIONS};
 pub use build::{BuildProgress, build};
 pub use file::{FORMAT_VERSION, available_memory};
+pub use shelf::{PerfectMove, Shelf};
 pub use verify::Verified;
 
 /// The most seeds on the board a tablebase holds (its values must fit a

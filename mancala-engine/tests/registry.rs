@@ -151,12 +151,7 @@ fn options_are_read_over_the_games_preset() {
     );
     // Robertson's layout resets the board first wherever it is written.
     let a = AnyGame::new("robertson", "layout=triangle").unwrap();
-    assert_eq!(
-        a.state(),
-        AnyGame::new("robertson", " layout=triangle  ")
-            .unwrap()
-            .state()
-    );
+    assert_eq!(a, AnyGame::new("robertson", " layout=triangle  ").unwrap());
     let mankka_one = AnyGame::new("mankka", "variant=one").unwrap();
     assert_ne!(mankka_one, AnyGame::new("mankka", "").unwrap());
 }

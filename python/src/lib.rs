@@ -3,13 +3,13 @@
 //! OpenSpiel, PettingZoo and Gymnasium adapters in Python.
 //!
 //! Every game of the registry (`mancala_engine::GAMES`) is reachable by
-//! name; actions are integers and observations `float32` vectors
-//! (the `encode` module says how each game is written).
+//! name, played as the registry's one game type, `mancala_engine::AnyGame`;
+//! actions are integers and observations `float32` vectors, numbered as
+//! `mancala_engine::Registered` says for each game.
 
 #![forbid(unsafe_code)]
 
-mod dynamic;
-mod encode;
+mod returns;
 mod state;
 mod vector;
 

@@ -1,12 +1,12 @@
 //! `Game` and `State`: one game of the registry, and one position of it.
 
 use mancala_core::{Player, Status};
-use mancala_engine::AnyGame;
+use mancala_engine::{AnyGame, Limits, MoveError, SearchError};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::dynamic::{Dynamic, boxed, returns};
+use crate::returns::returns;
 use crate::{GameError, IllegalActionError};
 
 /// The id `current_player` gives once the game is over.
@@ -20,11 +20,29 @@ fn game_error(e: impl std::fmt::Display) -> PyErr {
 }
 
 /// Builds the start of `name` with `options`.
-fn start(name: &str, options: &str) -> PyResult<(&'static str, Box<dyn Dynamic>)> {
-    let game = AnyGame::new(name, options).map_err(game_error)?;
-    let name = game.name();
-    let state = boxed(game).ok_or_else(|| game_error(format!("{name} has no encoding")))?;
-    Ok((name, state))
+fn start(name: &str, options: &str) -> PyResult<AnyGame> {
+    AnyGame::new(name, options).map_err(game_error)
+}
+
+/// `Err(IllegalActionError)` for a refused action (the state unchanged).
+fn refusal(e: MoveError) -> PyErr {
+    let message = match e {
+        // Only an integer that names no action is unreadable here.
+        MoveError::Unreadable { text, .. } => {
+            format!("action {text} names no move of this game")
+        }
+        MoveError::Illegal { reason, .. } => format!("illegal action: {reason}"),
+        e => format!("move refused: {e}"),
+    };
+    IllegalActionError::new_err(message)
+}
+
+/// `Err(ValueError)` for a search with no action to give.
+fn no_action(e: SearchError) -> PyErr {
+    match e {
+        SearchError::NoMove => PyValueError::new_err("no action to search"),
+        e => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// `player` as a [`Player`] of a game of `players`.
@@ -44,9 +62,8 @@ fn player_of(player: i64, players: usize) -> PyResult<Player> {
 /// A game: its name, options and sizes. `new_initial_state()` starts it.
 #[pyclass(module = "mancala_rs", frozen)]
 pub(crate) struct Game {
-    name: &'static str,
     options: String,
-    start: Box<dyn Dynamic>,
+    start: AnyGame,
 }
 
 #[pymethods]
@@ -54,7 +71,7 @@ impl Game {
     /// The game's name.
     #[getter]
     fn name(&self) -> &'static str {
-        self.name
+        self.start.name()
     }
 
     /// Its options text.
@@ -88,15 +105,18 @@ impl Game {
     /// The start position.
     fn new_initial_state(&self) -> State {
         State {
-            name: self.name,
             options: self.options.clone(),
             from_text: false,
-            game: self.start.clone_box(),
+            game: self.start.clone(),
         }
     }
 
     fn __repr__(&self) -> String {
-        format!("mancala_rs.load_game({:?}, {:?})", self.name, self.options)
+        format!(
+            "mancala_rs.load_game({:?}, {:?})",
+            self.start.name(),
+            self.options
+        )
     }
 }
 
@@ -104,11 +124,10 @@ impl Game {
 /// refused action raises `IllegalActionError` and changes nothing.
 #[pyclass(module = "mancala_rs")]
 pub(crate) struct State {
-    name: &'static str,
     options: String,
     /// Read by `from_text`: the options are the text's.
     from_text: bool,
-    pub(crate) game: Box<dyn Dynamic>,
+    game: AnyGame,
 }
 
 impl State {
@@ -154,7 +173,7 @@ impl State {
     /// The game's name.
     #[getter]
     fn name(&self) -> &'static str {
-        self.name
+        self.game.name()
     }
 
     /// The game this is a position of. (For a state read by `from_text`,
@@ -162,12 +181,11 @@ impl State {
     /// position.)
     fn get_game(&self) -> PyResult<Game> {
         let start = if self.from_text {
-            self.game.clone_box()
+            self.game.clone()
         } else {
-            start(self.name, &self.options)?.1
+            start(self.game.name(), &self.options)?
         };
         Ok(Game {
-            name: self.name,
             options: self.options.clone(),
             start,
         })
@@ -217,7 +235,7 @@ impl State {
     fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
         Ok(self
             .one_player(player)?
-            .map(|p| self.game.legal(p))
+            .map(|p| self.game.legal_codes(p))
             .unwrap_or_default())
     }
 
@@ -231,7 +249,11 @@ impl State {
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut mask = vec![false; self.game.num_actions()];
         if let Some(p) = self.one_player(player)? {
-            self.game.mask(p, &mut mask);
+            for code in self.game.legal_codes(p) {
+                if let Some(slot) = mask.get_mut(code) {
+                    *slot = true;
+                }
+            }
         }
         let mask: Vec<i8> = mask.into_iter().map(i8::from).collect();
         Ok(mask.into_pyarray(py))
@@ -257,9 +279,17 @@ impl State {
                     .map_err(|_| IllegalActionError::new_err(format!("action {a} is negative")))
             })
             .collect::<PyResult<_>>()?;
-        self.game
-            .apply(&actions)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        let acting = self.game.status().acting().len();
+        if acting == 0 {
+            return Err(IllegalActionError::new_err("the game is over"));
+        }
+        if actions.len() != acting {
+            return Err(IllegalActionError::new_err(format!(
+                "this turn takes {acting} action(s), one for each acting player, not {}",
+                actions.len()
+            )));
+        }
+        self.game.play_codes(&actions).map_err(refusal)
     }
 
     /// Whether the game is over.
@@ -285,16 +315,26 @@ impl State {
         out.into_pyarray(py)
     }
 
-    /// The engine's action for `player` (or the player to move): a search
-    /// of at most `nodes` positions (alpha-beta; in Numa's simultaneous
-    /// turns a two-turn search), deterministic for the position. Raises
-    /// `ValueError` if the player does not act now.
+    /// The engine's action for `player` (or the player to move): the
+    /// computer of every face of mancala-rs (`mancala engine`'s `go nodes
+    /// N` picks the same move), a search of at most `nodes` positions
+    /// (the Kalah solver's on Kalah boards, alpha-beta in the other
+    /// turn-based games, Numa's two-turn search in its simultaneous
+    /// turns), deterministic for the position. Raises `ValueError` if the
+    /// player does not act now.
     #[pyo3(signature = (player=None, nodes=2_000))]
     fn search_action(&self, py: Python<'_>, player: Option<i64>, nodes: u64) -> PyResult<usize> {
         let p = self.acting_one(player)?;
         let game = &self.game;
-        py.detach(|| game.computer(p, false, nodes.max(1)))
-            .ok_or_else(|| PyValueError::new_err("no action to search"))
+        let found = py
+            .detach(|| game.search_for(p, &Limits::nodes(nodes.max(1))))
+            .map_err(no_action)?;
+        game.text_code(&found.best).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "the engine's move `{}` has no action integer",
+                found.best
+            ))
+        })
     }
 
     /// The action that gains `player` (or the player to move) the most at
@@ -303,24 +343,23 @@ impl State {
     fn greedy_action(&self, player: Option<i64>) -> PyResult<usize> {
         let p = self.acting_one(player)?;
         self.game
-            .computer(p, true, 0)
+            .greedy_code(p)
             .ok_or_else(|| PyValueError::new_err("no action"))
     }
 
     /// The action's text in the game's notation.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
         self.game
-            .action_text(action)
+            .code_text(action)
             .ok_or_else(|| PyValueError::new_err(format!("action {action} names no move")))
     }
 
     /// A copy.
     fn clone(&self) -> State {
         State {
-            name: self.name,
             options: self.options.clone(),
             from_text: self.from_text,
-            game: self.game.clone_box(),
+            game: self.game.clone(),
         }
     }
 
@@ -338,14 +377,14 @@ impl State {
     }
 
     fn __str__(&self) -> String {
-        self.game.text()
+        self.game.to_string()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "mancala_rs.from_text({:?}, {:?})",
-            self.name,
-            self.game.text()
+            self.game.name(),
+            self.game.to_string()
         )
     }
 }
@@ -356,12 +395,10 @@ impl State {
 #[pyfunction]
 #[pyo3(signature = (name, options=""))]
 pub(crate) fn new_game(name: &str, options: &str) -> PyResult<State> {
-    let (name, game) = start(name, options)?;
     Ok(State {
-        name,
+        game: start(name, options)?,
         options: options.to_string(),
         from_text: false,
-        game,
     })
 }
 
@@ -371,11 +408,9 @@ pub(crate) fn new_game(name: &str, options: &str) -> PyResult<State> {
 #[pyfunction]
 #[pyo3(signature = (name, options=""))]
 pub(crate) fn load_game(name: &str, options: &str) -> PyResult<Game> {
-    let (name, start) = start(name, options)?;
     Ok(Game {
-        name,
         options: options.to_string(),
-        start,
+        start: start(name, options)?,
     })
 }
 
@@ -386,10 +421,7 @@ pub(crate) fn load_game(name: &str, options: &str) -> PyResult<Game> {
 #[pyfunction]
 pub(crate) fn from_text(name: &str, text: &str) -> PyResult<State> {
     let game = AnyGame::from_text(name, text).map_err(game_error)?;
-    let name = game.name();
-    let game = boxed(game).ok_or_else(|| game_error(format!("{name} has no encoding")))?;
     Ok(State {
-        name,
         options: String::new(),
         from_text: true,
         game,

@@ -2,16 +2,14 @@
 //! released, optionally over several threads.
 
 use mancala_core::Status;
-use mancala_engine::SplitMix;
-use mancala_engine::{AnyGame, GameState};
+use mancala_engine::{AnyGame, Registered, SplitMix, Visitor};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::ThreadPool;
 
-use crate::dynamic::return_of;
-use crate::encode::Coded;
+use crate::returns::return_of;
 use crate::{GameError, IllegalActionError};
 
 /// The buffers of one step, for a slice of the games.
@@ -48,14 +46,14 @@ trait Batch: Send + Sync {
 }
 
 /// Games of type `G`, with the start they reset to.
-struct Games<G: Coded> {
+struct Games<G: Registered> {
     start: G,
     games: Vec<G>,
     width: usize,
 }
 
 /// Writes game `g`'s observation, mask and player into slot `i` of `out`.
-fn write<G: Coded>(g: &G, i: usize, out: &mut Out<'_>, obs_len: usize, actions: usize) {
+fn write<G: Registered>(g: &G, i: usize, out: &mut Out<'_>, obs_len: usize, actions: usize) {
     g.observe(&mut out.obs[i * obs_len..(i + 1) * obs_len]);
     let status = g.status();
     let (player, id) = match status {
@@ -122,7 +120,7 @@ fn split(
     )
 }
 
-impl<G: Coded> Games<G> {
+impl<G: Registered> Games<G> {
     /// Steps `games` (the slice of `out` theirs).
     fn step_slice(start: &G, games: &mut [G], actions: &[usize], width: usize, mut out: Out<'_>) {
         let (obs_len, num_actions, players) = (
@@ -144,7 +142,7 @@ impl<G: Coded> Games<G> {
     }
 }
 
-impl<G: Coded> Batch for Games<G> {
+impl<G: Registered> Batch for Games<G> {
     fn len(&self) -> usize {
         self.games.len()
     }
@@ -212,29 +210,32 @@ impl<G: Coded> Batch for Games<G> {
 /// hundred megabytes for every game).
 const MAX_ENVS: usize = 1 << 17;
 
-/// A batch of the registry's game `name`.
-fn batch(name: &str, options: &str, num_envs: usize) -> PyResult<Box<dyn Batch>> {
-    fn make<G: Coded>(start: G, n: usize) -> Box<dyn Batch> {
+/// Builds the batch of a game's own type: [`AnyGame::visit`] hands it the
+/// typed start, so every step after runs monomorphised.
+struct MakeBatch {
+    num_envs: usize,
+}
+
+impl Visitor for MakeBatch {
+    type Output = Box<dyn Batch>;
+
+    fn visit<G: Registered>(self, start: &G) -> Box<dyn Batch> {
         let width = match start.status() {
             Status::Simultaneous(set) => set.iter().count(),
             _ => 1,
         };
         Box::new(Games {
-            games: vec![start.clone(); n],
-            start,
+            games: vec![start.clone(); self.num_envs],
+            start: start.clone(),
             width,
         })
     }
+}
+
+/// A batch of the registry's game `name`.
+fn batch(name: &str, options: &str, num_envs: usize) -> PyResult<Box<dyn Batch>> {
     let game = AnyGame::new(name, options).map_err(|e| GameError::new_err(e.to_string()))?;
-    Ok(match game.into_state() {
-        GameState::Mancala(g) => make(g, num_envs),
-        GameState::Toguz(g) => make(g, num_envs),
-        GameState::Numercy(g) => make(g, num_envs),
-        GameState::Robertson(g) => make(g, num_envs),
-        GameState::Mankka(g) => make(g, num_envs),
-        GameState::Numa(g) => make(g, num_envs),
-        _ => return Err(GameError::new_err(format!("{name} has no encoding"))),
-    })
+    Ok(game.visit(MakeBatch { num_envs }))
 }
 
 /// Many games of one kind, stepped together inside Rust (the GIL

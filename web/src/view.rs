@@ -3,7 +3,7 @@
 //! ended.
 
 use mancala_core::{Game, Outcome, Pit, Player, Status, Topology};
-use mancala_engine::{AnyGame, Family, GAMES, GameState};
+use mancala_engine::{AnyGame, GAMES, GameState};
 use serde::Serialize;
 
 use crate::layout::{self, Layout, Point};
@@ -31,20 +31,21 @@ pub fn games() -> Vec<GameEntry> {
             name: g.name,
             title: g.title,
             summary: g.summary,
-            family: family(g.family),
+            family: AnyGame::new(g.name, "").map_or("other", |game| family(game.state())),
             keys: g.keys,
         })
         .collect()
 }
 
-fn family(f: Family) -> &'static str {
-    match f {
-        Family::Sowing => "sowing",
-        Family::Toguz => "toguz",
-        Family::Numercy => "numercy",
-        Family::Robertson => "robertson",
-        Family::Mankka => "mankka",
-        Family::Numa => "numa",
+/// The kind of board the page draws for a game's type.
+fn family(state: &GameState) -> &'static str {
+    match state {
+        GameState::Mancala(_) => "sowing",
+        GameState::Toguz(_) => "toguz",
+        GameState::Numercy(_) => "numercy",
+        GameState::Robertson(_) => "robertson",
+        GameState::Mankka(_) => "mankka",
+        GameState::Numa(_) => "numa",
         _ => "other",
     }
 }
@@ -236,7 +237,7 @@ pub(crate) fn view(game: &AnyGame) -> View {
     let mut v = View {
         name: info.name,
         title: info.title,
-        family: family(info.family),
+        family: family(game.state()),
         text: game.to_string(),
         names,
         status,

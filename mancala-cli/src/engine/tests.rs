@@ -2,6 +2,7 @@ use std::fmt::Display;
 use std::time::Duration;
 
 use mancala_core::{Budget, Game, Mancala, Player, Rules, Status};
+use mancala_engine::NUMA_ROUNDS;
 use mancala_engine::Rng;
 use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent};
 use mankka::Mankka;
@@ -315,6 +316,8 @@ fn numa_turns_are_joint_and_go_answers_each_player() {
     assert!(p0.iter().any(|c| c == arabic));
     let game = Numa::default();
     let seed = |p: Player| game.key() ^ (p.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    // Regret matching over the turn's matrix game, seeded by the position
+    // and the player (the registry's computer player).
     let expected = RegretMatching::new(seed(Player::P0), NUMA_ROUNDS).choose(&game, Player::P0);
     assert_eq!(arabic, expected.to_string());
     // The two choices make the turn.

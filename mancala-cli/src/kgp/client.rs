@@ -16,7 +16,7 @@ use mancala_engine::agents::AlphaBeta;
 use super::message::{Arg, Board, Message, parse_message};
 use super::{ClientOptions, KgpError, Summary};
 use crate::deepen::{Budget, deepen};
-use crate::engine::tables::Tables;
+use mancala_engine::tablebase::Shelf;
 
 /// How long after a `state` arrives the first `move` waits at least: the
 /// server registers a state only after sending it, and may reject an
@@ -153,7 +153,7 @@ pub(super) struct Session<'a, W> {
     shared: Shared,
     options: &'a ClientOptions,
     agent: AlphaBeta,
-    tables: Tables,
+    tables: Shelf,
     log: &'a mut dyn Write,
     summary: Summary,
 }
@@ -167,12 +167,11 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
         options: &'a ClientOptions,
         log: &'a mut dyn Write,
     ) -> Result<Summary, KgpError> {
-        let mut tables = Tables::default();
-        if let Some(dir) = &options.tablebase {
-            tables
-                .set_dir(dir.clone())
-                .map_err(|e| KgpError::Tablebase(e.to_string()))?;
-        }
+        let tables = match &options.tablebase {
+            Some(dir) => crate::engine::shelf_of(dir.clone())
+                .map_err(|e| KgpError::Tablebase(e.to_string()))?,
+            None => Shelf::default(),
+        };
         let out = Arc::new(Out(Mutex::new(output)));
         let shared = Shared::default();
         let lines = spawn_reader(input, Arc::clone(&out), Arc::clone(&shared));
@@ -367,7 +366,7 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
     /// be read is logged, and the search answers).
     fn perfect_move(&mut self, game: &Mancala) -> Option<Move> {
         match self.tables.perfect_move(game) {
-            Ok(found) => found.and_then(|(mv, _, _)| mv.parse().ok()),
+            Ok(found) => found.map(|known| known.best),
             Err(e) => {
                 self.note(&e.to_string());
                 None

@@ -195,7 +195,7 @@ impl<G: Table> Sitting<'_, G> {
                 writeln!(self.out, "\nEnd of input.")?;
                 return Ok(Answer::Stop);
             };
-            match command(&line, |t| game.read(p, t)) {
+            match command(&line, |t| game.read_typed(p, t)) {
                 Err(msg) => writeln!(self.out, "{}", wrap(&format!("Error: {msg}."), 2))?,
                 Ok(Command::Quit) => {
                     writeln!(self.out, "Quit.")?;

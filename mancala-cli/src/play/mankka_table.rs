@@ -2,42 +2,13 @@
 //! counts, then sowing moves and passes.
 
 use mancala_core::{Game, Player, Turn};
-use mankka::{Mankka, Move, MoveReport, Placement, PlayError, SIDE, Variant};
+use mankka::{Mankka, Move, MoveReport, PlayError, Variant};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_count, sowing_help, sown_words, two_row_side};
-use super::table::{Ending, Table, hole_choices, hole_refusal, read_pass_or_hole, say_hole};
-use super::text::{Names, and_list, count, quoted, ranges};
+use super::table::{Ending, Table, hole_choices, hole_refusal, say_hole};
+use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::mankka_end;
-
-/// Reads a placement as typed: six counts joined by `+` (`1+1+1+1+1+1`),
-/// commas or spaces, or six digits together (`000006`).
-///
-/// # Errors
-///
-/// What is wrong, with the form to use.
-pub(crate) fn read_placement(text: &str) -> Result<Placement, String> {
-    let form = "a placement is six counts, one for each of your holes from your left, \
-                joined by + (e.g. 1+1+1+1+1+1 or 0+2+0+0+4+0)";
-    let parts: Vec<&str> = text
-        .split(|c: char| c == '+' || c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .collect();
-    let counts: Vec<u16> = match parts.as_slice() {
-        [digits] if digits.len() == SIDE && digits.bytes().all(|b| b.is_ascii_digit()) => {
-            digits.bytes().map(|b| u16::from(b - b'0')).collect()
-        }
-        _ => parts
-            .iter()
-            .map(|p| p.parse::<u16>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| format!("{}: {form}", quoted(text)))?,
-    };
-    let counts: [u16; SIDE] = counts
-        .try_into()
-        .map_err(|c: Vec<u16>| format!("{} given: {form}", count(c.len() as u64, "count")))?;
-    Ok(Placement::new(counts))
-}
 
 /// The board with each player's captures and hand.
 fn mankka_board(game: &Mankka, board: &mancala_core::Board, names: &Names) -> String {
@@ -134,13 +105,6 @@ impl Table for Mankka {
         }
     }
 
-    fn read(&self, p: Player, text: &str) -> Result<Move, String> {
-        if self.hands()[p] > 0 {
-            return read_placement(text).map(Move::Place);
-        }
-        Ok(read_pass_or_hole(text)?.map_or(Move::Pass, Move::Sow))
-    }
-
     fn say(&self, mv: &Move) -> String {
         match mv {
             Move::Sow(pit) => say_hole(*pit),
@@ -197,28 +161,7 @@ impl Table for Mankka {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn placements_are_read_forgivingly() {
-        let six = Placement::new([0, 0, 0, 0, 0, 6]);
-        for text in [
-            "0+0+0+0+0+6",
-            " 0 + 0 + 0 + 0 + 0 + 6 ",
-            "0,0,0,0,0,6",
-            "0 0 0 0 0 6",
-            "000006",
-        ] {
-            assert_eq!(read_placement(text), Ok(six), "{text}");
-        }
-        assert!(
-            read_placement("1+1")
-                .unwrap_err()
-                .contains("2 counts given")
-        );
-        assert!(read_placement("a+b+c+d+e+f").is_err());
-        assert!(read_placement("").is_err());
-        assert!(read_placement("99999+0+0+0+0+0").is_err());
-    }
+    use mancala_engine::Registered;
 
     /// Without the early ends a player who cannot sow passes: his prompt
     /// offers only that, and he may type it in any case.
@@ -233,7 +176,7 @@ mod tests {
         setup.stores = vec![20, 25];
         let game = Mankka::from_setup(setup).expect("a valid position");
         assert_eq!(game.choices(Player::P0), "pass");
-        assert_eq!(game.read(Player::P0, " PASS "), Ok(Move::Pass));
+        assert_eq!(game.read_typed(Player::P0, " PASS "), Ok(Move::Pass));
         let names = Names::new(south_north(), vec![true, false]);
         let mut next = game.clone();
         let report = next.play(Move::Pass).expect("a pass");

@@ -2,7 +2,7 @@
 //! nobody) against the search agent, on any game of the registry
 //! ([`mancala_engine::GAMES`]).
 //!
-//! One game loop, [`run`], plays every game through the [`Game`] trait; each
+//! One game loop, [`run`], plays every game through the [`Game`](mancala_core::Game) trait; each
 //! game's table (a private trait) gives its names, its board with hole
 //! numbers, how a human writes a move, its reports in words and why it
 //! ended. [`run`] reads commands from any [`BufRead`] and writes to any
@@ -25,12 +25,10 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
-use mancala_core::{Game, Player};
-use numa::Numa;
+use mancala_core::Player;
 use numercy::Numercy;
 
-use mancala_engine::agents::{AlphaBeta, NumaAgent, RegretMatching, SequentialAgent};
-use mancala_engine::{AnyGame, GameState, NewGameError};
+use mancala_engine::{AnyGame, GameState, Limits, NewGameError, Registered};
 
 use crate::game_arg::{GameArg, options_text};
 use game_loop::{Computer, Console, Players, play_game};
@@ -38,8 +36,6 @@ use game_loop::{Computer, Console, Players, play_game};
 /// Plies (turns in Numa) after which a game is stopped and scored as it
 /// stands.
 pub const MAX_PLIES: usize = 2_000;
-/// Regret-matching rounds per Numa turn for the computer.
-const NUMA_ITERATIONS: u32 = 200;
 
 /// Robertson's board layouts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -247,43 +243,23 @@ pub fn main_with(args: &PlayArgs) -> ExitCode {
     }
 }
 
-/// The search agent as a [`Computer`] for a sequential game.
-fn searcher<'a, G: Game + 'a>(nodes: u64) -> Computer<'a, G> {
-    let mut search = AlphaBeta::new(nodes);
-    Box::new(move |game: &G, _p| search.choose(game))
+/// The game's computer player ([`Registered::computer`], the one every
+/// face asks) within `nodes` positions a move, as a [`Computer`].
+fn searcher<'a, G: Registered>(nodes: u64) -> Computer<'a, G> {
+    let limits = Limits::nodes(nodes);
+    Box::new(move |game: &G, p: Player| {
+        game.computer(p, &limits, None, &mut |_| {})
+            .ok()
+            .flatten()
+            .map(|found| found.best)
+    })
 }
 
-/// The search agent as the computer and as the adviser of a sequential
-/// game.
-fn searchers<'a, G: Game + 'a>(nodes: u64) -> Players<'a, G> {
+/// The computer player as the computer and as the adviser.
+fn searchers<'a, G: Registered>(nodes: u64) -> Players<'a, G> {
     Players {
         computer: searcher(nodes),
         adviser: searcher(nodes),
-    }
-}
-
-/// Regret matching as Numa's [`Computer`].
-fn numa_player<'a>(seed: u64) -> Computer<'a, Numa> {
-    let mut agent = RegretMatching::new(seed, NUMA_ITERATIONS);
-    Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
-}
-
-/// Numa's computer, a regret matcher of its own for each side, and its
-/// adviser, each seeded from `seed`.
-fn numa_players<'a>(seed: u64) -> Players<'a, Numa> {
-    let (mut arabic, mut roman) = (
-        numa_player(seed),
-        numa_player(seed.wrapping_add(0x9e37_79b9)),
-    );
-    Players {
-        computer: Box::new(move |game: &Numa, p: Player| {
-            if p == Player::P0 {
-                arabic(game, p)
-            } else {
-                roman(game, p)
-            }
-        }),
-        adviser: numa_player(seed.wrapping_add(7)),
     }
 }
 
@@ -330,7 +306,7 @@ pub fn run(
         }
         GameState::Robertson(game) => play_game(args, game, searchers(nodes), console),
         GameState::Mankka(game) => play_game(args, game, searchers(nodes), console),
-        GameState::Numa(game) => play_game(args, game, numa_players(args.seed), console),
+        GameState::Numa(game) => play_game(args, game, searchers(nodes), console),
         _ => Err(RunError::Usage(format!(
             "{} cannot be played here",
             args.game.name()

@@ -3,102 +3,10 @@
 //! described piece by piece.
 
 use mancala_core::{Game, Outcome, Player};
-use numa::{Choice, Colour, Instruction, JointMove, Numa, SIZE, Shape, TurnReport};
+use numa::{JointMove, Numa, SIZE, Shape, TurnReport};
 
 use super::table::{Ending, Table};
-use super::text::{Names, and_list, quoted};
-
-/// A piece as typed: its name or the start of it (`pentagon`, `pe`, `p`),
-/// or its number (`3` or `iii`).
-fn read_shape(text: &str) -> Option<Shape> {
-    match text {
-        "1" | "i" => Some(Shape::Triangle),
-        "2" | "ii" => Some(Shape::Square),
-        "3" | "iii" => Some(Shape::Pentagon),
-        "4" | "iv" => Some(Shape::Circle),
-        "" => None,
-        _ => Shape::ALL.into_iter().find(|s| s.name().starts_with(text)),
-    }
-}
-
-/// A colour as typed: its name or the start of it (`red`, `r`).
-fn read_colour(text: &str) -> Option<Colour> {
-    if text.is_empty() {
-        return None;
-    }
-    Colour::ALL.into_iter().find(|c| c.name().starts_with(text))
-}
-
-const PIECES: &str = "triangle, square, pentagon, circle: a name, its first letters, or its \
-                      number 1 to 4";
-const COLOURS: &str = "yellow, red, blue, green, or their first letters";
-
-/// One instruction as typed, lowercased: piece and colour separated by `-`
-/// or spaces (`pentagon-red`, `p r`), or run together (`pr`, `3r`).
-fn read_instruction(text: &str) -> Result<Instruction, String> {
-    let tokens: Vec<&str> = text
-        .split(|c: char| c == '-' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .collect();
-    match tokens.as_slice() {
-        [shape, colour] => {
-            let shape = read_shape(shape)
-                .ok_or_else(|| format!("unknown piece {} ({PIECES})", quoted(shape)))?;
-            let colour = read_colour(colour)
-                .ok_or_else(|| format!("unknown colour {} ({COLOURS})", quoted(colour)))?;
-            Ok(Instruction { shape, colour })
-        }
-        [word] => {
-            // Run together: the one split into a piece and a colour.
-            let splits: Vec<Instruction> = word
-                .char_indices()
-                .skip(1)
-                .filter_map(|(i, _)| {
-                    let (s, c) = word.split_at(i);
-                    Some(Instruction {
-                        shape: read_shape(s)?,
-                        colour: read_colour(c)?,
-                    })
-                })
-                .collect();
-            match splits.as_slice() {
-                [one] => Ok(*one),
-                _ => Err(format!(
-                    "{} is not a piece and a colour (pieces: {PIECES}; colours: {COLOURS})",
-                    quoted(word)
-                )),
-            }
-        }
-        _ => Err(format!(
-            "{} is not one piece and one colour, like pentagon-red or p-r",
-            quoted(text)
-        )),
-    }
-}
-
-/// A choice as typed: two instructions joined by `+` (or `,`), in any case
-/// and spacing, in full or short: `pentagon-red+square-blue`,
-/// `Pentagon Red + Square Blue`, `pe-r+sq-b`, `p-r+s-b`, `3r+2b`.
-///
-/// # Errors
-///
-/// What is wrong, in words.
-pub(crate) fn read_choice(text: &str) -> Result<Choice, String> {
-    let lower = text.to_lowercase();
-    let parts: Vec<&str> = lower
-        .split(['+', ','])
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .collect();
-    let [a, b] = parts.as_slice() else {
-        return Err(format!(
-            "{}: a choice is two instructions joined by +, like pentagon-red+square-blue \
-             or p-r+s-b",
-            quoted(text)
-        ));
-    };
-    Choice::new(read_instruction(a)?, read_instruction(b)?).map_err(|e| e.to_string())
-}
+use super::text::{Names, and_list};
 
 /// The grid, its edges named by colour and direction, then the key to the
 /// pieces and the scores.
@@ -209,10 +117,6 @@ impl Table for Numa {
         "e.g. p-r+s-b".into()
     }
 
-    fn read(&self, _p: Player, text: &str) -> Result<Choice, String> {
-        read_choice(text)
-    }
-
     fn describe(&self, report: &TurnReport, names: &Names) -> String {
         let moved: Vec<String> = report
             .paths
@@ -275,64 +179,6 @@ impl Table for Numa {
                     format!("{} {r}", names.of(Player::P1)),
                 ])
             ),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn choices_are_read_in_any_case_spacing_and_length() {
-        let full: Choice = "pentagon-red+square-blue".parse().expect("valid");
-        for text in [
-            "pentagon-red+square-blue",
-            "PENTAGON-RED + SQUARE-BLUE",
-            "Pentagon Red + Square Blue",
-            "pe-r+sq-b",
-            "p-r+s-b",
-            "pr+sb",
-            "3r+2b",
-            "iii-r, ii-b",
-            "square-blue+pentagon-red",
-            " p - r + s - b ",
-        ] {
-            assert_eq!(read_choice(text), Ok(full), "{text}");
-        }
-        assert!(read_choice("p-r").unwrap_err().contains("two instructions"));
-        assert!(
-            read_choice("x-r+s-b")
-                .unwrap_err()
-                .contains("unknown piece")
-        );
-        assert!(
-            read_choice("p-purple+s-b")
-                .unwrap_err()
-                .contains("unknown colour")
-        );
-        assert!(
-            read_choice("p-r+p-b")
-                .unwrap_err()
-                .contains("different pieces")
-        );
-        assert!(
-            read_choice("p-r+s-r")
-                .unwrap_err()
-                .contains("different colours")
-        );
-        // Odd text is refused, never a panic.
-        for odd in [
-            "",
-            "+",
-            "++",
-            "é-ü+ß",
-            "ppppp",
-            "p-r-b+s",
-            "\u{0}+\u{0}",
-            "-+-",
-        ] {
-            assert!(read_choice(odd).is_err(), "{odd}");
         }
     }
 }

@@ -6,7 +6,7 @@ use mancala_core::{
 };
 
 use super::boards::TwoRow;
-use super::table::{Ending, Table, hole_refusal, read_pass_or_hole, say_hole};
+use super::table::{Ending, Table, hole_refusal, say_hole};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::{SowingEnd, mancala_end};
 
@@ -228,10 +228,6 @@ impl Table for Mancala {
         } else {
             help
         }
-    }
-
-    fn read(&self, _p: Player, text: &str) -> Result<Move, String> {
-        Ok(read_pass_or_hole(text)?.map_or(Move::Pass, Move::Sow))
     }
 
     fn say(&self, mv: &Move) -> String {

@@ -4,7 +4,8 @@
 
 use mancala_core::{Game, Outcome, Pit, Player};
 
-use super::text::{Names, and_list, quoted, ranges};
+use super::text::{Names, and_list, ranges};
+use mancala_engine::Registered;
 
 /// How a finished game is shown.
 #[derive(Clone, Debug)]
@@ -31,7 +32,7 @@ impl Ending {
 }
 
 /// One game of the family as a human sees it at the table.
-pub(crate) trait Table: Game {
+pub(crate) trait Table: Registered {
     /// The game's name and a line about it.
     fn title(&self) -> String;
 
@@ -54,13 +55,6 @@ pub(crate) trait Table: Game {
     fn choices(&self, p: Player) -> String {
         hole_choices(self, p)
     }
-
-    /// Reads `p`'s move as typed (case and spaces do not matter).
-    ///
-    /// # Errors
-    ///
-    /// What is wrong with the text, in words.
-    fn read(&self, p: Player, text: &str) -> Result<Self::Action, String>;
 
     /// The action as a human would type it (hints, echoes).
     fn say(&self, action: &Self::Action) -> String {
@@ -144,40 +138,12 @@ pub(crate) use hole_refusal;
 /// ([`say_hole`]).
 macro_rules! hole_actions {
     () => {
-        fn read(&self, _p: mancala_core::Player, text: &str) -> Result<mancala_core::Pit, String> {
-            $crate::play::table::read_hole(text)
-        }
-
         fn say(&self, pit: &mancala_core::Pit) -> String {
             $crate::play::table::say_hole(*pit)
         }
     };
 }
 pub(crate) use hole_actions;
-
-/// Reads a hole number as typed: `3`, ` 3 `, `hole 3`, `H3`.
-pub(crate) fn read_hole(text: &str) -> Result<Pit, String> {
-    let lower = text.trim().to_lowercase();
-    let digits = lower
-        .strip_prefix("hole")
-        .or_else(|| lower.strip_prefix('h'))
-        .unwrap_or(&lower)
-        .trim();
-    digits
-        .parse::<usize>()
-        .ok()
-        .and_then(Pit::new)
-        .ok_or_else(|| format!("{} is not a hole number", quoted(text)))
-}
-
-/// Reads `pass` (any case, spaces around it dropped) as `None`, else a
-/// hole number ([`read_hole`]).
-pub(crate) fn read_pass_or_hole(text: &str) -> Result<Option<Pit>, String> {
-    if text.trim().eq_ignore_ascii_case("pass") {
-        return Ok(None);
-    }
-    read_hole(text).map(Some)
-}
 
 /// A hole as the tables say it in hints and echoes: `hole 3`.
 pub(crate) fn say_hole(pit: Pit) -> String {
@@ -252,17 +218,6 @@ pub(crate) fn result_line(outcome: Outcome, scores: &[u64], names: &Names) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn holes_are_read_forgivingly() {
-        assert_eq!(read_hole(" 3 ").map(Pit::index), Ok(3));
-        assert_eq!(read_hole("Hole 11").map(Pit::index), Ok(11));
-        assert_eq!(read_hole("h2").map(Pit::index), Ok(2));
-        assert!(read_hole("three").is_err());
-        assert!(read_hole("").is_err());
-        assert!(read_hole("-1").is_err());
-        assert!(read_hole("99999999999999999999").is_err());
-    }
 
     #[test]
     fn results_name_the_winner_and_every_score() {

@@ -68,17 +68,6 @@ impl Names {
     }
 }
 
-/// What a human typed, quoted back in a message: trimmed, control
-/// characters escaped, cut after 40 characters, between backquotes.
-pub(crate) fn quoted(text: &str) -> String {
-    let shown: String = text.trim().escape_debug().collect();
-    let mut cut: String = shown.chars().take(40).collect();
-    if cut.len() < shown.len() {
-        cut.push_str("...");
-    }
-    format!("`{cut}`")
-}
-
 /// `text` with its first letter capitalised.
 pub(crate) fn capital(text: &str) -> String {
     let mut chars = text.chars();

@@ -8,7 +8,7 @@ use mancala_core::{
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, say_move, south_north, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_refusal, read_hole};
+use super::table::{Ending, Table, hole_refusal};
 use super::text::{Names, and_list};
 
 /// The board, each line naming its player's store and tuzdik.
@@ -49,10 +49,6 @@ impl Table for ToguzKumalak {
         sowing_help(self.topology(), p, "seed")
             + " The first seed goes back into the hole sown, unless it was the only one; \
                the other's tuzdik in your row is never sown."
-    }
-
-    fn read(&self, _p: Player, text: &str) -> Result<Move, String> {
-        read_hole(text).map(Move::Sow)
     }
 
     fn say(&self, mv: &Move) -> String {

@@ -5,18 +5,14 @@ use std::io::Write;
 use std::time::Instant;
 
 use mancala_core::{Game, Outcome, Player, Status};
-use numa::Numa;
 
 use super::{
     AgentKind, AgentSpec, DEFAULT_NODES, MAX_PLIES, Standings, TournamentArgs, TournamentError,
 };
 use crate::ratings::{Crosstable, GameResult};
-use mancala_engine::agents::{
-    AlphaBeta, GreedyAgent, NumaAgent, NumaGreedy, NumaRandom, Openings, RandomAgent,
-    SequentialAgent,
-};
+use mancala_engine::agents::{Openings, SequentialAgent};
 use mancala_engine::mcts::Mcts;
-use mancala_engine::numa_search::NumaSearch;
+use mancala_engine::{Limits, NUMA_ROUNDS, Registered, Rng};
 
 /// A player of any game: `player`'s action now, `None` if he has none.
 type Agent<G> = Box<dyn FnMut(&G, Player) -> Option<<G as Game>::Action>>;
@@ -39,70 +35,78 @@ impl<G: Game> Entrant<G> {
     }
 }
 
-/// The agents of a sequential game.
-pub(super) fn sequential_entrant<G: Game + 'static>(
+/// The agents of any game, all in this one function: what each name
+/// means, in a sequential game and in simultaneous turns (Numa), and the
+/// refusal of MCTS where the turns are simultaneous. `search` is the
+/// game's computer player ([`Registered::computer`]), the one every face
+/// asks.
+pub(super) fn entrant<G: Registered>(
     spec: AgentSpec,
     args: &TournamentArgs,
+    simultaneous: bool,
 ) -> Result<Entrant<G>, String> {
-    fn wrap<G: Game, A: SequentialAgent<G> + 'static>(mut agent: A) -> Agent<G> {
-        Box::new(move |game: &G, _| agent.choose(game))
-    }
     Ok(match spec.kind {
-        AgentKind::Random => Entrant::new("uniformly random legal moves", |seed| {
-            wrap(RandomAgent::new(seed))
-        }),
+        AgentKind::Random => {
+            let words = if simultaneous {
+                "uniformly random choices"
+            } else {
+                "uniformly random legal moves"
+            };
+            Entrant::new(words, |seed| {
+                let mut rng = Rng::new(seed);
+                Box::new(move |game: &G, p| {
+                    let actions = game.legal_actions(p);
+                    actions.get(rng.below(actions.len())).copied()
+                })
+            })
+        }
         AgentKind::Greedy => {
-            Entrant::new("the best score right after the move", |_| wrap(GreedyAgent))
+            let words = if simultaneous {
+                "the best average score against a random choice"
+            } else {
+                "the best score right after the move"
+            };
+            Entrant::new(words, |_| Box::new(|game: &G, p| game.greedy(p)))
         }
         AgentKind::Search => {
             let nodes = spec.budget.or(args.nodes).unwrap_or(DEFAULT_NODES);
-            Entrant::new(format!("alpha-beta, {nodes} positions a move"), move |_| {
-                wrap(AlphaBeta::new(nodes))
+            let words = if simultaneous {
+                format!(
+                    "the computer player: regret matching over the turn's matrix game, \
+                     {NUMA_ROUNDS} rounds a turn (a budget does not apply)"
+                )
+            } else {
+                format!(
+                    "the computer player: alpha-beta, {nodes} positions a move (on Kalah \
+                     boards the Kalah solver's search)"
+                )
+            };
+            let limits = Limits::nodes(nodes);
+            Entrant::new(words, move |_| {
+                let limits = limits.clone();
+                Box::new(move |game: &G, p| {
+                    game.computer(p, &limits, None, &mut |_| {})
+                        .ok()
+                        .flatten()
+                        .map(|found| found.best)
+                })
             })
+        }
+        AgentKind::Mcts if simultaneous => {
+            return Err(format!(
+                "`{spec}` plays sequential games only: Numa's turns are simultaneous \
+                 (its agents are random, greedy and search, a simultaneous-move search)"
+            ));
         }
         AgentKind::Mcts => {
             let iterations = spec.budget.unwrap_or(args.iterations);
             Entrant::new(
                 format!("UCT with random playouts, {iterations} a move"),
-                move |seed| wrap(Mcts::new(seed, iterations)),
+                move |seed| {
+                    let mut agent = Mcts::new(seed, iterations);
+                    Box::new(move |game: &G, _| agent.choose(game))
+                },
             )
-        }
-    })
-}
-
-/// The agents of Numa, all in this one function: what each name means in
-/// Numa's simultaneous turns, and the refusal of the others.
-pub(super) fn numa_entrant(
-    spec: AgentSpec,
-    args: &TournamentArgs,
-) -> Result<Entrant<Numa>, String> {
-    fn wrap<A: NumaAgent + 'static>(mut agent: A) -> Agent<Numa> {
-        Box::new(move |game: &Numa, p| Some(agent.choose(game, p)))
-    }
-    Ok(match spec.kind {
-        AgentKind::Random => Entrant::new("uniformly random choices", |seed| {
-            wrap(NumaRandom::new(seed))
-        }),
-        AgentKind::Greedy => Entrant::new("the best average score against a random choice", |_| {
-            wrap(NumaGreedy)
-        }),
-        AgentKind::Search => {
-            let nodes = spec
-                .budget
-                .or(args.nodes)
-                .unwrap_or(NumaSearch::DEFAULT_NODES);
-            Entrant::new(
-                format!(
-                    "two-turn matrix-game search with an opponent model, {nodes} positions a turn"
-                ),
-                move |seed| wrap(NumaSearch::new(seed).with_nodes(nodes)),
-            )
-        }
-        AgentKind::Mcts => {
-            return Err(format!(
-                "`{spec}` plays sequential games only: Numa's turns are simultaneous \
-                 (its agents are random, greedy and search, a simultaneous-move search)"
-            ));
         }
     })
 }
@@ -263,9 +267,9 @@ fn round_robin<G: Game>(
 }
 
 /// Builds the agents of one game and plays the round robin.
-pub(super) fn tournament<G: Game>(
+pub(super) fn tournament<G: Registered>(
     start: &G,
-    entrant: fn(AgentSpec, &TournamentArgs) -> Result<Entrant<G>, String>,
+    simultaneous: bool,
     args: &TournamentArgs,
     progress: &mut dyn Write,
 ) -> Result<Standings, TournamentError> {
@@ -273,7 +277,7 @@ pub(super) fn tournament<G: Game>(
     let entrants = args
         .agents
         .iter()
-        .map(|&spec| entrant(spec, args))
+        .map(|&spec| entrant(spec, args, simultaneous))
         .collect::<Result<Vec<_>, _>>()
         .map_err(TournamentError::Usage)?;
     round_robin(start, &entrants, &labels, args, progress)

@@ -8,7 +8,7 @@ use mancala_core::{Game, Player, Status};
 
 use super::{SequentialAgent, score_margin, terminal_value};
 use crate::limits::{Clock, Deadline, Limits, Stop};
-use crate::search::SearchResult;
+use crate::search::{SearchResult, Source};
 use crate::table::{Table, settle};
 
 /// What the last search of an [`AlphaBeta`] did.
@@ -502,6 +502,7 @@ impl AlphaBeta {
                 nodes: 0,
                 depth: 0,
                 exact: false,
+                source: Source::Search,
             });
         }
         let bytes = self.table_bytes;
@@ -555,6 +556,7 @@ impl AlphaBeta {
             nodes,
             depth: self.stats.depth,
             exact: self.stats.exact,
+            source: Source::Search,
         })
     }
 }

@@ -8,7 +8,7 @@ use super::search::Window;
 use super::{KalahSolver, NO_MOVE, Pos, pos_of};
 use crate::agents::Iteration;
 use crate::limits::{Deadline, Limits, Stop};
-use crate::search::SearchResult;
+use crate::search::{SearchResult, Source};
 use crate::solve::Mtdf;
 
 /// Positions searched between two readings of the limits.
@@ -152,6 +152,7 @@ impl KalahSolver {
             nodes: self.nodes,
             depth: found.map_or(0, |(d, _)| d),
             exact: false,
+            source: Source::Search,
         })
     }
 

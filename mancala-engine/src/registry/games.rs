@@ -1,157 +1,161 @@
-//! The list of games ([`GAMES`]): each one's name, title, summary, the
-//! type that plays it and its option keys.
+//! The list of games ([`GAMES`]): each one's name, title, summary, option
+//! keys, and the type that plays it. The catalogue's games come from
+//! [`Traditional::ALL`]: a game added to core's catalogue is a game of the
+//! registry, and so of every face, with no edit here.
 
 use mancala_core::notation::RuleOptions;
 use mancala_core::{Rules, Traditional};
 
 #[cfg(doc)]
-use mancala_core::{Mancala, toguz::ToguzKumalak};
-#[cfg(doc)]
-use mankka::Mankka;
-#[cfg(doc)]
-use numa::Numa;
-#[cfg(doc)]
-use numercy::Numercy;
-#[cfg(doc)]
-use robertson::Robertson;
-
-#[cfg(doc)]
 use super::AnyGame;
 
-/// Which type plays a game of the registry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Family {
-    /// A sowing game of [`Rules`], played by [`Mancala`]: oware, Kalah
-    /// and the catalogue's games but Toguz Kumalak.
-    Sowing,
-    /// Toguz Kumalak, played by [`ToguzKumalak`] (no options).
+/// Which type plays a game of the registry, with the preset it starts
+/// from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// A sowing game of these [`Rules`], played by
+    /// [`Mancala`](mancala_core::Mancala).
+    Sowing(Rules),
+    /// Toguz Kumalak, played by
+    /// [`ToguzKumalak`](mancala_core::toguz::ToguzKumalak) (no options).
     Toguz,
-    /// Numercy, played by [`Numercy`].
+    /// Numercy, played by [`Numercy`](numercy::Numercy).
     Numercy,
-    /// Robertson's game, played by [`Robertson`].
+    /// Robertson's game, played by [`Robertson`](robertson::Robertson).
     Robertson,
-    /// Mankka, played by [`Mankka`].
+    /// Mankka, played by [`Mankka`](mankka::Mankka).
     Mankka,
-    /// Numa, played by [`Numa`] (simultaneous turns).
+    /// Numa, played by [`Numa`](numa::Numa) (simultaneous turns).
     Numa,
 }
 
-/// One game of the registry: its name and what it is.
+/// One game of the registry: its name, what it is, and its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameInfo {
     /// The name [`AnyGame::new`] takes (lower case, words joined by `-`).
     pub name: &'static str,
     /// The game's usual name.
     pub title: &'static str,
-    /// The rules in a sentence or a few.
+    /// The rules in a sentence or a few, for a player.
     pub summary: &'static str,
-    /// Which type plays it.
-    pub family: Family,
     /// The option keys its options text may set.
     pub keys: &'static [&'static str],
-    /// The catalogue game it is, if any.
-    pub(super) traditional: Option<Traditional>,
+    /// Which type plays it.
+    pub(crate) family: Family,
+}
+
+impl GameInfo {
+    /// Whether its players choose at once (Numa) rather than in turn.
+    pub const fn simultaneous(&self) -> bool {
+        matches!(self.family, Family::Numa)
+    }
 }
 
 /// The keys of the sowing games' options text: [`Rules`]' keys (of which
 /// the preset `rules` is refused: the name sets the preset).
 const SOWING_KEYS: &[&str] = <Rules as RuleOptions>::KEYS;
 
-const fn sowing(
+/// A game of its own type.
+const fn own(
     name: &'static str,
     title: &'static str,
     summary: &'static str,
-    traditional: Option<Traditional>,
+    keys: &'static [&'static str],
+    family: Family,
 ) -> GameInfo {
     GameInfo {
         name,
         title,
         summary,
-        family: Family::Sowing,
-        keys: SOWING_KEYS,
-        traditional,
+        keys,
+        family,
     }
 }
 
-const fn catalogue(game: Traditional) -> GameInfo {
-    sowing(game.name(), game.title(), game.summary(), Some(game))
-}
-
-/// Every game, in the order `mancala games` lists them: the four games of
-/// the mission, oware and Kalah (as OpenSpiel plays them), then the
-/// catalogue's twelve.
-pub const GAMES: [GameInfo; 18] = [
-    GameInfo {
-        name: "numercy",
-        title: "Numercy",
-        summary: "A Dakon-like relay-sowing game whose captures score the arithmetic \
-                  (+, -, x, :, ...) between the two holes of a file.",
-        family: Family::Numercy,
-        keys: <numercy::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    GameInfo {
-        name: "robertson",
-        title: "Robertson's game",
-        summary: "An oware variant on two-row, triangular and six-sided boards: chain \
-                  captures of equal counts and honours bonuses.",
-        family: Family::Robertson,
-        keys: <robertson::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    GameInfo {
-        name: "mankka",
-        title: "Mankka",
-        summary: "A multi-lap oware variant with an opening placement phase and captures \
-                  on both sides (Mankka Two; `variant=one` for Mankka One).",
-        family: Family::Mankka,
-        keys: <mankka::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    GameInfo {
-        name: "numa",
-        title: "Numa",
-        summary: "Numbered pieces on a 5x5 torus; both players choose their moves at once \
-                  and score the sums and products their pieces show.",
-        family: Family::Numa,
-        keys: <numa::Options as RuleOptions>::KEYS,
-        traditional: None,
-    },
-    sowing(
+/// The games before the catalogue's: the four games of the mission, oware
+/// and Kalah (as OpenSpiel plays them).
+const FIRST: [GameInfo; 6] = [
+    own(
+        "numercy",
+        "Numercy",
+        "A Dakon-like relay-sowing game whose captures score the arithmetic \
+         (+, -, x, :, ...) between the two holes of a file.",
+        <numercy::Options as RuleOptions>::KEYS,
+        Family::Numercy,
+    ),
+    own(
+        "robertson",
+        "Robertson's game",
+        "An oware variant on two-row, triangular and six-sided boards: chain \
+         captures of equal counts and honours bonuses.",
+        <robertson::Options as RuleOptions>::KEYS,
+        Family::Robertson,
+    ),
+    own(
+        "mankka",
+        "Mankka",
+        "A multi-lap oware variant with an opening placement phase and captures \
+         on both sides (Mankka Two; `variant=one` for Mankka One).",
+        <mankka::Options as RuleOptions>::KEYS,
+        Family::Mankka,
+    ),
+    own(
+        "numa",
+        "Numa",
+        "Numbered pieces on a 5x5 torus; both players choose their moves at once \
+         and score the sums and products their pieces show.",
+        <numa::Options as RuleOptions>::KEYS,
+        Family::Numa,
+    ),
+    own(
         "oware",
         "Oware",
         "Oware abapa as OpenSpiel plays it: 2x6 holes of 4 seeds, captures of 2 or 3 \
          backwards from the last seed, feeding, a grand slam captures nothing.",
-        None,
+        SOWING_KEYS,
+        Family::Sowing(Rules::oware()),
     ),
-    sowing(
+    own(
         "kalah",
         "Kalah",
         "Kalah(6,4) as OpenSpiel plays it: stores in the ring, a last seed in your store \
          moves again, a last seed in an empty hole of yours captures the opposite hole.",
-        None,
+        SOWING_KEYS,
+        Family::Sowing(Rules::kalah()),
     ),
-    catalogue(Traditional::Bohnenspiel),
-    catalogue(Traditional::Mankala),
-    catalogue(Traditional::Mangala),
-    catalogue(Traditional::VaiLungThlan),
-    catalogue(Traditional::Awari),
-    catalogue(Traditional::Wari),
-    catalogue(Traditional::Enindji),
-    catalogue(Traditional::FrenchWari),
-    catalogue(Traditional::EnGehe),
-    catalogue(Traditional::I),
-    catalogue(Traditional::Kay),
-    GameInfo {
-        name: "toguz-kumalak",
-        title: Traditional::ToguzKumalak.title(),
-        summary: Traditional::ToguzKumalak.summary(),
-        family: Family::Toguz,
-        keys: &[],
-        traditional: Some(Traditional::ToguzKumalak),
-    },
 ];
+
+/// The entry of a catalogue game: [`Mancala`](mancala_core::Mancala) of
+/// its preset, or its own type where it has one (Toguz Kumalak, no
+/// options).
+const fn catalogue(game: Traditional) -> GameInfo {
+    let (keys, family) = if game.has_own_type() {
+        (&[] as &[&str], Family::Toguz)
+    } else {
+        (SOWING_KEYS, Family::Sowing(game.rules()))
+    };
+    own(game.name(), game.title(), game.summary(), keys, family)
+}
+
+/// How many games there are.
+const COUNT: usize = FIRST.len() + Traditional::ALL.len();
+
+/// Every game, in the order `mancala games` lists them: the four games of
+/// the mission, oware and Kalah (as OpenSpiel plays them), then the
+/// catalogue's in [`Traditional::ALL`]'s order.
+pub const GAMES: [GameInfo; COUNT] = {
+    let mut all = [FIRST[0]; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        all[i] = if i < FIRST.len() {
+            FIRST[i]
+        } else {
+            catalogue(Traditional::ALL[i - FIRST.len()])
+        };
+        i += 1;
+    }
+    all
+};
 
 /// The game of the registry named `name`, if any.
 ///

@@ -1,0 +1,158 @@
+//! The computer player of every game ([`Registered::computer`]): one
+//! search a game, whatever face asks (the engine protocol, `mancala play`,
+//! the tournament, Python, the web page).
+
+use std::fmt;
+
+use mancala_core::{Game, Mancala, Move, Player, Status};
+use numa::Numa;
+
+use crate::agents::{AlphaBeta, Iteration, NumaAgent, RegretMatching};
+use crate::kalah_solve::KalahSolver;
+use crate::limits::Limits;
+use crate::search::{SearchResult, Source};
+
+use super::SearchError;
+
+#[cfg(doc)]
+use super::Registered;
+
+/// The endgame databases a search may read: a
+/// [`Shelf`](crate::tablebase::Shelf) of Kalah tables and opening books, or
+/// none (always none on WebAssembly, which has no files).
+#[cfg(not(target_family = "wasm"))]
+pub type Endgames<'a> = Option<&'a mut crate::tablebase::Shelf>;
+
+/// The endgame databases a search may read: none on WebAssembly.
+#[cfg(target_family = "wasm")]
+pub type Endgames<'a> = Option<&'a mut NoShelf>;
+
+/// No databases (WebAssembly has no files to read them from).
+#[cfg(target_family = "wasm")]
+#[derive(Debug)]
+pub enum NoShelf {}
+
+/// Hears each completed iteration of a deepening search.
+pub type Report<'a> = &'a mut dyn FnMut(&Iteration);
+
+/// The rules of a game with no options (Toguz Kumalak): every position is
+/// under the same rules, written as no words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoOptions;
+
+impl fmt::Display for NoOptions {
+    fn fmt(&self, _f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Ok(())
+    }
+}
+
+/// Iterative-deepening alpha-beta from a fresh table, for `player` to
+/// move, each iteration reported.
+pub(super) fn alpha_beta<G: Game>(
+    game: &G,
+    player: Player,
+    limits: &Limits,
+    report: Report<'_>,
+) -> Option<SearchResult<G::Action>> {
+    if game.status() != Status::ToMove(player) {
+        return None;
+    }
+    let mut search = AlphaBeta::new(u64::MAX);
+    let found = search.search(game, limits)?;
+    for iteration in search.iterations() {
+        report(iteration);
+    }
+    Some(found)
+}
+
+/// The transposition table of the Kalah search: 16 MiB.
+const KALAH_TABLE_BYTES: usize = 16 << 20;
+
+/// A sowing game's computer: a perfect move from `endgames` where they
+/// hold the position; on boards the Kalah solver takes, its search
+/// deepened within `limits` ([`KalahSolver::search_within`], with the
+/// tablebase of the game's board from `endgames`); else alpha-beta.
+pub(super) fn mancala(
+    game: &Mancala,
+    player: Player,
+    limits: &Limits,
+    endgames: super::computer::Endgames<'_>,
+    report: Report<'_>,
+) -> Result<Option<SearchResult<Move>>, SearchError> {
+    if game.status() != Status::ToMove(player) {
+        return Ok(None);
+    }
+    #[cfg(not(target_family = "wasm"))]
+    let mut endgames = endgames;
+    #[cfg(not(target_family = "wasm"))]
+    if let Some(shelf) = endgames.as_deref_mut()
+        && let Some(known) = shelf.perfect_move(game).map_err(unreadable)?
+    {
+        return Ok(Some(SearchResult {
+            best: known.best,
+            value: known.value,
+            pv: vec![known.best],
+            nodes: 0,
+            depth: 0,
+            exact: true,
+            source: known.source,
+        }));
+    }
+    let Some(solver) = KalahSolver::new(game, KALAH_TABLE_BYTES, 0) else {
+        return Ok(alpha_beta(game, player, limits, report));
+    };
+    #[cfg(not(target_family = "wasm"))]
+    let solver = match endgames {
+        Some(shelf) => match shelf.table_of(game).map_err(unreadable)? {
+            Some(table) => solver.with_tablebase(table).map_err(unreadable)?,
+            None => solver,
+        },
+        None => solver,
+    };
+    #[cfg(target_family = "wasm")]
+    let _ = endgames;
+    let mut solver = solver;
+    Ok(solver.search_within(game, limits, |i| report(i)))
+}
+
+/// [`SearchError::Endgames`] of a database's error.
+#[cfg(not(target_family = "wasm"))]
+fn unreadable(e: crate::tablebase::TablebaseError) -> SearchError {
+    SearchError::Endgames(e.to_string())
+}
+
+/// The seed of Numa's search for `player` in `game`: drawn from the
+/// position, so the same position and player give the same choice.
+fn numa_seed(game: &Numa, player: Player) -> u64 {
+    game.key() ^ (player.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// Regret-matching rounds of Numa's computer player: enough for the
+/// turn's matrix game to settle (the engine protocol's and `mancala
+/// play`'s number since they began).
+pub const NUMA_ROUNDS: u32 = 200;
+
+/// `player`'s choice in Numa's simultaneous turn: his part of the turn's
+/// matrix game by regret matching ([`RegretMatching`], [`NUMA_ROUNDS`]
+/// rounds), seeded by the position and the player; its value is 0 and its
+/// depth 2. The limits do not change the answer.
+///
+/// Not [`NumaSearch`](crate::numa_search::NumaSearch): its two-turn search
+/// breaks cycles by remembering the positions of the game so far, which a
+/// computer asked about one position cannot; asked afresh each turn it
+/// repeats a position forever (two such players never finish a game).
+pub(super) fn numa(game: &Numa, player: Player) -> Option<SearchResult<numa::Choice>> {
+    if !matches!(game.status(), Status::Simultaneous(set) if set.contains(player)) {
+        return None;
+    }
+    let choice = RegretMatching::new(numa_seed(game, player), NUMA_ROUNDS).choose(game, player);
+    Some(SearchResult {
+        pv: vec![choice],
+        best: choice,
+        value: 0,
+        nodes: 0,
+        depth: 2,
+        exact: false,
+        source: Source::Search,
+    })
+}

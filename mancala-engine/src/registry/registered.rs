@@ -1,0 +1,438 @@
+//! What the registry needs from a type that plays games of it
+//! ([`Registered`]): the rules a position is played under, the actions as
+//! integers and the position as numbers (what learning code sees), and the
+//! computer player. Implemented once for each type; every face (the
+//! `mancala` command, the Python package, the web page) reads these through
+//! [`AnyGame`](super::AnyGame), so a game gets them all at once.
+
+use std::fmt;
+use std::str::FromStr;
+
+use mancala_core::{Budget, Game, Mancala, Player, Status, toguz::ToguzKumalak};
+use mankka::Mankka;
+use numa::Numa;
+use numercy::Numercy;
+use robertson::Robertson;
+use smallvec::SmallVec;
+
+use super::computer::{self, Endgames, Report};
+use super::{SearchError, codes, typed};
+use crate::limits::Limits;
+use crate::search::SearchResult;
+
+/// A type that plays games of the registry: the rules a position is
+/// played under, the actions as integers and the position as numbers, how
+/// a person types a move, and the computer player.
+///
+/// Actions as integers are fixed for a game and its options, so that a
+/// policy has one output per action:
+///
+/// - sowing games ([`Mancala`], Toguz Kumalak): the hole sown, numbered as
+///   the game numbers its holes (`0` to `holes - 1`), and `holes` passing;
+/// - Numercy and Robertson's game: the hole sown;
+/// - Mankka: holes `0` to `11`, `12` passing, then `13 + k` the `k`-th
+///   placement of the hand in [`mankka::Placement::all`]'s order (462 for
+///   Mankka Two's six seeds);
+/// - Numa: the index of the choice in [`numa::Choice::ALL`] (72).
+///
+/// Observations (`f32`, one flat vector): the counts of the holes in the
+/// game's numbering, the stores (or scores) of each player, then one entry
+/// per player that is 1 for the players to move (each implementation says
+/// what its game adds).
+pub trait Registered:
+    Game<Action: FromStr<Err: fmt::Display>, Move: FromStr<Err: fmt::Display>>
+    + Clone
+    + fmt::Display
+    + fmt::Debug
+    + FromStr<Err: fmt::Display>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The rules a position is played under, compared when a position is
+    /// set ([`AnyGame::set_position`](super::AnyGame::set_position)) and
+    /// written as option words in messages (empty for the defaults).
+    type Rules: PartialEq + fmt::Display;
+
+    /// The rules this position is played under.
+    fn rules_of(&self) -> Self::Rules;
+
+    /// The work budget relays are decided within (for games with relays).
+    fn relay_budget(&self) -> Option<Budget> {
+        None
+    }
+
+    /// Decides relays within `budget` from now on (nothing for games
+    /// without relays).
+    fn set_relay_budget(&mut self, budget: Budget) {
+        let _ = budget;
+    }
+
+    /// Reads `player`'s action as a person types it (a hole as `3`, `h3`
+    /// or `hole 3`, `pass` in any case, Mankka's placements as six counts,
+    /// Numa's choices in full or short): what
+    /// the engine protocol, `mancala play` and the web page accept.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the text, in words.
+    fn read_typed(&self, player: Player, text: &str) -> Result<Self::Action, String>;
+
+    /// How many action integers there are (each legal action is below).
+    fn num_actions(&self) -> usize;
+
+    /// The integer of an action.
+    fn encode(&self, action: Self::Action) -> usize;
+
+    /// The action of an integer (`None` if it names none; legality is
+    /// checked apart).
+    fn decode(&self, index: usize) -> Option<Self::Action>;
+
+    /// The length of [`observe`](Registered::observe)'s vector.
+    fn observation_len(&self) -> usize;
+
+    /// Writes the observation into `out` (of
+    /// [`observation_len`](Registered::observation_len)).
+    ///
+    /// # Panics
+    ///
+    /// If `out` is shorter than [`observation_len`](Registered::observation_len).
+    fn observe(&self, out: &mut [f32]);
+
+    /// Marks `player`'s legal actions in `mask` (cleared first) and lists
+    /// them at the front of `legal`; returns how many there are.
+    #[inline]
+    fn write_legal(&self, player: Player, mask: &mut [bool], legal: &mut [u16]) -> usize {
+        codes::write_listed(self, player, mask, legal)
+    }
+
+    /// Plays `codes`, one action integer for each acting player in player
+    /// order, each checked legal by the caller against the mask
+    /// [`write_legal`](Registered::write_legal) wrote for this position.
+    /// Nothing happens if the game is over or a code names no action.
+    #[inline]
+    fn play_codes(&mut self, codes: &[usize]) {
+        match self.status() {
+            Status::ToMove(p) => {
+                if let Some(&code) = codes.first()
+                    && let Some(a) = self.decode(code)
+                    && let Ok(mv) = self.joint_move(&[(p, a)])
+                {
+                    self.play_unchecked(mv);
+                }
+            }
+            Status::Simultaneous(set) => {
+                let mut choices: SmallVec<[(Player, Self::Action); 2]> = SmallVec::new();
+                for (p, &code) in set.iter().zip(codes) {
+                    choices.extend(self.decode(code).map(|a| (p, a)));
+                }
+                if let Ok(mv) = self.joint_move(&choices) {
+                    self.play_unchecked(mv);
+                }
+            }
+            Status::Over(_) => {}
+        }
+    }
+
+    /// `player`'s action by the best immediate gain, no search (the
+    /// opponent of a first lesson): [`GreedyAgent`](crate::agents::GreedyAgent)
+    /// for the player to move, [`NumaGreedy`](crate::agents::NumaGreedy) in
+    /// Numa's simultaneous turns. `None` if he does not act.
+    fn greedy(&self, player: Player) -> Option<Self::Action> {
+        use crate::agents::{GreedyAgent, SequentialAgent};
+        if self.status() != Status::ToMove(player) {
+            return None;
+        }
+        GreedyAgent.choose(self)
+    }
+
+    /// The computer's action for `player` (who must be acting), searched
+    /// within `limits`: the game's strongest search. `report` hears each
+    /// completed iteration of a deepening search; `endgames` are the
+    /// databases a search may read (Kalah's). `None` if `player` has no
+    /// action.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::Endgames`] if a database of `endgames` cannot be
+    /// read.
+    ///
+    /// By default iterative-deepening alpha-beta
+    /// ([`AlphaBeta`](crate::agents::AlphaBeta), a fresh table) for the
+    /// player to move; the game's own search where it has one (the Kalah
+    /// solver's on Kalah boards, regret matching in Numa's simultaneous
+    /// turns). Deterministic when `limits` has no time and no
+    /// stop flag.
+    fn computer(
+        &self,
+        player: Player,
+        limits: &Limits,
+        endgames: Endgames<'_>,
+        report: Report<'_>,
+    ) -> Result<Option<SearchResult<Self::Action>>, SearchError> {
+        let _ = endgames;
+        Ok(computer::alpha_beta(self, player, limits, report))
+    }
+}
+
+impl Registered for Mancala {
+    type Rules = mancala_core::Rules;
+    fn rules_of(&self) -> mancala_core::Rules {
+        *self.rules()
+    }
+    fn relay_budget(&self) -> Option<Budget> {
+        Some(self.budget())
+    }
+    fn set_relay_budget(&mut self, budget: Budget) {
+        self.set_budget(budget);
+    }
+    fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Move, String> {
+        typed::read_sowing(text)
+    }
+    #[inline]
+    fn num_actions(&self) -> usize {
+        self.board().holes().len() + 1
+    }
+    #[inline]
+    fn encode(&self, action: mancala_core::Move) -> usize {
+        codes::encode_sowing(action, self.board().holes().len())
+    }
+    #[inline]
+    fn decode(&self, index: usize) -> Option<mancala_core::Move> {
+        codes::decode_sowing(index, self.board().holes().len())
+    }
+    #[inline]
+    fn observation_len(&self) -> usize {
+        self.board().holes().len() + 2 * self.player_count()
+    }
+    /// A hole straight to the sowing (the caller checked it legal).
+    #[inline]
+    fn play_codes(&mut self, codes: &[usize]) {
+        if let (Status::ToMove(_), Some(&code)) = (self.status(), codes.first())
+            && let Some(mv) = self.decode(code)
+        {
+            self.play_unchecked(mv);
+        }
+    }
+    #[inline]
+    fn write_legal(&self, player: Player, mask: &mut [bool], legal: &mut [u16]) -> usize {
+        codes::write_legal_pits(self, player, mask, legal)
+    }
+    /// Holes, stores, who is to move.
+    #[inline]
+    fn observe(&self, out: &mut [f32]) {
+        codes::observe_mancala(self, out);
+    }
+    /// The Kalah solver's search on boards it solves (the move from an
+    /// opening book or a table of `endgames` where one holds the
+    /// position), else alpha-beta.
+    fn computer(
+        &self,
+        player: Player,
+        limits: &Limits,
+        endgames: Endgames<'_>,
+        report: Report<'_>,
+    ) -> Result<Option<SearchResult<mancala_core::Move>>, SearchError> {
+        computer::mancala(self, player, limits, endgames, report)
+    }
+}
+
+impl Registered for ToguzKumalak {
+    type Rules = computer::NoOptions;
+    fn rules_of(&self) -> computer::NoOptions {
+        computer::NoOptions
+    }
+    fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Move, String> {
+        typed::read_hole(text).map(mancala_core::Move::Sow)
+    }
+    #[inline]
+    fn num_actions(&self) -> usize {
+        self.board().holes().len() + 1
+    }
+    #[inline]
+    fn encode(&self, action: mancala_core::Move) -> usize {
+        codes::encode_sowing(action, self.board().holes().len())
+    }
+    #[inline]
+    fn decode(&self, index: usize) -> Option<mancala_core::Move> {
+        codes::decode_sowing(index, self.board().holes().len())
+    }
+    #[inline]
+    fn observation_len(&self) -> usize {
+        self.board().holes().len() + 2 + 2 + 2
+    }
+    /// Holes, stores, who is to move, then each player's tuzdik as its
+    /// hole's number plus one (0 for none).
+    #[inline]
+    fn observe(&self, out: &mut [f32]) {
+        codes::observe_toguz(self, out);
+    }
+}
+
+impl Registered for Numercy {
+    type Rules = numercy::Options;
+    fn rules_of(&self) -> numercy::Options {
+        *self.options()
+    }
+    fn relay_budget(&self) -> Option<Budget> {
+        Some(self.budget())
+    }
+    fn set_relay_budget(&mut self, budget: Budget) {
+        self.set_budget(budget);
+    }
+    fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Pit, String> {
+        typed::read_hole(text)
+    }
+    #[inline]
+    fn num_actions(&self) -> usize {
+        self.board().holes().len()
+    }
+    #[inline]
+    fn encode(&self, action: mancala_core::Pit) -> usize {
+        action.index()
+    }
+    #[inline]
+    fn decode(&self, index: usize) -> Option<mancala_core::Pit> {
+        codes::decode_hole(index, self.num_actions())
+    }
+    #[inline]
+    fn observation_len(&self) -> usize {
+        self.board().holes().len() + 4
+    }
+    /// Holes, points, who is to move.
+    #[inline]
+    fn observe(&self, out: &mut [f32]) {
+        codes::observe_plain(self, self.board().holes(), out);
+    }
+}
+
+impl Registered for Robertson {
+    type Rules = robertson::Options;
+    fn rules_of(&self) -> robertson::Options {
+        *self.options()
+    }
+    fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Pit, String> {
+        typed::read_hole(text)
+    }
+    #[inline]
+    fn num_actions(&self) -> usize {
+        self.board().holes().len()
+    }
+    #[inline]
+    fn encode(&self, action: mancala_core::Pit) -> usize {
+        action.index()
+    }
+    #[inline]
+    fn decode(&self, index: usize) -> Option<mancala_core::Pit> {
+        codes::decode_hole(index, self.num_actions())
+    }
+    #[inline]
+    fn observation_len(&self) -> usize {
+        self.board().holes().len() + 2 * self.player_count()
+    }
+    /// Holes, captures, who is to move.
+    #[inline]
+    fn observe(&self, out: &mut [f32]) {
+        codes::observe_plain(self, self.board().holes(), out);
+    }
+}
+
+impl Registered for Mankka {
+    type Rules = mankka::Options;
+    fn rules_of(&self) -> mankka::Options {
+        *self.options()
+    }
+    fn relay_budget(&self) -> Option<Budget> {
+        Some(self.budget())
+    }
+    fn set_relay_budget(&mut self, budget: Budget) {
+        self.set_budget(budget);
+    }
+    /// A placement while the player has seeds in hand, else a hole or
+    /// `pass`.
+    fn read_typed(&self, player: Player, text: &str) -> Result<mankka::Move, String> {
+        if self.hands()[player] > 0 {
+            return typed::read_placement(text).map(mankka::Move::Place);
+        }
+        Ok(typed::read_pass_or_hole(text)?.map_or(mankka::Move::Pass, mankka::Move::Sow))
+    }
+    #[inline]
+    fn num_actions(&self) -> usize {
+        codes::mankka_actions(self)
+    }
+    #[inline]
+    fn encode(&self, action: mankka::Move) -> usize {
+        codes::encode_mankka(self, action)
+    }
+    #[inline]
+    fn decode(&self, index: usize) -> Option<mankka::Move> {
+        codes::decode_mankka(self, index)
+    }
+    #[inline]
+    fn observation_len(&self) -> usize {
+        12 + 2 + 2 + 2
+    }
+    /// Holes, stores, who is to move, then the seeds in each hand.
+    #[inline]
+    fn observe(&self, out: &mut [f32]) {
+        codes::observe_mankka(self, out);
+    }
+}
+
+impl Registered for Numa {
+    type Rules = numa::Options;
+    fn rules_of(&self) -> numa::Options {
+        *self.options()
+    }
+    fn read_typed(&self, _player: Player, text: &str) -> Result<numa::Choice, String> {
+        typed::read_choice(text)
+    }
+    #[inline]
+    fn num_actions(&self) -> usize {
+        numa::Choice::ALL.len()
+    }
+    #[inline]
+    fn encode(&self, action: numa::Choice) -> usize {
+        action.index()
+    }
+    #[inline]
+    fn decode(&self, index: usize) -> Option<numa::Choice> {
+        numa::Choice::ALL.get(index).copied()
+    }
+    /// Every choice is legal for an acting player, in
+    /// [`Choice::ALL`](numa::Choice::ALL)'s order (no encoding to look up).
+    #[inline]
+    fn write_legal(&self, player: Player, mask: &mut [bool], legal: &mut [u16]) -> usize {
+        codes::write_numa_legal(self, player, mask, legal)
+    }
+    #[inline]
+    fn observation_len(&self) -> usize {
+        codes::NUMA_OBSERVATION
+    }
+    /// For each piece (triangle, square, pentagon, circle) and face
+    /// (Arabic, Roman) a plane of the 25 squares (row `y - 1`, column
+    /// `x - 1`) with 1 where the piece stands with that face up; then the
+    /// points, and who is to move.
+    #[inline]
+    fn observe(&self, out: &mut [f32]) {
+        codes::observe_numa(self, out);
+    }
+    fn greedy(&self, player: Player) -> Option<numa::Choice> {
+        use crate::agents::{NumaAgent, NumaGreedy};
+        let acting = matches!(self.status(), Status::Simultaneous(set) if set.contains(player));
+        acting.then(|| NumaGreedy.choose(self, player))
+    }
+    /// Regret matching over the turn's matrix game in Numa's simultaneous
+    /// turns, seeded by the position and the player (see
+    /// [`NUMA_ROUNDS`](super::NUMA_ROUNDS)).
+    fn computer(
+        &self,
+        player: Player,
+        limits: &Limits,
+        endgames: Endgames<'_>,
+        report: Report<'_>,
+    ) -> Result<Option<SearchResult<numa::Choice>>, SearchError> {
+        let _ = (limits, endgames, report);
+        Ok(computer::numa(self, player))
+    }
+}

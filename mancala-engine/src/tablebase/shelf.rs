@@ -1,0 +1,153 @@
+//! A folder of tablebases and opening books, each read the first time a
+//! game needs it ([`Shelf`]), and the perfect move they give.
+
+use std::path::PathBuf;
+
+use mancala_core::{Game, Mancala, Move, Player};
+
+use crate::search::Source;
+
+use super::{Book, Kind, Tablebase, TablebaseError, available_memory};
+
+/// A folder of Kalah tablebases and opening books (as the `tablebase`
+/// example writes them), and the ones read from it so far: a table or a
+/// book is read the first time a position of its kind is asked for.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_engine::tablebase::Shelf;
+///
+/// // No folder: nothing is known, nothing is read.
+/// let mut shelf = Shelf::default();
+/// assert!(matches!(shelf.perfect_move(&mancala_core::kalah()), Ok(None)));
+/// assert!(Shelf::new("/no/such/folder".into()).is_err());
+/// ```
+#[derive(Default)]
+pub struct Shelf {
+    dir: Option<PathBuf>,
+    /// Read tables, and the kinds the folder has none of.
+    read: Vec<(Kind, Option<Tablebase>)>,
+    /// Read opening books (by kind and seeds a house), and those the
+    /// folder has none of.
+    books: Vec<((Kind, u16), Option<Book>)>,
+}
+
+impl std::fmt::Debug for Shelf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shelf").field("dir", &self.dir).finish()
+    }
+}
+
+/// A move known perfect, its value for the player to move (his final
+/// margin over his opponent's), and where it was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerfectMove {
+    /// The move.
+    pub best: Move,
+    /// Its value for the player to move.
+    pub value: i64,
+    /// Where it was read ([`Source::Book`] or [`Source::Tablebase`]).
+    pub source: Source,
+}
+
+impl Shelf {
+    /// The tables of the folder `dir`, none read yet.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] if `dir` is not a folder.
+    pub fn new(dir: PathBuf) -> Result<Shelf, TablebaseError> {
+        if !dir.is_dir() {
+            return Err(TablebaseError::Io(std::io::Error::other(format!(
+                "{} is not a folder",
+                dir.display()
+            ))));
+        }
+        Ok(Shelf {
+            dir: Some(dir),
+            ..Shelf::default()
+        })
+    }
+
+    /// The table of `kind`, read from the folder the first time (`None`
+    /// without a folder or without that table in it).
+    fn table(&mut self, kind: Kind) -> Result<Option<&Tablebase>, TablebaseError> {
+        let Some(dir) = &self.dir else {
+            return Ok(None);
+        };
+        cached(&mut self.read, kind, || {
+            let memory = available_memory().map_or(u64::MAX, |m| m.saturating_sub(256 << 20));
+            Tablebase::find(dir, kind, memory)
+        })
+    }
+
+    /// The table of `game`'s board and capture rule, if the folder has one.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError`] if the table's file cannot be read.
+    pub fn table_of(&mut self, game: &Mancala) -> Result<Option<&Tablebase>, TablebaseError> {
+        match Kind::of(game.rules()) {
+            Some(kind) => self.table(kind),
+            None => Ok(None),
+        }
+    }
+
+    /// The opening book of `game`'s rules, read from the folder the first
+    /// time (`None` without a folder or without that book in it).
+    fn book(&mut self, game: &Mancala) -> Result<Option<&Book>, TablebaseError> {
+        let (Some(dir), Some(kind)) = (&self.dir, Kind::of(game.rules())) else {
+            return Ok(None);
+        };
+        let seeds = game.rules().seeds;
+        cached(&mut self.books, (kind, seeds), || {
+            Book::find(dir, kind, seeds)
+        })
+    }
+
+    /// A perfect move of `game` if the opening book or a table holds the
+    /// position.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError`] if a file cannot be read.
+    pub fn perfect_move(&mut self, game: &Mancala) -> Result<Option<PerfectMove>, TablebaseError> {
+        let Some(mover) = game.to_move() else {
+            return Ok(None);
+        };
+        let found = match self.book(game)?.and_then(|b| b.best_moves(game)) {
+            Some(found) => Some((found, Source::Book)),
+            None => self
+                .table_of(game)?
+                .and_then(|t| t.best_moves(game))
+                .map(|found| (found, Source::Tablebase)),
+        };
+        let Some(((moves, first), source)) = found else {
+            return Ok(None);
+        };
+        let value = if mover == Player::P0 { first } else { -first };
+        Ok(moves.first().map(|&best| PerfectMove {
+            best,
+            value,
+            source,
+        }))
+    }
+}
+
+/// The entry of `key` in `read`, read by `load` the first time it is
+/// asked for (`None` kept too: the folder has none).
+fn cached<K: PartialEq + Copy, V>(
+    read: &mut Vec<(K, Option<V>)>,
+    key: K,
+    load: impl FnOnce() -> Result<Option<V>, TablebaseError>,
+) -> Result<Option<&V>, TablebaseError> {
+    if !read.iter().any(|(k, _)| *k == key) {
+        let value = load()?;
+        read.push((key, value));
+    }
+    Ok(read
+        .iter()
+        .find(|(k, _)| *k == key)
+        .and_then(|(_, v)| v.as_ref()))
+}
