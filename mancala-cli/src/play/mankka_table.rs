@@ -8,7 +8,7 @@ use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_count, sowing_help, sown_words, two_row_side};
 use super::table::{Ending, Table, hole_choices, hole_refusal, read_pass_or_hole, say_hole};
 use super::text::{Names, and_list, count, quoted, ranges};
-use mancala_engine::ending::mankka_end;
+use mancala_engine::ending::{Words as _, mankka_end};
 
 /// Reads a placement as typed: six counts joined by `+` (`1+1+1+1+1+1`),
 /// commas or spaces, or six digits together (`000006`).
