@@ -24,6 +24,10 @@ pub trait TraceGame: Game<Move: TraceMove> {
     /// A message for an unknown key or a bad value.
     fn options(base: Self::Options, map: &Map<String, Value>) -> Result<Self::Options, String>;
 
+    /// The options this game is played under: the preset a trace's
+    /// options are read over when the registry names the game.
+    fn base(&self) -> Self::Options;
+
     /// The standard start under `options`, deciding relays within `budget`
     /// (games without relays ignore it).
     ///
@@ -112,6 +116,10 @@ macro_rules! setup_game {
                 map: &::serde_json::Map<String, ::serde_json::Value>,
             ) -> Result<$options, String> {
                 $crate::conformance::checked_options(base, map, <$options>::check)
+            }
+
+            fn base(&self) -> $options {
+                ::mancala_engine::Registered::rules_of(self)
             }
 
             fn start(options: $options, budget: ::mancala_core::Budget) -> Result<$game_type, String> {

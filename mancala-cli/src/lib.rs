@@ -182,31 +182,34 @@ pub fn replay_any_within(
     trace: &Map<String, Value>,
     budget: mancala_core::Budget,
 ) -> Result<(), conformance::Failure> {
-    use conformance::{Failure, replay};
-    use mancala_core::{Mancala, Rules};
-    use mankka::Mankka;
-    use numa::Numa;
-    use numercy::Numercy;
-    use robertson::Robertson;
-    match trace.get("game").and_then(Value::as_str) {
-        Some("oware") => replay::<Mancala>(Rules::oware(), trace, budget),
-        Some("kalah") => replay::<Mancala>(Rules::kalah(), trace, budget),
-        Some("numercy") => replay::<Numercy>(Default::default(), trace, budget),
-        Some("robertson") => replay::<Robertson>(Default::default(), trace, budget),
-        Some("mankka") => replay::<Mankka>(Default::default(), trace, budget),
-        Some("numa") => replay::<Numa>(Default::default(), trace, budget),
-        Some(other) => match mancala_core::Traditional::from_name(other) {
-            Some(game) => sowing_driver::replay_traditional(game, trace, budget),
-            None => Err(Failure {
-                ply: None,
-                message: format!("unknown game `{other}`"),
-            }),
-        },
-        None => Err(Failure {
+    use conformance::Failure;
+    let name = trace
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| Failure {
             ply: None,
             message: "the trace has no `game`".into(),
-        }),
-    }
+        })?;
+    // The game's start from the registry: its options are the preset the
+    // trace's options are read over.
+    let start =
+        mancala_engine::AnyGame::new_within(name, "", budget).map_err(|e| Failure {
+            ply: None,
+            message: match e {
+                mancala_engine::NewGameError::UnknownGame(_) => format!("unknown game `{name}`"),
+                e => e.to_string(),
+            },
+        })?;
+    mancala_engine::each_game!(&start, g => replay_over(g, trace, budget))
+}
+
+/// Replays `trace` over the options of `start`'s game.
+fn replay_over<G: driver::TraceGame>(
+    start: &G,
+    trace: &Map<String, Value>,
+    budget: mancala_core::Budget,
+) -> Result<(), conformance::Failure> {
+    conformance::replay::<G>(start.base(), trace, budget)
 }
 
 /// The exit status of a protocol program (`engine`, `uci`) whose session

@@ -41,6 +41,10 @@ impl TraceGame for Numa {
         checked_options(base, map, Options::check)
     }
 
+    fn base(&self) -> Options {
+        *self.options()
+    }
+
     fn start(options: Options, _budget: Budget) -> Result<Numa, String> {
         Numa::new(options).map_err(|e| e.to_string())
     }

@@ -5,13 +5,13 @@ use std::io::Write;
 
 use clap::Parser;
 
-use mancala_core::{Budget, Mancala, Rules, toguz::ToguzKumalak};
+use mancala_core::Mancala;
+use mancala_engine::AnyGame;
 use mancala_engine::kalah_solve::KalahSolver;
 use mancala_engine::solve::{
     DEFAULT_KALAH_ENDGAME_MB, Progress, Solution, Solver, mancala_banked, mancala_split, solvable,
 };
 
-use crate::driver::build;
 use crate::play::parse_options;
 
 /// The exact value of a game's start position under perfect play, and
@@ -113,34 +113,18 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
 }
 
 /// The start of the game `args` name under their options, if its value is
-/// solved here.
+/// solved here: a sowing game of rules ([`AnyGame::sowing`]) that
+/// [`solvable`] takes.
 fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
     let name = &args.game;
     let map = parse_options(&args.options).map_err(|e| e.to_string())?;
-    let game: Mancala = match name.as_str() {
-        "kalah" => build(Rules::kalah(), &map, None, Budget::DEFAULT)?,
-        "oware" => {
-            build::<Mancala>(Rules::oware(), &map, None, Budget::DEFAULT)?;
-            return Err(
-                "oware has no exact value here: its repetition rule ends a game on a \
-                 position seen before, so a position's value depends on the history"
-                    .into(),
-            );
-        }
-        "toguz-kumalak" => {
-            build::<ToguzKumalak>((), &map, None, Budget::DEFAULT)?;
-            return Err(
-                "toguz-kumalak: not solved exactly: 162 seeds on 18 holes, with the tuzdiks, \
-                 make far too many positions for an exact search"
-                    .into(),
-            );
-        }
-        other => match mancala_core::Traditional::from_name(other) {
-            Some(traditional) => {
-                crate::sowing_driver::build_traditional(traditional, &map, None, Budget::DEFAULT)?
-            }
-            None => return Err(format!("cannot solve {other:?}: no such game")),
-        },
+    let options = crate::game_arg::options_text(&map)?;
+    let game = AnyGame::new(name, &options).map_err(|e| format!("cannot solve {name:?}: {e}"))?;
+    let Some(game) = game.sowing() else {
+        return Err(format!(
+            "cannot solve {name:?}: not solved exactly: only the sowing games of rules are, \
+             and {name} has state of its own"
+        ));
     };
     if !solvable(game.rules()) {
         return Err(format!(
@@ -150,7 +134,7 @@ fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
              go round for ever"
         ));
     }
-    Ok(game)
+    Ok(game.clone())
 }
 
 /// `solver` reading the tablebase of `game`'s board and capture rule from

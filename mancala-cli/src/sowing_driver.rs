@@ -54,6 +54,8 @@ impl TraceGame for ToguzKumalak {
         }
     }
 
+    fn base(&self) {}
+
     fn start((): (), _budget: Budget) -> Result<ToguzKumalak, String> {
         Ok(ToguzKumalak::default())
     }

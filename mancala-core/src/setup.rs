@@ -352,6 +352,7 @@ impl Mancala {
             board,
             to_move,
             over,
+            ended: crate::end::Recorded::UNKNOWN,
             legal: PitSet::EMPTY,
             placing: false,
         };

@@ -7,8 +7,8 @@ use alloc::sync::Arc;
 use core::fmt;
 
 use crate::{
-    Board, ByPlayer, Event, Game, KeyHasher, Landing, MAX_SEEDS, Move, MoveList, Observer, Outcome,
-    Pit, PlayError, Player, Rules, SingleLap, Sower, Status, Topology,
+    Board, ByPlayer, End, Event, Game, KeyHasher, Landing, MAX_SEEDS, Move, MoveList, Observer,
+    Outcome, Pit, PlayError, Player, Rules, SingleLap, Sower, Status, Topology,
 };
 
 /// Holes in a row.
@@ -324,6 +324,35 @@ impl ToguzKumalak {
         i / ROW == player.index()
             && self.board.get(pit) > 0
             && self.tuzdik[1 - player.index()] != Some(pit)
+    }
+
+    /// Why the game ended, if it has: it ends only when the player to move
+    /// has no seeds ([`End::NoMove`] of him, without seeds). A function of
+    /// the position, so known of a position set up as well as of one
+    /// reached by play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{End, Player, toguz::{ToguzKumalak, ToguzSetup}};
+    ///
+    /// assert_eq!(ToguzKumalak::new().end(), None);
+    /// let mut setup = ToguzSetup::default();
+    /// setup.board = [0; 18];
+    /// setup.board[9] = 1;
+    /// setup.stores = [81, 80];
+    /// let game = ToguzKumalak::from_setup(setup)?;
+    /// let stuck = End::NoMove { player: Player::P0, has_seeds: false, too_few: false, unfed: None };
+    /// assert_eq!(game.end(), Some(stuck));
+    /// # Ok::<(), mancala_core::toguz::ToguzError>(())
+    /// ```
+    pub fn end(&self) -> Option<End> {
+        self.over().then_some(End::NoMove {
+            player: self.to_move,
+            has_seeds: false,
+            too_few: false,
+            unfed: None,
+        })
     }
 
     /// Whether the player to move has no seeds: the game is over.

@@ -1352,7 +1352,8 @@ fn candidates() -> Vec<Move> {
 
 /// Random playouts from `start` through the harness: the `Game` contract
 /// (`testing::check_state`, with illegal candidates), seed conservation,
-/// the notation and serde round trips at every state.
+/// the notation and serde round trips, and an end reason exactly when the
+/// game is over, at every state.
 fn harness_playouts(start: &Mancala, seed: u64, games: usize, max_plies: usize) {
     let candidates = candidates();
     let total = start.board().total();
@@ -1367,6 +1368,8 @@ fn harness_playouts(start: &Mancala, seed: u64, games: usize, max_plies: usize) 
         }
         assert_eq!(game.board().total(), total, "seeds are conserved in {game}");
         assert_eq!(game.rules(), start.rules());
+        // Reached by play: a game over says why, one that goes on does not.
+        assert_eq!(game.end().is_some(), game.is_over(), "{game}");
         if let Some(turn) = turn {
             assert!(turn.seeds <= total);
             assert_eq!(turn.captured.is_empty(), turn.seeds == 0, "{turn:?}");

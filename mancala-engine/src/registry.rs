@@ -62,11 +62,11 @@ pub use registered::Registered;
 use games::Family;
 use options::{read_options, same_rules};
 
-/// The game itself, by the type that plays it: for the faces that draw
-/// a game's board in its own way ([`AnyGame::state`]). Everything else a
-/// face needs is on [`AnyGame`], or generic through [`AnyGame::visit`].
+/// The game itself, by the type that plays it. Faces do not match on it:
+/// [`each_game!`](crate::each_game) runs their code on the game's own
+/// type, and [`AnyGame::visit`] runs code generic over [`Registered`].
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum GameState {
     /// A sowing game of rules (oware, Kalah, the catalogue's).
     Mancala(Mancala),
@@ -80,6 +80,48 @@ pub enum GameState {
     Mankka(Mankka),
     /// Numa.
     Numa(Numa),
+}
+
+/// Runs `$body` with `$g` bound to the game of an [`AnyGame`] as its own
+/// type: `each_game!(&game, g => ...)` borrows it, `each_game!(move game, g
+/// => ...)` takes it. For a face's own trait implemented for each type of
+/// the registry (how `mancala play` draws a board, how a trace writes a
+/// state): the face names no game and no type, and a type added to the
+/// registry reaches it here.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_engine::{AnyGame, each_game};
+///
+/// let game = AnyGame::new("numa", "")?;
+/// // Any trait every type of the registry has: here `Display`.
+/// let text = each_game!(&game, g => g.to_string());
+/// assert_eq!(text, game.to_string());
+/// # Ok::<(), mancala_engine::NewGameError>(())
+/// ```
+#[macro_export]
+macro_rules! each_game {
+    (move $game:expr, $g:ident => $body:expr) => {
+        match $crate::AnyGame::into_state($game) {
+            $crate::GameState::Mancala($g) => $body,
+            $crate::GameState::Toguz($g) => $body,
+            $crate::GameState::Numercy($g) => $body,
+            $crate::GameState::Robertson($g) => $body,
+            $crate::GameState::Mankka($g) => $body,
+            $crate::GameState::Numa($g) => $body,
+        }
+    };
+    ($game:expr, $g:ident => $body:expr) => {
+        match $crate::AnyGame::state($game) {
+            $crate::GameState::Mancala($g) => $body,
+            $crate::GameState::Toguz($g) => $body,
+            $crate::GameState::Numercy($g) => $body,
+            $crate::GameState::Robertson($g) => $body,
+            $crate::GameState::Mankka($g) => $body,
+            $crate::GameState::Numa($g) => $body,
+        }
+    };
 }
 
 /// Runs `$body` with `$g` bound to the game inside a [`GameState`]: the
@@ -310,14 +352,28 @@ impl AnyGame {
         self.info.name
     }
 
-    /// The game itself, as its own type (for drawing it).
+    /// The game itself, as its own type (for [`each_game!`](crate::each_game)).
+    #[doc(hidden)]
     pub fn state(&self) -> &GameState {
         &self.state
     }
 
-    /// The game itself, owned.
+    /// The game itself, owned (for [`each_game!`](crate::each_game)).
+    #[doc(hidden)]
     pub fn into_state(self) -> GameState {
         self.state
+    }
+
+    /// The sowing game of rules, if the game is one (oware, Kalah and the
+    /// catalogue's but Toguz Kumalak): for tools that work on [`Rules`]
+    /// (the exact solvers, the tablebases).
+    ///
+    /// [`Rules`]: mancala_core::Rules
+    pub fn sowing(&self) -> Option<&Mancala> {
+        match &self.state {
+            GameState::Mancala(g) => Some(g),
+            _ => None,
+        }
     }
 
     /// Runs `visitor` on the game, as its own type.

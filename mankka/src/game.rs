@@ -2,7 +2,7 @@
 
 use mancala_core::PlayError as CorePlayError;
 use mancala_core::{
-    Board, ByPlayer, Game, Mancala, Meter, Observer, PlaceError, Player, Status, Topology,
+    Board, ByPlayer, End, Game, Mancala, Meter, Observer, PlaceError, Player, Status, Topology,
     engine::{KeyHasher, known_valid},
 };
 
@@ -154,6 +154,29 @@ impl Mankka {
     /// The board's shape.
     pub fn topology(&self) -> &Topology {
         self.game.topology()
+    }
+
+    /// Why the game ended, if it has: the end condition of the sowing game
+    /// underneath, which ends Mankka (at most 8 seeds left after a sowing
+    /// move under the early ends, [`End::FewLeft`]; no player able to
+    /// move; a repetition): see [`Mancala::end`], which says when it is
+    /// not known (a game set up as over).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mankka::{End, Game, Mankka};
+    ///
+    /// let mut game = Mankka::default();
+    /// assert_eq!(game.end(), None);
+    /// while let Some(p) = game.to_move() {
+    ///     game.play(game.legal_actions(p)[0])?;
+    /// }
+    /// assert!(game.end().is_some());
+    /// # Ok::<(), mankka::PlayError>(())
+    /// ```
+    pub fn end(&self) -> Option<End> {
+        self.game.end()
     }
 
     /// Seeds in each player's hand (the opening's, not yet placed).

@@ -290,7 +290,7 @@ pub use game::Mankka;
 /// The sowing engine's refusals, which Mankka's [`PlayError::Core`] holds.
 pub use mancala_core::PlayError as CorePlayError;
 pub use mancala_core::{
-    Budget, ByPlayer, Game, Landing, Outcome, Pit, PitSet, PlaceError, Player, Status,
+    Budget, ByPlayer, End, Game, Landing, Outcome, Pit, PitSet, PlaceError, Player, Status,
     budget::Undecided, engine::JointMoveError, history::SeenPosition, rules::Endless,
 };
 pub use moves::{Move, MoveList, Placement, SIDE};

@@ -154,7 +154,7 @@ fn check_state(game: &Mankka, full: bool) {
 
 /// Plays random games from the start of `options` through the harness's
 /// `random_playouts`, checking every state (fully early on, then every few
-/// plies) and every report; returns the longest game's plies and whether
+/// plies), its end reason and every report; returns the longest game's plies and whether
 /// every game ended.
 fn playouts(options: Options, seed: u64, games: usize, max_plies: usize) -> (usize, bool) {
     let start = Mankka::new(options).unwrap();
@@ -162,6 +162,15 @@ fn playouts(options: Options, seed: u64, games: usize, max_plies: usize) -> (usi
     let mut previous = start.clone();
     let (mut plies, mut longest, mut all_over) = (0, 0, true);
     testing::random_playouts(start, seed, games, max_plies, |game, report| {
+        // Reached by play: a game over says why (few seeds left only under
+        // the early ends), one that goes on does not.
+        match game.end() {
+            None => assert!(!game.is_over(), "over without a reason: {game}"),
+            Some(End::FewLeft { left, most }) => {
+                assert!(options.early_end && left <= u32::from(most) && game.is_over());
+            }
+            Some(end) => assert!(game.is_over(), "{end:?} but not over: {game}"),
+        }
         let Some(report) = report else {
             // A new game starts.
             all_over &= plies == 0 || previous.is_over();

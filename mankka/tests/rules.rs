@@ -1152,3 +1152,30 @@ fn opening_table_is_every_placement_of_the_hand() {
     // After the opening: sowing moves only.
     assert!(game.legal_moves().iter().all(|m| matches!(m, Move::Sow(_))));
 }
+
+/// Mankka Two's early end is named with the seeds left after the sowing
+/// move (at most the threshold, 8), before they go to their owners; a game
+/// that goes on has no end reason.
+#[test]
+fn mankka_two_ends_with_few_seeds_left() {
+    let mut rng = mancala_testing::SplitMix::new(0x3a);
+    let mut few = 0;
+    for _ in 0..40 {
+        let mut game = Mankka::default();
+        while let Some(p) = game.to_move() {
+            assert_eq!(game.end(), None);
+            let moves = game.legal_actions(p);
+            let mv = moves[rng.below(moves.len())];
+            let before = game.clone();
+            game.play(mv).unwrap();
+            if let Some(End::FewLeft { left, most }) = game.end() {
+                assert!(matches!(mv, Move::Sow(_)), "{mv:?}");
+                assert_eq!(most, 8);
+                assert!(left <= 8 && left < before.board().on_board(), "{left}");
+                few += 1;
+            }
+        }
+        assert!(game.end().is_some(), "{game}");
+    }
+    assert!(few > 0, "no game ended with few seeds left");
+}

@@ -13,6 +13,20 @@ use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, Status, engine::K
 
 use crate::{Choice, Face, JointMove, Options, OptionsError, SCORE_LIMIT, SIZE, Shape, Square};
 
+/// Why a game of Numa ended ([`Numa::end`]): the end of a turn found a
+/// player at or past the target with more points than the other, or both
+/// level at the highest score the game counts ([`SCORE_LIMIT`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum End {
+    /// The player reached the target, the other did not.
+    Target(Player),
+    /// Both have passed the target, and the player has more points.
+    BothPastTarget(Player),
+    /// Both reached the highest score the game counts, level: a draw.
+    Level,
+}
+
 /// A piece on the board: where it is and which numeral it shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -301,6 +315,32 @@ impl Numa {
     /// [`ByPlayer`]).
     pub const fn points(&self) -> [u32; 2] {
         self.scores
+    }
+
+    /// Why the game ended, if it has: a function of the scores and the
+    /// target (as [`Game::status`]), so known of a position set up as well
+    /// as of one reached by play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numa::{End, Numa, Player};
+    ///
+    /// assert_eq!(Numa::default().end(), None);
+    /// let mut setup = Numa::default().to_setup();
+    /// setup.scores = [31, 12];
+    /// assert_eq!(Numa::from_setup(setup)?.end(), Some(End::Target(Player::P0)));
+    /// setup.scores = [31, 34];
+    /// assert_eq!(Numa::from_setup(setup)?.end(), Some(End::BothPastTarget(Player::P1)));
+    /// # Ok::<(), numa::SetupError>(())
+    /// ```
+    pub fn end(&self) -> Option<End> {
+        let [a, r] = self.scores;
+        Some(match self.result()? {
+            Outcome::Winner(w) if a.min(r) >= self.options.target => End::BothPastTarget(w),
+            Outcome::Winner(w) => End::Target(w),
+            Outcome::Draw => End::Level,
+        })
     }
 
     /// The outcome once the game is over: at the end of a turn, someone has

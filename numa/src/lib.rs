@@ -220,7 +220,7 @@ mod text;
 mod types;
 
 pub use game::{
-    ChoiceList, JointMoveError, Numa, PairList, Piece, PiecePath, PlayError, ScoringPair,
+    ChoiceList, End, JointMoveError, Numa, PairList, Piece, PiecePath, PlayError, ScoringPair,
     TurnReport,
 };
 pub use mancala_core::notation::{NotationError, OptionError};

@@ -8,8 +8,8 @@
 
 use mancala_testing as testing;
 use numa::{
-    Choice, Colour, Face, Game, Instruction, JointMove, Numa, Options, Outcome, Piece, PlayError,
-    Player, Setup, Shape, Square,
+    Choice, Colour, End, Face, Game, Instruction, JointMove, Numa, Options, Outcome, Piece,
+    PlayError, Player, Setup, Shape, Square,
 };
 use proptest::prelude::*;
 
@@ -410,6 +410,15 @@ fn random_playouts_keep_the_contract() {
             testing::check_serde(g);
             check_invariants(g, report);
             finished += usize::from(g.is_over());
+            // A game over says why, as its outcome does.
+            match (g.end(), g.outcome()) {
+                (None, None) => {}
+                (Some(End::Target(p) | End::BothPastTarget(p)), Some(Outcome::Winner(w))) => {
+                    assert_eq!(p, w);
+                }
+                (Some(End::Level), Some(Outcome::Draw)) => {}
+                other => panic!("{other:?} in {g:?}"),
+            }
         });
         assert!(finished > 0, "some random games end ({options:?})");
     }

@@ -10,7 +10,8 @@ use mancala_core::{
     history::History,
 };
 
-use crate::{MAX_HOLES_PER_ROW, MoveReport, Operator, Options, OptionsError};
+use crate::end::Recorded;
+use crate::{End, MAX_HOLES_PER_ROW, MoveReport, Operator, Options, OptionsError};
 
 /// The legal actions (holes) of a position, stored inline (never on the
 /// heap): [`Game::legal_actions`] of a [`Numercy`].
@@ -46,6 +47,9 @@ pub struct Numercy {
     pub(crate) points: [u64; 2],
     pub(crate) to_move: Player,
     pub(crate) over: bool,
+    /// Why the game ended ([`Numercy::end`]), recorded by the turn that
+    /// ended it; ignored by equality and hashing.
+    pub(crate) ended: Recorded,
     /// Positions seen since balls last left the board (only with
     /// [`Options::repetition`]; empty once the game is over).
     pub(crate) history: History,
@@ -118,6 +122,7 @@ impl Numercy {
             points: [0; 2],
             to_move: Player::P0,
             over: false,
+            ended: Recorded::default(),
             legal: PitSet::EMPTY,
         };
         game.begin_turn(Player::P0, false, &Meter::new(budget))
@@ -166,6 +171,37 @@ impl Numercy {
     /// The board's shape (two rows of `options.holes`).
     pub fn topology(&self) -> &Topology {
         &self.shared.topology
+    }
+
+    /// Why the game ended, if it has, as the turn that ended it found:
+    /// the player given the turn had no ball, or every move of his relayed
+    /// forever, or the position repeated. `None` while the game goes on,
+    /// and for a game built as over from a [`Setup`](crate::Setup) (or its
+    /// text or serde form) marked `over`, which does not say why. Not part
+    /// of the position: equality, hashing and the setup ignore it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numercy::{End, Game, Numercy, Options, Pit, Setup};
+    ///
+    /// // RULES.md's 2x2 cycle: S0, N2, S1, N3 bring back the start.
+    /// let mut options = Options::board(2);
+    /// options.repetition = true;
+    /// let mut setup = Setup::new(options);
+    /// setup.board = vec![1, 0, 1, 0];
+    /// let mut game = Numercy::from_setup(setup)?;
+    /// for i in [0, 2, 1, 3] {
+    ///     assert_eq!(game.end(), None);
+    ///     game.play(Pit::new(i).unwrap())?;
+    /// }
+    /// assert_eq!(game.end(), Some(End::Repetition));
+    /// // Its setup says it is over, not why.
+    /// assert_eq!(Numercy::from_setup(game.to_setup())?.end(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn end(&self) -> Option<End> {
+        if self.over { self.ended.0 } else { None }
     }
 
     /// The operator of the file holding `pit`.

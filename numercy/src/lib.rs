@@ -281,6 +281,7 @@
 
 extern crate alloc;
 
+mod end;
 mod game;
 mod operator;
 mod options;
@@ -289,6 +290,7 @@ mod setup;
 mod text;
 mod turn;
 
+pub use end::End;
 pub use game::{MoveList, Numercy};
 pub use mancala_core::{
     Budget, ByPlayer, Event, Game, Observer, Outcome, Pit, PlayError, Player, Status,

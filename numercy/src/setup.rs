@@ -163,6 +163,7 @@ impl Numercy {
             points: [p0, p1],
             to_move: setup.to_move,
             over: setup.over,
+            ended: crate::end::Recorded::default(),
             legal: PitSet::EMPTY,
         };
         if setup.over {

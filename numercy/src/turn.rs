@@ -8,7 +8,8 @@ use mancala_core::{
     rules::{Endless, Relay, SowSpec},
 };
 
-use crate::{MoveReport, Numercy, Scoring};
+use crate::end::Recorded;
+use crate::{End, MoveReport, Numercy, Scoring};
 
 impl Numercy {
     /// Sows `pit` for the player to move on `board`, drawing on `meter`.
@@ -145,6 +146,13 @@ impl Numercy {
         }
         self.legal = legal;
         if legal.is_empty() {
+            self.ended = Recorded(Some(if repeated {
+                End::Repetition
+            } else if self.board.seeds_of(&self.shared.topology, player) == 0 {
+                End::NoBalls(player)
+            } else {
+                End::AllEndless(player)
+            }));
             self.end_game();
         }
         Ok(())

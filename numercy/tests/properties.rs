@@ -677,8 +677,9 @@ proptest! {
     /// Random playouts through the shared harness: at every position the
     /// legal actions are exactly the candidate holes `play` accepts, refused
     /// moves change nothing, `joint_move` refuses the player not to move,
-    /// the notation, the serde form and the actions' text round-trip; and
-    /// Numercy's invariants hold.
+    /// the notation, the serde form and the actions' text round-trip;
+    /// Numercy's invariants hold; and a game has an end reason exactly when
+    /// it is over.
     #[test]
     fn harness_playouts(options in options(), seed in any::<u64>()) {
         let game = Numercy::new(options).unwrap();
@@ -689,6 +690,8 @@ proptest! {
             testing::check_serde(game);
             testing::check_action_text(&game.legal_moves());
             invariants.check(game, report);
+            // Reached by play: a game over says why, one that goes on not.
+            assert_eq!(game.end().is_some(), game.is_over(), "{game}");
         });
     }
 

@@ -782,6 +782,7 @@ fn a_player_whose_every_move_relays_forever_cannot_move() {
     let game = position(options, &[3, 0, 1, 2], SOUTH);
     assert!(game.is_over());
     assert_eq!(points_of(&game), [3, 3]);
+    assert_eq!(game.end(), Some(End::AllEndless(SOUTH)));
     assert_eq!(game.outcome(), Some(Outcome::Draw));
     assert_eq!(board_of(&game), [3, 0, 1, 2]);
 
@@ -836,6 +837,7 @@ fn a_move_can_leave_the_next_player_only_endless_moves() {
     assert!(game.is_over());
     assert_eq!(board_of(&game), [2, 1, 2, 0]);
     assert_eq!(points_of(&game), [3, 2]);
+    assert_eq!(game.end(), Some(End::AllEndless(NORTH)));
     assert_eq!(game.outcome(), Some(Outcome::Winner(SOUTH)));
 
     // Under Endless::Stop, North's move is legal: 8 laps, the board as it
@@ -849,6 +851,35 @@ fn a_move_can_leave_the_next_player_only_endless_moves() {
     assert_eq!((report.laps, report.end, report.count), (8, pit(2), 2));
     assert_eq!(board_of(&game), [2, 1, 2, 0]);
     assert_eq!(game.to_move(), Some(SOUTH));
+}
+
+/// RULES.md's 2x2 cycle: S0, N2, S1, N3 bring back the start, which ends
+/// the game under the repetition option; a player with no ball ends it
+/// otherwise. The end is told as the turn that ended the game found it.
+#[test]
+fn a_repetition_is_told_from_a_player_with_no_move() {
+    let two_by_two = |board: &[u16], repetition: bool| {
+        let mut options = Options::board(2);
+        options.repetition = repetition;
+        let mut setup = Setup::new(options);
+        setup.board = board.to_vec();
+        Numercy::from_setup(setup).unwrap()
+    };
+    let mut game = two_by_two(&[1, 0, 1, 0], true);
+    for i in [0, 2, 1, 3] {
+        assert_eq!(game.end(), None);
+        game.play(pit(i)).unwrap();
+    }
+    assert!(game.is_over());
+    assert_eq!(game.end(), Some(End::Repetition));
+    // South's one ball reaches his own hole 1: North has none.
+    let mut game = two_by_two(&[1, 0, 0, 0], true);
+    game.play(pit(0)).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.end(), Some(End::NoBalls(NORTH)));
+    // A setup marked over does not say why.
+    let again = Numercy::from_setup(game.to_setup()).unwrap();
+    assert_eq!((again.end(), &again), (None, &game));
 }
 
 #[test]

@@ -10,7 +10,8 @@ use alloc::sync::Arc;
 use core::fmt;
 
 use mancala_core::{
-    Board, ByPlayer, Game, Mancala, Move, Outcome, Pit, PlayError, Player, Status, Topology, Turn,
+    Board, ByPlayer, End, Game, Mancala, Move, Outcome, Pit, PlayError, Player, Status, Topology,
+    Turn,
     engine::{KeyHasher, check_sowing_move, known_valid},
     rules::MAX_PLAYERS,
 };
@@ -201,6 +202,27 @@ impl Robertson {
     /// The shared sowing game underneath (rules, repetition history).
     pub fn sowing(&self) -> &Mancala {
         &self.game
+    }
+
+    /// Why the game ended, if it has: the end condition of the sowing game
+    /// underneath ([`Mancala::end`], which says when it is not known: a
+    /// game set up as over).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robertson::{End, Game, Robertson};
+    ///
+    /// let mut game = Robertson::default();
+    /// assert_eq!(game.end(), None);
+    /// while let Some(p) = game.to_move() {
+    ///     game.play(game.legal_actions(p)[0])?;
+    /// }
+    /// assert!(matches!(game.end(), Some(End::NoMove { .. } | End::Repetition)));
+    /// # Ok::<(), robertson::PlayError>(())
+    /// ```
+    pub fn end(&self) -> Option<End> {
+        self.game.end()
     }
 
     /// Stones captured by each player (with `ToOwner` leftovers, once the

@@ -266,7 +266,7 @@ mod text;
 
 pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, Robertson};
 pub use mancala_core::{
-    ByPlayer, Game, Outcome, Pit, PlayError, Player, Status,
+    ByPlayer, End, Game, Outcome, Pit, PlayError, Player, Status,
     engine::JointMoveError,
     rules::{GrandSlam, Leftover},
 };

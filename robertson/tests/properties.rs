@@ -254,6 +254,8 @@ fn random_playouts_under_the_harness() {
         testing::random_playouts(game, 17 + i as u64, 2, 400, |state, report| {
             invariants(state, start).expect("invariants");
             harness(state).expect("harness");
+            // Reached by play: a game over says why, one that goes on not.
+            assert_eq!(state.end().is_some(), state.is_over(), "{state:?}");
             if let (Some(before), Some(report)) = (&previous, report) {
                 check_report(before, state, report, start).expect("report");
             }

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use mancala_core::{Event, Game, Outcome, Player, Status};
+use mancala_engine::ending::{NumercyWords as _, Words as _};
 use mancala_engine::{AnyGame, Clock, GameState, Limits, ending};
 use serde::Serialize;
 
@@ -285,7 +286,7 @@ fn why_ended(before: &AnyGame, after: &AnyGame, text: &str, names: &[String]) ->
         (GameState::Mankka(g), _) => ending::mankka_end(g, text.parse().ok()?)?
             .reason
             .words(&name, "seed"),
-        (_, GameState::Numercy(g)) => ending::numercy_end(g).words(&name),
+        (_, GameState::Numercy(g)) => ending::numercy_end(g)?.words(&name),
         (GameState::Toguz(g), _) => {
             // The player after the mover has no seeds to sow.
             format!("{} has no seeds to sow", name(g.to_move()?.next(2)))
@@ -367,7 +368,6 @@ fn report(state: &GameState, text: &str) -> Option<MoveView> {
             }
             turn.to_string()
         }
-        _ => return None,
     };
     Some(MoveView {
         text: text.to_string(),

@@ -46,7 +46,6 @@ fn family(state: &GameState) -> &'static str {
         GameState::Robertson(_) => "robertson",
         GameState::Mankka(_) => "mankka",
         GameState::Numa(_) => "numa",
-        _ => "other",
     }
 }
 
@@ -346,7 +345,6 @@ pub(crate) fn view(game: &AnyGame) -> View {
                 target: g.options().target,
             });
         }
-        _ => {}
     }
     v
 }

@@ -8,7 +8,7 @@ use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_count, sowing_help, sown_words, two_row_side};
 use super::table::{Ending, Table, hole_choices, hole_refusal, say_hole};
 use super::text::{Names, and_list, count, ranges};
-use mancala_engine::ending::mankka_end;
+use mancala_engine::ending::{Words as _, mankka_end};
 
 /// The board with each player's captures and hand.
 fn mankka_board(game: &Mankka, board: &mancala_core::Board, names: &Names) -> String {

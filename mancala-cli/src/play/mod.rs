@@ -26,12 +26,12 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
 use mancala_core::Player;
-use numercy::Numercy;
 
-use mancala_engine::{AnyGame, GameState, Limits, NewGameError, Registered};
+use mancala_engine::{AnyGame, Limits, NewGameError, Registered};
 
 use crate::game_arg::{GameArg, options_text};
 use game_loop::{Computer, Console, Players, play_game};
+use table::Table;
 
 /// Plies (turns in Numa) after which a game is stopped and scored as it
 /// stands.
@@ -90,15 +90,17 @@ pub struct PlayArgs {
     /// The search's node budget per move.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
-    /// Numercy: holes in each row (2..=13).
+    /// Holes in each row, for a game with a `holes` option (Numercy,
+    /// 2..=13; its operators then drawn at random from --seed unless given).
     #[arg(long)]
     pub holes: Option<u8>,
-    /// Robertson: the board layout.
-    #[arg(long, value_enum, default_value_t = Layout::TwoRow)]
-    pub layout: Layout,
-    /// Mankka: the variant.
-    #[arg(long, value_enum, default_value_t = Variant::Two)]
-    pub variant: Variant,
+    /// The board layout, for a game with a `layout` option (Robertson's).
+    #[arg(long, value_enum)]
+    pub layout: Option<Layout>,
+    /// The variant, for a game with a `variant` option (Mankka's; Mankka
+    /// Two by default).
+    #[arg(long, value_enum)]
+    pub variant: Option<Variant>,
     /// Any rule option by its key in the conformance traces' options (the
     /// docs of `mancala_cli::conformance`), as KEY=VALUE (repeatable;
     /// VALUE is JSON or a bare word), e.g. `--option grand_slam=forbid`,
@@ -176,35 +178,41 @@ pub fn parse_options(
     Ok(map)
 }
 
-/// The `--option` pairs as a trace's `options` object, with the shortcut
-/// options (`--holes`, `--layout`, `--variant`) filled in where not given.
+/// The `--option` pairs as a trace's `options` object, over the game's
+/// own words for play ([`GameInfo::play_options`]), with the shortcut
+/// options (`--holes`, `--layout`, `--variant`) filled in where not given:
+/// each sets the game's option of that key, and a game without one
+/// refuses it.
+///
+/// [`GameInfo::play_options`]: mancala_engine::GameInfo::play_options
 fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Value>, String> {
     use serde_json::Value;
+    let info = args.game.0;
     let mut map = serde_json::Map::new();
-    match args.game.name() {
-        "numercy" => {
-            if let Some(holes) = args.holes {
-                map.insert("holes".into(), Value::from(holes));
-            }
-            // Every game of `play` must end.
-            map.insert("repetition".into(), Value::Bool(true));
+    for word in info.play_options.split_whitespace() {
+        let (key, value) = parse_option(word).map_err(|e| e.to_string())?;
+        map.insert(key, value);
+    }
+    let layout = args.layout.map(|layout| match layout {
+        Layout::TwoRow => "two-row",
+        Layout::Triangle => "triangle",
+        Layout::Hexagon => "hexagon",
+    });
+    let variant = args.variant.map(|variant| match variant {
+        Variant::One => "one",
+        Variant::Two => "two",
+    });
+    let shortcuts = [
+        ("holes", args.holes.map(Value::from)),
+        ("layout", layout.map(Value::from)),
+        ("variant", variant.map(Value::from)),
+    ];
+    for (key, value) in shortcuts {
+        let Some(value) = value else { continue };
+        if !info.keys.contains(&key) {
+            return Err(format!("--{key}: {} has no `{key}` option", info.name));
         }
-        "robertson" => {
-            let layout = match args.layout {
-                Layout::TwoRow => "two-row",
-                Layout::Triangle => "triangle",
-                Layout::Hexagon => "hexagon",
-            };
-            map.insert("layout".into(), Value::from(layout));
-        }
-        "mankka" => {
-            let variant = match args.variant {
-                Variant::One => "one",
-                Variant::Two => "two",
-            };
-            map.insert("variant".into(), Value::from(variant));
-        }
-        _ => {}
+        map.insert(key.into(), value);
     }
     let given = parse_options(&args.options).map_err(|e| e.to_string())?;
     map.extend(given);
@@ -293,23 +301,8 @@ pub fn run(
         input: &mut input,
         out: &mut output,
     };
-    match game.into_state() {
-        GameState::Mancala(game) => play_game(args, game, searchers(nodes), console),
-        GameState::Toguz(game) => play_game(args, game, searchers(nodes), console),
-        GameState::Numercy(game) => {
-            let game = if args.holes.is_some() && !map.contains_key("operators") {
-                Numercy::new(game.options().random_row(args.seed, &[])).map_err(invalid)?
-            } else {
-                game
-            };
-            play_game(args, game, searchers(nodes), console)
-        }
-        GameState::Robertson(game) => play_game(args, game, searchers(nodes), console),
-        GameState::Mankka(game) => play_game(args, game, searchers(nodes), console),
-        GameState::Numa(game) => play_game(args, game, searchers(nodes), console),
-        _ => Err(RunError::Usage(format!(
-            "{} cannot be played here",
-            args.game.name()
-        ))),
-    }
+    mancala_engine::each_game!(move game, game => {
+        let game = game.deal(args.seed, &map).map_err(invalid)?;
+        play_game(args, game, searchers(nodes), console)
+    })
 }

@@ -7,7 +7,7 @@ use numercy::{MoveReport, Numercy, Pit, PlayError};
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_help, two_row_side};
 use super::table::{Ending, Table, hole_actions, hole_refusal};
-use mancala_engine::ending::numercy_end;
+use mancala_engine::ending::{NumercyWords as _, numercy_end};
 
 use super::text::{Names, and_list, count};
 
@@ -31,6 +31,20 @@ fn numercy_board(game: &Numercy, points: [u64; 2], names: &Names) -> String {
 }
 
 impl Table for Numercy {
+    /// A number of holes given without operators: a random row of
+    /// operators for them, drawn from `seed`.
+    fn deal(
+        self,
+        seed: u64,
+        given: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Numercy, String> {
+        if given.contains_key("holes") && !given.contains_key("operators") {
+            Numercy::new(self.options().random_row(seed, &[])).map_err(|e| e.to_string())
+        } else {
+            Ok(self)
+        }
+    }
+
     fn title(&self) -> String {
         let o = self.options();
         format!(
@@ -112,7 +126,10 @@ impl Table for Numercy {
     hole_refusal!(PlayError);
 
     fn ending(&self, _before: &Numercy, _mv: &Pit, names: &Names) -> Ending {
-        let reason = numercy_end(self).words(&|p| names.of(p));
+        let reason = numercy_end(self).map_or_else(
+            || "the game is over".to_string(),
+            |end| end.words(&|p| names.of(p)),
+        );
         let scores = self.scores();
         let left = |p: Player| u64::from(self.board().seeds_of(self.topology(), p));
         let before = |p: Player| scores[p].saturating_sub(left(p));

@@ -8,7 +8,7 @@ use super::boards::{TwoRow, ring, row_place};
 use super::sowing::{arrow, south_north};
 use super::table::{Ending, Table, hole_actions, hole_refusal};
 use super::text::{Names, and_list, count, ranges};
-use mancala_engine::ending::mancala_end;
+use mancala_engine::ending::{Words as _, mancala_end};
 
 /// Whether the board is two rows with South (player 0) on the bottom row
 /// and North on the top one, the names then being South and North.

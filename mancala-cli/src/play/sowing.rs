@@ -8,7 +8,7 @@ use mancala_core::{
 use super::boards::TwoRow;
 use super::table::{Ending, Table, hole_refusal, say_hole};
 use super::text::{Names, and_list, count, ranges};
-use mancala_engine::ending::{SowingEnd, mancala_end};
+use mancala_engine::ending::{SowingEnd, Words as _, mancala_end};
 
 /// South and North: the names of a two-row board's players.
 pub(crate) fn south_north() -> Vec<String> {

@@ -73,6 +73,24 @@ pub(crate) trait Table: Registered {
     /// before the last move `mv`.
     fn ending(&self, before: &Self, mv: &Self::Move, names: &Names) -> Ending;
 
+    /// The game as `play` deals it from the options `given` (as a trace
+    /// writes them): where the rules leave something to chance that the
+    /// player did not set, drawn from `seed` (Numercy's operator row for a
+    /// number of holes given without operators). By default the game as it
+    /// is.
+    ///
+    /// # Errors
+    ///
+    /// Why the dealt game cannot be made, in words.
+    fn deal(
+        self,
+        seed: u64,
+        given: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Self, String> {
+        let _ = (seed, given);
+        Ok(self)
+    }
+
     /// The scores of a game stopped before its end, in words.
     fn standing(&self, names: &Names) -> String {
         let parts: Vec<String> = self

@@ -12,7 +12,7 @@ pub fn render(args: &TournamentArgs, standings: &Standings) -> String {
     let page = Page {
         args,
         standings,
-        unit: if args.game.name() == "numa" {
+        unit: if args.game.0.simultaneous() {
             "turns"
         } else {
             "moves"

@@ -3,6 +3,7 @@
 use alloc::sync::Arc;
 
 use crate::budget::StateBudget;
+use crate::end::Recorded;
 use crate::{
     Board, Budget, Feeding, History, Landing, Meter, Move, PitSet, Player, Rules, RulesError,
     SetupError, Topology, Turn, Undecided,
@@ -78,6 +79,11 @@ pub struct Mancala {
     pub(crate) board: Board,
     pub(crate) to_move: Player,
     pub(crate) over: bool,
+    /// Why the game ended, recorded by the turn settling that ended it
+    /// (see [`Mancala::end`]); nothing while it goes on, or when it was
+    /// set up as over. Not part of the position: equality and hashing
+    /// ignore it.
+    pub(crate) ended: Recorded,
     pub(crate) history: History,
     /// The legal sowing moves of the player to move, worked out once when
     /// the turn passed to him (with trial sowings where legality needs them:
@@ -294,6 +300,7 @@ impl Mancala {
             board,
             to_move: first,
             over: false,
+            ended: Recorded::UNKNOWN,
             legal: PitSet::EMPTY,
             placing: false,
         };

@@ -1,7 +1,8 @@
 //! The end of a turn: handing it on, the end conditions, and the legal set
 //! of the player to move next.
 
-use crate::{Event, Feeding, Leftover, Meter, Observer, PitSet, Player, Undecided};
+use crate::end::Recorded;
+use crate::{End, Event, Feeding, Leftover, Meter, Observer, PitSet, Player, Undecided};
 
 use super::Mancala;
 
@@ -116,15 +117,17 @@ impl Mancala {
         self.placing = false;
         self.record_settled(next, handover, fallible);
         if !(self.can_sow() || others_can_move) {
+            self.ended = self.stuck(next);
             self.finish(observer);
         }
         Ok(())
     }
 
     /// The end conditions on the position reached, `next` to move: `None`
-    /// if one ends the game, else which holes hold seeds (as bits, where a
-    /// later check reads them; else 0). Without a budget (not `fallible`)
-    /// the position enters the repetition history now.
+    /// if one ends the game (recorded in `ended`), else which holes hold
+    /// seeds (as bits, where a later check reads them; else 0). Without a
+    /// budget (not `fallible`) the position enters the repetition history
+    /// now.
     #[inline(always)]
     fn goes_on(&mut self, next: Player, handover: Handover, fallible: bool) -> Option<u128> {
         let end = &self.shared.rules.end;
@@ -133,6 +136,7 @@ impl Mancala {
             if fallible {
                 // The position is recorded once it stands (`record_settled`).
                 if !seeds_left_board && self.history.contains(&self.board, next) {
+                    self.ended = Recorded::REPETITION;
                     return None;
                 }
             } else {
@@ -140,6 +144,7 @@ impl Mancala {
                     self.history.clear();
                 }
                 if !self.history.insert(&self.board, next) {
+                    self.ended = Recorded::REPETITION;
                     return None;
                 }
             }
@@ -147,6 +152,7 @@ impl Mancala {
         // A sowing that left every seed on the board changed no store: a
         // majority would have ended the game at the last turn already.
         if end.majority && (seeds_left_board || !handover.after_sowing()) && self.majority() {
+            self.ended = self.majority_end();
             return None;
         }
         // Which holes hold seeds, once for the checks below, where one of
@@ -166,7 +172,116 @@ impl Mancala {
             || end
                 .each_at_most
                 .is_some_and(|most| self.board.holes().iter().all(|&c| c <= most));
-        (!ended).then_some(nonempty)
+        if ended {
+            self.ended = self.board_end(handover, nonempty);
+            return None;
+        }
+        Some(nonempty)
+    }
+
+    /// Which of the end conditions on the board ended the game (an empty
+    /// side, few seeds left, every hole nearly empty: the first that holds,
+    /// as [`goes_on`](Mancala::goes_on) asks them); `nonempty` as it read
+    /// it. Only when a game ends, so out of the way of the turn.
+    #[cold]
+    #[inline(never)]
+    fn board_end(&self, handover: Handover, nonempty: u128) -> Recorded {
+        let end = &self.shared.rules.end;
+        let topology = &self.shared.topology;
+        // (Settling reads `nonempty` wherever the empty side is checked.)
+        let empty_side = Player::all(topology.players())
+            .find(|&p| end.side_empty && nonempty & topology.mask_of(p) == 0);
+        if let Some(p) = empty_side {
+            return Recorded::side_empty(p);
+        }
+        let left = self.board.on_board();
+        match end.at_most_left {
+            Some(most) if handover.after_sowing() && left <= u32::from(most) => {
+                Recorded::few_left(left as u16)
+            }
+            _ => Recorded::each_at_most(end.each_at_most.unwrap_or(0)),
+        }
+    }
+
+    /// The majority that ended the game: the player whose store holds more
+    /// than half of all seeds and his seeds, or (no player) half the seeds
+    /// when two stores hold half each.
+    #[cold]
+    #[inline(never)]
+    fn majority_end(&self) -> Recorded {
+        let total = self.board.total();
+        let stores = &self.board.stores()[..self.shared.topology.players()];
+        match Player::all(stores.len()).find(|&p| 2 * u32::from(self.board.store(p)) > total) {
+            Some(p) => Recorded::majority(Some(p), self.board.store(p)),
+            None => Recorded::majority(None, (total / 2) as u16),
+        }
+    }
+
+    /// Why `next`, to move, cannot: no player can move (where a player who
+    /// cannot move passes), or he cannot, with or without seeds, with or
+    /// without a hole he may sow, failing to feed the player after him who
+    /// has none. Only when a game ends.
+    #[cold]
+    #[inline(never)]
+    fn stuck(&self, next: Player) -> Recorded {
+        let rules = &self.shared.rules;
+        if rules.end.pass {
+            return Recorded::NOBODY_CAN_MOVE;
+        }
+        let topology = &self.shared.topology;
+        let has_seeds = self.board.has_seeds(topology, next);
+        let fed = self.fed_player(next);
+        let unfed = rules.feeding != Feeding::Off && !self.board.has_seeds(topology, fed);
+        Recorded::no_move(
+            next,
+            has_seeds,
+            has_seeds && !self.has_sowable(&self.board, next),
+            unfed.then_some(fed),
+        )
+    }
+
+    /// Why the game ended, if it has: the end condition that ended it, as
+    /// the turn settling that ended it recorded it (before the seeds left
+    /// were swept to their owners). `None` while the game goes on, and for
+    /// a game built as over from a [`Setup`](crate::Setup) (or its text or
+    /// serde form) marked `over`: a setup does not say why (a state that a
+    /// setup, live, finds over by the rules records its end like any move).
+    ///
+    /// The reason is how play reached the state, not part of the position:
+    /// [`PartialEq`], [`Hash`](core::hash::Hash),
+    /// [`key`](crate::Game::key), the setup, text and serde forms ignore
+    /// it, so a finished state still equals the one its setup rebuilds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{End, Game, Mancala, Move, Pit, Player, Rules, Setup};
+    ///
+    /// // South's hole 5 reaches North's hole 6: a capture of 2 gives South
+    /// // 25 of 48 seeds, more than half.
+    /// let mut setup = Setup::new(Rules::oware());
+    /// setup.board = vec![1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0];
+    /// setup.stores = vec![23, 21];
+    /// let mut game = Mancala::from_setup(setup)?;
+    /// assert_eq!(game.end(), None);
+    /// game.play(Move::Sow(Pit::new(5).unwrap()))?;
+    /// let majority = End::Majority { player: Some(Player::P0), seeds: 25, total: 48 };
+    /// assert_eq!(game.end(), Some(majority));
+    /// // The 2 seeds left were then swept to their owners.
+    /// assert_eq!(game.board().store(Player::P0), 26);
+    /// // Rebuilt from its setup, the game is the same, but why it ended is
+    /// // not known.
+    /// let again = Mancala::from_setup(game.to_setup())?;
+    /// assert_eq!(again, game);
+    /// assert_eq!(again.end(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn end(&self) -> Option<End> {
+        if !self.over {
+            return None;
+        }
+        self.ended
+            .end(self.board.total(), self.shared.rules.end.at_most_left)
     }
 
     /// Hands the turn to `next`, who places seeds before he sows: no sowing
@@ -185,6 +300,7 @@ impl Mancala {
         self.placing = true;
         self.record_settled(next, handover, fallible);
         if !self.shared.rules.end.pass && !self.has_sowable(&self.board, next) {
+            self.ended = self.stuck(next);
             self.finish(observer);
         }
     }

@@ -40,6 +40,10 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// The option keys its options text may set.
     pub keys: &'static [&'static str],
+    /// Option words `mancala play` reads before the player's own, so that
+    /// every game it plays ends (Numercy's repetition rule); empty for most
+    /// games.
+    pub play_options: &'static str,
     /// Which type plays it.
     pub(crate) family: Family,
 }
@@ -68,6 +72,7 @@ const fn own(
         title,
         summary,
         keys,
+        play_options: "",
         family,
     }
 }
@@ -75,14 +80,17 @@ const fn own(
 /// The games before the catalogue's: the four games of the mission, oware
 /// and Kalah (as OpenSpiel plays them).
 const FIRST: [GameInfo; 6] = [
-    own(
-        "numercy",
-        "Numercy",
-        "A Dakon-like relay-sowing game whose captures score the arithmetic \
-         (+, -, x, :, ...) between the two holes of a file.",
-        <numercy::Options as RuleOptions>::KEYS,
-        Family::Numercy,
-    ),
+    GameInfo {
+        play_options: "repetition=true",
+        ..own(
+            "numercy",
+            "Numercy",
+            "A Dakon-like relay-sowing game whose captures score the arithmetic \
+             (+, -, x, :, ...) between the two holes of a file.",
+            <numercy::Options as RuleOptions>::KEYS,
+            Family::Numercy,
+        )
+    },
     own(
         "robertson",
         "Robertson's game",
