@@ -23,6 +23,7 @@
 //! | En Gehe | Tanzania | 2x40, 4 seeds | [`Rules::en_gehe`] | `En Gehe.lud`, "Board Size/40", "Merker (Observed)" | the same (`houses` 40 to 50 as Ludii's board sizes, any of 1 to 50 taken); `endless` |
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
+//! | Adidada | (Ludii's `Adidada`) | 2x6, 4 seeds | [`Rules::adidada`] | `Adidada.lud` | the same |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -88,6 +89,8 @@ pub enum Traditional {
     I,
     /// Kay: [`Rules::kay`].
     Kay,
+    /// Adidada: [`Rules::adidada`].
+    Adidada,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -96,7 +99,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 12] = [
+    pub const ALL: [Traditional; 13] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -108,12 +111,13 @@ impl Traditional {
         Traditional::EnGehe,
         Traditional::I,
         Traditional::Kay,
+        Traditional::Adidada,
         Traditional::ToguzKumalak,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
     /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`,
-    /// `en-gehe`, `i`, `kay`, `toguz-kumalak`).
+    /// `en-gehe`, `i`, `kay`, `adidada`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -127,6 +131,7 @@ impl Traditional {
             Traditional::EnGehe => "en-gehe",
             Traditional::I => "i",
             Traditional::Kay => "kay",
+            Traditional::Adidada => "adidada",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -145,6 +150,7 @@ impl Traditional {
             Traditional::EnGehe => "En Gehe",
             Traditional::I => "I",
             Traditional::Kay => "Kay",
+            Traditional::Adidada => "Adidada",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -164,6 +170,7 @@ impl Traditional {
             Traditional::EnGehe => summaries::EN_GEHE,
             Traditional::I => summaries::I,
             Traditional::Kay => summaries::KAY,
+            Traditional::Adidada => summaries::ADIDADA,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -202,6 +209,7 @@ impl Traditional {
             Traditional::EnGehe => Rules::en_gehe(),
             Traditional::I => Rules::i(),
             Traditional::Kay => Rules::kay(),
+            Traditional::Adidada => Rules::adidada(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }
@@ -552,6 +560,37 @@ impl Rules {
         };
         rules.capture = chain_to_origin(CountSet::EMPTY.with(4));
         rules.leftover = Leftover::Void;
+        rules
+    }
+}
+
+impl Rules {
+    /// Adidada as Ludii plays it (`Adidada.lud`; the rules document's
+    /// second catalogue, section "Adidada").
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over).
+    /// 3. If the last seed falls in the opponent's row in a hole that then
+    ///    holds 2 or 3, it is taken, then each hole before it while it holds
+    ///    2 or 3, within his row ([`ChainLimit::Row`]; the move's origin, in
+    ///    the mover's row, is never reached). (The rules text: captures in
+    ///    either row.) Grand slams are allowed; there is no feeding and no
+    ///    extra turn.
+    /// 4. The game ends when the player to move has no seeds. Each player
+    ///    scores his captures plus the seeds left in his row
+    ///    ([`Leftover::Stay`]; Ludii's score reads the store as 0 and
+    ///    counts the row alone, a defect its recorded games are cut
+    ///    before; the rules text: the most captures wins).
+    pub const fn adidada() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 4;
+        rules.capture = Capture::Chain {
+            zone: Zone::Opponents,
+            counts: CountSet::TWO_OR_THREE,
+            same_count: false,
+            limit: ChainLimit::Row,
+        };
         rules
     }
 }

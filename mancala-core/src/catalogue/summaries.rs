@@ -74,6 +74,13 @@ pub(super) const KAY: &str = "Kay: two rows of 6 holes with 4 seeds each. Sow a 
     and the next is not empty, sow on from it. The game ends when the player to \
     move cannot sow. Captures count.";
 
+/// The summary of [`Traditional::Adidada`].
+pub(super) const ADIDADA: &str = "Adidada: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 2 or 3 in the other's row \
+    captures them, and the 2s and 3s just before it in his row. You may take \
+    all his seeds. The game ends when the player to move has no seeds; \
+    captures plus the seeds in your row count.";
+
 /// The summary of [`Traditional::ToguzKumalak`].
 pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
     counter-clockwise, the first back into the hole sown unless it held one; \
