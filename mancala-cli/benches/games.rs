@@ -4,8 +4,8 @@
 //! cargo bench -p mancala-examples --bench games [-- FILTER]
 //! ```
 //!
-//! For each game of [`GAMES`] (oware, kalah, numercy, robertson,
-//! robertson-triangle, robertson-hexagon, mankka, mankka-one, numa):
+//! For each game of [`playout::names`] (every game of the registry, and
+//! the bench's own boards, such as robertson-triangle and mankka-one):
 //!
 //! - `GAME/moves`: a fixed batch of uniform random games from clones of the
 //!   start, the same playouts as the `bench` example (SplitMix64 reseeded
@@ -20,7 +20,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mancala_cli::playout::{self, GAMES, SplitMix, Visit};
+use mancala_cli::playout::{self, SplitMix, Visit};
 use mancala_core::Game;
 
 /// Games played in one iteration.
@@ -62,7 +62,7 @@ impl Visit for Bench<'_> {
 }
 
 fn games(c: &mut Criterion) {
-    for name in GAMES {
+    for name in playout::names() {
         if let Err(e) = playout::visit(name, false, &mut Bench(c)) {
             panic!("{e}");
         }

@@ -4,14 +4,10 @@
 //! mancala bench [--secs S | --games N] [--seed N] [--clone] [--endless-stop] [GAME...]
 //! ```
 //!
-//! GAME is any of `oware`, `kalah`, `numercy`, `robertson`,
-//! `robertson-triangle`, `robertson-hexagon`, `mankka` (Mankka Two, its
-//! placements included), `mankka-one`, `numa`, and the catalogue's games
-//! (`bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`,
-//! `enindji`, `french-wari`, `en-gehe`, `i`,
-//! `kay`, `toguz-kumalak`: see
-//! `mancala_core::catalogue`, and every other game of `mancala games`); all
-//! of them when none is named. Each game runs for S seconds (default 3) after a short warm-up and
+//! GAME is any game of `mancala games` (with its default options; Mankka's
+//! placements included), or one of the bench's own boards
+//! ([`playout::VARIANTS`]: `robertson-triangle`, `robertson-hexagon`,
+//! `mankka-one`); all of them when none is named. Each game runs for S seconds (default 3) after a short warm-up and
 //! prints one line:
 //!
 //! ```text
@@ -51,7 +47,7 @@ use std::time::Instant;
 use clap::Parser;
 use mancala_core::Game;
 
-use crate::playout::{self, GAMES, SplitMix, Visit};
+use crate::playout::{self, SplitMix, Visit};
 
 /// What to measure, and for how long.
 struct Measure {
@@ -169,9 +165,8 @@ pub struct BenchArgs {
     /// work budget (their legal moves need no trial sowing).
     #[arg(long)]
     pub endless_stop: bool,
-    /// The games: oware, kalah, numercy, robertson, robertson-triangle,
-    /// robertson-hexagon, mankka, mankka-one, numa, or any game of
-    /// `mancala games` (default: all).
+    /// The games: any of `mancala games`, or robertson-triangle,
+    /// robertson-hexagon, mankka-one (default: all).
     #[arg(value_name = "GAME", value_parser = game_name)]
     pub names: Vec<String>,
 }
@@ -186,7 +181,7 @@ fn positive_secs(text: &str) -> Result<f64, String> {
 
 /// A game the bench knows.
 fn game_name(text: &str) -> Result<String, String> {
-    if GAMES.contains(&text) || mancala_engine::find_game(text).is_some() {
+    if playout::names().contains(&text) {
         Ok(text.to_string())
     } else {
         Err(format!("unknown game `{text}`"))
@@ -204,12 +199,7 @@ pub fn main_with(args: &BenchArgs) -> ExitCode {
     };
     let mut games = args.names.clone();
     if games.is_empty() {
-        games = GAMES.iter().map(|s| s.to_string()).collect();
-        for game in &mancala_engine::GAMES {
-            if !GAMES.contains(&game.name) {
-                games.push(game.name.to_string());
-            }
-        }
+        games = playout::names().into_iter().map(String::from).collect();
     }
     for name in &games {
         if let Err(e) = playout::visit(name, measure.endless_stop, &mut measure) {

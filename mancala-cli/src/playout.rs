@@ -3,24 +3,33 @@
 
 use std::hint::black_box;
 
-use mancala_core::{Budget, Game, Player, Status, rules::Endless};
+use mancala_core::{Budget, Game, Player, Status};
+use mancala_engine::{AnyGame, Registered, Visitor};
 use smallvec::SmallVec;
 
-/// The games measured, by name: `oware`, `kalah`, `numercy` (classic),
-/// `robertson` (two rows), `robertson-triangle`, `robertson-hexagon`
-/// (`hexagon(2)`), `mankka` (Mankka Two, placements included), `mankka-one`
-/// and `numa`.
-pub const GAMES: [&str; 9] = [
-    "oware",
-    "kalah",
-    "numercy",
-    "robertson",
-    "robertson-triangle",
-    "robertson-hexagon",
-    "mankka",
-    "mankka-one",
-    "numa",
+/// The bench's own boards beside the registry's games: a name, the
+/// registry's game and its options text.
+pub const VARIANTS: [(&str, &str, &str); 3] = [
+    ("robertson-triangle", "robertson", "layout=triangle"),
+    ("robertson-hexagon", "robertson", "layout=hexagon"),
+    ("mankka-one", "mankka", "variant=one"),
 ];
+
+/// Every name [`visit`] takes, in the bench's order: each game of the
+/// registry ([`mancala_engine::GAMES`]), its [`VARIANTS`] after it.
+pub fn names() -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for game in &mancala_engine::GAMES {
+        out.push(game.name);
+        out.extend(
+            VARIANTS
+                .iter()
+                .filter(|(_, base, _)| *base == game.name)
+                .map(|(name, _, _)| *name),
+        );
+    }
+    out
+}
 
 /// SplitMix64 with Lemire's multiply-shift reduction (no division): the
 /// generator of the project's hand-written oware benchmark (`oware-floor`,
@@ -105,58 +114,42 @@ pub trait Visit {
     fn visit<G: Game>(&mut self, name: &str, start: G);
 }
 
-/// Calls `visitor` with the start of the game called `name` (one of
-/// [`GAMES`], or a catalogue game's name, [`mancala_core::Traditional`]).
-/// With `endless_stop`, the relay games (Numercy, Mankka) end
-/// endless moves instead of forbidding them ([`Endless::Stop`]) and play
-/// without a work budget ([`Budget::UNLIMITED`]), so that their legal moves
-/// need no trial sowings.
+/// Calls `visitor` with the start of the game called `name` (a game of
+/// the registry, [`mancala_engine::GAMES`], or one of [`VARIANTS`]). With
+/// `endless_stop`, the games with an `endless` option end endless moves
+/// instead of forbidding them
+/// ([`Endless::Stop`](mancala_core::rules::Endless::Stop)) and play without a work
+/// budget ([`Budget::UNLIMITED`]), so that their legal moves need no trial
+/// sowings.
 ///
 /// # Errors
 ///
-/// A message for an unknown name.
+/// A message for an unknown name, or options the game refuses.
 pub fn visit<V: Visit>(name: &str, endless_stop: bool, visitor: &mut V) -> Result<(), String> {
     let fail = |e: &dyn std::fmt::Display| format!("{name}: {e}");
-    let (endless, budget) = if endless_stop {
-        (Endless::Stop, Budget::UNLIMITED)
-    } else {
-        (Endless::Forbid, Budget::DEFAULT)
-    };
-    let mankka = |mut options: mankka::Options| {
-        options.endless = endless;
-        mankka::Mankka::new_within(options, budget).map_err(|e| fail(&e))
-    };
-    match name {
-        "oware" => visitor.visit(name, mancala_core::oware()),
-        "kalah" => visitor.visit(name, mancala_core::kalah()),
-        "numercy" => {
-            let mut options = numercy::Options::classic();
-            options.endless = endless;
-            let game = numercy::Numercy::new_within(options, budget).map_err(|e| fail(&e))?;
-            visitor.visit(name, game);
-        }
-        "robertson" => visitor.visit(name, robertson::Robertson::default()),
-        "robertson-triangle" => {
-            let game =
-                robertson::Robertson::new(robertson::Options::triangle()).map_err(|e| fail(&e))?;
-            visitor.visit(name, game);
-        }
-        "robertson-hexagon" => {
-            let options = robertson::Options::hexagon(2).map_err(|e| fail(&e))?;
-            let game = robertson::Robertson::new(options).map_err(|e| fail(&e))?;
-            visitor.visit(name, game);
-        }
-        "mankka" => visitor.visit(name, mankka(mankka::Options::two())?),
-        "mankka-one" => visitor.visit(name, mankka(mankka::Options::one())?),
-        "numa" => visitor.visit(name, numa::Numa::default()),
-        "toguz-kumalak" => visitor.visit(name, mancala_core::toguz::ToguzKumalak::default()),
-        _ => match mancala_core::Traditional::from_name(name) {
-            Some(game) => {
-                let start = mancala_core::Mancala::new(game.rules()).map_err(|e| fail(&e))?;
-                visitor.visit(name, start);
-            }
-            None => return Err(format!("unknown game {name:?}")),
-        },
+    let (game, options) = VARIANTS
+        .iter()
+        .find(|(variant, _, _)| *variant == name)
+        .map_or((name, ""), |&(_, game, options)| (game, options));
+    let info = mancala_engine::find_game(game).ok_or_else(|| format!("unknown game {name:?}"))?;
+    let mut options = options.to_string();
+    let mut budget = Budget::DEFAULT;
+    if endless_stop && info.keys.contains(&"endless") {
+        options.push_str(" endless=stop");
+        budget = Budget::UNLIMITED;
     }
+    let start = AnyGame::new_within(game, &options, budget).map_err(|e| fail(&e))?;
+    /// Hands the game's own type to the bench's [`Visit`].
+    struct Start<'a, V> {
+        name: &'a str,
+        visitor: &'a mut V,
+    }
+    impl<V: Visit> Visitor for Start<'_, V> {
+        type Output = ();
+        fn visit<G: Registered>(self, game: &G) {
+            self.visitor.visit(self.name, game.clone());
+        }
+    }
+    start.visit(Start { name, visitor });
     Ok(())
 }
