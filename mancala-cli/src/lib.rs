@@ -192,14 +192,13 @@ pub fn replay_any_within(
         })?;
     // The game's start from the registry: its options are the preset the
     // trace's options are read over.
-    let start =
-        mancala_engine::AnyGame::new_within(name, "", budget).map_err(|e| Failure {
-            ply: None,
-            message: match e {
-                mancala_engine::NewGameError::UnknownGame(_) => format!("unknown game `{name}`"),
-                e => e.to_string(),
-            },
-        })?;
+    let start = mancala_engine::AnyGame::new_within(name, "", budget).map_err(|e| Failure {
+        ply: None,
+        message: match e {
+            mancala_engine::NewGameError::UnknownGame(_) => format!("unknown game `{name}`"),
+            e => e.to_string(),
+        },
+    })?;
     mancala_engine::each_game!(&start, g => replay_over(g, trace, budget))
 }
 
