@@ -15,7 +15,7 @@ use std::io::Cursor;
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use mancala_cli::game_arg::GameArg;
-use mancala_cli::play::{Layout, OptionArgError, PlayArgs, RunError, Variant, parse_options, run};
+use mancala_cli::play::{OptionArgError, PlayArgs, RunError, parse_options, run};
 use serde_json::{Map, Value};
 
 #[derive(Arbitrary, Debug)]
@@ -80,8 +80,8 @@ fuzz_target!(|input: Input| {
         seed: 1,
         nodes: 1,
         holes: None,
-        layout: Layout::TwoRow,
-        variant: Variant::Two,
+        layout: None,
+        variant: None,
         options: pairs,
     };
     let mut out = Vec::new();

@@ -29,12 +29,15 @@
 //! | `error ...` | nothing: the message goes to standard error |
 //! | `ok`, `set ...` | nothing |
 //!
-//! A `state` is searched by [`AlphaBeta`](mancala_engine::agents::AlphaBeta)
-//! one depth deeper at a time until `--ms` milliseconds after the state
-//! arrived, a `stop`, or a depth that sees the whole game tree; the
-//! transposition table is kept from one state to the next. With
-//! `--tablebase DIR`, a position a Kalah tablebase of `DIR` holds is
-//! answered from it at once (as `mancala engine --tablebase DIR`).
+//! A `state` is searched by the game's computer player, the one every face
+//! of the workspace asks
+//! ([`Registered::computer`](mancala_engine::Registered::computer)): on
+//! Kalah's boards the Kalah solver's MTD(f), one depth deeper at a time
+//! until `--ms` milliseconds after the state arrived or a `stop`, a `move`
+//! sent after each completed depth. With `--tablebase DIR`, a position a
+//! Kalah tablebase or opening book of `DIR` holds is answered from it at
+//! once, and the search reads the table's values (as `mancala engine
+//! --tablebase DIR`).
 //!
 //! # The server's ways, handled
 //!
@@ -75,7 +78,7 @@ use std::time::Duration;
 use clap::Parser;
 
 /// The client's `info:description`.
-const DESCRIPTION: &str = "mancala-rs: iterative-deepening alpha-beta with a transposition table";
+const DESCRIPTION: &str = "mancala-rs: the Kalah solver's MTD(f), deepened within the time";
 
 /// How the client plays (the program's options besides the server's
 /// address).

@@ -10,7 +10,6 @@
 
 pub mod bench;
 pub mod conformance;
-pub(crate) mod deepen;
 pub mod driver;
 pub mod engine;
 pub mod game_arg;

@@ -627,7 +627,7 @@ impl AnyGame {
         &self,
         limits: &Limits,
         mut endgames: Endgames<'_>,
-        report: Report<'_>,
+        report: Report<'_, String>,
     ) -> Result<SearchResult<String>, SearchError> {
         match self.status() {
             Status::Over(_) => Err(SearchError::GameOver),
@@ -681,8 +681,22 @@ impl AnyGame {
         player: Player,
         limits: &Limits,
         endgames: Endgames<'_>,
-        report: Report<'_>,
+        report: Report<'_, String>,
     ) -> Result<SearchResult<String>, SearchError> {
+        fn one<G: Registered>(
+            game: &G,
+            player: Player,
+            limits: &Limits,
+            endgames: Endgames<'_>,
+            report: Report<'_, String>,
+        ) -> Result<Option<SearchResult<String>>, SearchError> {
+            let mut typed = |r: &SearchResult<G::Action>| {
+                report(&r.clone().map(|a| a.to_string()));
+            };
+            Ok(game
+                .computer(player, limits, endgames, &mut typed)?
+                .map(|r| r.map(|a| a.to_string())))
+        }
         match self.status() {
             Status::Over(_) => return Err(SearchError::GameOver),
             status if !status.acting().contains(player) => {
@@ -690,9 +704,7 @@ impl AnyGame {
             }
             _ => {}
         }
-        let found = each!(&self.state, g => g
-            .computer(player, limits, endgames, report)?
-            .map(|r| r.map(|a| a.to_string())));
+        let found = each!(&self.state, g => one(g, player, limits, endgames, report)?);
         found.ok_or(SearchError::NoMove)
     }
 }

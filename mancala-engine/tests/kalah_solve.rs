@@ -253,7 +253,7 @@ fn the_timed_search_agrees_with_alpha_beta_to_a_fixed_depth() {
                 let mut depths = Vec::new();
                 let mut solver = KalahSolver::new(game, 1 << 20, 0).unwrap();
                 let ours = solver
-                    .search_within(game, &limits, |i| depths.push(i.depth))
+                    .search_within(game, &limits, |r| depths.push(r.depth))
                     .unwrap();
                 let theirs = AlphaBeta::new(u64::MAX).search(game, &limits).unwrap();
                 assert_eq!(ours.value, theirs.value, "depth {depth} at {game}");

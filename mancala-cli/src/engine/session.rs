@@ -5,7 +5,6 @@
 use std::time::Duration;
 
 use mancala_core::{Outcome, Player, Status};
-use mancala_engine::agents::Iteration;
 use mancala_engine::tablebase::Shelf;
 use mancala_engine::{AnyGame, MoveError, NewGameError, SearchError, Source, Stop};
 
@@ -130,14 +129,15 @@ pub(super) fn go(
             })
             .collect(),
         Status::ToMove(_) => {
-            let mut iterations: Vec<Iteration> = Vec::new();
+            let mut lines: Vec<String> = Vec::new();
             let found = game
-                .think(&bounds, Some(shelf), &mut |i| iterations.push(*i))
+                .think(&bounds, Some(shelf), &mut |r| {
+                    lines.push(format!(
+                        "info depth {} score {} nodes {}",
+                        r.depth, r.value, r.nodes
+                    ));
+                })
                 .map_err(refused)?;
-            let mut lines: Vec<String> = iterations
-                .iter()
-                .map(|i| format!("info depth {} score {} nodes {}", i.depth, i.score, i.nodes))
-                .collect();
             if found.source != Source::Search {
                 lines = vec![format!(
                     "info depth 0 score {} nodes 0 {}",

@@ -234,10 +234,10 @@ fn go_in_kalah_answers_what_the_kalah_search_chooses() {
     let mut solver = KalahSolver::new(&game, 16 << 20, 0).expect("Kalah");
     let mut expected = Vec::new();
     let found = solver
-        .search_within(&game, &Limits::nodes(3_000), |i| {
+        .search_within(&game, &Limits::nodes(3_000), |r| {
             expected.push(format!(
                 "info depth {} score {} nodes {}",
-                i.depth, i.score, i.nodes
+                r.depth, r.value, r.nodes
             ));
         })
         .expect("a move");

@@ -9,13 +9,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use mancala_core::{Game, Mancala, Move};
-use mancala_engine::Stop;
-use mancala_engine::agents::AlphaBeta;
+use mancala_core::{Game, Move};
+use mancala_engine::{Limits, Registered, SearchResult, Stop};
 
 use super::message::{Arg, Board, Message, parse_message};
 use super::{ClientOptions, KgpError, Summary};
-use crate::deepen::{Budget, deepen};
 use mancala_engine::tablebase::Shelf;
 
 /// How long after a `state` arrives the first `move` waits at least: the
@@ -152,7 +150,6 @@ pub(super) struct Session<'a, W> {
     out: Arc<Out<W>>,
     shared: Shared,
     options: &'a ClientOptions,
-    agent: AlphaBeta,
     tables: Shelf,
     log: &'a mut dyn Write,
     summary: Summary,
@@ -179,7 +176,6 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
             out,
             shared,
             options,
-            agent: AlphaBeta::new(u64::MAX),
             tables,
             log,
             summary: Summary::default(),
@@ -330,7 +326,6 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
                 return Ok(stop.is_stopped());
             }
         };
-        let perfect = self.perfect_move(&game);
         let out = Arc::clone(&self.out);
         let mut mover = Mover {
             id,
@@ -339,39 +334,36 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
             sent: None,
             moves: 0,
         };
-        if let Some(best) = perfect {
-            mover.send(best)?;
-        } else {
-            let budget = Budget {
-                time: Some(self.options.time.saturating_sub(arrived.elapsed())),
-                stop: stop.clone(),
-                ..Budget::default()
-            };
-            let mut failed = Ok(());
-            let result = deepen(&mut self.agent, &game, &budget, |r| {
-                if failed.is_ok() {
-                    failed = mover.send(r.best);
-                }
-            });
-            failed?;
-            if let Some(result) = result {
-                mover.send(result.best)?;
+        // The game's computer player, the same as every face's (the Kalah
+        // solver's search on Kalah boards), the move of each completed
+        // depth sent as it comes; a perfect move from the tables at once.
+        let Some(player) = game.to_move() else {
+            return Ok(stop.is_stopped());
+        };
+        let limits = Limits::none()
+            .with_time(self.options.time.saturating_sub(arrived.elapsed()))
+            .with_stop(stop.clone());
+        let mut failed = Ok(());
+        let mut send = |r: &SearchResult<Move>| {
+            if failed.is_ok() {
+                failed = mover.send(r.best);
             }
+        };
+        let found = match game.computer(player, &limits, Some(&mut self.tables), &mut send) {
+            Ok(found) => found,
+            Err(e) => {
+                self.note(&format!("request {id}: {e}; searching without the tables"));
+                game.computer(player, &limits, None, &mut send)
+                    .ok()
+                    .flatten()
+            }
+        };
+        failed?;
+        if let Some(found) = found {
+            mover.send(found.best)?;
         }
         self.summary.moves += mover.moves;
         Ok(stop.is_stopped())
-    }
-
-    /// The opening book's or tablebase's move in `game`, if one holds it (a file that cannot
-    /// be read is logged, and the search answers).
-    fn perfect_move(&mut self, game: &Mancala) -> Option<Move> {
-        match self.tables.perfect_move(game) {
-            Ok(found) => found.map(|known| known.best),
-            Err(e) => {
-                self.note(&e.to_string());
-                None
-            }
-        }
     }
 }
 

@@ -6,11 +6,10 @@ use std::time::Duration;
 
 use mancala_core::{Game, Mancala, Player, Status};
 use mancala_engine::agents::{AlphaBeta, WIN_BONUS};
-use mancala_engine::{SearchResult, Stop};
+use mancala_engine::{Limits, SearchResult, Stop};
 
 use super::notation::{fen, move_letter, parse_fen, play_letters};
 use super::{AUTHOR, DEFAULT_MOVETIME_MS, HASH_MB, MAX_HASH_MB, NAME, UciError};
-use crate::deepen::{Budget, DEFAULT_DEPTH, deepen};
 use crate::engine::{MAX_DEPTH, Stops};
 
 /// What a command asks of the loop.
@@ -191,9 +190,9 @@ impl Uci {
             return Ok(());
         }
         let stop = self.stops.start(number);
-        let budget = go.budget(&self.game, stop.clone());
+        let limits = go.limits(&self.game, stop.clone());
         let mut written = Ok(());
-        let result = deepen(&mut self.agent, &self.game, &budget, |r| {
+        let result = self.agent.search_reporting(&self.game, &limits, |r| {
             if written.is_ok() {
                 written = info(out, r);
             }
@@ -338,10 +337,10 @@ impl Go {
         Ok(go)
     }
 
-    /// The search's budget in `game`: `movetime`, else the mover's share of
-    /// his clock, else (with no limit at all) [`DEFAULT_MOVETIME_MS`]; none
-    /// under `infinite`.
-    pub(super) fn budget(&self, game: &Mancala, stop: Stop) -> Budget {
+    /// The search's limits in `game`: `movetime`, else the mover's share of
+    /// his clock, else (with no limit at all) [`DEFAULT_MOVETIME_MS`]; no
+    /// time under `infinite`.
+    pub(super) fn limits(&self, game: &Mancala, stop: Stop) -> Limits {
         let side = usize::from(game.to_move() == Some(Player::P1));
         let clock = self.time[side].map(|left| {
             let share = left / self.movestogo.unwrap_or(30) + self.inc[side].unwrap_or(0);
@@ -356,11 +355,10 @@ impl Go {
         } else {
             None
         };
-        Budget {
-            time: time.map(Duration::from_millis),
-            nodes: self.nodes,
-            depth: Some(self.depth.unwrap_or(DEFAULT_DEPTH)),
-            stop,
-        }
+        let mut limits = Limits::none().with_stop(stop);
+        limits.time = time.map(Duration::from_millis);
+        limits.nodes = self.nodes;
+        limits.depth = self.depth;
+        limits
     }
 }

@@ -90,7 +90,7 @@ fn go_reads_its_limits_and_shares_the_movers_clock() {
     ])
     .unwrap();
     let ms = |g: &Go, game: &Mancala| {
-        g.budget(game, Default::default())
+        g.limits(game, Default::default())
             .time
             .map(|t| t.as_millis())
     };

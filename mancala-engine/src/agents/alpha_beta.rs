@@ -24,6 +24,9 @@ pub struct SearchStats {
     pub exact: bool,
 }
 
+/// Hears each completed iteration of a search as the result it gives.
+type Reporter<'a, A> = &'a mut dyn FnMut(&SearchResult<A>);
+
 /// One completed iteration of an [`AlphaBeta`] search, as
 /// [`AlphaBeta::iterations`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -477,15 +480,52 @@ impl AlphaBeta {
             deadline: limits.deadline(),
             stop: limits.stop.clone().or_else(|| self.stop.clone()),
         };
-        self.run(game, limits, oracle)
+        self.run(game, limits, oracle, None)
     }
 
-    /// The search itself, within these limits.
+    /// [`search`](AlphaBeta::search), telling `report` each iteration as it
+    /// completes, as the result the search would answer if it stopped
+    /// there (its best action, value, principal variation, nodes so far and
+    /// depth): what a protocol that sends a move or a line after every depth
+    /// needs. The result is [`search`](AlphaBeta::search)'s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::Limits;
+    /// use mancala_engine::agents::AlphaBeta;
+    ///
+    /// let game = mancala_core::oware();
+    /// let mut depths = Vec::new();
+    /// let found = AlphaBeta::new(u64::MAX)
+    ///     .search_reporting(&game, &Limits::depth(4), |r| depths.push((r.depth, r.best)))
+    ///     .unwrap();
+    /// assert_eq!(depths.iter().map(|d| d.0).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    /// assert_eq!(depths.last(), Some(&(4, found.best)));
+    /// ```
+    pub fn search_reporting<G: Game>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        mut report: impl FnMut(&SearchResult<G::Action>),
+    ) -> Option<SearchResult<G::Action>> {
+        let bounds = Bounds {
+            nodes: limits.nodes.unwrap_or(u64::MAX),
+            depth: limits.depth.unwrap_or(self.max_depth),
+            deadline: limits.deadline(),
+            stop: limits.stop.clone().or_else(|| self.stop.clone()),
+        };
+        self.run(game, bounds, &NoOracle, Some(&mut report))
+    }
+
+    /// The search itself, within these limits, each completed iteration
+    /// reported.
     fn run<G: Game, O: Oracle<G>>(
         &mut self,
         game: &G,
         limits: Bounds,
         oracle: &O,
+        mut report: Option<Reporter<'_, G::Action>>,
     ) -> Option<SearchResult<G::Action>> {
         self.stats = SearchStats::default();
         self.iterations.clear();
@@ -529,11 +569,28 @@ impl AlphaBeta {
             }
             scored.sort_by_key(|x| std::cmp::Reverse(x.0));
             if let Some(&(score, _)) = scored.first() {
-                self.iterations.push(Iteration {
+                let iteration = Iteration {
                     depth,
                     score,
                     nodes: search.nodes,
-                });
+                };
+                self.iterations.push(iteration);
+                if let Some(report) = report.as_deref_mut() {
+                    // The line is read from the table; its positions are
+                    // not counted, so a report changes nothing of the search.
+                    let nodes = search.nodes;
+                    let pv = search.principal_variation(game, best, depth);
+                    search.nodes = nodes;
+                    report(&SearchResult {
+                        best,
+                        value: score,
+                        pv,
+                        nodes,
+                        depth,
+                        exact: !search.cut_by_depth,
+                        source: Source::Search,
+                    });
+                }
             }
             order = scored.into_iter().map(|(_, a)| a).collect();
             self.stats.depth = depth;
@@ -642,6 +699,6 @@ impl<G: Game> SequentialAgent<G> for AlphaBeta {
             deadline,
             stop: self.stop.clone(),
         };
-        self.run(game, limits, &NoOracle).map(|r| r.best)
+        self.run(game, limits, &NoOracle, None).map(|r| r.best)
     }
 }

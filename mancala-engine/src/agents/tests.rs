@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::*;
+use crate::Limits;
 use mancala_core::{Mancala, Move, Pit, Rules, Setup};
 use numa::{JointMove, Numa};
 
@@ -263,4 +264,54 @@ fn a_kept_table_does_not_pass_for_a_whole_game_tree() {
         let result = agent.search(&next, &crate::Limits::depth(5)).unwrap();
         assert_eq!((result.depth, result.exact), (5, false), "{next}");
     }
+}
+
+/// `search_reporting` tells each completed depth once, in order, as the
+/// result the search gives at that depth; the last is the answer.
+#[test]
+fn search_reporting_tells_each_depth_once_in_order() {
+    let game = mancala_core::kalah();
+    let mut reported = Vec::new();
+    let result = AlphaBeta::new(u64::MAX)
+        .search_reporting(&game, &Limits::depth(4), |r| {
+            reported.push((r.depth, r.best, r.value));
+        })
+        .expect("a move");
+    let depths: Vec<u32> = reported.iter().map(|r| r.0).collect();
+    assert_eq!(depths, [1, 2, 3, 4]);
+    assert_eq!(reported.last(), Some(&(4, result.best, result.value)));
+    // The same as one search of depth 4 by a fresh agent.
+    let direct = AlphaBeta::new(0)
+        .search(&game, &Limits::depth(4))
+        .expect("a move");
+    assert_eq!((direct.best, direct.value), (result.best, result.value));
+}
+
+/// A raised stop flag still answers a legal move at once, with no depth
+/// completed to report.
+#[test]
+fn search_reporting_with_a_raised_flag_answers_at_once() {
+    let game = mancala_core::oware();
+    let stop = crate::Stop::new();
+    stop.stop();
+    let mut reports = 0;
+    let result = AlphaBeta::new(u64::MAX)
+        .search_reporting(&game, &Limits::none().with_stop(stop), |_| reports += 1)
+        .expect("a move");
+    assert!(game.legal_actions(Player::P0).contains(&result.best));
+    assert_eq!(reports, 0);
+}
+
+/// A node limit bounds the whole deepening, every report within it.
+#[test]
+fn search_reporting_keeps_the_node_limit() {
+    let game = mancala_core::oware();
+    let mut last = 0;
+    let result = AlphaBeta::new(u64::MAX)
+        .search_reporting(&game, &Limits::nodes(2_000), |r| {
+            assert!(r.nodes >= last && r.nodes <= 2_000, "{r:?}");
+            last = r.nodes;
+        })
+        .expect("a move");
+    assert!(result.nodes <= 2_000 && !result.exact, "{result:?}");
 }

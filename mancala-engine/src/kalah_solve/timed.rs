@@ -6,7 +6,6 @@ use mancala_core::{Game, Mancala, Move, Player};
 
 use super::search::Window;
 use super::{KalahSolver, NO_MOVE, Pos, pos_of};
-use crate::agents::Iteration;
 use crate::limits::{Deadline, Limits, Stop};
 use crate::search::{SearchResult, Source};
 use crate::solve::Mtdf;
@@ -95,7 +94,7 @@ impl KalahSolver {
     /// let mut solver = KalahSolver::new(&game, 1 << 20, 0).unwrap();
     /// let mut depths = Vec::new();
     /// let found = solver
-    ///     .search_within(&game, &Limits::depth(6), |i| depths.push(i.depth))
+    ///     .search_within(&game, &Limits::depth(6), |r| depths.push(r.depth))
     ///     .unwrap();
     /// assert_eq!(depths, [1, 2, 3, 4, 5, 6]);
     /// assert!(mancala_core::Game::is_legal(&game, &found.best));
@@ -104,7 +103,7 @@ impl KalahSolver {
         &mut self,
         game: &Mancala,
         limits: &Limits,
-        mut report: impl FnMut(&Iteration),
+        mut report: impl FnMut(&SearchResult<Move>),
     ) -> Option<SearchResult<Move>> {
         let (pos, mover, banked) = pos_of(game)?;
         self.nodes = 0;
@@ -127,24 +126,21 @@ impl KalahSolver {
                 };
                 (best, guess) = (house, v);
                 found = Some((depth, v));
-                report(&Iteration {
-                    depth,
-                    score: banked + i64::from(v),
-                    nodes: self.nodes,
-                });
+                if let Some(mv) = move_of(game, mover, self.play.houses, best) {
+                    report(&SearchResult {
+                        best: mv,
+                        value: banked + i64::from(v),
+                        pv: vec![mv],
+                        nodes: self.nodes,
+                        depth,
+                        exact: false,
+                        source: Source::Search,
+                    });
+                }
             }
         }
         self.halt = Halt::never();
-        let offset = if mover == Player::P0 {
-            0
-        } else {
-            self.play.houses
-        };
-        let best = game
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.pit().map(|p| p.index()) == Some(best + offset))?;
+        let best = move_of(game, mover, self.play.houses, best)?;
         Some(SearchResult {
             best,
             value: banked + found.map_or(0, |(_, v)| i64::from(v)),
@@ -205,4 +201,14 @@ impl KalahSolver {
         }
         top.map(|(_, house)| house)
     }
+}
+
+/// The move of `game` that sows the mover's house `house` (counted from his
+/// first), on a board of `houses` a side.
+fn move_of(game: &Mancala, mover: Player, houses: usize, house: usize) -> Option<Move> {
+    let offset = if mover == Player::P0 { 0 } else { houses };
+    game.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.pit().map(|p| p.index()) == Some(house + offset))
 }

@@ -7,7 +7,7 @@ use std::fmt;
 use mancala_core::{Game, Mancala, Move, Player, Status};
 use numa::Numa;
 
-use crate::agents::{AlphaBeta, Iteration, NumaAgent, RegretMatching};
+use crate::agents::{AlphaBeta, NumaAgent, RegretMatching};
 use crate::kalah_solve::KalahSolver;
 use crate::limits::Limits;
 use crate::search::{SearchResult, Source};
@@ -32,8 +32,9 @@ pub type Endgames<'a> = Option<&'a mut NoShelf>;
 #[derive(Debug)]
 pub enum NoShelf {}
 
-/// Hears each completed iteration of a deepening search.
-pub type Report<'a> = &'a mut dyn FnMut(&Iteration);
+/// Hears each completed iteration of a deepening search as it completes:
+/// the result the search would answer if it stopped there.
+pub type Report<'a, A> = &'a mut dyn FnMut(&SearchResult<A>);
 
 /// The rules of a game with no options (Toguz Kumalak): every position is
 /// under the same rules, written as no words.
@@ -47,22 +48,17 @@ impl fmt::Display for NoOptions {
 }
 
 /// Iterative-deepening alpha-beta from a fresh table, for `player` to
-/// move, each iteration reported.
+/// move, each iteration reported as it completes.
 pub(super) fn alpha_beta<G: Game>(
     game: &G,
     player: Player,
     limits: &Limits,
-    report: Report<'_>,
+    report: Report<'_, G::Action>,
 ) -> Option<SearchResult<G::Action>> {
     if game.status() != Status::ToMove(player) {
         return None;
     }
-    let mut search = AlphaBeta::new(u64::MAX);
-    let found = search.search(game, limits)?;
-    for iteration in search.iterations() {
-        report(iteration);
-    }
-    Some(found)
+    AlphaBeta::new(u64::MAX).search_reporting(game, limits, report)
 }
 
 /// The transposition table of the Kalah search: 16 MiB.
@@ -77,7 +73,7 @@ pub(super) fn mancala(
     player: Player,
     limits: &Limits,
     endgames: super::computer::Endgames<'_>,
-    report: Report<'_>,
+    report: Report<'_, Move>,
 ) -> Result<Option<SearchResult<Move>>, SearchError> {
     if game.status() != Status::ToMove(player) {
         return Ok(None);
@@ -112,7 +108,7 @@ pub(super) fn mancala(
     #[cfg(target_family = "wasm")]
     let _ = endgames;
     let mut solver = solver;
-    Ok(solver.search_within(game, limits, |i| report(i)))
+    Ok(solver.search_within(game, limits, report))
 }
 
 /// [`SearchError::Endgames`] of a database's error.

@@ -168,7 +168,7 @@ pub trait Registered:
         player: Player,
         limits: &Limits,
         endgames: Endgames<'_>,
-        report: Report<'_>,
+        report: Report<'_, Self::Action>,
     ) -> Result<Option<SearchResult<Self::Action>>, SearchError> {
         let _ = endgames;
         Ok(computer::alpha_beta(self, player, limits, report))
@@ -231,7 +231,7 @@ impl Registered for Mancala {
         player: Player,
         limits: &Limits,
         endgames: Endgames<'_>,
-        report: Report<'_>,
+        report: Report<'_, mancala_core::Move>,
     ) -> Result<Option<SearchResult<mancala_core::Move>>, SearchError> {
         computer::mancala(self, player, limits, endgames, report)
     }
@@ -430,7 +430,7 @@ impl Registered for Numa {
         player: Player,
         limits: &Limits,
         endgames: Endgames<'_>,
-        report: Report<'_>,
+        report: Report<'_, numa::Choice>,
     ) -> Result<Option<SearchResult<numa::Choice>>, SearchError> {
         let _ = (limits, endgames, report);
         Ok(computer::numa(self, player))
