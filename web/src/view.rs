@@ -115,6 +115,35 @@ pub struct NumaView {
     pub target: u32,
 }
 
+/// One part of a player's score, or a count that goes with it: `store`
+/// (the seeds in his store), `left in his holes` (added once the game is
+/// over, under rules that give each player his own), `captured`, `honours`
+/// (Robertson's), `in hand` (Mankka's seeds not yet placed), `to go`
+/// (Numa's points still wanting to reach the target).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScorePart {
+    pub label: &'static str,
+    pub value: u64,
+}
+
+/// A player's line of the score panel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreView {
+    pub player: usize,
+    /// His seat's name (as `View::names`).
+    pub name: String,
+    /// His score, the one that decides the game (as `View::scores`), in
+    /// `View::unit`.
+    pub points: u64,
+    /// 1 for the highest score; equal scores share a rank.
+    pub rank: usize,
+    /// He is to move (or one of those to choose, in a simultaneous turn).
+    pub to_move: bool,
+    /// What makes up his score, and what goes with it, in the game's own
+    /// terms (none for Numercy, whose points are all there is).
+    pub parts: Vec<ScorePart>,
+}
+
 /// Everything the page draws of a position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
@@ -130,6 +159,11 @@ pub struct View {
     pub scores: Vec<u64>,
     /// What the scores count (`seeds`, `points`, `stones`).
     pub unit: &'static str,
+    /// The score panel: a line for each player, in player order.
+    pub score: Vec<ScoreView>,
+    /// The score whose reaching ends the game (Numa's target: the race to
+    /// it), if the game has one.
+    pub goal: Option<u64>,
     pub width: f64,
     pub height: f64,
     pub holes: Vec<HoleView>,
@@ -242,6 +276,8 @@ pub(crate) fn view(game: &AnyGame) -> View {
         status,
         scores,
         unit: "seeds",
+        score: Vec::new(),
+        goal: None,
         width: 0.0,
         height: 0.0,
         holes: Vec::new(),
@@ -254,6 +290,8 @@ pub(crate) fn view(game: &AnyGame) -> View {
         result,
         reason: None,
     };
+    // Each player's score parts, from what the game has.
+    let mut parts: Vec<Vec<ScorePart>> = Vec::new();
     let board_of = |v: &mut View, layout: Layout| {
         v.width = layout.width;
         v.height = layout.height;
@@ -265,12 +303,14 @@ pub(crate) fn view(game: &AnyGame) -> View {
             let layout = board_of(&mut v, layout::two_rows(t.row_len(), true));
             v.holes = holes(g.board().holes(), &layout, t);
             v.stores = stores(&g.board().stores()[..t.players()], &layout.stores);
+            parts = store_parts(g.board().stores(), &v.scores, "store");
         }
         GameState::Toguz(g) => {
             let t = g.topology();
             let layout = board_of(&mut v, layout::two_rows(t.row_len(), true));
             v.holes = holes(g.board().holes(), &layout, t);
             v.stores = stores(&g.board().stores()[..2], &layout.stores);
+            parts = store_parts(g.board().stores(), &v.scores, "store");
             for p in [Player::P0, Player::P1] {
                 if let Some(h) = g.tuzdik(p).and_then(|pit| v.holes.get_mut(pit.index())) {
                     h.mark = Some("tuzdik");
@@ -308,6 +348,16 @@ pub(crate) fn view(game: &AnyGame) -> View {
             let layout = board_of(&mut v, layout);
             v.holes = holes(g.board().holes(), &layout, t);
             v.unit = "stones";
+            let honours = g.honours();
+            parts = g
+                .captured()
+                .as_slice()
+                .iter()
+                .zip(honours.as_slice())
+                .map(|(&captured, &honours)| {
+                    vec![part("captured", captured), part("honours", honours)]
+                })
+                .collect();
         }
         GameState::Mankka(g) => {
             let t = g.topology();
@@ -316,6 +366,10 @@ pub(crate) fn view(game: &AnyGame) -> View {
             v.stores = stores(&g.board().stores()[..2], &layout.stores);
             let hands = g.hands();
             v.hands = vec![hands[Player::P0], hands[Player::P1]];
+            parts = store_parts(g.board().stores(), &v.scores, "captured");
+            for (p, &hand) in parts.iter_mut().zip(&v.hands) {
+                p.push(part("in hand", u64::from(hand)));
+            }
             v.placing = match game.status() {
                 Status::ToMove(p) => hands[p] > 0,
                 _ => false,
@@ -325,6 +379,13 @@ pub(crate) fn view(game: &AnyGame) -> View {
             v.width = 5.0 * layout::STEP * 1.4;
             v.height = v.width;
             v.unit = "points";
+            let target = g.options().target;
+            v.goal = Some(u64::from(target));
+            parts = v
+                .scores
+                .iter()
+                .map(|&s| vec![part("to go", u64::from(target).saturating_sub(s))])
+                .collect();
             v.numa = Some(NumaView {
                 pieces: g
                     .pieces()
@@ -342,11 +403,52 @@ pub(crate) fn view(game: &AnyGame) -> View {
                     })
                     .collect(),
                 choices: numa::Choice::ALL.iter().map(ToString::to_string).collect(),
-                target: g.options().target,
+                target,
             });
         }
     }
+    v.score = score_lines(&v, parts);
     v
+}
+
+fn part(label: &'static str, value: u64) -> ScorePart {
+    ScorePart { label, value }
+}
+
+/// Each player's store (called `label`), and what his score has beyond it
+/// (the seeds left in his holes, counted once the game is over under some
+/// rules).
+fn store_parts(stores: &[u16], scores: &[u64], label: &'static str) -> Vec<Vec<ScorePart>> {
+    scores
+        .iter()
+        .zip(stores)
+        .map(|(&score, &store)| {
+            let store = u64::from(store);
+            let mut parts = vec![part(label, store)];
+            if score > store {
+                parts.push(part("left in his holes", score - store));
+            }
+            parts
+        })
+        .collect()
+}
+
+/// The score panel's lines of `v`, with each player's `parts` (none for a
+/// player missing from them).
+fn score_lines(v: &View, parts: Vec<Vec<ScorePart>>) -> Vec<ScoreView> {
+    let mut parts = parts.into_iter();
+    v.scores
+        .iter()
+        .enumerate()
+        .map(|(player, &points)| ScoreView {
+            player,
+            name: v.names.get(player).cloned().unwrap_or_default(),
+            points,
+            rank: 1 + v.scores.iter().filter(|&&s| s > points).count(),
+            to_move: v.status.players.contains(&player),
+            parts: parts.next().unwrap_or_default(),
+        })
+        .collect()
 }
 
 /// `South wins, 25 to 23` or `A draw, 24 to 24`.
@@ -430,5 +532,147 @@ mod tests {
         let total: u64 = v.scores.iter().sum();
         assert_eq!(total, 4);
         assert!(result.contains(" to "), "{result}");
+    }
+
+    /// The parts of `line` as `(label, value)` pairs.
+    fn parts(line: &ScoreView) -> Vec<(&'static str, u64)> {
+        line.parts.iter().map(|p| (p.label, p.value)).collect()
+    }
+
+    /// A game of `name` set up from `text`, and its view.
+    fn set(name: &str, text: &str) -> View {
+        view(&AnyGame::from_text(name, text).expect("a position"))
+    }
+
+    #[test]
+    fn every_game_has_a_score_line_for_each_player_matching_its_scores() {
+        for entry in games() {
+            let v = view(&AnyGame::new(entry.name, "").expect("default options"));
+            assert_eq!(v.score.len(), v.scores.len(), "{}", entry.name);
+            for (p, line) in v.score.iter().enumerate() {
+                assert_eq!((line.player, line.points), (p, v.scores[p]));
+                assert_eq!(line.name, v.names[p]);
+                assert_eq!(line.rank, 1, "{}: nobody leads at the start", entry.name);
+            }
+        }
+    }
+
+    #[test]
+    fn kalah_scores_are_the_stores_with_what_stays_in_the_holes_at_the_end() {
+        // South sows hole 2 (4 seeds): holes 3, 4, 5 and his store, so one
+        // seed stored and South moves again (`mancala replay kalah 2` gives
+        // 4,4,0,5,5,5/4,4,4,4,4,4 1,0 0).
+        let mut game = AnyGame::new("kalah", "").expect("kalah");
+        game.play("2").expect("legal");
+        let v = view(&game);
+        assert_eq!(v.unit, "seeds");
+        assert_eq!(v.goal, None);
+        let [south, north] = &v.score[..] else {
+            panic!("two lines")
+        };
+        assert_eq!((south.name.as_str(), south.points), ("South", 1));
+        assert_eq!((south.rank, south.to_move), (1, true));
+        assert_eq!(parts(south), [("store", 1)]);
+        assert_eq!((north.name.as_str(), north.points), ("North", 0));
+        assert_eq!((north.rank, north.to_move), (2, false));
+        assert_eq!(parts(north), [("store", 0)]);
+        // Over, with North's 3 seeds still in his holes: Kalah's rules
+        // give them to him, so his 17 is his store's 14 and those 3.
+        let v = set("kalah", "0,0,0,0,0,0/1,2,0,0,0,0 31,14 1 over rules=kalah");
+        assert_eq!(v.status.kind, "over");
+        assert_eq!(v.scores, [31, 17]);
+        assert_eq!(parts(&v.score[0]), [("store", 31)]);
+        assert_eq!(
+            parts(&v.score[1]),
+            [("store", 14), ("left in his holes", 3)]
+        );
+        assert!(v.score.iter().all(|l| !l.to_move));
+    }
+
+    #[test]
+    fn numercy_scores_are_its_points() {
+        // Set up: South 12 points, North 5, North to move.
+        let v = set("numercy", "7,7,7,7,7,7,7/7,7,7,7,7,7,7 12,5 1");
+        assert_eq!(v.unit, "points");
+        let lines: Vec<_> = v
+            .score
+            .iter()
+            .map(|l| (l.name.as_str(), l.points, l.rank, l.to_move, l.parts.len()))
+            .collect();
+        assert_eq!(
+            lines,
+            [("South", 12, 1, false, 0), ("North", 5, 2, true, 0)]
+        );
+    }
+
+    #[test]
+    fn robertson_scores_are_captures_plus_honours() {
+        // Set up: South has captured 10 stones and won 2 honours, North 3
+        // stones and none: 12 to 3, North to move.
+        let v = set("robertson", "4,4,4,4,4,0/0,4,4,4,1,4 10,3 2,0 1");
+        assert_eq!(v.unit, "stones");
+        assert_eq!(v.scores, [12, 3]);
+        assert_eq!(parts(&v.score[0]), [("captured", 10), ("honours", 2)]);
+        assert_eq!(parts(&v.score[1]), [("captured", 3), ("honours", 0)]);
+        assert_eq!(v.score[0].points, 12);
+        assert!(v.score[1].to_move && !v.score[0].to_move);
+        // Three players tied at the start share the first rank.
+        let v = view(&AnyGame::new("robertson", "layout=triangle").expect("triangle"));
+        assert_eq!(v.score.len(), 3);
+        assert!(v.score.iter().all(|l| l.rank == 1 && l.points == 0));
+        assert_eq!(parts(&v.score[2]), [("captured", 0), ("honours", 0)]);
+    }
+
+    #[test]
+    fn mankka_scores_are_captures_with_the_seeds_in_hand() {
+        // The opening: 6 seeds in each hand; South places one in each hole
+        // (`mancala replay mankka 1+1+1+1+1+1`: 0,6 in hand, North to
+        // place).
+        let mut game = AnyGame::new("mankka", "").expect("mankka");
+        let v = view(&game);
+        assert_eq!(parts(&v.score[0]), [("captured", 0), ("in hand", 6)]);
+        game.play("1+1+1+1+1+1").expect("legal");
+        let v = view(&game);
+        assert_eq!(parts(&v.score[0]), [("captured", 0), ("in hand", 0)]);
+        assert_eq!(parts(&v.score[1]), [("captured", 0), ("in hand", 6)]);
+        assert!(v.score[1].to_move);
+        // Set up: 5 captured by South, 4 by North.
+        let v = set("mankka", "3,3,3,3,3,3/3,3,3,3,3,0 5,4 0,0 1");
+        assert_eq!(v.scores, [5, 4]);
+        assert_eq!(parts(&v.score[0]), [("captured", 5), ("in hand", 0)]);
+        assert_eq!(parts(&v.score[1]), [("captured", 4), ("in hand", 0)]);
+        assert_eq!((v.score[0].rank, v.score[1].rank), (1, 2));
+    }
+
+    #[test]
+    fn numa_is_a_race_to_its_target() {
+        // Set up: Arabic 12 points, Roman 7; the default target is 30.
+        let v = set("numa", "1@2,4/II@4,4/III@2,2/4@4,2 12,7");
+        assert_eq!((v.unit, v.goal), ("points", Some(30)));
+        let [arabic, roman] = &v.score[..] else {
+            panic!("two lines")
+        };
+        assert_eq!((arabic.name.as_str(), arabic.points), ("Arabic", 12));
+        assert_eq!(parts(arabic), [("to go", 18)]);
+        assert_eq!((roman.name.as_str(), roman.points), ("Roman", 7));
+        assert_eq!(parts(roman), [("to go", 23)]);
+        // Both choose at once: both are to move.
+        assert!(arabic.to_move && roman.to_move);
+        // Another target.
+        let v = view(&AnyGame::new("numa", "target=20").expect("numa"));
+        assert_eq!(v.goal, Some(20));
+        assert_eq!(parts(&v.score[1]), [("to go", 20)]);
+    }
+
+    #[test]
+    fn toguz_kumalak_scores_are_its_stores() {
+        // South sows hole 1 (9 stones: one back in hole 1, seven on, the
+        // last into North's hole 9, making 10: even, so captured; `mancala
+        // replay toguz-kumalak 1` stores 10,0).
+        let mut game = AnyGame::new("toguz-kumalak", "").expect("toguz");
+        game.play("1").expect("legal");
+        let v = view(&game);
+        assert_eq!(v.scores, [10, 0]);
+        assert_eq!(parts(&v.score[0]), [("store", 10)]);
     }
 }

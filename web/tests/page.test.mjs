@@ -270,3 +270,77 @@ test('on a phone the page fits the width', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The score panel's rows: [name, score, ...parts] as shown, and the
+// players marked to move.
+async function scoreRows(page) {
+  return page.$$eval('#score-lines tbody tr', (rows) => rows.map((r) => ({
+    cells: [...r.cells].map((c) => c.textContent.replace(/^[▶★]\s*/, '').trim()),
+    toMove: r.classList.contains('to-move'),
+  })));
+}
+
+// A position's scores as the library writes them: its second field
+// (`4,4,0,5,5,5/4,4,4,4,4,4 1,0 0`: the stores; Numa's `... 6,4`: the points).
+function libraryScores(position) {
+  return position.split(' ')[1].split(',');
+}
+
+test('the score panel shows every player\'s score and its parts after each move', async () => {
+  const { page, errors } = tab;
+  // Kalah: South sows hole 2; its last seed lands in his store.
+  await freshGame(page, 'kalah');
+  assert.ok(await page.isVisible('#scores'));
+  assert.equal(await page.textContent('#scores-title'), 'Score');
+  assert.equal(await page.getAttribute('#score-lines', 'aria-live'), 'polite');
+  assert.deepEqual(await page.$$eval('#score-lines thead th', (ths) => ths.map((t) => t.textContent)), ['Player', 'Score (seeds)', 'store']);
+  assert.deepEqual(await scoreRows(page), [
+    { cells: ['South', '0', '0'], toMove: true },
+    { cells: ['North', '0', '0'], toMove: false },
+  ]);
+  await page.locator('[data-pit="2"]').click();
+  await idle(page);
+  const [south, north] = libraryScores(libraryPositions('kalah', '', ['2']).at(-1));
+  assert.equal(south, '1');
+  assert.deepEqual(await scoreRows(page), [
+    { cells: ['South', south, south], toMove: true },
+    { cells: ['North', north, north], toMove: false },
+  ]);
+  // The board's label says the same to screen readers.
+  assert.match(await page.getAttribute('#board', 'aria-label'), /Scores \(seeds\): South 1, North 0/);
+  await page.screenshot({ path: path.join(shotsDir, 'scores-kalah.png'), fullPage: true });
+  // Undo and redo redraw it.
+  await page.click('#undo');
+  assert.deepEqual((await scoreRows(page)).map((r) => r.cells[1]), ['0', '0']);
+  await page.click('#redo');
+  assert.deepEqual((await scoreRows(page)).map((r) => r.cells[1]), ['1', '0']);
+
+  // Numa: both choose in secret; both may score. The race is to 30.
+  await freshGame(page, 'numa');
+  assert.match(await page.textContent('#scores-goal'), /race to 30 points/);
+  assert.deepEqual(await page.$$eval('#score-lines thead th', (ths) => ths.map((t) => t.textContent)), ['Player', 'Score (points)', 'to go']);
+  assert.deepEqual(await scoreRows(page), [
+    { cells: ['Arabic', '0', '30'], toMove: true },
+    { cells: ['Roman', '0', '30'], toMove: true },
+  ]);
+  const choose = async (p, [s0, c0, s1, c1]) => {
+    await page.selectOption(`#numa-${p}-shape-0`, s0);
+    await page.selectOption(`#numa-${p}-colour-0`, c0);
+    await page.selectOption(`#numa-${p}-shape-1`, s1);
+    await page.selectOption(`#numa-${p}-colour-1`, c1);
+    await page.click(`#numa-${p}-lock`);
+  };
+  await choose(0, ['triangle', 'blue', 'circle', 'yellow']);
+  await choose(1, ['circle', 'yellow', 'square', 'red']);
+  await idle(page);
+  const move = await page.locator('#moves li').last().getAttribute('data-move');
+  assert.equal(move, 'triangle-blue+circle-yellow/circle-yellow+square-red');
+  const [arabic, roman] = libraryScores(libraryPositions('numa', '', [move]).at(-1)).map(Number);
+  assert.ok(arabic > 0 && roman > 0, `both score: ${arabic} to ${roman}`);
+  assert.deepEqual(await scoreRows(page), [
+    { cells: ['Arabic', String(arabic), String(30 - arabic)], toMove: true },
+    { cells: ['Roman', String(roman), String(30 - roman)], toMove: true },
+  ]);
+  await page.screenshot({ path: path.join(shotsDir, 'scores-numa.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});

@@ -291,10 +291,86 @@ function scoresText() {
   return v.names.map((n, i) => `${n} ${v.scores[i]}`).join(', ');
 }
 
+// --- the score panel ------------------------------------------------------------
+
+// The score panel, from the view's score lines: a row a player, his score
+// in the game's unit, then each part (its label a column). The table is
+// rebuilt only when its shape changes (another game, other players, other
+// parts); else only the cells whose text changed are written, so that the
+// live region announces the rows that changed (each row atomic), not the
+// whole table after every move.
+function renderScores() {
+  const v = S.view;
+  const lines = v.score;
+  // Every part's label, in the order the lines give them (a part may be
+  // one player's only: seeds left in his holes at the end).
+  const labels = [...new Set(lines.flatMap((l) => l.parts.map((p) => p.label)))];
+  const ranked = lines.length > 2;
+  const shape = JSON.stringify([v.name, v.unit, lines.map((l) => l.name), labels, ranked]);
+  const goal = $('scores-goal');
+  goal.hidden = v.goal === null;
+  goal.textContent = v.goal === null ? '' : `The race to ${v.goal} ${v.unit}.`;
+  const box = $('score-lines');
+  let table = box.querySelector('table');
+  if (!table || table.dataset.shape !== shape) {
+    table = document.createElement('table');
+    table.dataset.shape = shape;
+    const head = table.createTHead().insertRow();
+    const columns = ['Player', ...(ranked ? ['Place'] : []), `Score (${v.unit})`, ...labels];
+    for (const c of columns) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = c;
+      head.append(th);
+    }
+    const body = table.createTBody();
+    for (const line of lines) {
+      const row = body.insertRow();
+      row.dataset.player = line.player;
+      row.className = `owner-${line.player}`;
+      row.setAttribute('aria-atomic', 'true');
+      const name = document.createElement('th');
+      name.scope = 'row';
+      const mark = document.createElement('span');
+      mark.className = 'turn';
+      mark.setAttribute('aria-hidden', 'true');
+      name.append(mark, document.createTextNode(line.name));
+      row.append(name);
+      if (ranked) row.insertCell().className = 'rank';
+      const points = row.insertCell();
+      points.className = 'points';
+      labels.forEach((label) => {
+        const cell = row.insertCell();
+        cell.className = 'part';
+        cell.dataset.part = label;
+      });
+    }
+    box.replaceChildren(table);
+  }
+  const write = (el, text) => {
+    if (el.textContent !== text) el.textContent = text;
+  };
+  const over = v.status.kind === 'over';
+  lines.forEach((line, i) => {
+    const row = table.tBodies[0].rows[i];
+    const moving = line.to_move && !over;
+    row.classList.toggle('to-move', moving);
+    row.classList.toggle('winner', over && v.status.winner === line.player);
+    if (moving) row.setAttribute('aria-current', 'true');
+    else row.removeAttribute('aria-current');
+    write(row.querySelector('.turn'), moving ? '▶ ' : (over && v.status.winner === line.player ? '★ ' : ''));
+    if (ranked) write(row.querySelector('.rank'), String(line.rank));
+    write(row.querySelector('.points'), String(line.points));
+    const values = new Map(line.parts.map((p) => [p.label, String(p.value)]));
+    row.querySelectorAll('.part').forEach((cell) => write(cell, values.get(cell.dataset.part) ?? '–'));
+  });
+}
+
 function render() {
   const v = S.view;
   $('status').textContent = statusText();
   $('board').setAttribute('aria-label', `Board. Scores (${v.unit}): ${scoresText()}`);
+  renderScores();
   $('position').value = v.text;
   const list = $('moves');
   list.replaceChildren();
