@@ -20,7 +20,7 @@ pub use view::{
 
 use wasm_bindgen::prelude::*;
 
-/// Every game of the registry as JSON: `[{name, title, summary, family,
+/// Every game of the registry as JSON: `[{name, title, summary,
 /// keys}]`, in the order `mancala games` lists them.
 #[wasm_bindgen(js_name = games)]
 pub fn games_json() -> String {

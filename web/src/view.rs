@@ -17,8 +17,6 @@ pub struct GameEntry {
     pub title: &'static str,
     /// The rules in a sentence or a few.
     pub summary: &'static str,
-    /// `sowing`, `toguz`, `numercy`, `robertson`, `mankka` or `numa`.
-    pub family: &'static str,
     /// The keys its options text may set.
     pub keys: &'static [&'static str],
 }
@@ -31,22 +29,9 @@ pub fn games() -> Vec<GameEntry> {
             name: g.name,
             title: g.title,
             summary: g.summary,
-            family: AnyGame::new(g.name, "").map_or("other", |game| family(game.state())),
             keys: g.keys,
         })
         .collect()
-}
-
-/// The kind of board the page draws for a game's type.
-fn family(state: &GameState) -> &'static str {
-    match state {
-        GameState::Mancala(_) => "sowing",
-        GameState::Toguz(_) => "toguz",
-        GameState::Numercy(_) => "numercy",
-        GameState::Robertson(_) => "robertson",
-        GameState::Mankka(_) => "mankka",
-        GameState::Numa(_) => "numa",
-    }
 }
 
 /// Whose turn it is, or how the game ended.
@@ -149,7 +134,6 @@ pub struct ScoreView {
 pub struct View {
     pub name: &'static str,
     pub title: &'static str,
-    pub family: &'static str,
     /// The position in the game's notation.
     pub text: String,
     /// The seats' names in player order.
@@ -270,7 +254,6 @@ pub(crate) fn view(game: &AnyGame) -> View {
     let mut v = View {
         name: info.name,
         title: info.title,
-        family: family(game.state()),
         text: game.to_string(),
         names,
         status,
@@ -472,7 +455,7 @@ mod tests {
             let v = view(&game);
             assert_eq!(v.text, game.to_string());
             assert_eq!(v.names.len(), v.scores.len(), "{}", entry.name);
-            if entry.family == "numa" {
+            if game.info().simultaneous() {
                 assert_eq!(v.numa.as_ref().map(|n| n.pieces.len()), Some(4));
                 assert_eq!(v.numa.as_ref().map(|n| n.choices.len()), Some(72));
                 assert_eq!(v.status.kind, "simultaneous");

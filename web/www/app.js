@@ -121,12 +121,12 @@ function buildOptions() {
     input.value = optionValue(key);
     input.addEventListener('change', () => {
       setOption(key, input.value.trim());
-      if (key === 'holes' && S.entry.family === 'numercy') buildOperators();
+      if (key === 'holes' && S.entry.keys.includes('operators')) buildOperators();
     });
     row.append(label, input);
     box.append(row);
   }
-  if (S.entry.family === 'numercy') buildOperators();
+  if (S.entry.keys.includes('operators')) buildOperators();
 }
 
 // Numercy: the operator between each file's holes, chosen by hand, all
@@ -387,7 +387,7 @@ function render() {
   $('hint').disabled = !(humanToMove() || (v.status.kind === 'simultaneous' && v.status.players.some((p) => seatOf(p) === 'human' && !(p in S.numa))));
   $('go').disabled = v.status.kind !== 'move';
   $('pass').hidden = !(humanToMove() && v.legal.includes('pass'));
-  if (v.family === 'numa') {
+  if (v.numa) {
     drawNuma($('board'), v);
     $('placing').hidden = true;
     renderNumaPanel();
@@ -572,7 +572,7 @@ async function animate(before, done) {
   const speed = Number($('speed').value);
   if (!speed) return;
   document.body.dataset.ready = 'busy';
-  if (before.family === 'numa') {
+  if (before.numa) {
     const svg = drawNuma($('board'), before);
     for (let k = 0; k < 2; k++) {
       for (const path of done.paths) {
