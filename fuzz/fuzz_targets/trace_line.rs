@@ -1,9 +1,9 @@
 //! Fuzz target `trace_line`: arbitrary bytes as one line of a conformance
 //! trace, read by the runner's strict reader
 //! (`mancala_cli::conformance::parse_line`) and replayed
-//! (`mancala_cli::replay_line`). Nothing may panic, and the reader's
-//! answer is checked against a reference built from `serde_json`'s lenient
-//! reader and a plain list of every object's entries:
+//! (`mancala_cli::conformance::replay_line`). Nothing may panic, and the
+//! reader's answer is checked against a reference built from `serde_json`'s
+//! lenient reader and a plain list of every object's entries:
 //!
 //! - invalid JSON is `LineError::Json`;
 //! - JSON with a key twice in some object is `LineError::DuplicateKey` of
@@ -20,7 +20,7 @@
 use std::collections::HashSet;
 
 use libfuzzer_sys::fuzz_target;
-use mancala_cli::conformance::{LineError, TRACE_KEYS, parse_line};
+use mancala_cli::conformance::{LineError, TRACE_KEYS, parse_line, replay_any, replay_line};
 use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
@@ -154,7 +154,7 @@ fuzz_target!(|data: &[u8]| {
     }
     // A line the reader refuses is a failure of the runner, with its message.
     if let Err(e) = &parsed {
-        let failure = mancala_cli::replay_line(line).expect_err("a refused line fails");
+        let failure = replay_line(line).expect_err("a refused line fails");
         assert_eq!(failure.message, e.to_string());
         return;
     }
@@ -166,6 +166,6 @@ fuzz_target!(|data: &[u8]| {
     {
         return;
     }
-    let direct = mancala_cli::replay_any(&trace);
-    assert_eq!(mancala_cli::replay_line(line), direct, "{line:?}");
+    let direct = replay_any(&trace);
+    assert_eq!(replay_line(line), direct, "{line:?}");
 });

@@ -181,27 +181,19 @@
 
 mod session;
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::Arc;
 
 use clap::Parser;
-use mancala_engine::Stop;
 
 use crate::play::OptionArgError;
+use crate::protocol::{Line, LineError, Stops, open_tablebases, read_ahead, read_line};
 use mancala_engine::AnyGame;
 use mancala_engine::tablebase::Shelf;
 
-/// The longest line read, in bytes (its newline included): a longer one
-/// is answered `error the line is longer than 1048576 bytes`, and skipped
-/// to its end.
-pub const MAX_LINE: usize = 1 << 20;
-
-/// The deepest search `go depth D` may ask for (each ply of depth is a
-/// level of recursion).
-pub const MAX_DEPTH: u32 = 256;
+pub use crate::protocol::{MAX_DEPTH, MAX_LINE};
 
 /// The commands, as error messages list them.
 const COMMANDS: &str = "new, position, play, legal, show, go, stop, tablebase, quit";
@@ -405,42 +397,6 @@ struct Engine {
     stops: Arc<Stops>,
 }
 
-/// What [`serve`]'s reader thread and the engine share: the place of the
-/// running (or next) `go` in the input, its flag, and the place of the
-/// last `stop` or `quit` read.
-#[derive(Default)]
-pub(crate) struct Stops {
-    /// The running `go`: its line number and its flag.
-    running: Mutex<(u64, Stop)>,
-    /// The line number of the last `stop` or `quit` read (0: none).
-    last: AtomicU64,
-}
-
-impl Stops {
-    /// A fresh flag for the `go` of line `line`, already raised if a
-    /// `stop` after it has been read.
-    pub(crate) fn start(&self, line: u64) -> Stop {
-        let stop = Stop::new();
-        if let Ok(mut running) = self.running.lock() {
-            *running = (line, stop.clone());
-        }
-        if self.last.load(Ordering::SeqCst) > line {
-            stop.stop();
-        }
-        stop
-    }
-
-    /// A `stop` (or `quit`) read at line `line`: stops the `go` before it.
-    pub(crate) fn read_stop(&self, line: u64) {
-        self.last.fetch_max(line, Ordering::SeqCst);
-        if let Ok(running) = self.running.lock()
-            && running.0 < line
-        {
-            running.1.stop();
-        }
-    }
-}
-
 impl Engine {
     /// Carries out one non-blank line.
     fn command(&mut self, line: u64, words: &[&str]) -> Result<Flow, EngineError> {
@@ -528,9 +484,8 @@ impl Engine {
 /// # Errors
 ///
 /// [`EngineError::Tablebase`] if `dir` is not a folder.
-pub(crate) fn shelf_of(dir: std::path::PathBuf) -> Result<Shelf, EngineError> {
-    Shelf::new(dir.clone())
-        .map_err(|_| EngineError::Tablebase(format!("{} is not a folder", dir.display())))
+fn shelf_of(dir: std::path::PathBuf) -> Result<Shelf, EngineError> {
+    open_tablebases(dir).map_err(EngineError::Tablebase)
 }
 
 /// Runs the protocol: reads commands from `input` until `quit` or its end,
@@ -586,48 +541,8 @@ fn serve_engine(
     input: impl BufRead + Send + 'static,
     output: impl Write,
 ) -> io::Result<()> {
-    let stops = Arc::clone(&engine.stops);
-    let (send, receive) = mpsc::sync_channel::<io::Result<Line>>(1024);
-    // Not joined: at `quit` the program ends while the reader still waits
-    // for input.
-    std::thread::spawn(move || {
-        let mut input = input;
-        let mut number = 0u64;
-        loop {
-            let line = read_line(&mut input).transpose();
-            let Some(line) = line else { return };
-            number += 1;
-            if let Ok(Ok(text)) = &line
-                && matches!(text.split_whitespace().next(), Some("stop" | "quit"))
-            {
-                stops.read_stop(number);
-            }
-            if send.send(line).is_err() {
-                return;
-            }
-        }
-    });
-    drive(&mut engine, receive.into_iter(), output)
-}
-
-/// One line of input: its text, or why it cannot be read.
-pub(crate) type Line = Result<String, EngineError>;
-
-/// Reads one line of at most [`MAX_LINE`] bytes (a longer one is skipped
-/// to its end); `None` at the end of the input.
-pub(crate) fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
-    let mut bytes = Vec::new();
-    let limit = MAX_LINE as u64;
-    if input.take(limit).read_until(b'\n', &mut bytes)? == 0 {
-        return Ok(None);
-    }
-    if bytes.len() == MAX_LINE && bytes.last() != Some(&b'\n') {
-        skip_line(input)?;
-        return Ok(Some(Err(EngineError::TooLong)));
-    }
-    Ok(Some(
-        String::from_utf8(bytes).map_err(|_| EngineError::NotUtf8),
-    ))
+    let lines = read_ahead(input, Arc::clone(&engine.stops), &["stop", "quit"]);
+    drive(&mut engine, lines.into_iter(), output)
 }
 
 /// Answers `lines`, numbered from 1, until `quit` or their end.
@@ -637,7 +552,7 @@ fn drive(
     mut output: impl Write,
 ) -> io::Result<()> {
     for (number, line) in (1u64..).zip(lines) {
-        let answer = line?.and_then(|text| {
+        let answer = line?.map_err(line_error).and_then(|text| {
             let words: Vec<&str> = text.split_whitespace().collect();
             engine.command(number, &words)
         });
@@ -659,24 +574,11 @@ fn drive(
     Ok(())
 }
 
-/// Reads `input` up to the end of the line (or of the input), keeping
-/// nothing.
-fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(());
-        }
-        match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                input.consume(i + 1);
-                return Ok(());
-            }
-            None => {
-                let n = buf.len();
-                input.consume(n);
-            }
-        }
+/// A line that cannot be read, in the engine's errors.
+fn line_error(e: LineError) -> EngineError {
+    match e {
+        LineError::NotUtf8 => EngineError::NotUtf8,
+        LineError::TooLong => EngineError::TooLong,
     }
 }
 
@@ -706,7 +608,7 @@ pub fn main_with(args: &EngineArgs) -> ExitCode {
         Some(dir) => serve_with_tablebases(dir.clone(), input, output),
         None => serve(input, output),
     };
-    crate::session_status(served)
+    crate::protocol::session_status(served)
 }
 
 #[cfg(test)]

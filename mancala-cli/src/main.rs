@@ -23,11 +23,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use mancala_cli::bench::BenchArgs;
+use mancala_cli::conformance::runner::ConformanceArgs;
 use mancala_cli::engine::EngineArgs;
 use mancala_cli::kgp::KgpArgs;
 use mancala_cli::laps::LapsArgs;
 use mancala_cli::play::PlayArgs;
-use mancala_cli::runner::ConformanceArgs;
 use mancala_cli::solve::SolveArgs;
 use mancala_cli::tournament::TournamentArgs;
 use mancala_cli::uci::UciArgs;
@@ -70,7 +70,9 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Conformance(args) => mancala_cli::runner::main_with(&args, &mut io::stdout()),
+        Command::Conformance(args) => {
+            mancala_cli::conformance::runner::main_with(&args, &mut io::stdout())
+        }
         Command::Replay(args) => mancala_cli::replay(&args, &mut io::stdout().lock()),
         Command::Bench(args) => mancala_cli::bench::main_with(&args),
         Command::Laps(args) => mancala_cli::laps::main_with(&args),

@@ -92,11 +92,13 @@ pub use notation::{fen, letter_move, move_letter, parse_fen, play_letters};
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-use std::sync::{Arc, mpsc};
+use std::sync::Arc;
 
 use clap::Parser;
 
 use session::{Flow, Uci};
+
+use crate::protocol::read_ahead;
 
 /// The engine's name, as `uci` gives it.
 pub const NAME: &str = concat!("mancala-rs ", env!("CARGO_PKG_VERSION"));
@@ -156,28 +158,11 @@ pub enum UciError {
 /// Only if reading `input` or writing `output` fails.
 pub fn serve(input: impl BufRead + Send + 'static, mut output: impl Write) -> io::Result<()> {
     let mut uci = Uci::default();
-    let stops = Arc::clone(&uci.stops);
-    let (send, receive) = mpsc::sync_channel::<io::Result<crate::engine::Line>>(1024);
-    // Not joined: at `quit` the program ends while the reader still waits
-    // for input.
-    std::thread::spawn(move || {
-        let mut input = input;
-        let mut number = 0u64;
-        while let Some(line) = crate::engine::read_line(&mut input).transpose() {
-            number += 1;
-            if let Ok(Ok(text)) = &line
-                && matches!(
-                    text.split_whitespace().next(),
-                    Some("stop" | "ponderhit" | "quit")
-                )
-            {
-                stops.read_stop(number);
-            }
-            if send.send(line).is_err() {
-                return;
-            }
-        }
-    });
+    let receive = read_ahead(
+        input,
+        Arc::clone(&uci.stops),
+        &["stop", "ponderhit", "quit"],
+    );
     for (number, line) in (1u64..).zip(receive) {
         let flow = match line? {
             Ok(text) => uci.line(number, &text, &mut output)?,
@@ -209,7 +194,7 @@ pub struct UciArgs {}
 /// status: 0 after `quit` or the end of the input (or when the reader of
 /// stdout has gone), 1 if reading or writing failed otherwise.
 pub fn main_with(_args: &UciArgs) -> ExitCode {
-    crate::session_status(serve(io::BufReader::new(io::stdin()), io::stdout().lock()))
+    crate::protocol::session_status(serve(io::BufReader::new(io::stdin()), io::stdout().lock()))
 }
 
 #[cfg(test)]

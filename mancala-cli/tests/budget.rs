@@ -1,6 +1,7 @@
 //! The conformance runner under the work budget: the runner's own
 //! (`mancala_core::Budget::DEFAULT`), never a trace's.
 
+use mancala_cli::conformance::{replay_any, replay_any_within, replay_line_within};
 use serde_json::{Map, Value, json};
 
 fn replay(line: Value) -> Result<(), String> {
@@ -8,7 +9,7 @@ fn replay(line: Value) -> Result<(), String> {
         panic!("a trace is an object");
     };
     let trace: Map<String, Value> = trace;
-    mancala_cli::replay_any(&trace).map_err(|f| f.message)
+    replay_any(&trace).map_err(|f| f.message)
 }
 
 /// A trace line starting Numercy from the known 307,959,030-lap cycle (2x6
@@ -84,7 +85,7 @@ fn the_runner_s_budget_is_its_callers() {
     let Value::Object(trace) = line else {
         panic!("a trace is an object");
     };
-    let failure = mancala_cli::replay_any_within(&trace, mancala_core::Budget::seeds(1_000))
+    let failure = replay_any_within(&trace, mancala_core::Budget::seeds(1_000))
         .expect_err("an undecidable start must fail");
     assert!(
         failure.message.contains("work budget of 1000 seeds"),
@@ -94,7 +95,7 @@ fn the_runner_s_budget_is_its_callers() {
     let text = include_str!("data/numercy_endless.jsonl");
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         assert_eq!(
-            mancala_cli::replay_line_within(line, mancala_core::Budget::UNLIMITED),
+            replay_line_within(line, mancala_core::Budget::UNLIMITED),
             Ok(()),
             "{line}"
         );

@@ -2,8 +2,7 @@
 //! the trace format (`mancala_cli::conformance`) does not define, makes the line a failure (never a panic,
 //! never a skip), as an unknown option key already did.
 
-use mancala_cli::conformance::{LineError, TRACE_KEYS, parse_line};
-use mancala_cli::replay_line;
+use mancala_cli::conformance::{LineError, TRACE_KEYS, parse_line, replay_line};
 
 const START: &str =
     r#"{"board":[4,4,4,4,4,4,4,4,4,4,4,4],"stores":[0,0],"to_move":0,"result":null}"#;

@@ -11,7 +11,7 @@ use numercy::Numercy;
 use robertson::Robertson;
 
 use super::*;
-use crate::driver::{TraceGame, build};
+use crate::conformance::drivers::{TraceGame, build};
 
 /// The answer lines to `input`, run through [`run`].
 fn answers(input: &str) -> Vec<String> {

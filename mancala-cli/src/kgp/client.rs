@@ -109,7 +109,7 @@ where
     thread::spawn(move || {
         let mut input = input;
         loop {
-            let line = match crate::engine::read_line(&mut input) {
+            let line = match crate::protocol::read_line(&mut input) {
                 Ok(None) => return,
                 Ok(Some(Ok(text))) => text,
                 Ok(Some(Err(e))) => {
@@ -165,8 +165,8 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
         log: &'a mut dyn Write,
     ) -> Result<Summary, KgpError> {
         let tables = match &options.tablebase {
-            Some(dir) => crate::engine::shelf_of(dir.clone())
-                .map_err(|e| KgpError::Tablebase(e.to_string()))?,
+            Some(dir) => crate::protocol::open_tablebases(dir.clone())
+                .map_err(|e| KgpError::Tablebase(format!("tablebase: {e}")))?,
             None => Shelf::default(),
         };
         let out = Arc::new(Out(Mutex::new(output)));

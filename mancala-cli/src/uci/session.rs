@@ -10,7 +10,7 @@ use mancala_engine::{Limits, SearchResult, Stop};
 
 use super::notation::{fen, move_letter, parse_fen, play_letters};
 use super::{AUTHOR, DEFAULT_MOVETIME_MS, HASH_MB, MAX_HASH_MB, NAME, UciError};
-use crate::engine::{MAX_DEPTH, Stops};
+use crate::protocol::{MAX_DEPTH, Stops};
 
 /// What a command asks of the loop.
 pub(super) enum Flow {

@@ -4,8 +4,8 @@ use mancala_core::Budget;
 use numa::{Face, Game, JointMove, Numa, Options, Piece, Setup, Shape, Square};
 use serde_json::{Map, Value, json};
 
+use super::{TraceGame, TraceMove};
 use crate::conformance::{checked_options, result_json};
-use crate::driver::{TraceGame, TraceMove};
 
 fn face_name(face: Face) -> &'static str {
     match face {

@@ -2,15 +2,26 @@
 //! [`TraceGame`], how its options are read, how it starts and how its
 //! states are written; through [`TraceMove`], how a trace writes its moves.
 //!
+//! The folder holds one driver a game family, each implementing
+//! [`TraceGame`] for its game types: [`sowing`] (oware, Kalah, the core's
+//! catalogue and Toguz Kumalak), [`numercy`], [`robertson`], [`mankka`] and
+//! [`numa`].
+//!
 //! [`replay`]: crate::conformance::replay
+
+pub mod mankka;
+pub mod numa;
+pub mod numercy;
+pub mod robertson;
+pub mod sowing;
 
 use mancala_core::{Budget, Game, Move, Pit};
 use serde_json::{Map, Value};
 
-use crate::conformance::text_move;
+use super::text_move;
 
 /// How the runner talks to one game: each game of the workspace implements
-/// it in its `*_driver` module.
+/// it in its module of [`drivers`](self).
 pub trait TraceGame: Game<Move: TraceMove> {
     /// The game's rule options, which a trace's `options` object sets over
     /// a base: the default, or the preset of a sowing game.
@@ -108,7 +119,7 @@ macro_rules! setup_game {
         from_setup: $from_setup:expr,
         $game:ident => { $($key:literal => $field:ident: $counts:expr),* $(,)? }
     ) => {
-        impl $crate::driver::TraceGame for $game_type {
+        impl $crate::conformance::drivers::TraceGame for $game_type {
             type Options = $options;
 
             fn options(

@@ -7,8 +7,8 @@ use mancala_core::{
 };
 use serde_json::{Map, Value, json};
 
+use super::{TraceGame, setup_game};
 use crate::conformance::{Failure, replay, result_json, start_to_move, to_move_json, uint_list};
-use crate::driver::{TraceGame, setup_game};
 
 setup_game!(
     Mancala, Rules, Setup,
@@ -41,7 +41,7 @@ pub fn build_traditional(
     start: Option<&Value>,
     budget: Budget,
 ) -> Result<Mancala, String> {
-    crate::driver::build(traditional_rules(game)?, options, start, budget)
+    super::build(traditional_rules(game)?, options, start, budget)
 }
 
 impl TraceGame for ToguzKumalak {

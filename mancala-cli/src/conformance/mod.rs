@@ -2,12 +2,18 @@
 //! move with the full state after each move, replayed against the library
 //! and compared state by state.
 //!
+//! This module holds everything of conformance: the trace format and its
+//! strict reader and replay (here), the replay of a trace of any game by
+//! its `game` field ([`replay_line`], [`replay_any`]), the `conformance`
+//! command ([`runner`]), and how each game plugs in ([`drivers`]: the
+//! [`TraceGame`] and [`TraceMove`] traits and one driver a game family).
+//!
 //! Traces let any implementation of these rules, in any language, be
 //! checked against any other: the project proves its rules this way against
 //! games recorded from OpenSpiel 2.0.2 (oware and Kalah) and from an
 //! independent implementation of the rules stated in each game crate's docs
 //! (Numercy, Robertson's game, Mankka, Numa). This page defines the format
-//! completely; the `conformance` example replays trace files:
+//! completely; the `mancala conformance` command replays trace files:
 //!
 //! ```text
 //! mancala conformance FILE.jsonl...
@@ -143,7 +149,7 @@
 //! line failed, and 2 if a file could not be read (or no file was given).
 //!
 //! ```
-//! use mancala_cli::replay_line;
+//! use mancala_cli::conformance::replay_line;
 //!
 //! let start = r#"{"board":[4,4,4,4,4,4,4,4,4,4,4,4],"stores":[0,0],"to_move":0,"result":null}"#;
 //! let after = r#"{"board":[4,4,4,0,5,5,5,5,4,4,4,4],"stores":[0,0],"to_move":1,"result":null}"#;
@@ -158,14 +164,19 @@
 //! assert!(failure.message.contains("to_move: expected 0, got 1"), "{}", failure.message);
 //! ```
 
+mod any_game;
+pub mod drivers;
+pub mod runner;
+
+pub use any_game::{replay_any, replay_any_within, replay_line, replay_line_within};
+pub use drivers::{TraceGame, TraceMove};
+
 use std::cell::Cell;
 use std::fmt::Write as _;
 
 use mancala_core::{Budget, Game, notation::RuleOptions};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
-
-use crate::driver::{TraceGame, TraceMove};
 
 /// The keys a trace line may have (see [Keys of a line](self#keys-of-a-line)).
 pub const TRACE_KEYS: [&str; 7] = [
@@ -357,7 +368,7 @@ pub fn replay<G: TraceGame>(
     let (options, moves, states) = trace_parts(trace)?;
     let empty = Map::new();
     let options = options.unwrap_or(&empty);
-    let mut game = crate::driver::build::<G>(base, options, trace.get("start"), budget)
+    let mut game = drivers::build::<G>(base, options, trace.get("start"), budget)
         .map_err(|m| Failure::at(None, m))?;
     // A start state holds the fields of a state and nothing else (the
     // states are compared whole).

@@ -2,7 +2,7 @@
 
 use numercy::{Game, Numercy, Options, Setup};
 
-use crate::driver::setup_game;
+use super::setup_game;
 
 setup_game!(
     Numercy, Options, Setup,

@@ -91,7 +91,7 @@ pub fn main_with(args: &ConformanceArgs, out: &mut impl Write) -> ExitCode {
             }
             // Strict: a key twice, or a key the format does not define, is
             // a failure.
-            match crate::replay_line_within(line, args.budget) {
+            match super::replay_line_within(line, args.budget) {
                 Ok(()) => ok += 1,
                 Err(f) => {
                     bad += 1;

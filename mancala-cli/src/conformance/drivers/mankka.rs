@@ -3,8 +3,8 @@
 use mankka::{Game, Mankka, Move, Options, Placement, SIDE, Setup};
 use serde_json::Value;
 
+use super::{TraceMove, setup_game};
 use crate::conformance::{text_move, uint_list};
-use crate::driver::{TraceMove, setup_game};
 
 setup_game!(
     Mankka, Options, Setup,

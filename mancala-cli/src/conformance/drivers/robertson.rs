@@ -2,7 +2,7 @@
 
 use robertson::{Game, Options, Robertson, Setup};
 
-use crate::driver::setup_game;
+use super::setup_game;
 
 setup_game!(
     Robertson, Options, Setup,

@@ -1,0 +1,179 @@
+//! What the line protocols share: the engine protocol
+//! ([`engine`](crate::engine)), UCI ([`uci`](crate::uci)) and the KGP
+//! client ([`kgp`](crate::kgp)).
+//!
+//! - reading input one bounded line at a time ([`read_line`], at most
+//!   [`MAX_LINE`] bytes), and on a thread of its own ahead of the session
+//!   ([`read_ahead`]);
+//! - the stop flags of searches ([`Stops`]): a `stop` read while a `go`
+//!   runs stops it, and the deepest search a `go` may ask for
+//!   ([`MAX_DEPTH`]);
+//! - the folder of tablebases a session answers from ([`open_tablebases`]);
+//! - the exit status of a protocol program ([`session_status`]).
+
+use std::io::{self, BufRead, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+
+use mancala_engine::Stop;
+use mancala_engine::tablebase::Shelf;
+
+/// The longest line read, in bytes (its newline included): a longer one
+/// is answered `error the line is longer than 1048576 bytes`, and skipped
+/// to its end.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The deepest search `go depth D` may ask for (each ply of depth is a
+/// level of recursion).
+pub const MAX_DEPTH: u32 = 256;
+
+/// Why a line of input cannot be read: each protocol refuses it whole, in
+/// these words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum LineError {
+    /// A line that is not UTF-8.
+    #[error("the line is not UTF-8")]
+    NotUtf8,
+    /// A line longer than [`MAX_LINE`].
+    #[error("the line is longer than {MAX_LINE} bytes")]
+    TooLong,
+}
+
+/// One line of input: its text, or why it cannot be read.
+pub(crate) type Line = Result<String, LineError>;
+
+/// Reads one line of at most [`MAX_LINE`] bytes (a longer one is skipped
+/// to its end); `None` at the end of the input.
+pub(crate) fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let limit = MAX_LINE as u64;
+    if input.take(limit).read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.len() == MAX_LINE && bytes.last() != Some(&b'\n') {
+        skip_line(input)?;
+        return Ok(Some(Err(LineError::TooLong)));
+    }
+    Ok(Some(
+        String::from_utf8(bytes).map_err(|_| LineError::NotUtf8),
+    ))
+}
+
+/// Reads `input` up to the end of the line (or of the input), keeping
+/// nothing.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// Reads `input` ([`read_line`]) on a thread of its own, ahead of the
+/// session: the lines come out of the receiver in order, which ends with
+/// the input. A line whose first word is one of `stop_words` stops the
+/// search running before it as soon as it is read
+/// ([`Stops::read_stop`], lines numbered from 1); the other lines wait
+/// their turn.
+pub(crate) fn read_ahead(
+    input: impl BufRead + Send + 'static,
+    stops: Arc<Stops>,
+    stop_words: &'static [&'static str],
+) -> mpsc::Receiver<io::Result<Line>> {
+    let (send, receive) = mpsc::sync_channel(1024);
+    // Not joined: at `quit` the program ends while the reader still waits
+    // for input.
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut number = 0u64;
+        while let Some(line) = read_line(&mut input).transpose() {
+            number += 1;
+            if let Ok(Ok(text)) = &line
+                && text
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|word| stop_words.contains(&word))
+            {
+                stops.read_stop(number);
+            }
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receive
+}
+
+/// What a session's reader thread ([`read_ahead`]) and the session share:
+/// the place of the running (or next) `go` in the input, its flag, and the
+/// place of the last `stop` (or `quit`, ...) read.
+#[derive(Default)]
+pub(crate) struct Stops {
+    /// The running `go`: its line number and its flag.
+    running: Mutex<(u64, Stop)>,
+    /// The line number of the last `stop` or `quit` read (0: none).
+    last: AtomicU64,
+}
+
+impl Stops {
+    /// A fresh flag for the `go` of line `line`, already raised if a
+    /// `stop` after it has been read.
+    pub(crate) fn start(&self, line: u64) -> Stop {
+        let stop = Stop::new();
+        if let Ok(mut running) = self.running.lock() {
+            *running = (line, stop.clone());
+        }
+        if self.last.load(Ordering::SeqCst) > line {
+            stop.stop();
+        }
+        stop
+    }
+
+    /// A `stop` (or `quit`) read at line `line`: stops the `go` before it.
+    pub(crate) fn read_stop(&self, line: u64) {
+        self.last.fetch_max(line, Ordering::SeqCst);
+        if let Ok(running) = self.running.lock()
+            && running.0 < line
+        {
+            running.1.stop();
+        }
+    }
+}
+
+/// The tablebases of the folder `dir`, each file read the first time a
+/// game needs it.
+///
+/// # Errors
+///
+/// `DIR is not a folder` if `dir` is not a folder.
+pub(crate) fn open_tablebases(dir: PathBuf) -> Result<Shelf, String> {
+    Shelf::new(dir.clone()).map_err(|_| format!("{} is not a folder", dir.display()))
+}
+
+/// The exit status of a protocol program (`engine`, `uci`) whose session
+/// ended as `served`: 0 when it ended, or when the reader of standard
+/// output went away; 1, with the error on standard error, when reading or
+/// writing failed otherwise.
+pub(crate) fn session_status(served: io::Result<()>) -> ExitCode {
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
