@@ -6,10 +6,17 @@
 use alloc::sync::Arc;
 use core::fmt;
 
-use crate::{
-    Board, ByPlayer, Event, Game, KeyHasher, Landing, MAX_SEEDS, Move, MoveList, Observer, Outcome,
-    Pit, PlayError, Player, Rules, SingleLap, Sower, Status, Topology,
-};
+use crate::board::{Board, MAX_SEEDS};
+use crate::budget::{Budget, Meter};
+use crate::event::{Event, Observer};
+use crate::game::{Game, KeyHasher, Outcome, Status};
+use crate::mancala::{MoveList, PlayError, check_sowing_move};
+use crate::pit::Pit;
+use crate::player::{ByPlayer, Player};
+use crate::rules::Rules;
+use crate::sow::{Landing, SingleLap, Sower};
+use crate::topology::Topology;
+use crate::turn::Move;
 
 /// Holes in a row.
 pub(crate) const ROW: usize = 9;
@@ -156,7 +163,7 @@ impl fmt::Display for ToguzTurn {
 /// 1. Two rows of 9 holes, 9 seeds each, a store each; player 0 moves first.
 /// 2. A move sows every seed of a non-empty own hole counter-clockwise, the
 ///    first seed back into that hole unless it held exactly one
-///    ([`SowSpec::first_into_origin`](crate::SowSpec::first_into_origin)).
+///    ([`SowSpec::first_into_origin`](crate::rules::SowSpec::first_into_origin)).
 ///    A tuzdik is never sown, but sowing passes through it as through any
 ///    hole.
 /// 3. If the last seed falls in the opponent's row and the hole then holds
@@ -347,7 +354,7 @@ impl ToguzKumalak {
         if self.tuzdik[1 - self.to_move.index()] == Some(pit) {
             return Err(PlayError::Tuzdik(pit));
         }
-        crate::check_sowing_move(&self.topology, &self.board, Some(self.to_move), pit)?;
+        check_sowing_move(&self.topology, &self.board, Some(self.to_move), pit)?;
         Ok(pit)
     }
 
@@ -375,7 +382,7 @@ impl ToguzKumalak {
     fn sow<O: Observer>(&mut self, pit: Pit, observer: &mut O) -> ToguzTurn {
         let mover = self.to_move;
         // A single lap: nothing to decide, nothing drawn from a budget.
-        let meter = crate::Meter::new(crate::Budget::UNLIMITED);
+        let meter = Meter::new(Budget::UNLIMITED);
         let spec = Rules::toguz_kumalak().sowing;
         let sower = Sower::new(&self.topology, spec, mover, &SingleLap, &meter);
         let mut turn = ToguzTurn {

@@ -23,7 +23,7 @@
 //! | En Gehe | Tanzania | 2x40, 4 seeds | [`Rules::en_gehe`] | `En Gehe.lud`, "Board Size/40", "Merker (Observed)" | the same (`houses` 40 to 50 as Ludii's board sizes, any of 1 to 50 taken); `endless` |
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
-//! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::ToguzKumalak) | `Toguz Kumalak.lud` | none |
+//! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
@@ -54,10 +54,12 @@ mod summaries;
 
 use core::fmt;
 
-use crate::{
-    Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
-    Layout, Leftover, Relay, RelayConditions, Rules, SowSpec, Sowable, Zone,
-};
+use crate::capture::{Capture, ChainLimit, CountSet, Zone};
+use crate::conditions::{RelayConditions, Sowable};
+use crate::feeding::Feeding;
+use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules};
+use crate::sow::{Endless, Relay, SowSpec};
+use crate::topology::{Direction, Layout};
 
 /// A traditional game of the catalogue (see the [module docs](self)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -89,7 +91,7 @@ pub enum Traditional {
     /// Kay: [`Rules::kay`].
     Kay,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
-    /// [`ToguzKumalak`](crate::ToguzKumalak) type, which adds the tuzdik to
+    /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
     ToguzKumalak,
 }
@@ -172,7 +174,7 @@ impl Traditional {
     /// played by a type of its own rather than by
     /// [`Mancala`](crate::Mancala) of its [`rules`](Traditional::rules):
     /// `true` only for Toguz Kumalak
-    /// ([`ToguzKumalak`](crate::ToguzKumalak), for the tuzdik).
+    /// ([`ToguzKumalak`](crate::toguz::ToguzKumalak), for the tuzdik).
     pub const fn has_own_type(self) -> bool {
         matches!(self, Traditional::ToguzKumalak)
     }
@@ -569,7 +571,7 @@ const EVENS: CountSet = {
 
 impl Rules {
     /// Toguz Kumalak's base rules: everything but the tuzdik, which
-    /// [`ToguzKumalak`](crate::ToguzKumalak) adds (played as a
+    /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) adds (played as a
     /// [`Mancala`](crate::Mancala) these rules are not the game).
     ///
     /// 1. Two rows of 9 holes, 9 seeds each, a store each.
