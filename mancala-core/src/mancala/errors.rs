@@ -59,10 +59,6 @@ pub enum PlayError {
         /// The cycle found.
         cause: EndlessRelay,
     },
-    /// The hole is the other player's tuzdik, which is never sown (Toguz
-    /// Kumalak: [`ToguzKumalak`](crate::toguz::ToguzKumalak)).
-    #[error("hole {0} is a tuzdik: it is never sown")]
-    Tuzdik(Pit),
     /// The actions given do not make a move (see [`Game::joint_move`](crate::Game::joint_move)).
     #[error(transparent)]
     Joint(#[from] JointMoveError),
