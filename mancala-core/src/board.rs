@@ -2,7 +2,9 @@
 
 use alloc::boxed::Box;
 
-use crate::{MAX_HOLES, MAX_PLAYERS, Pit, Player, Topology};
+use crate::pit::{MAX_HOLES, Pit};
+use crate::player::{MAX_PLAYERS, Player};
+use crate::topology::Topology;
 
 /// The largest number of seeds a board may hold in all (holes, stores and
 /// anything else a game keeps). Every count therefore fits a `u16`.

@@ -160,7 +160,7 @@ impl fmt::Display for Budget {
 }
 
 /// A [`Budget`] being spent by one call: the sowing engine
-/// ([`Sower`](crate::Sower)) draws on it for every lap it sows beyond a
+/// ([`Sower`](crate::engine::Sower)) draws on it for every lap it sows beyond a
 /// move's first, and a call that decides several moves shares one meter
 /// among them.
 ///

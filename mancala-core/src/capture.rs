@@ -2,7 +2,11 @@
 //! move's last seed fell ([`LastSeed`]), with their building blocks (count
 //! sets, the chain walker, grand slams, taking holes into a store).
 
-use crate::{Board, Direction, Event, Observer, Pit, PitSet, Player, Topology};
+use crate::board::Board;
+use crate::event::{Event, Observer};
+use crate::pit::{Pit, PitSet};
+use crate::player::{Player, PlayerSet};
+use crate::topology::{Direction, Topology};
 
 /// Which holes a capture may start in, relative to the mover.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -372,7 +376,7 @@ pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool 
     // With bit masks: the holes left with seeds, then each victim's share.
     let taken = holes.bits();
     let left = board.nonempty_bits() & !taken;
-    let mut victims = crate::PlayerSet::EMPTY;
+    let mut victims = PlayerSet::EMPTY;
     for p in holes.iter() {
         victims = victims.with(topology.owner(p));
     }
@@ -384,7 +388,7 @@ pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool 
 /// Empties each of `holes` into its owner's store ([`Credit::Owner`]) and
 /// returns the seeds taken.
 ///
-/// [`Credit::Owner`]: crate::Credit::Owner
+/// [`Credit::Owner`]: crate::rules::Credit::Owner
 #[inline]
 pub fn take_to_owners<O: Observer>(
     board: &mut Board,

@@ -1,7 +1,10 @@
 //! Conditions on the shape of a turn beyond the plain rule: which holes may
 //! be sown ([`Sowable`]), and what else a relay needs ([`RelayConditions`]).
 
-use crate::{Board, Direction, Pit, Player, Topology};
+use crate::board::Board;
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::topology::{Direction, Topology};
 
 /// Which of the mover's holes may be sown: those holding at least
 /// `min_seeds`, and, with `lone_into_empty`, those holding exactly one seed
@@ -119,7 +122,7 @@ impl Sowable {
 
 /// What a relay needs besides the relay rule's count, and whether a capture
 /// or a relay wins when both apply where a lap ends. The default adds
-/// nothing: a lap relays exactly when [`Relay`](crate::Relay) says so.
+/// nothing: a lap relays exactly when [`Relay`](crate::rules::Relay) says so.
 ///
 /// Both keep relays a pure function of the board and the landing hole, so
 /// endless relays are still detected exactly.

@@ -1,7 +1,7 @@
 //! Why a game of the sowing family ended ([`End`]), as the turn settling
 //! that ended it recorded it, and the compact record a state keeps of it.
 
-use crate::Player;
+use crate::player::Player;
 
 /// The end condition that ended a game of the sowing family
 /// ([`Mancala::end`](crate::Mancala::end), and the games built on it), with

@@ -1,6 +1,7 @@
 //! What happened during a move, for interfaces that animate it.
 
-use crate::{Pit, Player};
+use crate::pit::Pit;
+use crate::player::Player;
 
 /// One step of a move, in the order it happened.
 ///
@@ -37,7 +38,7 @@ pub enum Event {
         /// How many seeds it held.
         seeds: u16,
         /// The player whose store receives them: the mover, or the hole's
-        /// owner under [`Credit::Owner`](crate::Credit::Owner).
+        /// owner under [`Credit::Owner`](crate::rules::Credit::Owner).
         by: Player,
     },
     /// A capture was not made because it would have been a grand slam.

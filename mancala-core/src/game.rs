@@ -5,7 +5,7 @@ use core::hash::Hash;
 use core::ops::Deref;
 use core::str::FromStr;
 
-use crate::{ByPlayer, Player, PlayerSet};
+use crate::player::{ByPlayer, Player, PlayerSet};
 
 /// How a finished game ended, in absolute terms.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -417,7 +417,7 @@ pub fn arbitrary_play<G: Game>(
             Status::Simultaneous(set) => set,
             Status::Over(_) => break,
         };
-        let mut choices: arrayvec::ArrayVec<(Player, G::Action), { crate::MAX_PLAYERS }> =
+        let mut choices: arrayvec::ArrayVec<(Player, G::Action), { crate::player::MAX_PLAYERS }> =
             arrayvec::ArrayVec::new();
         for p in acting.iter() {
             let actions = game.legal_actions(p);

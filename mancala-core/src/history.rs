@@ -3,7 +3,9 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use crate::{Board, MAX_HOLES, Player};
+use crate::board::Board;
+use crate::pit::MAX_HOLES;
+use crate::player::Player;
 
 /// A position seen earlier, for the repetition rule (in setups).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]

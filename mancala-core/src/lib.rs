@@ -349,6 +349,38 @@
 //!
 //! Without `arbitrary` the crate is `no_std` (it needs `alloc`). It forbids
 //! `unsafe` code.
+//!
+// The crate docs' links to names published in a module, not at the root.
+//! [`Capture::Chain`]: rules::Capture::Chain
+//! [`Capture::Opposite`]: rules::Capture::Opposite
+//! [`ChainLimit::Row`]: rules::ChainLimit::Row
+//! [`EndRules::majority`]: rules::EndRules::majority
+//! [`EndRules::pass`]: rules::EndRules::pass
+//! [`EndRules::repetition`]: rules::EndRules::repetition
+//! [`EndRules::side_empty`]: rules::EndRules::side_empty
+//! [`Endless::Forbid`]: rules::Endless::Forbid
+//! [`Endless::Stop`]: rules::Endless::Stop
+//! [`EndlessRelay`]: engine::EndlessRelay
+//! [`Feeding::Required`]: rules::Feeding::Required
+//! [`GrandSlam::NoCapture`]: rules::GrandSlam::NoCapture
+//! [`Leftover::Stay`]: rules::Leftover::Stay
+//! [`Leftover::ToOwner`]: rules::Leftover::ToOwner
+//! [`MAX_HOLES`]: rules::MAX_HOLES
+//! [`MAX_PLAYERS`]: rules::MAX_PLAYERS
+//! [`MAX_ROWS`]: rules::MAX_ROWS
+//! [`MAX_ROW_LEN`]: rules::MAX_ROW_LEN
+//! [`MAX_SEEDS`]: rules::MAX_SEEDS
+//! [`MAX_TWO_ROW_LEN`]: rules::MAX_TWO_ROW_LEN
+//! [`Relay::AtLeast`]: rules::Relay::AtLeast
+//! [`SowSpec::direction`]: rules::SowSpec::direction
+//! [`SowSpec::first_into_origin`]: rules::SowSpec::first_into_origin
+//! [`SowSpec::into_own_store`]: rules::SowSpec::into_own_store
+//! [`SowSpec::skip_origin`]: rules::SowSpec::skip_origin
+//! [`Sower`]: engine::Sower
+//! [`ToguzKumalak`]: toguz::ToguzKumalak
+//! [`ToguzSetup`]: toguz::ToguzSetup
+//! [`Undecided`]: budget::Undecided
+//! [`Zone::Opponents`]: rules::Zone::Opponents
 
 // `no_std` except where a dependency needs `std` (the `arbitrary` derive).
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
@@ -359,6 +391,11 @@
     not(feature = "arbitrary"),
     doc = "",
     doc = "[`arbitrary_play`]: crate#feature-flags"
+)]
+#![cfg_attr(
+    feature = "arbitrary",
+    doc = "",
+    doc = "[`arbitrary_play`]: engine::arbitrary_play"
 )]
 #![forbid(unsafe_code)]
 // Missing docs and the panicking shortcuts warn, which the CI's `-D warnings` makes errors.
@@ -408,26 +445,6 @@ pub use setup::{Setup, SetupError};
 pub use sow::Landing;
 pub use topology::{Layout, Topology};
 pub use turn::{Move, Turn};
-
-// Inside the crate every name is at hand from the root, wherever it is
-// published.
-pub(crate) use board::MAX_SEEDS;
-pub(crate) use capture::{Capture, ChainLimit, CountSet, Zone};
-pub(crate) use conditions::{RelayConditions, Sowable};
-pub(crate) use feeding::{Feeding, filter_feeding};
-#[cfg(feature = "arbitrary")]
-pub(crate) use game::arbitrary_play;
-pub(crate) use game::{JointMoveError, KeyHasher};
-pub(crate) use history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition};
-pub(crate) use mancala::check_sowing_move;
-pub(crate) use pit::MAX_HOLES;
-pub(crate) use player::MAX_PLAYERS;
-pub(crate) use rules::{Credit, EndRules, GrandSlam, Leftover};
-pub(crate) use sow::{
-    Endless, EndlessRelay, Relay, RelayRule, SingleLap, SowError, SowSpec, Sower, Sown, Undecided,
-};
-pub(crate) use toguz::{ToguzError, ToguzKumalak, ToguzSetup};
-pub(crate) use topology::{Direction, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN};
 
 /// The examples of the crate's README.md, run as doctests.
 #[cfg(doctest)]

@@ -74,14 +74,18 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::capture::{Capture, ChainLimit, CountSet, Zone};
+use crate::feeding::Feeding;
+use crate::mancala::Mancala;
 use crate::notation::{
     self, OptionError, OptionWords, RuleOptions, bool_value, count_or_none_value, option_bool,
     option_choice, option_count_or_none, option_number,
 };
-use crate::{
-    Capture, ChainLimit, CountSet, Credit, Direction, Endless, Feeding, GrandSlam, Layout,
-    Leftover, MAX_ROWS, Mancala, Player, Relay, Rules, Setup, SetupError, Zone,
-};
+use crate::player::Player;
+use crate::rules::{Credit, GrandSlam, Leftover, Rules};
+use crate::setup::{Setup, SetupError};
+use crate::sow::{Endless, Relay};
+use crate::topology::{Direction, Layout, MAX_ROWS};
 
 fn capture_text(capture: Capture) -> String {
     match capture {

@@ -14,9 +14,10 @@ use core::fmt;
 use core::str::FromStr;
 
 pub use crate::canvas::Canvas;
+use crate::history::SeenPosition;
 pub use crate::pit::InvalidPit;
 pub use crate::player::InvalidPlayer;
-use crate::{MAX_PLAYERS, Player};
+use crate::player::{MAX_PLAYERS, Player};
 
 /// Why a text form could not be read: the first thing found wrong.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -582,7 +583,7 @@ pub fn parse_rows(
 /// Only the formatter's.
 pub fn write_seen(
     f: &mut fmt::Formatter<'_>,
-    seen: &[crate::SeenPosition],
+    seen: &[SeenPosition],
     row_len: usize,
 ) -> fmt::Result {
     for (i, position) in seen.iter().enumerate() {
@@ -610,7 +611,7 @@ pub fn write_seen(
 /// assert_eq!((seen[0].board.as_slice(), seen[0].to_move), (&[1, 2, 3, 4][..], Player::P1));
 /// # Ok::<(), mancala_core::notation::NotationError>(())
 /// ```
-pub fn parse_seen(word: &str, row_len: usize) -> Result<Vec<crate::SeenPosition>, NotationError> {
+pub fn parse_seen(word: &str, row_len: usize) -> Result<Vec<SeenPosition>, NotationError> {
     let list = word
         .strip_prefix("seen=")
         .ok_or_else(|| NotationError::invalid("seen", "seen=HOLES:PLAYER|...", word))?;
@@ -619,7 +620,7 @@ pub fn parse_seen(word: &str, row_len: usize) -> Result<Vec<crate::SeenPosition>
             let (holes, player) = position
                 .split_once(':')
                 .ok_or_else(|| NotationError::invalid("seen", "HOLES:PLAYER", position))?;
-            Ok(crate::SeenPosition {
+            Ok(SeenPosition {
                 board: parse_rows("seen", holes, row_len)?,
                 to_move: parse_player("seen", player)?,
             })
@@ -637,7 +638,7 @@ pub struct TurnWords {
     /// Whether the word `over` followed.
     pub over: bool,
     /// The positions of the `seen=` word (none without it).
-    pub history: Vec<crate::SeenPosition>,
+    pub history: Vec<SeenPosition>,
 }
 
 /// Reads `PLAYER [over] [seen=...]` from `words` ([`TurnWords`]), the
@@ -678,7 +679,7 @@ pub fn parse_turn<'a, I: Iterator<Item = &'a str>>(
 
 // The sowing engine's option (its own `NAMES`, `name` and `from_option`
 // predate the trait and say the same).
-crate::option_words!(crate::Endless, "forbid or stop", [
-    crate::Endless::Forbid => "forbid",
-    crate::Endless::Stop => "stop",
+crate::option_words!(crate::sow::Endless, "forbid or stop", [
+    crate::sow::Endless::Forbid => "forbid",
+    crate::sow::Endless::Stop => "stop",
 ]);

@@ -3,7 +3,7 @@
 use core::fmt;
 
 /// The largest number of holes on a board: two rows of 50
-/// ([`MAX_TWO_ROW_LEN`](crate::MAX_TWO_ROW_LEN); boards of more rows hold
+/// ([`MAX_TWO_ROW_LEN`](crate::rules::MAX_TWO_ROW_LEN); boards of more rows hold
 /// at most 6 rows of 13, 78 holes).
 pub const MAX_HOLES: usize = 100;
 

@@ -14,7 +14,7 @@ pub use crate::topology::{
     Direction, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, max_row_len,
 };
 
-use crate::{Layout, Topology};
+use crate::topology::{Layout, Topology};
 
 /// What happens to a capture that would leave a player it takes from with no
 /// seeds at all.
@@ -166,7 +166,7 @@ impl Rules {
             layout: Layout::two_rows(6),
             seeds: 4,
             sowing: SowSpec {
-                direction: crate::Direction::CounterClockwise,
+                direction: Direction::CounterClockwise,
                 skip_origin: true,
                 into_own_store: false,
                 first_into_origin: false,
@@ -207,7 +207,7 @@ impl Rules {
             layout: Layout::two_rows(6),
             seeds: 4,
             sowing: SowSpec {
-                direction: crate::Direction::CounterClockwise,
+                direction: Direction::CounterClockwise,
                 skip_origin: false,
                 into_own_store: true,
                 first_into_origin: false,
@@ -350,7 +350,7 @@ pub enum RulesError {
     OppositeNeedsTwoRows,
     /// The start position has a move that the work budget cannot decide.
     #[error("the start position cannot be decided: {0}")]
-    Undecided(crate::Undecided),
+    Undecided(crate::sow::Undecided),
     /// A relay threshold below 2 relays from every landing hole (it holds at
     /// least the seed just sown), so every move would relay forever; finding
     /// where such a cycle starts can take astronomically long.

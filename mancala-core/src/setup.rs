@@ -3,11 +3,14 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use crate::mancala::{Handover, NextTurn};
-use crate::{
-    Board, History, HistoryError, InvalidHistory, Leftover, MAX_SEEDS, Mancala, PitSet, Player,
-    Rules, RulesError, SeenPosition, mancala::Shared,
-};
+use crate::board::{Board, MAX_SEEDS};
+use crate::budget::{Budget, Meter};
+use crate::history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition};
+use crate::mancala::{Handover, Mancala, NextTurn, Shared};
+use crate::pit::PitSet;
+use crate::player::Player;
+use crate::rules::{Leftover, Rules, RulesError};
+use crate::topology::Topology;
 
 /// Declares a setup struct: an unchecked position description with public
 /// fields, the form a state is checked from, written as text and read and
@@ -188,7 +191,7 @@ impl Setup {
     /// Checks the counts against the board of the rules (`topology`): a
     /// count a hole, one a player, the player to move among them, no more
     /// seeds than a board holds. Returns the seeds in the holes.
-    fn check_counts(&self, topology: &crate::Topology) -> Result<u64, SetupError> {
+    fn check_counts(&self, topology: &Topology) -> Result<u64, SetupError> {
         if self.board.len() != topology.holes() {
             return Err(SetupError::BoardLength {
                 expected: topology.holes(),
@@ -273,7 +276,7 @@ pub enum SetupError {
     /// cannot decide (such a position is never built: see
     /// [Work budget](crate#work-budget)).
     #[error("the position cannot be decided: {0}")]
-    Undecided(crate::Undecided),
+    Undecided(crate::sow::Undecided),
 }
 
 impl From<HistoryError> for SetupError {
@@ -298,7 +301,7 @@ impl Mancala {
     /// ([`Budget::DEFAULT`](crate::Budget::DEFAULT)) cannot decide one of
     /// its moves.
     pub fn from_setup(setup: Setup) -> Result<Mancala, SetupError> {
-        Mancala::from_setup_within(setup, crate::Budget::DEFAULT)
+        Mancala::from_setup_within(setup, Budget::DEFAULT)
     }
 
     /// [`from_setup`](Mancala::from_setup) under the work budget `budget`,
@@ -334,7 +337,7 @@ impl Mancala {
     /// assert_eq!(small.budget(), Budget::seeds(1000));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_setup_within(setup: Setup, budget: crate::Budget) -> Result<Mancala, SetupError> {
+    pub fn from_setup_within(setup: Setup, budget: Budget) -> Result<Mancala, SetupError> {
         let topology = setup.rules.check()?;
         let on_board = setup.check_counts(&topology)?;
         let (rules, to_move, over) = (setup.rules, setup.to_move, setup.over);
@@ -360,14 +363,14 @@ impl Mancala {
             return Ok(game);
         }
         if rules.end.repetition {
-            let shape = crate::PositionShape {
+            let shape = PositionShape {
                 holes: topology.holes(),
                 on_board: on_board as u32,
                 players: topology.players(),
             };
             game.history = History::from_seen(shape, &setup.history, game.board.holes(), to_move)?;
         }
-        let meter = crate::Meter::new(budget);
+        let meter = Meter::new(budget);
         let turn = NextTurn::placing(setup.placing);
         game.settle(to_move, Handover::SetUp, turn, game.meter(&meter), &mut ())
             .map_err(SetupError::Undecided)?;
@@ -444,9 +447,9 @@ impl<'a> arbitrary::Arbitrary<'a> for Mancala {
         // Relay cycles grow exponentially with the seeds per hole relative
         // to the relay threshold: a small budget keeps fuzzed games fast
         // whatever the seeds, and reaches the undecided paths.
-        let budget = crate::Budget::seeds(u.int_in_range(0..=20_000)?);
+        let budget = Budget::seeds(u.int_in_range(0..=20_000)?);
         let game = Mancala::new_within(rules, budget).unwrap_or_default();
-        crate::arbitrary_play(game, u, 200)
+        crate::game::arbitrary_play(game, u, 200)
     }
 }
 

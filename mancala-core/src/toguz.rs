@@ -6,10 +6,18 @@
 use alloc::sync::Arc;
 use core::fmt;
 
-use crate::{
-    Board, ByPlayer, End, Event, Game, KeyHasher, Landing, MAX_SEEDS, Move, MoveList, Observer,
-    Outcome, Pit, PlayError, Player, Rules, SingleLap, Sower, Status, Topology,
-};
+use crate::board::{Board, MAX_SEEDS};
+use crate::budget::{Budget, Meter};
+use crate::end::End;
+use crate::event::{Event, Observer};
+use crate::game::{Game, JointMoveError, KeyHasher, Outcome, Status};
+use crate::mancala::{MoveList, PlayError, check_sowing_move};
+use crate::pit::Pit;
+use crate::player::{ByPlayer, Player};
+use crate::rules::Rules;
+use crate::sow::{Landing, SingleLap, Sower};
+use crate::topology::Topology;
+use crate::turn::Move;
 
 /// Holes in a row.
 pub(crate) const ROW: usize = 9;
@@ -112,6 +120,52 @@ pub enum ToguzError {
     TooManySeeds(u32),
 }
 
+/// Why a move of [`ToguzKumalak`] was refused. The state is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Game, Move, Pit, PlayError, Player, toguz::{ToguzKumalak, ToguzPlayError, ToguzSetup}};
+///
+/// let mut setup = ToguzSetup::default();
+/// // Player 1's tuzdik on player 0's first hole, emptied; player 0 to move.
+/// setup.board[0] = 0;
+/// setup.stores = [0, 9];
+/// setup.tuzdik[1] = Pit::new(0);
+/// let mut game = ToguzKumalak::from_setup(setup)?;
+/// let tuzdik = Pit::new(0).unwrap();
+/// assert_eq!(game.play(Move::Sow(tuzdik)), Err(ToguzPlayError::Tuzdik(tuzdik)));
+/// assert_eq!(game.play(Move::Pass), Err(ToguzPlayError::Core(PlayError::CannotPass)));
+/// assert_eq!(ToguzPlayError::Tuzdik(tuzdik).to_string(), "hole 0 is a tuzdik: it is never sown");
+/// // Core's refusals say what core says.
+/// let pass = ToguzPlayError::Core(PlayError::CannotPass);
+/// assert_eq!(pass.to_string(), PlayError::CannotPass.to_string());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ToguzPlayError {
+    /// The hole is the other player's tuzdik, which is never sown.
+    #[error("hole {0} is a tuzdik: it is never sown")]
+    Tuzdik(Pit),
+    /// A refusal every sowing game shares, in core's words: the game is
+    /// over ([`PlayError::GameOver`]), a pass ([`PlayError::CannotPass`]),
+    /// a hole off the board, the opponent's or empty, or actions that make
+    /// no move ([`PlayError::Joint`]).
+    #[error(transparent)]
+    Core(#[from] PlayError),
+}
+
+/// Actions that make no move (see
+/// [`Game::joint_move`]), as core's
+/// [`Joint`](PlayError::Joint) refusal.
+impl From<JointMoveError> for ToguzPlayError {
+    #[inline]
+    fn from(error: JointMoveError) -> ToguzPlayError {
+        ToguzPlayError::Core(PlayError::Joint(error))
+    }
+}
+
 /// What one move of [`ToguzKumalak`] did.
 ///
 /// `Display` says it in words: `player 0 sowed 6: captured 10 from hole
@@ -156,7 +210,7 @@ impl fmt::Display for ToguzTurn {
 /// 1. Two rows of 9 holes, 9 seeds each, a store each; player 0 moves first.
 /// 2. A move sows every seed of a non-empty own hole counter-clockwise, the
 ///    first seed back into that hole unless it held exactly one
-///    ([`SowSpec::first_into_origin`](crate::SowSpec::first_into_origin)).
+///    ([`SowSpec::first_into_origin`](crate::rules::SowSpec::first_into_origin)).
 ///    A tuzdik is never sown, but sowing passes through it as through any
 ///    hole.
 /// 3. If the last seed falls in the opponent's row and the hole then holds
@@ -193,7 +247,7 @@ impl fmt::Display for ToguzTurn {
 /// let before = game.clone();
 /// assert!(game.play(Move::Sow(Pit::new(0).unwrap())).is_err());
 /// assert_eq!(game, before);
-/// # Ok::<(), mancala_core::PlayError>(())
+/// # Ok::<(), mancala_core::toguz::ToguzPlayError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct ToguzKumalak {
@@ -365,18 +419,18 @@ impl ToguzKumalak {
     }
 
     /// Why `mv` is not legal now, if it is not.
-    fn check(&self, mv: Move) -> Result<Pit, PlayError> {
+    fn check(&self, mv: Move) -> Result<Pit, ToguzPlayError> {
         if self.over() {
-            return Err(PlayError::GameOver);
+            return Err(PlayError::GameOver.into());
         }
         let Move::Sow(pit) = mv else {
-            return Err(PlayError::CannotPass);
+            return Err(PlayError::CannotPass.into());
         };
         // A tuzdik is always empty: say why it is refused before that.
         if self.tuzdik[1 - self.to_move.index()] == Some(pit) {
-            return Err(PlayError::Tuzdik(pit));
+            return Err(ToguzPlayError::Tuzdik(pit));
         }
-        crate::check_sowing_move(&self.topology, &self.board, Some(self.to_move), pit)?;
+        check_sowing_move(&self.topology, &self.board, Some(self.to_move), pit)?;
         Ok(pit)
     }
 
@@ -385,15 +439,16 @@ impl ToguzKumalak {
     ///
     /// # Errors
     ///
-    /// A [`PlayError`] if the move is not legal: the game is over, a pass,
-    /// the other's tuzdik ([`PlayError::Tuzdik`]), a hole off the board,
-    /// the opponent's, or empty. The state is then unchanged and nothing was
+    /// A [`ToguzPlayError`] if the move is not legal: the other's tuzdik
+    /// ([`ToguzPlayError::Tuzdik`]), or core's refusals
+    /// ([`ToguzPlayError::Core`]): the game is over, a pass, a hole off the
+    /// board, the opponent's, or empty. The state is then unchanged and nothing was
     /// told.
     pub fn play_observed<O: Observer>(
         &mut self,
         mv: Move,
         observer: &mut O,
-    ) -> Result<ToguzTurn, PlayError> {
+    ) -> Result<ToguzTurn, ToguzPlayError> {
         let pit = self.check(mv)?;
         Ok(self.sow(pit, observer))
     }
@@ -404,7 +459,7 @@ impl ToguzKumalak {
     fn sow<O: Observer>(&mut self, pit: Pit, observer: &mut O) -> ToguzTurn {
         let mover = self.to_move;
         // A single lap: nothing to decide, nothing drawn from a budget.
-        let meter = crate::Meter::new(crate::Budget::UNLIMITED);
+        let meter = Meter::new(Budget::UNLIMITED);
         let spec = Rules::toguz_kumalak().sowing;
         let sower = Sower::new(&self.topology, spec, mover, &SingleLap, &meter);
         let mut turn = ToguzTurn {
@@ -474,7 +529,7 @@ impl Game for ToguzKumalak {
         move: Move,
         actions: MoveList,
         report: ToguzTurn,
-        error: PlayError,
+        error: ToguzPlayError,
     );
 
     fn status(&self) -> Status {
@@ -508,10 +563,10 @@ impl Game for ToguzKumalak {
 
     /// # Errors
     ///
-    /// A [`PlayError`] if the move is not legal (see
+    /// A [`ToguzPlayError`] if the move is not legal (see
     /// [`play_observed`](ToguzKumalak::play_observed)); the state is then
     /// unchanged.
-    fn play(&mut self, mv: Move) -> Result<ToguzTurn, PlayError> {
+    fn play(&mut self, mv: Move) -> Result<ToguzTurn, ToguzPlayError> {
         self.play_observed(mv, &mut ())
     }
 

@@ -5,8 +5,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::notation::{self, NotationError};
-use crate::toguz::ROW;
-use crate::{Pit, Player, ToguzError, ToguzKumalak, ToguzSetup};
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::toguz::{ROW, ToguzError, ToguzKumalak, ToguzSetup};
 
 /// `HOLES STORES PLAYER [tuzdik=A,B]`: the rows as in
 /// [`mancala_text`](crate::mancala_text) (player 0's nine, `/`, player 1's),
@@ -118,6 +119,6 @@ impl<'a> arbitrary::Arbitrary<'a> for ToguzKumalak {
             }
         }
         let game = ToguzKumalak::from_setup(setup).unwrap_or_default();
-        crate::arbitrary_play(game, u, 200)
+        crate::game::arbitrary_play(game, u, 200)
     }
 }

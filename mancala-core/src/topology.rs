@@ -1,6 +1,7 @@
 //! Board shapes: rows of holes joined into one ring, their owners and stores.
 
-use crate::{MAX_HOLES, Pit, PitSet, Player};
+use crate::pit::{MAX_HOLES, Pit, PitSet};
+use crate::player::{MAX_PLAYERS, Player};
 
 /// The largest number of rows on a board.
 pub const MAX_ROWS: usize = 6;
@@ -164,7 +165,7 @@ impl core::hash::Hash for Layout {
 impl<'a> arbitrary::Arbitrary<'a> for Layout {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let rows = u.int_in_range(2..=MAX_ROWS as u8)?;
-        let players = u.int_in_range(2..=rows.min(crate::MAX_PLAYERS as u8))?;
+        let players = u.int_in_range(2..=rows.min(MAX_PLAYERS as u8))?;
         let mut owners = [Player::P0; MAX_ROWS];
         // Every player gets a row, the rest are drawn freely.
         for (i, slot) in owners.iter_mut().enumerate().take(rows as usize) {
@@ -248,13 +249,13 @@ pub struct Topology {
     /// The row of each hole.
     row_of: [u8; MAX_HOLES],
     /// The hole each player's store sits right after.
-    store_hole: [u8; crate::MAX_PLAYERS],
+    store_hole: [u8; MAX_PLAYERS],
     /// Each player's holes as runs of consecutive indices (at most three:
     /// rows alternate owners at worst), start and end, and how many runs.
-    runs: [[(u8, u8); MAX_ROWS / 2]; crate::MAX_PLAYERS],
-    run_count: [u8; crate::MAX_PLAYERS],
+    runs: [[(u8, u8); MAX_ROWS / 2]; MAX_PLAYERS],
+    run_count: [u8; MAX_PLAYERS],
     /// Each player's holes as a bit mask (bit `i` for hole `i`).
-    masks: [u128; crate::MAX_PLAYERS],
+    masks: [u128; MAX_PLAYERS],
 }
 
 impl Topology {
@@ -297,7 +298,7 @@ impl Topology {
                 *slot = p.index() as u8;
             }
         }
-        let mut store_hole = [0u8; crate::MAX_PLAYERS];
+        let mut store_hole = [0u8; MAX_PLAYERS];
         for p in Player::all(players) {
             if let Some(last_row) = owners.iter().rposition(|o| *o == p) {
                 store_after[(last_row + 1) * row_len - 1] = p.index() as u8;
@@ -308,8 +309,8 @@ impl Topology {
         for (i, slot) in row_of.iter_mut().enumerate().take(holes) {
             *slot = (i / row_len) as u8;
         }
-        let mut runs = [[(0u8, 0u8); MAX_ROWS / 2]; crate::MAX_PLAYERS];
-        let mut run_count = [0u8; crate::MAX_PLAYERS];
+        let mut runs = [[(0u8, 0u8); MAX_ROWS / 2]; MAX_PLAYERS];
+        let mut run_count = [0u8; MAX_PLAYERS];
         for (r, p) in owners.iter().enumerate() {
             let (start, end) = ((r * row_len) as u8, ((r + 1) * row_len) as u8);
             let (list, count) = (&mut runs[p.index()], &mut run_count[p.index()]);
@@ -326,7 +327,7 @@ impl Topology {
                 }
             }
         }
-        let mut masks = [0u128; crate::MAX_PLAYERS];
+        let mut masks = [0u128; MAX_PLAYERS];
         for (i, &o) in owner.iter().enumerate().take(holes) {
             masks[usize::from(o)] |= 1 << i;
         }

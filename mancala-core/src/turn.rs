@@ -3,7 +3,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Landing, Pit, PitSet, Player, notation::NotationError};
+use crate::notation::NotationError;
+use crate::pit::{Pit, PitSet};
+use crate::player::Player;
+use crate::sow::Landing;
 
 /// A move of a sowing game: sow one of the mover's holes, or pass (only
 /// under rules that pass, such as Mankka's, and only for a player who cannot
@@ -95,7 +98,7 @@ pub struct Turn {
     /// The move.
     pub played: Move,
     /// Where the last seed fell (for a move ended by
-    /// [`Endless::Stop`](crate::Endless::Stop), the hole about to be lifted);
+    /// [`Endless::Stop`](crate::rules::Endless::Stop), the hole about to be lifted);
     /// `None` for a pass, or for a move [`play_unchecked`] refused.
     ///
     /// [`play_unchecked`]: crate::Game::play_unchecked

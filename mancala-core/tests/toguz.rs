@@ -6,7 +6,7 @@
 
 use mancala_core::{
     Game, Move, Outcome, Pit, PlayError, Player, Rules, Status, Traditional,
-    toguz::{ToguzError, ToguzKumalak, ToguzSetup},
+    toguz::{ToguzError, ToguzKumalak, ToguzPlayError, ToguzSetup},
 };
 use mancala_testing as testing;
 
@@ -103,7 +103,7 @@ fn three_in_the_opponents_row_makes_a_tuzdik() {
     assert_eq!(&game.board().holes()[7..10], &[1, 1, 0]);
     // Hole 9 is now never sown by player 1.
     let before = game.clone();
-    assert_eq!(game.play(sow(9)), Err(PlayError::Tuzdik(pit(9))));
+    assert_eq!(game.play(sow(9)), Err(ToguzPlayError::Tuzdik(pit(9))));
     assert_eq!(game, before);
     assert!(!game.legal_moves().contains(&sow(9)));
 }
@@ -205,7 +205,7 @@ fn the_game_ends_when_the_player_to_move_has_no_seeds() {
     assert_eq!(game.status(), Status::Over(Outcome::Winner(Player::P1)));
     assert_eq!(game.scores().as_slice(), &[70, 92]);
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.play(sow(0)), Err(PlayError::GameOver));
+    assert_eq!(game.play(sow(0)), Err(PlayError::GameOver.into()));
     // A setup whose player to move has no seeds is a finished game: 81 all.
     let game = position(&[(9, 81)], [81, 0], [None; 2], Player::P0);
     assert_eq!(game.outcome(), Some(Outcome::Draw));
@@ -215,18 +215,19 @@ fn the_game_ends_when_the_player_to_move_has_no_seeds() {
 fn illegal_moves_are_refused_and_change_nothing() {
     let game = position(&[(0, 4), (10, 4)], [0, 0], [None, Some(3)], Player::P0);
     for (mv, error) in [
-        (sow(3), PlayError::Tuzdik(pit(3))),
-        (sow(1), PlayError::EmptyHole(pit(1))),
+        (sow(3), ToguzPlayError::Tuzdik(pit(3))),
+        (sow(1), PlayError::EmptyHole(pit(1)).into()),
         (
             sow(10),
             PlayError::NotYourHole {
                 pit: pit(10),
                 owner: Player::P1,
                 mover: Player::P0,
-            },
+            }
+            .into(),
         ),
-        (sow(18), PlayError::NotOnBoard(pit(18))),
-        (Move::Pass, PlayError::CannotPass),
+        (sow(18), PlayError::NotOnBoard(pit(18)).into()),
+        (Move::Pass, PlayError::CannotPass.into()),
     ] {
         let mut after = game.clone();
         assert_eq!(after.play(mv), Err(error), "{mv}");

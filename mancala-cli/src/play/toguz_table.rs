@@ -2,8 +2,8 @@
 //! tuzdik named on his line.
 
 use mancala_core::{
-    Game, Move, PlayError, Player, Traditional,
-    toguz::{ToguzKumalak, ToguzTurn},
+    Game, Move, Player, Traditional,
+    toguz::{ToguzKumalak, ToguzPlayError, ToguzTurn},
 };
 
 use super::boards::TwoRow;
@@ -76,7 +76,7 @@ impl Table for ToguzKumalak {
         text + "."
     }
 
-    hole_refusal!(PlayError);
+    hole_refusal!(ToguzPlayError, Core);
 
     fn ending(&self, before: &ToguzKumalak, _mv: &Move, names: &Names) -> Ending {
         let scores = self.scores();

@@ -24,7 +24,7 @@
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
 //! | Adidada | (Ludii's `Adidada`) | 2x6, 4 seeds | [`Rules::adidada`] | `Adidada.lud` | the same |
-//! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::ToguzKumalak) | `Toguz Kumalak.lud` | none |
+//! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
 //! a move sows every seed of one of the mover's non-empty holes, one a hole,
@@ -55,10 +55,12 @@ mod summaries;
 
 use core::fmt;
 
-use crate::{
-    Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
-    Layout, Leftover, Relay, RelayConditions, Rules, SowSpec, Sowable, Zone,
-};
+use crate::capture::{Capture, ChainLimit, CountSet, Zone};
+use crate::conditions::{RelayConditions, Sowable};
+use crate::feeding::Feeding;
+use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules};
+use crate::sow::{Endless, Relay, SowSpec};
+use crate::topology::{Direction, Layout};
 
 /// A traditional game of the catalogue (see the [module docs](self)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -92,7 +94,7 @@ pub enum Traditional {
     /// Adidada: [`Rules::adidada`].
     Adidada,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
-    /// [`ToguzKumalak`](crate::ToguzKumalak) type, which adds the tuzdik to
+    /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
     ToguzKumalak,
 }
@@ -179,7 +181,7 @@ impl Traditional {
     /// played by a type of its own rather than by
     /// [`Mancala`](crate::Mancala) of its [`rules`](Traditional::rules):
     /// `true` only for Toguz Kumalak
-    /// ([`ToguzKumalak`](crate::ToguzKumalak), for the tuzdik).
+    /// ([`ToguzKumalak`](crate::toguz::ToguzKumalak), for the tuzdik).
     pub const fn has_own_type(self) -> bool {
         matches!(self, Traditional::ToguzKumalak)
     }
@@ -608,7 +610,7 @@ const EVENS: CountSet = {
 
 impl Rules {
     /// Toguz Kumalak's base rules: everything but the tuzdik, which
-    /// [`ToguzKumalak`](crate::ToguzKumalak) adds (played as a
+    /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) adds (played as a
     /// [`Mancala`](crate::Mancala) these rules are not the game).
     ///
     /// 1. Two rows of 9 holes, 9 seeds each, a store each.

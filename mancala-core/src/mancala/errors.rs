@@ -1,6 +1,12 @@
 //! Why a move or a placement was refused.
 
-use crate::{Board, JointMoveError, MAX_SEEDS, Move, Pit, Player, SowError, Topology, Undecided};
+use crate::board::{Board, MAX_SEEDS};
+use crate::game::JointMoveError;
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::sow::{EndlessRelay, SowError, Undecided};
+use crate::topology::Topology;
+use crate::turn::Move;
 
 /// Why a move was refused. The state is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -33,7 +39,7 @@ pub enum PlayError {
     /// feeding is required.
     #[error("hole {0} does not feed the next player, who has no seeds")]
     MustFeed(Pit),
-    /// A pass is allowed only under [`EndRules::pass`](crate::EndRules::pass)
+    /// A pass is allowed only under [`EndRules::pass`](crate::rules::EndRules::pass)
     /// and only to a player with no legal move.
     #[error("no pass: the rules allow none, or the player to move can move")]
     CannotPass,
@@ -51,12 +57,8 @@ pub enum PlayError {
         /// The hole.
         pit: Pit,
         /// The cycle found.
-        cause: crate::EndlessRelay,
+        cause: EndlessRelay,
     },
-    /// The hole is the other player's tuzdik, which is never sown (Toguz
-    /// Kumalak: [`ToguzKumalak`](crate::ToguzKumalak)).
-    #[error("hole {0} is a tuzdik: it is never sown")]
-    Tuzdik(Pit),
     /// The actions given do not make a move (see [`Game::joint_move`](crate::Game::joint_move)).
     #[error(transparent)]
     Joint(#[from] JointMoveError),

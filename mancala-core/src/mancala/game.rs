@@ -1,6 +1,10 @@
 //! [`Game`] for [`Mancala`]: the trait's entry points over the state.
 
-use crate::{ByPlayer, Game, KeyHasher, Leftover, Meter, Move, Outcome, Player, Status, Turn};
+use crate::budget::Meter;
+use crate::game::{Game, KeyHasher, Outcome, Status};
+use crate::player::{ByPlayer, Player};
+use crate::rules::Leftover;
+use crate::turn::{Move, Turn};
 
 use super::{Mancala, MoveList, PlayError};
 

@@ -3,10 +3,15 @@
 
 use core::ops::ControlFlow;
 
-use crate::{
-    Board, Budget, Feeding, GrandSlam, Meter, Move, Pit, PitSet, Player, Relay, Rules, SingleLap,
-    SowError, Topology, Undecided, filter_feeding,
-};
+use crate::board::Board;
+use crate::budget::{Budget, Meter};
+use crate::feeding::{Feeding, filter_feeding};
+use crate::pit::{Pit, PitSet};
+use crate::player::Player;
+use crate::rules::{GrandSlam, Rules};
+use crate::sow::{Endless, Relay, SingleLap, SowError, Undecided};
+use crate::topology::Topology;
+use crate::turn::Move;
 
 use super::{Mancala, PlayError, check_sowing_move};
 
@@ -31,7 +36,7 @@ impl Mancala {
     }
 
     /// Whether the player to move must pass: the rules allow passing
-    /// ([`EndRules::pass`](crate::EndRules::pass)), the game goes on, he
+    /// ([`EndRules::pass`](crate::rules::EndRules::pass)), the game goes on, he
     /// has no sowing move and no placement to make
     /// ([`is_placing`](Mancala::is_placing)). His only legal move is then
     /// [`Move::Pass`].
@@ -124,7 +129,7 @@ impl Mancala {
 
     /// Whether legality needs each move played out on a copy.
     /// (Moves that relay forever are refused only under
-    /// [`Endless::Forbid`](crate::Endless::Forbid); under `Stop` they stand,
+    /// [`Endless::Forbid`](crate::rules::Endless::Forbid); under `Stop` they stand,
     /// but a work budget must still decide them.)
     #[inline]
     pub(super) fn needs_simulation(&self, mover: Player) -> bool {
@@ -152,14 +157,13 @@ impl Mancala {
     }
 
     /// Whether a relaying move may be refused for its relays: an endless
-    /// one under [`Endless::Forbid`](crate::Endless::Forbid), or one the
+    /// one under [`Endless::Forbid`](crate::rules::Endless::Forbid), or one the
     /// work budget `budget` cannot decide. Legality then takes a trial
     /// sowing of every move, and a move may fail after its first seed
     /// moved.
     #[inline]
     pub(crate) fn can_be_undecided(rules: &Rules, budget: Budget) -> bool {
-        rules.relay != Relay::Never
-            && (rules.endless == crate::Endless::Forbid || budget.is_limited())
+        rules.relay != Relay::Never && (rules.endless == Endless::Forbid || budget.is_limited())
     }
 
     /// The legal sowing moves of `mover`, with trial sowings (where

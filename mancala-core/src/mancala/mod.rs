@@ -2,12 +2,18 @@
 
 use alloc::sync::Arc;
 
-use crate::budget::StateBudget;
+use crate::board::Board;
+use crate::budget::{Budget, Meter, StateBudget};
 use crate::end::Recorded;
-use crate::{
-    Board, Budget, Feeding, History, Landing, Meter, Move, PitSet, Player, Rules, RulesError,
-    SetupError, Topology, Turn, Undecided,
-};
+use crate::feeding::Feeding;
+use crate::history::History;
+use crate::pit::PitSet;
+use crate::player::Player;
+use crate::rules::{Rules, RulesError};
+use crate::setup::SetupError;
+use crate::sow::{Landing, Sown, Undecided};
+use crate::topology::Topology;
+use crate::turn::{Move, Turn};
 
 mod errors;
 mod game;
@@ -30,8 +36,8 @@ const DECIDED: Budget = Budget::seeds(u64::MAX);
 /// a row of a two-row board holds (50). A pass is a move only when there is
 /// no other.
 pub const MAX_MOVES: usize = max_usize(
-    (crate::MAX_ROWS - 1) * crate::MAX_ROW_LEN,
-    crate::MAX_TWO_ROW_LEN,
+    (crate::topology::MAX_ROWS - 1) * crate::topology::MAX_ROW_LEN,
+    crate::topology::MAX_TWO_ROW_LEN,
 );
 
 /// The larger of two numbers, in a `const`.
@@ -166,7 +172,7 @@ impl Turn {
 impl Applied {
     /// A placeholder for a fast path to fill in (`mover`'s sowing of no lap).
     const fn unfilled(mover: Player) -> Applied {
-        Applied::sown(crate::Sown {
+        Applied::sown(Sown {
             landing: Landing::Store(mover),
             laps: 0,
             endless: false,
@@ -174,7 +180,7 @@ impl Applied {
     }
 
     /// A sowing that captured nothing and gives no extra turn.
-    const fn sown(sown: crate::Sown) -> Applied {
+    const fn sown(sown: Sown) -> Applied {
         Applied {
             landing: sown.landing,
             laps: sown.laps,
@@ -190,7 +196,7 @@ impl Applied {
 impl Default for Mancala {
     /// Oware at the start.
     fn default() -> Mancala {
-        crate::oware()
+        oware()
     }
 }
 
@@ -364,7 +370,7 @@ impl Mancala {
     }
 
     /// The positions recorded for the repetition rule (empty unless
-    /// [`EndRules::repetition`](crate::EndRules::repetition) is on).
+    /// [`EndRules::repetition`](crate::rules::EndRules::repetition) is on).
     pub fn history(&self) -> &History {
         &self.history
     }

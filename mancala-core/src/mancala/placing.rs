@@ -1,7 +1,10 @@
 //! Placing seeds onto the board (Mankka's opening, and setups built move by
 //! move).
 
-use crate::{MAX_SEEDS, Meter, Pit, Player};
+use crate::board::MAX_SEEDS;
+use crate::budget::Meter;
+use crate::pit::Pit;
+use crate::player::Player;
 
 use super::{Handover, Mancala, NextTurn, PlaceError};
 

@@ -1,8 +1,14 @@
 //! The end of a turn: handing it on, the end conditions, and the legal set
 //! of the player to move next.
 
-use crate::end::Recorded;
-use crate::{End, Event, Feeding, Leftover, Meter, Observer, PitSet, Player, Undecided};
+use crate::budget::Meter;
+use crate::end::{End, Recorded};
+use crate::event::{Event, Observer};
+use crate::feeding::Feeding;
+use crate::pit::PitSet;
+use crate::player::Player;
+use crate::rules::Leftover;
+use crate::sow::Undecided;
 
 use super::Mancala;
 

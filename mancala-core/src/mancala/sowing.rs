@@ -1,11 +1,15 @@
 //! One move's sowing and captures on a board, for the turn paths and the
 //! legality trials.
 
-use crate::capture::LastSeed;
-use crate::{
-    Board, Credit, Event, GrandSlam, Landing, Meter, Observer, Pit, Player, Relay, RelayRule,
-    Rules, SingleLap, SowError, Sower, Topology, capture,
-};
+use crate::board::Board;
+use crate::budget::Meter;
+use crate::capture::{self, LastSeed};
+use crate::event::{Event, Observer};
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::rules::{Credit, GrandSlam, Rules};
+use crate::sow::{Landing, Relay, RelayRule, SingleLap, SowError, Sower, Sown};
+use crate::topology::Topology;
 
 use super::{Applied, Mancala, PlayError, Shared};
 
@@ -63,7 +67,7 @@ impl<'a> MoveRules<'a> {
         pit: Pit,
         meter: &Meter,
         observer: &mut O,
-    ) -> Result<crate::Sown, SowError> {
+    ) -> Result<Sown, SowError> {
         match self.rules.relay {
             Relay::Never => self.sower(&SingleLap, meter).sow(board, pit, observer),
             relay if self.rules.relay_if.is_plain() => {
@@ -83,7 +87,7 @@ impl<'a> MoveRules<'a> {
         pit: Pit,
         meter: &Meter,
         observer: &mut O,
-    ) -> Result<crate::Sown, SowError> {
+    ) -> Result<Sown, SowError> {
         // A pure function of the board and the landing hole, as the
         // engine's cycle detection needs.
         let (relay, conditions) = (self.rules.relay, self.rules.relay_if);
@@ -141,7 +145,7 @@ impl<'a> MoveRules<'a> {
     pub(super) fn apply_legal_single_lap(self, board: &mut Board, pit: Pit) -> Applied {
         let landing =
             crate::sow::lap_quiet(board, self.topology, self.rules.sowing, self.mover, pit);
-        let sown = crate::Sown {
+        let sown = Sown {
             landing,
             laps: 1,
             endless: false,

@@ -1,9 +1,13 @@
 //! A whole turn: the checked and unchecked entry points and the fast paths
 //! behind them.
 
-use crate::{
-    Event, GrandSlam, Meter, Move, Observer, Pit, Player, Relay, RelayRule, Turn, Undecided,
-};
+use crate::budget::Meter;
+use crate::event::{Event, Observer};
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::rules::GrandSlam;
+use crate::sow::{Relay, RelayRule, Undecided};
+use crate::turn::{Move, Turn};
 
 use super::{Applied, DECIDED, Handover, Mancala, NextTurn, PlayError};
 
@@ -208,7 +212,7 @@ impl Mancala {
             }
             None => return None,
         };
-        *applied = Applied::sown(crate::Sown {
+        *applied = Applied::sown(crate::sow::Sown {
             landing,
             laps,
             endless: false,

@@ -3,11 +3,13 @@
 //! (lane by lane where the board allows), and the first lap start that
 //! repeats.
 
+use crate::board::{Board, LANES, Pool};
+use crate::pit::Pit;
+
 use super::engine::{Engine, Found, Next};
 use super::lanes::{LaneJob, LaneRing, Relaying};
 use super::lap_cost;
-use crate::board::{LANES, Pool};
-use crate::{Board, Pit, RelayRule, Sower, Sown};
+use super::{RelayRule, Sower, Sown};
 
 /// A cycle of relays: `mu` laps before it, `lambda` laps around it, and
 /// the hole lifted at its first lap start (whose board the engine leaves

@@ -2,12 +2,12 @@
 //! move still relaying, its laps drawn from the work budget while Brent's
 //! cycle detection (`cycle.rs`) decides it.
 
+use crate::board::{Board, Pool};
+use crate::pit::Pit;
+
 use super::lanes::relay_by_lanes;
+use super::{Endless, EndlessRelay, Landing, RelayRule, SowError, Sower, Sown, Undecided};
 use super::{LAP_WALK_WEIGHT, PLAIN_LAPS, lap_cost};
-use crate::board::Pool;
-use crate::{
-    Board, Endless, EndlessRelay, Landing, Pit, RelayRule, SowError, Sower, Sown, Undecided,
-};
 
 /// One move of a sower from its origin.
 pub(super) struct Engine<'a, R> {

@@ -3,9 +3,13 @@
 //! a branch per seed or per run, and compiled once for each kind of lap
 //! (direction, passed-over origin, store).
 
+use crate::board::{Board, LANES};
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::topology::Direction;
+
+use super::Landing;
 use super::spec::Sowing;
-use crate::board::LANES;
-use crate::{Board, Direction, Landing, Pit, Player};
 
 /// `PREFIX[k]`: 1 in every lane below `k`, 0 in the others. One lane
 /// interval `a..b` (with `a <= b`) is `PREFIX[b] - PREFIX[a]`, lane-wise.

@@ -33,7 +33,10 @@ pub use sower::Sower;
 pub(crate) use spec::Sowing;
 pub use spec::{Endless, Relay, RelayRule, SingleLap, SowSpec};
 
-use crate::{Board, Pit, Player, Topology};
+use crate::board::Board;
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::topology::Topology;
 
 /// What a seed sown lap by lap (on a board of more than
 /// [`LANES`](crate::board::LANES) holes, with a seed kept back in the

@@ -1,13 +1,14 @@
 //! What a sowing gives back: where it ended ([`Landing`], [`Sown`]) or why
 //! it was refused ([`SowError`], [`EndlessRelay`], [`Undecided`]).
 
-use crate::{Pit, Player};
+use crate::pit::Pit;
+use crate::player::Player;
 
 /// Where the last seed of a move fell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Landing {
-    /// In a hole. For a move ended by [`Endless::Stop`](crate::Endless::Stop), the hole about to be
+    /// In a hole. For a move ended by [`Endless::Stop`](crate::rules::Endless::Stop), the hole about to be
     /// lifted.
     Hole(Pit),
     /// In this player's store.
@@ -21,11 +22,11 @@ pub struct Sown {
     pub landing: Landing,
     /// Laps sown (1 for a single-lap move).
     pub laps: u64,
-    /// The move relayed forever and was ended by [`Endless::Stop`](crate::Endless::Stop).
+    /// The move relayed forever and was ended by [`Endless::Stop`](crate::rules::Endless::Stop).
     pub endless: bool,
 }
 
-/// A move that relays forever, refused under [`Endless::Forbid`](crate::Endless::Forbid).
+/// A move that relays forever, refused under [`Endless::Forbid`](crate::rules::Endless::Forbid).
 ///
 /// Lap starts (board and the hole about to be lifted) are numbered from 0, the
 /// move's first lift. Lap start `laps_before_cycle + cycle_laps` is the first

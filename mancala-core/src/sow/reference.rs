@@ -1,6 +1,6 @@
 //! The plain statement of a lap and of a relayed move: the rules as a
 //! reader would say them, one seed at a time, which the sowing engine
-//! ([`Sower`](crate::Sower)) is checked against (the property tests of
+//! ([`Sower`](crate::engine::Sower)) is checked against (the property tests of
 //! `mancala-core/tests/reference_lap.rs` and the fuzz target
 //! `sowing_reference`).
 //!
@@ -43,20 +43,22 @@
 
 use alloc::vec::Vec;
 
+use crate::board::Board;
+use crate::event::{Event, Observer};
+use crate::pit::Pit;
+
 pub use super::spec::Sowing;
-use crate::{
-    Board, Endless, EndlessRelay, Event, Landing, Observer, Pit, RelayRule, SowError, Sown,
-};
+use super::{Endless, EndlessRelay, Landing, RelayRule, SowError, Sown};
 
 impl Sowing<'_> {
     /// One lap from `from` on `board`, as the rules say it, each step told
     /// to `observer` (`&mut ()` for none): lift every seed of `from`; under
-    /// [`first_into_origin`](crate::SowSpec::first_into_origin) put the
+    /// [`first_into_origin`](crate::rules::SowSpec::first_into_origin) put the
     /// first one back, unless it was the only one; then drop one seed a
     /// hole, going the spec's way from the hole after `from`, passing
-    /// `from` over under [`skip_origin`](crate::SowSpec::skip_origin), and
+    /// `from` over under [`skip_origin`](crate::rules::SowSpec::skip_origin), and
     /// dropping one into the mover's store on passing it under
-    /// [`into_own_store`](crate::SowSpec::into_own_store). Returns where
+    /// [`into_own_store`](crate::rules::SowSpec::into_own_store). Returns where
     /// the last seed fell. An empty hole, or one off the board, is lifted
     /// and lands where it is.
     pub fn lap<O: Observer>(&self, board: &mut Board, from: Pit, observer: &mut O) -> Landing {
@@ -120,7 +122,7 @@ pub struct Move<'a, R> {
 
 impl<R: RelayRule> Move<'_, R> {
     /// Sows the move from `origin` on `board`: what
-    /// [`Sower::sow`](crate::Sower::sow) gives for it, board included, under
+    /// [`Sower::sow`](crate::engine::Sower::sow) gives for it, board included, under
     /// any work budget that decides it. `None` when the move neither ended
     /// nor repeated a lap start within [`most_laps`](Move::most_laps) laps.
     /// On an error, or `None`, `board` is as it was.

@@ -2,9 +2,12 @@
 //! (any board), and where a first lap lands found by arithmetic, without
 //! sowing.
 
+use crate::board::{Board, LANES};
+use crate::pit::{Pit, PitSet};
+use crate::topology::Direction;
+
+use super::Landing;
 use super::spec::Sowing;
-use crate::board::LANES;
-use crate::{Board, Direction, Landing, Pit, PitSet};
 
 /// The [`Ring::store_at`] of a ring whose seeds never enter a store, and
 /// the slot [`walk`] names for the mover's store.
@@ -103,7 +106,7 @@ impl Sowing<'_> {
     pub(super) fn sow_counts<const KEEP: bool>(
         &self,
         holes: &mut [u16],
-        stores: &mut [u16; crate::MAX_PLAYERS],
+        stores: &mut [u16; crate::player::MAX_PLAYERS],
         from: Pit,
         seeds: u16,
     ) -> Landing {
@@ -248,7 +251,7 @@ impl Ring {
 pub(super) fn bare_landing(
     holes: &[u16],
     origin: usize,
-    spec: crate::SowSpec,
+    spec: super::SowSpec,
 ) -> Option<(Landing, u32)> {
     let seeds = *holes.get(origin)?;
     if seeds == 0 {
@@ -272,7 +275,7 @@ pub(super) fn bare_landing(
 pub(super) fn bare_first_laps(
     holes: &[u16],
     candidates: PitSet,
-    spec: crate::SowSpec,
+    spec: super::SowSpec,
     at_least: u16,
 ) -> (u32, u32) {
     match spec.direction {

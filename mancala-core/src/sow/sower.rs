@@ -3,12 +3,18 @@
 //! ([`standing`](Sower::standing)), and a first lap judged by arithmetic
 //! ([`single_lap`](Sower::single_lap)).
 
+use crate::board::Board;
+use crate::budget::Meter;
+use crate::event::{Event, Observer};
+use crate::pit::{Pit, PitSet};
+use crate::player::Player;
+use crate::topology::Topology;
+
 use super::engine::{Engine, Found};
 use super::lanes::LaneRing;
 use super::ring::{bare_first_laps, bare_landing};
 use super::spec::Sowing;
 use super::{Endless, Landing, PLAIN_LAPS, RelayRule, SowError, SowSpec, Sown, Undecided};
-use crate::{Board, Event, Meter, Observer, Pit, PitSet, Player, Topology};
 
 /// The sowing engine for one mover's moves: the board's shape, how laps are
 /// sown, when they relay, and what to do with relays that never end.
@@ -130,7 +136,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// lap, found without sowing: `Some(landing)` when the lap's last seed
     /// enters a store, or a hole that then holds fewer seeds than the relay
     /// rule's [threshold](RelayRule::threshold) (any hole under
-    /// [`SingleLap`](crate::SingleLap)). `None` when the move would relay,
+    /// [`SingleLap`](crate::engine::SingleLap)). `None` when the move would relay,
     /// when the rule has no threshold (only sowing tells), and whenever
     /// [`sow`](Sower::sow) would fail.
     ///

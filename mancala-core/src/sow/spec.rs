@@ -3,7 +3,10 @@
 //! lap relays ([`RelayRule`], [`Relay`], [`SingleLap`]) and what to do with
 //! relays that never end ([`Endless`]).
 
-use crate::{Board, Direction, Pit, Player, Topology};
+use crate::board::Board;
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::topology::{Direction, Topology};
 
 /// How seeds are sown in a lap.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

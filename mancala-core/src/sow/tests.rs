@@ -3,9 +3,13 @@
 // Tests may panic: that is how they fail.
 #![allow(clippy::panic)]
 
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::topology::{Direction, Layout, Topology};
+
+use super::SowSpec;
 use super::ring::bare_landing;
 use super::spec::Sowing;
-use crate::{Direction, Layout, Pit, Player, SowSpec, Topology};
 
 /// The bare ring's one-wrap landing is the general ring's, for every
 /// origin, direction and passing over of the origin, and lifts of 0 to
