@@ -239,14 +239,4 @@ impl Meter {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StateBudget(pub Budget);
 
-impl PartialEq for StateBudget {
-    fn eq(&self, _: &StateBudget) -> bool {
-        true
-    }
-}
-
-impl Eq for StateBudget {}
-
-impl core::hash::Hash for StateBudget {
-    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
-}
+crate::uncompared!(StateBudget);

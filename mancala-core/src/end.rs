@@ -131,17 +131,7 @@ pub(crate) struct Recorded {
     count: [u8; 2],
 }
 
-impl PartialEq for Recorded {
-    fn eq(&self, _: &Recorded) -> bool {
-        true
-    }
-}
-
-impl Eq for Recorded {}
-
-impl core::hash::Hash for Recorded {
-    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
-}
+crate::uncompared!(Recorded);
 
 impl Recorded {
     /// Nothing recorded.

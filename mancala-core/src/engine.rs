@@ -64,6 +64,37 @@ pub fn known_valid<T, E: core::fmt::Display>(built: Result<T, E>, what: &str) ->
     }
 }
 
+/// Implements `PartialEq`, `Eq` and `Hash` for `$ty` so that every two
+/// values are equal and none adds to a hash: for what a state keeps beside
+/// its position, which equality and hashing must not see (the caller's
+/// work budget, why the game ended).
+///
+/// # Examples
+///
+/// ```
+/// #[derive(Clone, Copy, Debug)]
+/// struct Note(u8);
+/// mancala_core::uncompared!(Note);
+///
+/// assert_eq!(Note(1), Note(2));
+/// ```
+#[macro_export]
+macro_rules! uncompared {
+    ($ty:ty) => {
+        impl ::core::cmp::PartialEq for $ty {
+            fn eq(&self, _: &$ty) -> bool {
+                true
+            }
+        }
+
+        impl ::core::cmp::Eq for $ty {}
+
+        impl ::core::hash::Hash for $ty {
+            fn hash<H: ::core::hash::Hasher>(&self, _: &mut H) {}
+        }
+    };
+}
+
 /// The part of `impl Game for State` that every sequential game shares,
 /// written inside the impl block: the associated types, with `Action` and
 /// `Move` both `$move` (a player's action is the move itself), and

@@ -40,14 +40,16 @@ use crate::Rng;
 mod alpha_beta;
 mod numa_agents;
 mod openings;
+mod oracle;
 #[cfg(test)]
 mod tests;
 
-pub use alpha_beta::{AlphaBeta, Iteration, Oracle, SearchStats};
+pub use alpha_beta::{AlphaBeta, Iteration, SearchStats};
 pub use numa_agents::{
     NumaAgent, NumaGreedy, NumaRandom, RegretMatching, numa_choices, numa_matrix, numa_payoff,
 };
 pub use openings::Openings;
+pub use oracle::Oracle;
 
 /// A player of a sequential game (any [`Game`]: the move is built from the
 /// chosen action with [`Game::joint_move`]).

@@ -41,14 +41,4 @@ pub enum End {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Recorded(pub(crate) Option<End>);
 
-impl PartialEq for Recorded {
-    fn eq(&self, _: &Recorded) -> bool {
-        true
-    }
-}
-
-impl Eq for Recorded {}
-
-impl core::hash::Hash for Recorded {
-    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
-}
+mancala_core::uncompared!(Recorded);

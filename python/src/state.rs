@@ -319,8 +319,8 @@ impl State {
     /// computer of every face of mancala-rs (`mancala engine`'s `go nodes
     /// N` picks the same move), a search of at most `nodes` positions
     /// (the Kalah solver's on Kalah boards, alpha-beta in the other
-    /// turn-based games, Numa's two-turn search in its simultaneous
-    /// turns), deterministic for the position. Raises `ValueError` if the
+    /// turn-based games, regret matching in Numa's simultaneous turns),
+    /// deterministic for the position. Raises `ValueError` if the
     /// player does not act now.
     #[pyo3(signature = (player=None, nodes=2_000))]
     fn search_action(&self, py: Python<'_>, player: Option<i64>, nodes: u64) -> PyResult<usize> {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use mancala_core::{Game, Player, Status};
 
+use super::oracle::{NoOracle, Oracle, exact_value};
 use super::{SequentialAgent, score_margin, terminal_value};
 use crate::limits::{Clock, Deadline, Limits, Stop};
 use crate::search::{SearchResult, Source};
@@ -139,59 +140,6 @@ impl AlphaBeta {
     }
 }
 
-/// Exact values of some positions of a two-player game `G`, known without
-/// a search (an endgame database): [`AlphaBeta::search_with`] takes them
-/// in place of searching below such a position.
-///
-/// # Examples
-///
-/// A table of Kalah endgames is one
-/// ([`Tablebase`](crate::tablebase::Tablebase)); so is any function of a
-/// position:
-///
-/// ```
-/// use mancala_core::{Game, Mancala};
-/// use mancala_engine::Limits;
-/// use mancala_engine::agents::AlphaBeta;
-///
-/// // Knows nothing: the same as `search`.
-/// let nothing = |_: &Mancala| None;
-/// let game = mancala_core::kalah();
-/// let with = AlphaBeta::new(0).search_with(&game, &Limits::depth(3), &nothing);
-/// let without = AlphaBeta::new(0).search(&game, &Limits::depth(3));
-/// assert_eq!(with, without);
-/// ```
-pub trait Oracle<G> {
-    /// The first player's final margin (his final score minus his
-    /// opponent's) under perfect play from `game`, if known; `None` for a
-    /// position it does not hold. Asked of positions with a player to
-    /// move.
-    fn final_margin(&self, game: &G) -> Option<i64>;
-}
-
-impl<G, F: Fn(&G) -> Option<i64>> Oracle<G> for F {
-    fn final_margin(&self, game: &G) -> Option<i64> {
-        self(game)
-    }
-}
-
-/// The oracle of [`AlphaBeta::search`]: knows no position.
-struct NoOracle;
-
-impl<G> Oracle<G> for NoOracle {
-    #[inline(always)]
-    fn final_margin(&self, _: &G) -> Option<i64> {
-        None
-    }
-}
-
-/// The value for `root` of a game whose first player ends `margin` ahead:
-/// as [`terminal_value`] scores the finished game.
-fn exact_value(margin: i64, root: Player) -> i64 {
-    let mine = if root.index() == 0 { margin } else { -margin };
-    mine + mine.signum() * super::WIN_BONUS
-}
-
 struct Search<'t, 'o, O> {
     table: &'t mut Table<AbEntry>,
     oracle: &'o O,
@@ -250,6 +198,29 @@ impl<O> Search<'_, '_, O> {
             position = self.child(&position, mover, action);
         }
         pv
+    }
+
+    /// What the search answers if it stops after `iteration`, whose best
+    /// action is `best`. The line is read from the table; its positions
+    /// are not counted, so a report changes nothing of the search.
+    fn so_far<G: Game>(
+        &mut self,
+        game: &G,
+        best: G::Action,
+        iteration: &Iteration,
+    ) -> SearchResult<G::Action> {
+        let nodes = self.nodes;
+        let pv = self.principal_variation(game, best, iteration.depth);
+        self.nodes = nodes;
+        SearchResult {
+            best,
+            value: iteration.score,
+            pv,
+            nodes,
+            depth: iteration.depth,
+            exact: !self.cut_by_depth,
+            source: Source::Search,
+        }
     }
 
     fn child<G: Game>(&mut self, game: &G, mover: Player, action: G::Action) -> G {
@@ -474,13 +445,19 @@ impl AlphaBeta {
         limits: &Limits,
         oracle: &O,
     ) -> Option<SearchResult<G::Action>> {
-        let limits = Bounds {
+        let bounds = self.bounds(limits);
+        self.run(game, bounds, oracle, None)
+    }
+
+    /// The bounds of a search within `limits`, the agent's own where the
+    /// limits set none.
+    fn bounds(&self, limits: &Limits) -> Bounds {
+        Bounds {
             nodes: limits.nodes.unwrap_or(u64::MAX),
             depth: limits.depth.unwrap_or(self.max_depth),
             deadline: limits.deadline(),
             stop: limits.stop.clone().or_else(|| self.stop.clone()),
-        };
-        self.run(game, limits, oracle, None)
+        }
     }
 
     /// [`search`](AlphaBeta::search), telling `report` each iteration as it
@@ -509,12 +486,7 @@ impl AlphaBeta {
         limits: &Limits,
         mut report: impl FnMut(&SearchResult<G::Action>),
     ) -> Option<SearchResult<G::Action>> {
-        let bounds = Bounds {
-            nodes: limits.nodes.unwrap_or(u64::MAX),
-            depth: limits.depth.unwrap_or(self.max_depth),
-            deadline: limits.deadline(),
-            stop: limits.stop.clone().or_else(|| self.stop.clone()),
-        };
+        let bounds = self.bounds(limits);
         self.run(game, bounds, &NoOracle, Some(&mut report))
     }
 
@@ -535,15 +507,7 @@ impl AlphaBeta {
         let mut order: Vec<G::Action> = game.legal_actions(root).to_vec();
         let first = *order.first()?;
         if order.len() == 1 {
-            return Some(SearchResult {
-                best: first,
-                value: score_margin(game, root),
-                pv: vec![first],
-                nodes: 0,
-                depth: 0,
-                exact: false,
-                source: Source::Search,
-            });
+            return Some(forced(game, root, first));
         }
         let bytes = self.table_bytes;
         let table = self.table.get_or_insert_with(|| Table::new(bytes));
@@ -576,20 +540,7 @@ impl AlphaBeta {
                 };
                 self.iterations.push(iteration);
                 if let Some(report) = report.as_deref_mut() {
-                    // The line is read from the table; its positions are
-                    // not counted, so a report changes nothing of the search.
-                    let nodes = search.nodes;
-                    let pv = search.principal_variation(game, best, depth);
-                    search.nodes = nodes;
-                    report(&SearchResult {
-                        best,
-                        value: score,
-                        pv,
-                        nodes,
-                        depth,
-                        exact: !search.cut_by_depth,
-                        source: Source::Search,
-                    });
+                    report(&search.so_far(game, best, &iteration));
                 }
             }
             order = scored.into_iter().map(|(_, a)| a).collect();
@@ -615,6 +566,19 @@ impl AlphaBeta {
             exact: self.stats.exact,
             source: Source::Search,
         })
+    }
+}
+
+/// The answer where `root` has one legal action, `only`: no search.
+fn forced<G: Game>(game: &G, root: Player, only: G::Action) -> SearchResult<G::Action> {
+    SearchResult {
+        best: only,
+        value: score_margin(game, root),
+        pv: vec![only],
+        nodes: 0,
+        depth: 0,
+        exact: false,
+        source: Source::Search,
     }
 }
 

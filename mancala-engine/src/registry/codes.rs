@@ -252,25 +252,6 @@ const SQUARES: usize = (SIZE as usize) * (SIZE as usize);
 /// points, who is to move.
 pub(super) const NUMA_OBSERVATION: usize = 4 * 2 * SQUARES + 2 + 2;
 
-/// Numa's legal choices: all of them for an acting player.
-#[inline]
-pub(super) fn write_numa_legal(
-    game: &Numa,
-    player: Player,
-    mask: &mut [bool],
-    legal: &mut [u16],
-) -> usize {
-    let acting = matches!(game.status(), Status::Simultaneous(set) if set.contains(player));
-    mask.fill(acting);
-    if !acting {
-        return 0;
-    }
-    for (i, entry) in legal.iter_mut().enumerate().take(numa::Choice::ALL.len()) {
-        *entry = i as u16;
-    }
-    numa::Choice::ALL.len().min(legal.len())
-}
-
 /// Numa's observation (see its [`Registered::observe`]).
 #[inline]
 pub(super) fn observe_numa(game: &Numa, out: &mut [f32]) {

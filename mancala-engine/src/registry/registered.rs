@@ -175,32 +175,69 @@ pub trait Registered:
     }
 }
 
+/// The work budget of a game with relays, kept by the game itself.
+macro_rules! relay_budget {
+    () => {
+        fn relay_budget(&self) -> Option<Budget> {
+            Some(self.budget())
+        }
+        fn set_relay_budget(&mut self, budget: Budget) {
+            self.set_budget(budget);
+        }
+    };
+}
+
+/// The actions of a game whose moves are its holes (Numercy, Robertson's
+/// game): a hole typed as a person types it, its number its integer.
+macro_rules! hole_actions {
+    () => {
+        fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Pit, String> {
+            typed::read_hole(text)
+        }
+        #[inline]
+        fn num_actions(&self) -> usize {
+            self.board().holes().len()
+        }
+        #[inline]
+        fn encode(&self, action: mancala_core::Pit) -> usize {
+            action.index()
+        }
+        #[inline]
+        fn decode(&self, index: usize) -> Option<mancala_core::Pit> {
+            codes::decode_hole(index, self.num_actions())
+        }
+    };
+}
+
+/// The integers of a sowing game's moves (`Mancala`, Toguz Kumalak): a
+/// hole's number, and the number of holes for a pass.
+macro_rules! sowing_codes {
+    () => {
+        #[inline]
+        fn num_actions(&self) -> usize {
+            self.board().holes().len() + 1
+        }
+        #[inline]
+        fn encode(&self, action: mancala_core::Move) -> usize {
+            codes::encode_sowing(action, self.board().holes().len())
+        }
+        #[inline]
+        fn decode(&self, index: usize) -> Option<mancala_core::Move> {
+            codes::decode_sowing(index, self.board().holes().len())
+        }
+    };
+}
+
 impl Registered for Mancala {
     type Rules = mancala_core::Rules;
     fn rules_of(&self) -> mancala_core::Rules {
         *self.rules()
     }
-    fn relay_budget(&self) -> Option<Budget> {
-        Some(self.budget())
-    }
-    fn set_relay_budget(&mut self, budget: Budget) {
-        self.set_budget(budget);
-    }
+    relay_budget!();
     fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Move, String> {
         typed::read_sowing(text)
     }
-    #[inline]
-    fn num_actions(&self) -> usize {
-        self.board().holes().len() + 1
-    }
-    #[inline]
-    fn encode(&self, action: mancala_core::Move) -> usize {
-        codes::encode_sowing(action, self.board().holes().len())
-    }
-    #[inline]
-    fn decode(&self, index: usize) -> Option<mancala_core::Move> {
-        codes::decode_sowing(index, self.board().holes().len())
-    }
+    sowing_codes!();
     #[inline]
     fn observation_len(&self) -> usize {
         self.board().holes().len() + 2 * self.player_count()
@@ -245,18 +282,7 @@ impl Registered for ToguzKumalak {
     fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Move, String> {
         typed::read_hole(text).map(mancala_core::Move::Sow)
     }
-    #[inline]
-    fn num_actions(&self) -> usize {
-        self.board().holes().len() + 1
-    }
-    #[inline]
-    fn encode(&self, action: mancala_core::Move) -> usize {
-        codes::encode_sowing(action, self.board().holes().len())
-    }
-    #[inline]
-    fn decode(&self, index: usize) -> Option<mancala_core::Move> {
-        codes::decode_sowing(index, self.board().holes().len())
-    }
+    sowing_codes!();
     #[inline]
     fn observation_len(&self) -> usize {
         self.board().holes().len() + 2 + 2 + 2
@@ -274,27 +300,8 @@ impl Registered for Numercy {
     fn rules_of(&self) -> numercy::Options {
         *self.options()
     }
-    fn relay_budget(&self) -> Option<Budget> {
-        Some(self.budget())
-    }
-    fn set_relay_budget(&mut self, budget: Budget) {
-        self.set_budget(budget);
-    }
-    fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Pit, String> {
-        typed::read_hole(text)
-    }
-    #[inline]
-    fn num_actions(&self) -> usize {
-        self.board().holes().len()
-    }
-    #[inline]
-    fn encode(&self, action: mancala_core::Pit) -> usize {
-        action.index()
-    }
-    #[inline]
-    fn decode(&self, index: usize) -> Option<mancala_core::Pit> {
-        codes::decode_hole(index, self.num_actions())
-    }
+    relay_budget!();
+    hole_actions!();
     #[inline]
     fn observation_len(&self) -> usize {
         self.board().holes().len() + 4
@@ -311,21 +318,7 @@ impl Registered for Robertson {
     fn rules_of(&self) -> robertson::Options {
         *self.options()
     }
-    fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Pit, String> {
-        typed::read_hole(text)
-    }
-    #[inline]
-    fn num_actions(&self) -> usize {
-        self.board().holes().len()
-    }
-    #[inline]
-    fn encode(&self, action: mancala_core::Pit) -> usize {
-        action.index()
-    }
-    #[inline]
-    fn decode(&self, index: usize) -> Option<mancala_core::Pit> {
-        codes::decode_hole(index, self.num_actions())
-    }
+    hole_actions!();
     #[inline]
     fn observation_len(&self) -> usize {
         self.board().holes().len() + 2 * self.player_count()
@@ -342,12 +335,7 @@ impl Registered for Mankka {
     fn rules_of(&self) -> mankka::Options {
         *self.options()
     }
-    fn relay_budget(&self) -> Option<Budget> {
-        Some(self.budget())
-    }
-    fn set_relay_budget(&mut self, budget: Budget) {
-        self.set_budget(budget);
-    }
+    relay_budget!();
     /// A placement while the player has seeds in hand, else a hole or
     /// `pass`.
     fn read_typed(&self, player: Player, text: &str) -> Result<mankka::Move, String> {
@@ -403,7 +391,15 @@ impl Registered for Numa {
     /// [`Choice::ALL`](numa::Choice::ALL)'s order (no encoding to look up).
     #[inline]
     fn write_legal(&self, player: Player, mask: &mut [bool], legal: &mut [u16]) -> usize {
-        codes::write_numa_legal(self, player, mask, legal)
+        let acting = matches!(self.status(), Status::Simultaneous(set) if set.contains(player));
+        mask.fill(acting);
+        if !acting {
+            return 0;
+        }
+        for (i, entry) in legal.iter_mut().enumerate().take(numa::Choice::ALL.len()) {
+            *entry = i as u16;
+        }
+        numa::Choice::ALL.len().min(legal.len())
     }
     #[inline]
     fn observation_len(&self) -> usize {
