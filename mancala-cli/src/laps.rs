@@ -21,9 +21,10 @@
 //! Wari's rules with 5 seeds a hole), where seeds are sown lap by lap and
 //! count three times.
 //!
-//! Then random play: N games (default 100,000) of each relaying preset on a
-//! board of at most 2x7 (Numercy classic and 2x6, Mankka Two and One, French
-//! Wari, Kay), and `--long-games` (default 10,000) of the longer ones (En
+//! Then random play: N games (default 100,000) of every game of the
+//! registry whose moves relay, at its defaults, on a board of at most 2x7
+//! (today Numercy, Mankka, French Wari, Kay), and of Numercy on 2x6 and
+//! Mankka One, and `--long-games` (default 10,000) of the longer ones (En
 //! Gehe's 2x40, and on 2x50), every move drawn uniformly from the legal moves (at most
 //! 10,000 a game). Every call is played with a meter of no limit
 //! (`play_metered`), and the line gives the most seeds one call spent
@@ -39,10 +40,8 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use mancala_core::{
-    Budget, Game, Layout, Mancala, Meter, Rules, Setup, SetupError, Traditional, rules::Relay,
-};
-use mancala_engine::SplitMix;
+use mancala_core::{Budget, Game, Layout, Mancala, Meter, Rules, Setup, SetupError, rules::Relay};
+use mancala_engine::{AnyGame, SplitMix};
 
 /// The most moves played in one random game.
 const MAX_PLIES: u32 = 10_000;
@@ -56,14 +55,26 @@ struct Longest<G: Game> {
 
 /// How a game is played with a meter of the caller's.
 trait Metered: Game + Clone {
+    /// Whether its moves can relay (a call can spend the budget).
+    fn relays(&self) -> bool;
+    /// Whether it is played on a long board (more than 7 holes a row),
+    /// whose random games take longer.
+    fn long(&self) -> bool {
+        self.holes().len() > 14
+    }
     fn play_metered(&mut self, mv: Self::Move, meter: &Meter) -> Result<(), String>;
     fn holes(&self) -> &[u16];
 }
 
-/// [`Metered`] for games with an inherent `play_metered` and a board.
+/// [`Metered`] for games with an inherent `play_metered` and a board;
+/// `$relays` says whether a game relays.
 macro_rules! metered {
-    ($($game:ty),* $(,)?) => {$(
+    ($($game:ty => $relays:expr),* $(,)?) => {$(
         impl Metered for $game {
+            fn relays(&self) -> bool {
+                let relays: fn(&$game) -> bool = $relays;
+                relays(self)
+            }
             fn play_metered(&mut self, mv: Self::Move, meter: &Meter) -> Result<(), String> {
                 <$game>::play_metered(self, mv, meter)
                     .map(|_| ())
@@ -76,7 +87,60 @@ macro_rules! metered {
     )*};
 }
 
-metered!(Mancala, numercy::Numercy, mankka::Mankka);
+metered!(
+    Mancala => |g| g.rules().relay != Relay::Never,
+    numercy::Numercy => |_| true,
+    mankka::Mankka => |_| true,
+);
+
+/// [`Metered`] for games that never relay: played without a meter.
+macro_rules! unmetered {
+    ($($game:ty),* $(,)?) => {$(
+        impl Metered for $game {
+            fn relays(&self) -> bool {
+                false
+            }
+            fn play_metered(&mut self, mv: Self::Move, _: &Meter) -> Result<(), String> {
+                Game::play(self, mv).map(|_| ()).map_err(|e| e.to_string())
+            }
+            fn holes(&self) -> &[u16] {
+                &[]
+            }
+        }
+    )*};
+}
+
+unmetered!(
+    robertson::Robertson,
+    numa::Numa,
+    mancala_core::toguz::ToguzKumalak
+);
+
+/// The boards measured beside the registry's games at their defaults: a
+/// name, the game and its options text.
+const BOARDS: [(&str, &str, &str); 3] = [
+    ("numercy-2x6", "numercy", "holes=6"),
+    ("mankka-one", "mankka", "variant=one"),
+    ("en-gehe 2x50", "en-gehe", "houses=50"),
+];
+
+/// [`measure`] of the game `game` of the registry under `options`, named
+/// `name`, if its moves relay.
+fn measure_game(
+    name: &str,
+    (game, options): (&str, &str),
+    games: (u64, u64),
+    seed: u64,
+) -> Result<Option<f64>, String> {
+    let start = AnyGame::new(game, options).map_err(|e| format!("{name}: {e}"))?;
+    mancala_engine::each_game!(&start, g => {
+        if !g.relays() {
+            return Ok(None);
+        }
+        let n = if g.long() { games.1 } else { games.0 };
+        measure(name, g, n, seed)
+    })
+}
 
 /// Plays `games` random games from `start`, each call under a meter of no
 /// limit, and prints the longest call; `Err` if a legal move was refused.
@@ -256,36 +320,19 @@ fn run(games: u64, long_games: u64, seed: u64) -> Result<(), String> {
             slowest = slowest.min(rate);
         }
     };
-    for (name, options) in [
-        ("numercy", numercy::Options::classic()),
-        ("numercy-2x6", numercy::Options::board(6)),
-    ] {
-        let start = numercy::Numercy::new(options).map_err(|e| format!("{name}: {e}"))?;
-        slowest_of(measure(name, &start, games, seed)?);
+    // Every game of the registry that relays, then the other boards.
+    let boards = mancala_engine::GAMES
+        .iter()
+        .map(|g| (g.name, g.name, ""))
+        .chain(BOARDS);
+    for (name, game, options) in boards {
+        slowest_of(measure_game(
+            name,
+            (game, options),
+            (games, long_games),
+            seed,
+        )?);
     }
-    for (name, options) in [
-        ("mankka", mankka::Options::two()),
-        ("mankka-one", mankka::Options::one()),
-    ] {
-        let start = mankka::Mankka::new(options).map_err(|e| format!("{name}: {e}"))?;
-        slowest_of(measure(name, &start, games, seed)?);
-    }
-    for preset in Traditional::ALL {
-        let rules = preset.rules();
-        if rules.relay == Relay::Never {
-            continue;
-        }
-        let start = Mancala::new(rules).map_err(|e| format!("{}: {e}", preset.name()))?;
-        let n = if rules.layout.row_len > 7 {
-            long_games
-        } else {
-            games
-        };
-        slowest_of(measure(preset.name(), &start, n, seed)?);
-    }
-    // The largest board: En Gehe on 2x50.
-    let en_gehe = Mancala::new(Rules::en_gehe().with_houses(50)).map_err(|e| e.to_string())?;
-    slowest_of(measure("en-gehe 2x50", &en_gehe, long_games, seed)?);
     // A board the lanes do not hold (2x12, so seeds count three times):
     // French Wari's rules with 5 seeds a hole reach calls past the default
     // in random play; the first such refusal, timed.
