@@ -112,6 +112,30 @@ pub struct KalahSolver {
 }
 
 impl KalahSolver {
+    /// The transposition table a search within `limits` is given: 16 MiB,
+    /// or for a search limited to `n` positions 64 bytes (one bucket) for
+    /// each, at least 64 KiB: the memory a search takes follows the work
+    /// its caller allows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::Limits;
+    /// use mancala_engine::kalah_solve::KalahSolver;
+    ///
+    /// assert_eq!(KalahSolver::table_bytes_within(&Limits::depth(9)), 16 << 20);
+    /// assert_eq!(KalahSolver::table_bytes_within(&Limits::nodes(3_000)), 192_000);
+    /// assert_eq!(KalahSolver::table_bytes_within(&Limits::nodes(10)), 64 << 10);
+    /// ```
+    pub fn table_bytes_within(limits: &crate::Limits) -> usize {
+        const MOST: usize = 16 << 20;
+        limits.nodes.map_or(MOST, |n| {
+            usize::try_from(n.saturating_mul(64))
+                .unwrap_or(MOST)
+                .clamp(64 << 10, MOST)
+        })
+    }
+
     /// A solver for `game`'s rules (see [`supports`]) with a transposition
     /// table of at most `table_bytes` bytes (a power of two of 64-byte
     /// buckets, at least one, and no more entries than the game has

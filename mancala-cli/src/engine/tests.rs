@@ -231,10 +231,12 @@ fn go_in_kalah_answers_what_the_kalah_search_chooses() {
     use mancala_engine::kalah_solve::KalahSolver;
 
     let game = mancala_core::kalah();
-    let mut solver = KalahSolver::new(&game, 16 << 20, 0).expect("Kalah");
+    let limits = Limits::nodes(3_000);
+    let bytes = KalahSolver::table_bytes_within(&limits);
+    let mut solver = KalahSolver::new(&game, bytes, 0).expect("Kalah");
     let mut expected = Vec::new();
     let found = solver
-        .search_within(&game, &Limits::nodes(3_000), |r| {
+        .search_within(&game, &limits, |r| {
             expected.push(format!(
                 "info depth {} score {} nodes {}",
                 r.depth, r.value, r.nodes

@@ -61,9 +61,6 @@ pub(super) fn alpha_beta<G: Game>(
     AlphaBeta::new(u64::MAX).search_reporting(game, limits, report)
 }
 
-/// The transposition table of the Kalah search: 16 MiB.
-const KALAH_TABLE_BYTES: usize = 16 << 20;
-
 /// A sowing game's computer: a perfect move from `endgames` where they
 /// hold the position; on boards the Kalah solver takes, its search
 /// deepened within `limits` ([`KalahSolver::search_within`], with the
@@ -94,7 +91,8 @@ pub(super) fn mancala(
             source: known.source,
         }));
     }
-    let Some(solver) = KalahSolver::new(game, KALAH_TABLE_BYTES, 0) else {
+    let bytes = KalahSolver::table_bytes_within(limits);
+    let Some(solver) = KalahSolver::new(game, bytes, 0) else {
         return Ok(alpha_beta(game, player, limits, report));
     };
     #[cfg(not(target_family = "wasm"))]
