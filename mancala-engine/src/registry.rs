@@ -403,12 +403,6 @@ impl AnyGame {
         each!(&self.state, g => g.key())
     }
 
-    /// The rules the game is played under, as option words (empty for the
-    /// game's defaults where its type has them).
-    pub fn rules_words(&self) -> String {
-        each!(&self.state, g => g.rules_of().to_string().trim().to_string())
-    }
-
     /// The legal moves of the player to move, as text, each accepted by
     /// [`play`](AnyGame::play); none once the game is over or in a
     /// simultaneous turn (see [`legal_choices`](AnyGame::legal_choices)).
