@@ -1,13 +1,19 @@
 //! Why a game ended, in words: what `mancala play` and the web page say at
 //! the end of a game. The games say why they ended ([`Mancala::end`],
-//! [`mankka::Mankka::end`], [`numercy::Numercy::end`], ...), recorded as
-//! the end condition fired; this module puts that in words ([`Words`],
-//! [`NumercyWords`]) and, for the sowing games, finds the board the last
-//! move left before the seeds left were swept to their owners
-//! ([`mancala_end`], [`mankka_end`]).
+//! [`mankka::Mankka::end`], [`numercy::Numercy::end`],
+//! [`numa::Numa::end`], ...), recorded as the end condition fired; this
+//! module puts that in words ([`Words`], [`NumercyWords`], [`NumaWords`])
+//! and, for the sowing games, finds the board the last move left before
+//! the seeds left were swept to their owners ([`mancala_end`],
+//! [`mankka_end`]).
+//!
+//! [`Mancala::end`]: mancala_core::Mancala::end
+
+mod sweep;
 
 pub use mancala_core::End;
-use mancala_core::{Board, Event, Game, Mancala, Move, Player};
+use mancala_core::Player;
+pub use sweep::{SowingEnd, mancala_end, mankka_end};
 
 /// `1 seed`, `3 seeds`.
 fn count(n: impl Into<u64>, word: &str) -> String {
@@ -91,67 +97,6 @@ impl Words for End {
     }
 }
 
-/// How a sowing game ended: why, and the board as the last move left it.
-#[derive(Clone, Debug)]
-pub struct SowingEnd {
-    /// The end condition.
-    pub reason: End,
-    /// The board the last move left, before the seeds left were swept into
-    /// their owners' stores (the final board when nothing was swept).
-    pub board: Board,
-    /// Seeds swept from each player's holes into his store at the end.
-    pub swept: Vec<u32>,
-}
-
-impl SowingEnd {
-    /// The end `reason` of a game whose last move reported `events` and
-    /// left `after` (of `players` players): its sweep (the `Collect`
-    /// events) undone.
-    fn of(reason: End, after: &Board, events: &[Event], players: usize) -> SowingEnd {
-        let mut holes = after.holes().to_vec();
-        let mut stores = after.stores()[..players].to_vec();
-        let mut swept = vec![0u32; players];
-        for event in events {
-            if let Event::Collect { pit, seeds, to } = *event {
-                if let Some(h) = holes.get_mut(pit.index()) {
-                    *h = h.saturating_add(seeds);
-                }
-                if let Some(s) = stores.get_mut(to.index()) {
-                    *s = s.saturating_sub(seeds);
-                }
-                if let Some(s) = swept.get_mut(to.index()) {
-                    *s += u32::from(seeds);
-                }
-            }
-        }
-        let board = Board::from_counts(&holes, &stores);
-        SowingEnd {
-            reason,
-            board,
-            swept,
-        }
-    }
-}
-
-/// How a [`Mancala`] game ended with `mv` played in `before`, or `None` if
-/// it did not end (or the move is refused).
-pub fn mancala_end(before: &Mancala, mv: Move) -> Option<SowingEnd> {
-    let mut after = before.clone();
-    let mut events = Vec::new();
-    after.play_observed(mv, &mut events).ok()?;
-    let players = after.player_count();
-    Some(SowingEnd::of(after.end()?, after.board(), &events, players))
-}
-
-/// How a [`Mankka`](mankka::Mankka) game ended with `mv` played in
-/// `before`, or `None` if it did not end (or the move is refused).
-pub fn mankka_end(before: &mankka::Mankka, mv: mankka::Move) -> Option<SowingEnd> {
-    let mut after = before.clone();
-    let mut events = Vec::new();
-    after.play_observed(mv, &mut events).ok()?;
-    Some(SowingEnd::of(after.end()?, after.board(), &events, 2))
-}
-
 /// Why a game of Numercy ended.
 pub use numercy::End as NumercyEnd;
 
@@ -177,9 +122,30 @@ impl NumercyWords for NumercyEnd {
         }
     }
 }
+/// Why a game of Numa ended.
+pub use numa::End as NumaEnd;
 
-/// Why `game` ended ([`numercy::Numercy::end`]): `None` while it goes on,
-/// or if it was set up as over.
-pub fn numercy_end(game: &numercy::Numercy) -> Option<NumercyEnd> {
-    game.end()
+/// A Numa end reason in words.
+pub trait NumaWords {
+    /// The reason in words; `name` names each player, `target` is the
+    /// game's.
+    fn words(self, name: &dyn Fn(Player) -> String, target: u32) -> String;
+}
+
+impl NumaWords for NumaEnd {
+    fn words(self, name: &dyn Fn(Player) -> String, target: u32) -> String {
+        match self {
+            NumaEnd::Target(p) => {
+                format!(
+                    "{} has reached the target of {target} with more points",
+                    name(p)
+                )
+            }
+            NumaEnd::BothPastTarget(p) => format!(
+                "both have passed the target of {target}, and {} has more",
+                name(p)
+            ),
+            _ => "both reached the highest score the game counts, level".to_string(),
+        }
+    }
 }

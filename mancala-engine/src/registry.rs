@@ -46,6 +46,7 @@ use crate::search::SearchResult;
 
 mod codes;
 mod computer;
+mod drawing;
 mod errors;
 mod games;
 mod numbered;
@@ -56,6 +57,7 @@ mod typed;
 #[cfg(target_family = "wasm")]
 pub use computer::NoShelf;
 pub use computer::{Endgames, NUMA_ROUNDS, NoOptions, Report};
+pub use drawing::{Drawing, FileLabel, PieceDrawing, PiecePath, ScorePart, Shape, Told};
 pub use errors::{MoveError, NewGameError, SearchError};
 pub use games::{GAMES, GameInfo, find_game};
 pub use registered::Registered;
@@ -454,6 +456,64 @@ impl AnyGame {
             })
         }
         each!(&mut self.state, g => one(g, text))
+    }
+
+    /// Plays a move as [`play`](AnyGame::play) does and tells what it did
+    /// ([`Registered::play_told`]): its report in words, the events of its
+    /// sowing, the paths of the pieces that moved. On error nothing
+    /// changes.
+    ///
+    /// # Errors
+    ///
+    /// As [`play`](AnyGame::play).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Event;
+    /// use mancala_engine::AnyGame;
+    ///
+    /// let mut game = AnyGame::new("kalah", "")?;
+    /// let told = game.play_told("2")?;
+    /// // Four seeds lifted from hole 2, the last into South's store.
+    /// assert_eq!(told.events.first(), Some(&Event::Lift { pit: mancala_core::Pit::new(2).unwrap(), seeds: 4 }));
+    /// assert_eq!(told.events.last(), Some(&Event::ExtraTurn));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_told(&mut self, text: &str) -> Result<Told, MoveError> {
+        fn one<G: Registered>(game: &mut G, text: &str) -> Result<Told, MoveError> {
+            let mv = read_move(game, text)?;
+            game.play_told(mv).map_err(|reason| MoveError::Illegal {
+                text: text.trim().to_string(),
+                reason,
+            })
+        }
+        each!(&mut self.state, g => one(g, text))
+    }
+
+    /// What a face draws of the position ([`Registered::drawing`]).
+    pub fn drawing(&self) -> Drawing {
+        each!(&self.state, g => Registered::drawing(g))
+    }
+
+    /// Why the game ended, in words, `name` naming each player
+    /// ([`Registered::why_ended`]); `None` while it goes on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::AnyGame;
+    ///
+    /// let mut game = AnyGame::new("kalah", "houses=2 seeds=1")?;
+    /// while let Some(mv) = game.legal_moves().first().cloned() {
+    ///     game.play(&mv)?;
+    /// }
+    /// let name = |p: mancala_core::Player| ["South", "North"][p.index()].to_string();
+    /// assert!(game.why_ended(&name).unwrap().ends_with("holes are all empty"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        each!(&self.state, g => g.why_ended(name))
     }
 
     /// Sets the game to a position written in its notation (as

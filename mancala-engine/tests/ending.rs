@@ -6,9 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mancala_core::{End, Game, Mancala, Move, Pit, Player, Rules, Setup};
-use mancala_engine::ending::{
-    NumercyEnd, NumercyWords, SowingEnd, Words, mancala_end, mankka_end, numercy_end,
-};
+use mancala_engine::ending::{NumercyEnd, NumercyWords, SowingEnd, Words, mancala_end, mankka_end};
 
 fn sow(i: usize) -> Move {
     Move::Sow(Pit::new(i).expect("a hole"))
@@ -148,13 +146,13 @@ fn a_numercy_repetition_is_told_from_a_player_with_no_move() {
     let mut game = numercy_two_by_two([1, 0, 1, 0], true);
     numercy_play(&mut game, &[0, 2, 1, 3]);
     assert!(game.is_over());
-    assert_eq!(numercy_end(&game), Some(NumercyEnd::Repetition));
+    assert_eq!(game.end(), Some(NumercyEnd::Repetition));
     // South's one ball reaches his own hole 1: North has none.
     let mut game = numercy_two_by_two([1, 0, 0, 0], true);
     numercy_play(&mut game, &[0]);
     assert!(game.is_over());
-    assert_eq!(numercy_end(&game), Some(NumercyEnd::NoBalls(Player::P1)));
-    let end = numercy_end(&game).expect("over");
+    assert_eq!(game.end(), Some(NumercyEnd::NoBalls(Player::P1)));
+    let end = game.end().expect("over");
     assert_eq!(end.words(&name), "North has no balls to sow");
 }
 

@@ -1,6 +1,7 @@
 //! Where each hole and store is drawn: coordinates in the page's SVG units
 //! (x right, y down), boards shaped as they look.
 
+use mancala_engine::registry::Shape;
 use serde::Serialize;
 
 /// Distance between the centres of neighbouring holes.
@@ -21,6 +22,34 @@ pub(crate) struct Layout {
     pub(crate) height: f64,
     pub(crate) holes: Vec<Point>,
     pub(crate) stores: Vec<Point>,
+}
+
+/// The layout of a board of `shape`: holes and stores where they stand
+/// (none on a torus, whose pieces the page places on its squares).
+pub(crate) fn of(shape: Shape) -> Layout {
+    match shape {
+        Shape::TwoRows { row_len, stores } => two_rows(row_len, stores),
+        Shape::Polygon { sides, row_len } => polygon(sides, row_len),
+        Shape::Torus { side } => torus(side),
+        // A shape this page does not know yet: an empty frame.
+        _ => Layout {
+            width: STEP,
+            height: STEP,
+            holes: Vec::new(),
+            stores: Vec::new(),
+        },
+    }
+}
+
+/// A torus of `side` by `side` squares: the frame alone.
+fn torus(side: u8) -> Layout {
+    let width = f64::from(side) * STEP * 1.4;
+    Layout {
+        width,
+        height: width,
+        holes: Vec::new(),
+        stores: Vec::new(),
+    }
 }
 
 /// Two rows of `row_len` holes: row 0 (South's) along the bottom from left

@@ -4,9 +4,8 @@
 
 use std::time::Duration;
 
-use mancala_core::{Event, Game, Outcome, Player, Status};
-use mancala_engine::ending::{NumercyWords as _, Words as _};
-use mancala_engine::{AnyGame, Clock, GameState, Limits, ending};
+use mancala_core::{Event, Player, Status};
+use mancala_engine::{AnyGame, Clock, Limits};
 use serde::Serialize;
 
 use crate::view::{View, names, view};
@@ -221,22 +220,24 @@ impl Session {
     /// An unreadable or illegal move, in words.
     pub fn play(&mut self, text: &str) -> Result<MoveView, String> {
         let text = text.trim();
-        let mut after = self.game.clone();
-        after.play(text).map_err(|e| e.to_string())?;
         let names = names(&self.game);
-        let mut view = report(self.game.state(), text).unwrap_or_else(|| MoveView {
+        let told = self.game.play_told(text).map_err(|e| e.to_string())?;
+        let name = |p: Player| names.get(p.index()).cloned().unwrap_or_default();
+        self.ended = self.game.why_ended(&name);
+        Ok(MoveView {
             text: text.to_string(),
-            words: String::new(),
-            steps: Vec::new(),
-            paths: Vec::new(),
-        });
-        view.words = rename(&view.words, &names);
-        self.ended = match after.status() {
-            Status::Over(_) => why_ended(&self.game, &after, text, &names),
-            _ => None,
-        };
-        self.game = after;
-        Ok(view)
+            words: rename(&told.words, &names),
+            steps: told.events.into_iter().filter_map(Step::of).collect(),
+            paths: told
+                .paths
+                .into_iter()
+                .map(|path| PiecePath {
+                    shape: path.shape,
+                    from: path.from,
+                    steps: path.steps,
+                })
+                .collect(),
+        })
     }
 
     /// The computer's move for the player to move, or for `player` in a
@@ -270,50 +271,6 @@ impl Session {
     }
 }
 
-/// Why `after`, over, ended with `text` played in `before`.
-fn why_ended(before: &AnyGame, after: &AnyGame, text: &str, names: &[String]) -> Option<String> {
-    let name = |p: Player| names.get(p.index()).cloned().unwrap_or_default();
-    Some(match (before.state(), after.state()) {
-        (GameState::Mancala(g), _) => ending::mancala_end(g, text.parse().ok()?)?
-            .reason
-            .words(&name, "seed"),
-        (GameState::Robertson(g), _) => {
-            let mv = mancala_core::Move::Sow(text.parse().ok()?);
-            ending::mancala_end(g.sowing(), mv)?
-                .reason
-                .words(&name, "stone")
-        }
-        (GameState::Mankka(g), _) => ending::mankka_end(g, text.parse().ok()?)?
-            .reason
-            .words(&name, "seed"),
-        (_, GameState::Numercy(g)) => ending::numercy_end(g)?.words(&name),
-        (GameState::Toguz(g), _) => {
-            // The player after the mover has no seeds to sow.
-            format!("{} has no seeds to sow", name(g.to_move()?.next(2)))
-        }
-        (_, GameState::Numa(g)) => {
-            let [a, r] = g.points();
-            let target = g.options().target;
-            match g.outcome() {
-                Some(Outcome::Winner(w)) if a.min(r) >= target => {
-                    format!(
-                        "both have passed the target of {target}, and {} has more",
-                        name(w)
-                    )
-                }
-                Some(Outcome::Winner(w)) => {
-                    format!(
-                        "{} has reached the target of {target} with more points",
-                        name(w)
-                    )
-                }
-                _ => "both reached the highest score the game counts, level".to_string(),
-            }
-        }
-        _ => return None,
-    })
-}
-
 /// `player 0` and the like replaced by the seats' names.
 fn rename(words: &str, names: &[String]) -> String {
     let mut out = words.to_string();
@@ -321,60 +278,6 @@ fn rename(words: &str, names: &[String]) -> String {
         out = out.replace(&format!("player {i}"), name);
     }
     out
-}
-
-/// What `text` does in `state`, played on a copy with its events recorded
-/// (`None` if the copy refuses it, which the real move then does too).
-fn report(state: &GameState, text: &str) -> Option<MoveView> {
-    let mut events: Vec<Event> = Vec::new();
-    let mut paths = Vec::new();
-    let words = match state {
-        GameState::Mancala(g) => {
-            let mv = text.parse().ok()?;
-            g.clone().play_observed(mv, &mut events).ok()?.to_string()
-        }
-        GameState::Toguz(g) => {
-            let mv = text.parse().ok()?;
-            g.clone().play_observed(mv, &mut events).ok()?.to_string()
-        }
-        GameState::Numercy(g) => {
-            let pit = text.parse().ok()?;
-            g.clone().play_observed(pit, &mut events).ok()?.to_string()
-        }
-        GameState::Robertson(g) => {
-            let pit: robertson::Pit = text.parse().ok()?;
-            // Robertson's game sows on the shared engine: the same move
-            // there gives its seeds' path.
-            let mv = mancala_core::Move::Sow(pit);
-            g.sowing().clone().play_observed(mv, &mut events).ok()?;
-            g.clone().play(pit).ok()?.to_string()
-        }
-        GameState::Mankka(g) => {
-            let mv = text.parse().ok()?;
-            g.clone().play_observed(mv, &mut events).ok()?.to_string()
-        }
-        GameState::Numa(g) => {
-            let mv: numa::JointMove = text.parse().ok()?;
-            let turn = g.clone().play(mv).ok()?;
-            for path in &turn.paths {
-                if path.steps.is_empty() {
-                    continue;
-                }
-                paths.push(PiecePath {
-                    shape: path.shape.name(),
-                    from: [path.from.x(), path.from.y()],
-                    steps: path.steps.iter().map(|s| [s.x(), s.y()]).collect(),
-                });
-            }
-            turn.to_string()
-        }
-    };
-    Some(MoveView {
-        text: text.to_string(),
-        words,
-        steps: events.into_iter().filter_map(Step::of).collect(),
-        paths,
-    })
 }
 
 #[cfg(test)]

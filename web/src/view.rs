@@ -2,8 +2,9 @@
 //! the board, seeds, whose turn it is, the legal moves, and how the game
 //! ended.
 
-use mancala_core::{Game, Outcome, Pit, Player, Status, Topology};
-use mancala_engine::{AnyGame, GAMES, GameState};
+use mancala_core::{Outcome, Player, Status};
+use mancala_engine::registry::Drawing;
+use mancala_engine::{AnyGame, GAMES};
 use serde::Serialize;
 
 use crate::layout::{self, Layout, Point};
@@ -94,7 +95,8 @@ pub struct PieceView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NumaView {
     pub pieces: Vec<PieceView>,
-    /// Every choice, as moves write them (the same for both players).
+    /// The choices open to the players this turn, as moves write them (the
+    /// same for both; none once the game is over).
     pub choices: Vec<String>,
     /// The points that end the game.
     pub target: u32,
@@ -167,32 +169,21 @@ pub struct View {
     pub reason: Option<String>,
 }
 
-/// The seats' names: `South` and `North` for two players (Numa's
-/// `Arabic` and `Roman`), else `Player 1` and so on.
+/// The seats' names: the game's own (Numa's `Arabic` and `Roman`), else
+/// `South` and `North` for two players, else `Player 1` and so on.
 pub(crate) fn names(game: &AnyGame) -> Vec<String> {
-    let players = game.visit(Players);
-    match game.state() {
-        GameState::Numa(_) => vec!["Arabic".into(), "Roman".into()],
-        _ if players == 2 => vec!["South".into(), "North".into()],
-        _ => (1..=players).map(|i| format!("Player {i}")).collect(),
+    let players = game.players();
+    match game.drawing().seats {
+        Some(seats) => seats.iter().map(|s| (*s).to_string()).collect(),
+        None if players == 2 => vec!["South".into(), "North".into()],
+        None => (1..=players).map(|i| format!("Player {i}")).collect(),
     }
 }
 
-struct Players;
-
-impl mancala_engine::Visitor for Players {
-    type Output = usize;
-    fn visit<G>(self, game: &G) -> usize
-    where
-        G: Game + Clone + std::fmt::Display + std::fmt::Debug + Send + Sync + 'static,
-    {
-        game.player_count()
-    }
-}
-
-/// The hole views of `counts` on `layout`, owners from `topology`.
-fn holes(counts: &[u16], layout: &Layout, topology: &Topology) -> Vec<HoleView> {
-    counts
+/// The hole views of `drawing` on `layout`, each with its owner and mark.
+fn holes(drawing: &Drawing, layout: &Layout) -> Vec<HoleView> {
+    drawing
+        .holes
         .iter()
         .zip(&layout.holes)
         .enumerate()
@@ -201,8 +192,12 @@ fn holes(counts: &[u16], layout: &Layout, topology: &Topology) -> Vec<HoleView> 
             seeds,
             x: p.x,
             y: p.y,
-            owner: Pit::new(i).map_or(0, |pit| topology.owner(pit).index()),
-            mark: None,
+            owner: drawing.owners.get(i).map_or(0, |o| o.index()),
+            mark: drawing
+                .marks
+                .iter()
+                .find(|(pit, _)| pit.index() == i)
+                .map(|&(_, mark)| mark),
         })
         .collect()
 }
@@ -251,6 +246,52 @@ pub(crate) fn view(game: &AnyGame) -> View {
         Status::ToMove(_) => game.legal_moves(),
         _ => Vec::new(),
     };
+    let drawing = game.drawing();
+    let layout = layout::of(drawing.shape);
+    let labels = drawing
+        .labels
+        .iter()
+        .filter_map(|label| {
+            let [a, b] = label.file.map(|pit| layout.holes.get(pit.index()));
+            let (a, b) = (a?, b?);
+            Some(LabelView {
+                x: a.x,
+                y: (a.y + b.y) / 2.0,
+                text: label.text.clone(),
+                title: label.title.clone(),
+            })
+        })
+        .collect();
+    let numa = (!drawing.pieces.is_empty()).then(|| NumaView {
+        pieces: drawing
+            .pieces
+            .iter()
+            .map(|piece| PieceView {
+                shape: piece.shape,
+                face: piece.face,
+                numeral: piece.numeral,
+                x: piece.square[0],
+                y: piece.square[1],
+            })
+            .collect(),
+        choices: game.legal_choices(Player::P0),
+        target: drawing
+            .goal
+            .map_or(0, |g| u32::try_from(g).unwrap_or(u32::MAX)),
+    });
+    let parts = drawing
+        .parts
+        .iter()
+        .map(|parts| {
+            parts
+                .iter()
+                .map(|p| ScorePart {
+                    label: p.label,
+                    value: p.value,
+                })
+                .collect()
+        })
+        .collect();
     let mut v = View {
         name: info.name,
         title: info.title,
@@ -258,162 +299,23 @@ pub(crate) fn view(game: &AnyGame) -> View {
         names,
         status,
         scores,
-        unit: "seeds",
+        unit: drawing.unit,
         score: Vec::new(),
-        goal: None,
-        width: 0.0,
-        height: 0.0,
-        holes: Vec::new(),
-        stores: Vec::new(),
-        labels: Vec::new(),
+        goal: drawing.goal,
+        width: layout.width,
+        height: layout.height,
+        holes: holes(&drawing, &layout),
+        stores: stores(&drawing.stores, &layout.stores),
+        labels,
         legal,
-        hands: Vec::new(),
-        placing: false,
-        numa: None,
+        hands: drawing.hands.clone(),
+        placing: drawing.placing,
+        numa,
         result,
         reason: None,
     };
-    // Each player's score parts, from what the game has.
-    let mut parts: Vec<Vec<ScorePart>> = Vec::new();
-    let board_of = |v: &mut View, layout: Layout| {
-        v.width = layout.width;
-        v.height = layout.height;
-        layout
-    };
-    match game.state() {
-        GameState::Mancala(g) => {
-            let t = g.topology();
-            let layout = board_of(&mut v, layout::two_rows(t.row_len(), true));
-            v.holes = holes(g.board().holes(), &layout, t);
-            v.stores = stores(&g.board().stores()[..t.players()], &layout.stores);
-            parts = store_parts(g.board().stores(), &v.scores, "store");
-        }
-        GameState::Toguz(g) => {
-            let t = g.topology();
-            let layout = board_of(&mut v, layout::two_rows(t.row_len(), true));
-            v.holes = holes(g.board().holes(), &layout, t);
-            v.stores = stores(&g.board().stores()[..2], &layout.stores);
-            parts = store_parts(g.board().stores(), &v.scores, "store");
-            for p in [Player::P0, Player::P1] {
-                if let Some(h) = g.tuzdik(p).and_then(|pit| v.holes.get_mut(pit.index())) {
-                    h.mark = Some("tuzdik");
-                }
-            }
-        }
-        GameState::Numercy(g) => {
-            let t = g.topology();
-            let layout = board_of(&mut v, layout::two_rows(t.row_len(), false));
-            v.holes = holes(g.board().holes(), &layout, t);
-            v.unit = "points";
-            for k in 0..t.row_len() {
-                let (Some(pit), Some(a)) = (Pit::new(k), layout.holes.get(k)) else {
-                    continue;
-                };
-                let Some(b) = t.opposite(pit).and_then(|o| layout.holes.get(o.index())) else {
-                    continue;
-                };
-                let op = g.operator_at(pit);
-                v.labels.push(LabelView {
-                    x: a.x,
-                    y: (a.y + b.y) / 2.0,
-                    text: op.to_string(),
-                    title: format!("operator of file {k}: {op}"),
-                });
-            }
-        }
-        GameState::Robertson(g) => {
-            let t = g.topology();
-            let layout = if t.rows() == 2 {
-                layout::two_rows(t.row_len(), false)
-            } else {
-                layout::polygon(t.rows(), t.row_len())
-            };
-            let layout = board_of(&mut v, layout);
-            v.holes = holes(g.board().holes(), &layout, t);
-            v.unit = "stones";
-            let honours = g.honours();
-            parts = g
-                .captured()
-                .as_slice()
-                .iter()
-                .zip(honours.as_slice())
-                .map(|(&captured, &honours)| {
-                    vec![part("captured", captured), part("honours", honours)]
-                })
-                .collect();
-        }
-        GameState::Mankka(g) => {
-            let t = g.topology();
-            let layout = board_of(&mut v, layout::two_rows(t.row_len(), true));
-            v.holes = holes(g.board().holes(), &layout, t);
-            v.stores = stores(&g.board().stores()[..2], &layout.stores);
-            let hands = g.hands();
-            v.hands = vec![hands[Player::P0], hands[Player::P1]];
-            parts = store_parts(g.board().stores(), &v.scores, "captured");
-            for (p, &hand) in parts.iter_mut().zip(&v.hands) {
-                p.push(part("in hand", u64::from(hand)));
-            }
-            v.placing = match game.status() {
-                Status::ToMove(p) => hands[p] > 0,
-                _ => false,
-            };
-        }
-        GameState::Numa(g) => {
-            v.width = 5.0 * layout::STEP * 1.4;
-            v.height = v.width;
-            v.unit = "points";
-            let target = g.options().target;
-            v.goal = Some(u64::from(target));
-            parts = v
-                .scores
-                .iter()
-                .map(|&s| vec![part("to go", u64::from(target).saturating_sub(s))])
-                .collect();
-            v.numa = Some(NumaView {
-                pieces: g
-                    .pieces()
-                    .iter()
-                    .zip(numa::Shape::ALL)
-                    .map(|(piece, shape)| PieceView {
-                        shape: shape.name(),
-                        face: match piece.face {
-                            numa::Face::Arabic => "arabic",
-                            numa::Face::Roman => "roman",
-                        },
-                        numeral: piece.face.numeral(shape),
-                        x: piece.square.x(),
-                        y: piece.square.y(),
-                    })
-                    .collect(),
-                choices: numa::Choice::ALL.iter().map(ToString::to_string).collect(),
-                target,
-            });
-        }
-    }
     v.score = score_lines(&v, parts);
     v
-}
-
-fn part(label: &'static str, value: u64) -> ScorePart {
-    ScorePart { label, value }
-}
-
-/// Each player's store (called `label`), and what his score has beyond it
-/// (the seeds left in his holes, counted once the game is over under some
-/// rules).
-fn store_parts(stores: &[u16], scores: &[u64], label: &'static str) -> Vec<Vec<ScorePart>> {
-    scores
-        .iter()
-        .zip(stores)
-        .map(|(&score, &store)| {
-            let store = u64::from(store);
-            let mut parts = vec![part(label, store)];
-            if score > store {
-                parts.push(part("left in his holes", score - store));
-            }
-            parts
-        })
-        .collect()
 }
 
 /// The score panel's lines of `v`, with each player's `parts` (none for a

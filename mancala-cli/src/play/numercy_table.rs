@@ -7,7 +7,7 @@ use numercy::{MoveReport, Numercy, Pit, PlayError};
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_help, two_row_side};
 use super::table::{Ending, Table, hole_actions, hole_refusal};
-use mancala_engine::ending::{NumercyWords as _, numercy_end};
+use mancala_engine::ending::NumercyWords as _;
 
 use super::text::{Names, and_list, count};
 
@@ -126,7 +126,7 @@ impl Table for Numercy {
     hole_refusal!(PlayError);
 
     fn ending(&self, _before: &Numercy, _mv: &Pit, names: &Names) -> Ending {
-        let reason = numercy_end(self).map_or_else(
+        let reason = self.end().map_or_else(
             || "the game is over".to_string(),
             |end| end.words(&|p| names.of(p)),
         );

@@ -16,7 +16,9 @@ use robertson::Robertson;
 use smallvec::SmallVec;
 
 use super::computer::{self, Endgames, Report};
+use super::drawing::{self, Drawing, Told};
 use super::{SearchError, codes, typed};
+use crate::ending::{NumaWords as _, NumercyWords as _, Words as _};
 use crate::limits::Limits;
 use crate::search::SearchResult;
 
@@ -134,6 +136,26 @@ pub trait Registered:
         }
     }
 
+    /// What a face draws of this position: the board's shape, what lies
+    /// where, each player's score in the game's own terms.
+    fn drawing(&self) -> Drawing;
+
+    /// Plays `mv` and tells what it did: its report in words and, where
+    /// the game records them, the events of its sowing (what a face
+    /// animates).
+    ///
+    /// # Errors
+    ///
+    /// The game's refusal in words; the state is then unchanged.
+    fn play_told(&mut self, mv: Self::Move) -> Result<Told, String> {
+        let report = self.play(mv).map_err(|e| e.to_string())?;
+        Ok(drawing::told(&report, Vec::new()))
+    }
+
+    /// Why the game ended, in words, `name` naming each player; `None`
+    /// while it goes on (or if it was set up as over).
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String>;
+
     /// `player`'s action by the best immediate gain, no search (the
     /// opponent of a first lesson): [`GreedyAgent`](crate::agents::GreedyAgent)
     /// for the player to move, [`NumaGreedy`](crate::agents::NumaGreedy) in
@@ -233,6 +255,20 @@ impl Registered for Mancala {
     fn rules_of(&self) -> mancala_core::Rules {
         *self.rules()
     }
+    fn drawing(&self) -> Drawing {
+        drawing::mancala(self)
+    }
+    /// With the sowing's events.
+    fn play_told(&mut self, mv: mancala_core::Move) -> Result<Told, String> {
+        let mut events = Vec::new();
+        let turn = self
+            .play_observed(mv, &mut events)
+            .map_err(|e| e.to_string())?;
+        Ok(drawing::told(&turn, events))
+    }
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        Some(self.end()?.words(name, "seed"))
+    }
     relay_budget!();
     fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Move, String> {
         typed::read_sowing(text)
@@ -279,6 +315,20 @@ impl Registered for ToguzKumalak {
     fn rules_of(&self) -> computer::NoOptions {
         computer::NoOptions
     }
+    fn drawing(&self) -> Drawing {
+        drawing::toguz(self)
+    }
+    /// With the sowing's events.
+    fn play_told(&mut self, mv: mancala_core::Move) -> Result<Told, String> {
+        let mut events = Vec::new();
+        let turn = self
+            .play_observed(mv, &mut events)
+            .map_err(|e| e.to_string())?;
+        Ok(drawing::told(&turn, events))
+    }
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        Some(self.end()?.words(name, "seed"))
+    }
     fn read_typed(&self, _player: Player, text: &str) -> Result<mancala_core::Move, String> {
         typed::read_hole(text).map(mancala_core::Move::Sow)
     }
@@ -300,6 +350,20 @@ impl Registered for Numercy {
     fn rules_of(&self) -> numercy::Options {
         *self.options()
     }
+    fn drawing(&self) -> Drawing {
+        drawing::numercy(self)
+    }
+    /// With the sowing's events.
+    fn play_told(&mut self, pit: mancala_core::Pit) -> Result<Told, String> {
+        let mut events = Vec::new();
+        let report = self
+            .play_observed(pit, &mut events)
+            .map_err(|e| e.to_string())?;
+        Ok(drawing::told(&report, events))
+    }
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        Some(self.end()?.words(name))
+    }
     relay_budget!();
     hole_actions!();
     #[inline]
@@ -318,6 +382,21 @@ impl Registered for Robertson {
     fn rules_of(&self) -> robertson::Options {
         *self.options()
     }
+    fn drawing(&self) -> Drawing {
+        drawing::robertson(self)
+    }
+    /// With the sowing's events: the same move on the sowing board the
+    /// game plays on gives them.
+    fn play_told(&mut self, pit: mancala_core::Pit) -> Result<Told, String> {
+        let mut events = Vec::new();
+        let mut sowing = self.sowing().clone();
+        let _ = sowing.play_observed(mancala_core::Move::Sow(pit), &mut events);
+        let report = self.play(pit).map_err(|e| e.to_string())?;
+        Ok(drawing::told(&report, events))
+    }
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        Some(self.end()?.words(name, "stone"))
+    }
     hole_actions!();
     #[inline]
     fn observation_len(&self) -> usize {
@@ -334,6 +413,20 @@ impl Registered for Mankka {
     type Rules = mankka::Options;
     fn rules_of(&self) -> mankka::Options {
         *self.options()
+    }
+    fn drawing(&self) -> Drawing {
+        drawing::mankka(self)
+    }
+    /// With the sowing's events.
+    fn play_told(&mut self, mv: mankka::Move) -> Result<Told, String> {
+        let mut events = Vec::new();
+        let report = self
+            .play_observed(mv, &mut events)
+            .map_err(|e| e.to_string())?;
+        Ok(drawing::told(&report, events))
+    }
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        Some(self.end()?.words(name, "seed"))
     }
     relay_budget!();
     /// A placement while the player has seeds in hand, else a hole or
@@ -371,6 +464,17 @@ impl Registered for Numa {
     type Rules = numa::Options;
     fn rules_of(&self) -> numa::Options {
         *self.options()
+    }
+    fn drawing(&self) -> Drawing {
+        drawing::numa(self)
+    }
+    /// With the paths of the pieces that moved.
+    fn play_told(&mut self, mv: numa::JointMove) -> Result<Told, String> {
+        let turn = self.play(mv).map_err(|e| e.to_string())?;
+        Ok(drawing::numa_told(&turn))
+    }
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        Some(self.end()?.words(name, self.options().target))
     }
     fn read_typed(&self, _player: Player, text: &str) -> Result<numa::Choice, String> {
         typed::read_choice(text)

@@ -1,0 +1,342 @@
+//! What a face draws of a position ([`Drawing`]: the board's shape, what
+//! lies where, each player's score in the game's own terms) and what a move
+//! did ([`Told`]: its report in words, the events of its sowing, the paths
+//! of Numa's pieces). Each game says it once here, through
+//! [`Registered::drawing`](super::Registered::drawing) and
+//! [`Registered::play_told`](super::Registered::play_told), so a face
+//! draws every game with one piece of code and names none.
+
+use mancala_core::toguz::ToguzKumalak;
+use mancala_core::{Board, Event, Game, Mancala, Pit, Player, Status, Topology};
+
+/// The shape of a board, for laying it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Shape {
+    /// Two rows of `row_len` holes facing each other, numbered round the
+    /// ring from the first player's left (his row is drawn at the bottom),
+    /// with each player's store at an end when `stores` is set.
+    TwoRows {
+        /// Holes a row.
+        row_len: usize,
+        /// The stores are drawn.
+        stores: bool,
+    },
+    /// `sides` rows of `row_len` holes on the sides of a regular polygon,
+    /// one row a player (Robertson's triangular and six-sided boards).
+    Polygon {
+        /// Rows, one for each player.
+        sides: usize,
+        /// Holes a row.
+        row_len: usize,
+    },
+    /// A square torus of `side` by `side` squares with pieces on it
+    /// ([`Drawing::pieces`]; Numa's board).
+    Torus {
+        /// Squares a side.
+        side: u8,
+    },
+}
+
+/// Text drawn between the two holes of a file (Numercy's operators).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileLabel {
+    /// The file's two holes: the first player's, then the one opposite.
+    pub file: [Pit; 2],
+    /// What is drawn (`+`).
+    pub text: String,
+    /// What it is, in words, for screen readers.
+    pub title: String,
+}
+
+/// A piece standing on a square of a [`Shape::Torus`] (Numa's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceDrawing {
+    /// `triangle`, `square`, `pentagon` or `circle`.
+    pub shape: &'static str,
+    /// `arabic` or `roman`: the face up.
+    pub face: &'static str,
+    /// The numeral shown (`3`, `III`).
+    pub numeral: &'static str,
+    /// Its square, 1 to `side` each (x east, y north).
+    pub square: [u8; 2],
+}
+
+/// One part of a player's score, or a count that goes with it: `store`,
+/// `left in his holes` (once the game is over, under rules that give each
+/// player his own), `captured`, `honours`, `in hand` (seeds not yet
+/// placed), `to go` (points still wanting to reach the target).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScorePart {
+    /// What it counts.
+    pub label: &'static str,
+    /// How many.
+    pub value: u64,
+}
+
+/// Everything a face draws of a position beyond its text and status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawing {
+    /// How the board is laid out.
+    pub shape: Shape,
+    /// The holes' counts in the game's numbering (none on a torus).
+    pub holes: Vec<u16>,
+    /// Each hole's owner.
+    pub owners: Vec<Player>,
+    /// The stores drawn, one a player (none where the game has none on
+    /// the board).
+    pub stores: Vec<u16>,
+    /// Holes marked with a word (Toguz Kumalak's `tuzdik`).
+    pub marks: Vec<(Pit, &'static str)>,
+    /// Text between the holes of a file.
+    pub labels: Vec<FileLabel>,
+    /// What the scores count: `seeds`, `stones` or `points`.
+    pub unit: &'static str,
+    /// What makes up each player's score, in player order (empty where
+    /// the score is all there is).
+    pub parts: Vec<Vec<ScorePart>>,
+    /// The score whose reaching ends the game, if there is one (Numa's
+    /// target).
+    pub goal: Option<u64>,
+    /// Seeds each player has still to place (Mankka's opening; empty
+    /// elsewhere).
+    pub hands: Vec<u16>,
+    /// The player to move places seeds: his moves are placements.
+    pub placing: bool,
+    /// The pieces on a torus.
+    pub pieces: Vec<PieceDrawing>,
+    /// The seats' own names in player order, where the game names them
+    /// (Numa's `Arabic` and `Roman`); `None` for the usual names.
+    pub seats: Option<[&'static str; 2]>,
+}
+
+impl Drawing {
+    /// The drawing of a board of `shape`, counted in `unit`, with nothing
+    /// on it yet.
+    fn new(shape: Shape, unit: &'static str) -> Drawing {
+        Drawing {
+            shape,
+            holes: Vec::new(),
+            owners: Vec::new(),
+            stores: Vec::new(),
+            marks: Vec::new(),
+            labels: Vec::new(),
+            unit,
+            parts: Vec::new(),
+            goal: None,
+            hands: Vec::new(),
+            placing: false,
+            pieces: Vec::new(),
+            seats: None,
+        }
+    }
+
+    /// The drawing of a board of `shape` with `holes`, owned as `topology`
+    /// says, counted in `unit`.
+    fn board(shape: Shape, holes: &[u16], topology: &Topology, unit: &'static str) -> Drawing {
+        let mut d = Drawing::new(shape, unit);
+        d.holes = holes.to_vec();
+        d.owners = (0..holes.len())
+            .map(|i| Pit::new(i).map_or(Player::P0, |pit| topology.owner(pit)))
+            .collect();
+        d
+    }
+
+    /// The drawing of a two-row board with its stores: `label` for what a
+    /// store holds, and what each player's score has beyond it.
+    fn with_stores(
+        topology: &Topology,
+        board: &Board,
+        scores: &[u64],
+        label: &'static str,
+    ) -> Drawing {
+        let shape = Shape::TwoRows {
+            row_len: topology.row_len(),
+            stores: true,
+        };
+        let mut d = Drawing::board(shape, board.holes(), topology, "seeds");
+        d.stores = board.stores()[..topology.players()].to_vec();
+        d.parts = scores
+            .iter()
+            .zip(&d.stores)
+            .map(|(&score, &store)| {
+                let store = u64::from(store);
+                let mut parts = vec![part(label, store)];
+                if score > store {
+                    parts.push(part("left in his holes", score - store));
+                }
+                parts
+            })
+            .collect();
+        d
+    }
+}
+
+fn part(label: &'static str, value: u64) -> ScorePart {
+    ScorePart { label, value }
+}
+
+/// A sowing game's drawing.
+pub(super) fn mancala(g: &Mancala) -> Drawing {
+    Drawing::with_stores(g.topology(), g.board(), g.scores().as_slice(), "store")
+}
+
+/// Toguz Kumalak's drawing: the sowing board, each tuzdik marked.
+pub(super) fn toguz(g: &ToguzKumalak) -> Drawing {
+    let mut d = Drawing::with_stores(g.topology(), g.board(), g.scores().as_slice(), "store");
+    d.marks = [Player::P0, Player::P1]
+        .into_iter()
+        .filter_map(|p| g.tuzdik(p))
+        .map(|pit| (pit, "tuzdik"))
+        .collect();
+    d
+}
+
+/// Numercy's drawing: no stores, points, each file's operator between its
+/// holes.
+pub(super) fn numercy(g: &numercy::Numercy) -> Drawing {
+    let t = g.topology();
+    let shape = Shape::TwoRows {
+        row_len: t.row_len(),
+        stores: false,
+    };
+    let mut d = Drawing::board(shape, g.board().holes(), t, "points");
+    d.labels = (0..t.row_len())
+        .filter_map(Pit::new)
+        .filter_map(|pit| Some((pit, t.opposite(pit)?)))
+        .map(|(pit, opposite)| {
+            let op = g.operator_at(pit);
+            FileLabel {
+                file: [pit, opposite],
+                text: op.to_string(),
+                title: format!("operator of file {}: {op}", pit.index()),
+            }
+        })
+        .collect();
+    d
+}
+
+/// Robertson's game's drawing: two rows or a polygon, stones captured and
+/// honours won.
+pub(super) fn robertson(g: &robertson::Robertson) -> Drawing {
+    let t = g.topology();
+    let shape = if t.rows() == 2 {
+        Shape::TwoRows {
+            row_len: t.row_len(),
+            stores: false,
+        }
+    } else {
+        Shape::Polygon {
+            sides: t.rows(),
+            row_len: t.row_len(),
+        }
+    };
+    let mut d = Drawing::board(shape, g.board().holes(), t, "stones");
+    let honours = g.honours();
+    d.parts = g
+        .captured()
+        .as_slice()
+        .iter()
+        .zip(honours.as_slice())
+        .map(|(&captured, &honours)| vec![part("captured", captured), part("honours", honours)])
+        .collect();
+    d
+}
+
+/// Mankka's drawing: the sowing board with seeds captured, and the seeds
+/// each player has still to place.
+pub(super) fn mankka(g: &mankka::Mankka) -> Drawing {
+    let mut d = Drawing::with_stores(g.topology(), g.board(), g.scores().as_slice(), "captured");
+    let hands = g.hands();
+    d.hands = vec![hands[Player::P0], hands[Player::P1]];
+    for (parts, &hand) in d.parts.iter_mut().zip(&d.hands) {
+        parts.push(part("in hand", u64::from(hand)));
+    }
+    d.placing = match g.status() {
+        Status::ToMove(p) => hands[p] > 0,
+        _ => false,
+    };
+    d
+}
+
+/// Numa's drawing: four pieces on the 5x5 torus, the race to the target.
+pub(super) fn numa(g: &numa::Numa) -> Drawing {
+    let shape = Shape::Torus { side: 5 };
+    let mut d = Drawing::new(shape, "points");
+    let target = u64::from(g.options().target);
+    d.goal = Some(target);
+    d.parts = g
+        .scores()
+        .as_slice()
+        .iter()
+        .map(|&s| vec![part("to go", target.saturating_sub(s))])
+        .collect();
+    d.pieces = g
+        .pieces()
+        .iter()
+        .zip(numa::Shape::ALL)
+        .map(|(piece, shape)| PieceDrawing {
+            shape: shape.name(),
+            face: match piece.face {
+                numa::Face::Arabic => "arabic",
+                numa::Face::Roman => "roman",
+            },
+            numeral: piece.face.numeral(shape),
+            square: [piece.square.x(), piece.square.y()],
+        })
+        .collect();
+    d.seats = Some(["Arabic", "Roman"]);
+    d
+}
+
+/// The path of a piece that moved in a turn (Numa's), square by square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PiecePath {
+    /// The piece (`triangle`, ...).
+    pub shape: &'static str,
+    /// Where it stood.
+    pub from: [u8; 2],
+    /// Each square it passed through and the one it stopped on.
+    pub steps: Vec<[u8; 2]>,
+}
+
+/// What a move did: its report in words, the events of its sowing (lifts,
+/// seeds dropped, captures: what a face animates) and the paths of the
+/// pieces that moved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Told {
+    /// The move's report as the game writes it.
+    pub words: String,
+    /// The sowing's events in order (none for a game without sowing).
+    pub events: Vec<Event>,
+    /// The paths of the pieces that moved (Numa's).
+    pub paths: Vec<PiecePath>,
+}
+
+/// A report in words with the events recorded while it was played.
+pub(super) fn told<R: core::fmt::Display>(report: &R, events: Vec<Event>) -> Told {
+    Told {
+        words: report.to_string(),
+        events,
+        paths: Vec::new(),
+    }
+}
+
+/// What Numa's turn did: each piece that moved, with its path.
+pub(super) fn numa_told(turn: &numa::TurnReport) -> Told {
+    let paths = turn
+        .paths
+        .iter()
+        .filter(|path| !path.steps.is_empty())
+        .map(|path| PiecePath {
+            shape: path.shape.name(),
+            from: [path.from.x(), path.from.y()],
+            steps: path.steps.iter().map(|s| [s.x(), s.y()]).collect(),
+        })
+        .collect();
+    Told {
+        words: turn.to_string(),
+        events: Vec::new(),
+        paths,
+    }
+}
