@@ -36,8 +36,9 @@
 //!   `KEY=VALUE` is one of that game's rule options
 //!   ([`GameInfo::keys`](mancala_engine::GameInfo::keys)),
 //!   written as `play --option KEY=VALUE` takes it
-//!   ([`parse_option`](crate::play::parse_option): the value is JSON or a
-//!   bare word, so `operators=["x","x","x","x","x","x","x"]` in one word).
+//!   ([`parse_option`](crate::game_arg::parse_option): the value one word
+//!   as the position's options text writes it, so
+//!   `operators=x,x,x,x,x,x,x`).
 //!   For example `new kalah houses=6 seeds=4 empty_capture=true`, `new
 //!   robertson layout=triangle`, `new mankka variant=one`. The game is
 //!   built by the registry
@@ -188,7 +189,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 
-use crate::play::OptionArgError;
+use crate::game_arg::OptionArgError;
 use crate::protocol::{Line, LineError, Stops, open_tablebases, read_ahead, read_line};
 use mancala_engine::AnyGame;
 use mancala_engine::tablebase::Shelf;
@@ -295,6 +296,7 @@ fn option_arg(e: &OptionArgError) -> String {
         OptionArgError::NoValue(word) => format!("an option is KEY=VALUE, not `{word}`"),
         OptionArgError::NoKey(word) => format!("`{word}` has no key before `=`"),
         OptionArgError::Twice(key) => format!("`{key}` is given twice"),
+        OptionArgError::Spaced(word) => format!("`{word}`: a value is one word"),
     }
 }
 

@@ -28,19 +28,26 @@ use std::io::Write;
 use std::process::ExitCode;
 
 /// List every game, one name a line (the registry,
-/// `mancala_engine::GAMES`).
+/// `mancala_engine::GAMES`), or tell one game's rules and options.
 #[derive(Clone, Debug, clap::Parser)]
 #[command(name = "mancala games")]
 pub struct GamesArgs {
     /// Also each game's title, option keys and rules in a sentence.
     #[arg(long)]
     pub long: bool,
+    /// One game: its rules in words, and each option with its value in
+    /// the game and a line of help.
+    #[arg(value_enum)]
+    pub game: Option<game_arg::GameArg>,
 }
 
 /// The `games` command: writes every game's name to `out`, one a line
-/// (with `--long`, a paragraph each).
+/// (with `--long`, a paragraph each), or one game's rules and options.
 pub fn games(args: &GamesArgs, out: &mut impl Write) -> ExitCode {
     let mut write = || -> std::io::Result<()> {
+        if let Some(game) = args.game {
+            return describe(game.0, out);
+        }
         for game in &mancala_engine::GAMES {
             if args.long {
                 writeln!(out, "{}: {}", game.name, game.title)?;
@@ -65,6 +72,32 @@ pub fn games(args: &GamesArgs, out: &mut impl Write) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// One game's title, rules and options (`mancala games GAME`).
+fn describe(game: &mancala_engine::GameInfo, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out, "{} ({})", game.title, game.name)?;
+    writeln!(out)?;
+    // Every game of the registry builds with no options.
+    if let Ok(start) = mancala_engine::AnyGame::new(game.name, "") {
+        writeln!(out, "{}", start.rules_in_words())?;
+        writeln!(out)?;
+    }
+    let options = game.options();
+    if options.is_empty() {
+        return writeln!(out, "No options.");
+    }
+    writeln!(
+        out,
+        "Options (KEY=VALUE words: `mancala play {} --option KEY=VALUE`):",
+        game.name
+    )?;
+    for option in options {
+        let default = option.default.as_deref().unwrap_or("-");
+        writeln!(out, "  {} = {default}", option.key)?;
+        writeln!(out, "      {}", option.help)?;
+    }
+    Ok(())
 }
 
 /// Play moves from the start (or from a position) and print the position

@@ -12,7 +12,7 @@ use mancala_engine::solve::{
     DEFAULT_KALAH_ENDGAME_MB, Progress, Solution, Solver, mancala_banked, mancala_split, solvable,
 };
 
-use crate::play::parse_options;
+use crate::game_arg::OptionPairs;
 
 /// The exact value of a game's start position under perfect play, and
 /// the best first moves.
@@ -117,8 +117,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
 /// [`solvable`] takes.
 fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
     let name = &args.game;
-    let map = parse_options(&args.options).map_err(|e| e.to_string())?;
-    let options = crate::game_arg::options_text(&map)?;
+    let options = OptionPairs::parse(&args.options)
+        .map_err(|e| e.to_string())?
+        .text();
     let game = AnyGame::new(name, &options).map_err(|e| format!("cannot solve {name:?}: {e}"))?;
     let Some(game) = game.sowing() else {
         return Err(format!(

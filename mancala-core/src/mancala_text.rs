@@ -237,6 +237,67 @@ impl RuleOptions for Rules {
         "leftover",
     ];
 
+    fn help(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "rules" => "start from this preset (first if given); takes `oware`, `kalah`",
+            "houses" => "two rows of this many holes, player 0's first; takes 1 to 50",
+            "layout" => {
+                "rows of `N` holes, one owner per row in ring order (`4:0,1,2`); takes `N:o,o,...`"
+            }
+            "seeds" => "seeds per hole at the start; takes a number",
+            "direction" => "the sowing direction; takes `ccw`, `cw`",
+            "skip_origin" => "every lap skips the hole it was lifted from; takes `true`, `false`",
+            "into_own_store" => "sowing passes through the mover's store; takes `true`, `false`",
+            "first_into_origin" => {
+                "a lap's first seed goes back into its origin, unless it was the only one (Toguz Kumalak); takes `true`, `false`"
+            }
+            "min_sow" => {
+                "only holes of at least this many seeds may be sown (0 and 1: any hole with seeds); takes a number"
+            }
+            "lone_into_empty" => {
+                "with `min_sow` above 1, a hole of one seed may also be sown when the next hole is empty; takes `true`, `false`"
+            }
+            "relay" => {
+                "relay when the landing hole then holds at least this many; takes `never`, a number"
+            }
+            "relay_next_occupied" => {
+                "relay only when the hole after the landing hole holds seeds; takes `true`, `false`"
+            }
+            "capture_first" => {
+                "a lap that ends where a capture starts ends the move, relay or not; takes `true`, `false`"
+            }
+            "endless" => "moves that relay forever; takes `forbid`, `stop`",
+            "capture" => {
+                "how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours`; takes `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT`"
+            }
+            "empty_capture" => {
+                "with `capture=opposite`: the lone seed is taken even from an empty file; takes `true`, `false`"
+            }
+            "credit" => {
+                "whose store captured seeds go to: the mover's, or each hole's owner's; takes `mover`, `owner`"
+            }
+            "grand_slam" => {
+                "captures that would take all of a player's seeds; takes `allow`, `no-capture`, `forbid`"
+            }
+            "feeding" => {
+                "the feeding obligation (`always`: every move must leave the next player seeds); takes `off`, `required`, `if-possible`, `always`"
+            }
+            "extra_turn" => "a last seed in the own store moves again; takes `true`, `false`",
+            "majority" => "end when a store holds more than half; takes `true`, `false`",
+            "side_empty" => "end when a player's holes are empty; takes `true`, `false`",
+            "repetition" => "end when a position repeats; takes `true`, `false`",
+            "at_most_left" => {
+                "end when at most this many seeds are left after a sowing move; takes `none`, a number"
+            }
+            "each_at_most" => {
+                "end when every hole holds at most this many seeds; takes `none`, a number"
+            }
+            "pass" => "a player who cannot move passes; takes `true`, `false`",
+            "leftover" => "the seeds left at the end; takes `owner`, `stay`, `void`",
+            _ => return None,
+        })
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "rules" => {

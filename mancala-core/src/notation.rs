@@ -154,6 +154,10 @@ pub trait RuleOptions: Sized + Clone + PartialEq + Default {
     /// silently undo the words before it.
     const PRESET: Option<&'static str> = None;
 
+    /// One line of help on option `key`: what it decides and the values
+    /// it takes (`None` for a key not in [`KEYS`](RuleOptions::KEYS)).
+    fn help(key: &str) -> Option<&'static str>;
+
     /// Sets the option `key` from its text `value`.
     ///
     /// # Errors

@@ -52,6 +52,7 @@ mod games;
 mod numbered;
 mod options;
 mod registered;
+mod rules_words;
 mod typed;
 
 #[cfg(target_family = "wasm")]
@@ -59,7 +60,7 @@ pub use computer::NoShelf;
 pub use computer::{Endgames, NUMA_ROUNDS, NoOptions, Report};
 pub use drawing::{Drawing, FileLabel, PieceDrawing, PiecePath, ScorePart, Shape, Told};
 pub use errors::{MoveError, NewGameError, SearchError};
-pub use games::{GAMES, GameInfo, find_game};
+pub use games::{GAMES, GameInfo, OptionInfo, find_game};
 pub use registered::Registered;
 
 use games::Family;
@@ -489,6 +490,22 @@ impl AnyGame {
             })
         }
         each!(&mut self.state, g => one(g, text))
+    }
+
+    /// The game's rules in plain words, following its options
+    /// ([`Registered::rules_in_words`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::AnyGame;
+    ///
+    /// let game = AnyGame::new("kalah", "houses=4 seeds=3")?;
+    /// assert!(game.rules_in_words().starts_with("Kalah: two rows of 4 pits with 3 seeds each"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rules_in_words(&self) -> String {
+        each!(&self.state, g => g.rules_in_words())
     }
 
     /// What a face draws of the position ([`Registered::drawing`]).

@@ -252,3 +252,30 @@ fn a_finished_game_has_no_move_to_search() {
         Err(SearchError::NotActing(1))
     );
 }
+
+/// Every option of every game has a line of help, and its default is the
+/// game's own value: giving it back changes nothing.
+#[test]
+fn every_option_has_help_and_its_default_is_the_games() {
+    for info in &GAMES {
+        let start = AnyGame::new(info.name, "").unwrap();
+        let options = info.options();
+        let keys: Vec<&str> = options.iter().map(|o| o.key).collect();
+        assert_eq!(keys, info.keys, "{}", info.name);
+        for option in options {
+            assert!(!option.help.is_empty(), "{} {}", info.name, option.key);
+            let Some(default) = option.default else {
+                continue;
+            };
+            let again = AnyGame::new(info.name, &format!("{}={default}", option.key))
+                .unwrap_or_else(|e| panic!("{} {}={default}: {e}", info.name, option.key));
+            assert_eq!(
+                again.to_string(),
+                start.to_string(),
+                "{} {}",
+                info.name,
+                option.key
+            );
+        }
+    }
+}

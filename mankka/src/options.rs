@@ -226,6 +226,26 @@ impl RuleOptions for Options {
         "endless",
     ];
 
+    fn help(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "variant" => {
+                "Mankka Two (3 seeds a hole, 6 in each hand) or One (4 a hole, no hand); takes `two`, `one`"
+            }
+            "end_threshold" => {
+                "with the early ends: end when at most this many seeds are left after a sowing move; takes a number"
+            }
+            "early_end" => {
+                "the source's early ends (nothing to move; few seeds left), else pass and end on no move or repetition; takes `true`, `false`"
+            }
+            "skip_origin" => "every lap skips the hole it was lifted from; takes `true`, `false`",
+            "chain" => {
+                "how far capture chains run: across both sides, or only on the landing side; takes `cross`, `side`"
+            }
+            "endless" => "moves that relay forever; takes `forbid`, `stop`",
+            _ => return None,
+        })
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "variant" => {

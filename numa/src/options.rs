@@ -116,6 +116,18 @@ pub enum OptionsError {
 impl RuleOptions for Options {
     const KEYS: &'static [&'static str] = &["target", "wrap_adjacency"];
 
+    fn help(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "target" => {
+                "the score that wins (a tie at or above it plays on); takes 1 to 1,000,000,000"
+            }
+            "wrap_adjacency" => {
+                "pieces touch across the board's edges (a torus); takes `true`, `false`"
+            }
+            _ => return None,
+        })
+    }
+
     /// Sets `target` (a number from 1 to [`SCORE_LIMIT`]) or
     /// `wrap_adjacency` (`true` or `false`).
     ///

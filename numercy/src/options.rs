@@ -404,6 +404,29 @@ impl RuleOptions for Options {
         "repetition",
     ];
 
+    fn help(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "holes" => "holes in each row; takes 2 to 13",
+            "seeds" => "balls in each hole at the start; takes a number, at least 1",
+            "operators" => {
+                "the operator of each file from South's left; takes one of `+ - x : ^` a file, comma-separated (`+,-,x,:`)"
+            }
+            "relay_at" => {
+                "a last ball that makes a hole hold at least this many relays from it; takes a number, at least 2"
+            }
+            "skip_origin" => "every lap skips the hole it was lifted from; takes `true`, `false`",
+            "rounding" => "how divisions are rounded; takes `nearest` (halves up), `down`, `up`",
+            "divide_by_zero" => {
+                "what a division by an empty hole scores; takes `zero`, `max` (the larger count)"
+            }
+            "endless" => "moves that relay forever; takes `forbid`, `stop`",
+            "repetition" => {
+                "end when a position repeats (the leftover balls then added); takes `true`, `false`"
+            }
+            _ => return None,
+        })
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "holes" => {

@@ -8,7 +8,8 @@
 >>> str(state)
 '3,0,4,4/3,3,3,3 1,0 0 rules=kalah houses=4 seeds=3'
 
-- :func:`games` lists every game name; :func:`new_game` starts one from its
+- :func:`games` lists every game name, :func:`game_info` tells one game's
+  rules in words and its options; :func:`new_game` starts one from its
   name and an options text (``"houses=4 seeds=4"``); :func:`from_text` reads
   a position; :func:`load_game` gives the game's sizes.
 - A :class:`State` takes integer actions (``legal_actions()``,
@@ -27,6 +28,7 @@ from ._core import (
     State,
     VectorEnv,
     from_text,
+    game_info,
     games,
     load_game,
     new_game,
@@ -39,6 +41,7 @@ __all__ = [
     "State",
     "VectorEnv",
     "from_text",
+    "game_info",
     "games",
     "load_game",
     "new_game",

@@ -37,9 +37,46 @@ fn games() -> Vec<&'static str> {
     mancala_engine::GAMES.iter().map(|g| g.name).collect()
 }
 
+/// One game of the registry: ``name``, ``title``, ``summary``, ``rules``
+/// (its rules in plain words, as its name plays it) and ``options`` (a
+/// list of dicts: ``key``, ``default`` (``None`` where the key does not
+/// apply) and ``help``).
+///
+/// Raises :class:`GameError` for a name that is no game.
+#[pyfunction]
+fn game_info<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    use pyo3::types::PyDict;
+    let info = mancala_engine::find_game(name).ok_or_else(|| {
+        GameError::new_err(format!(
+            "unknown game {name:?} (mancala_rs.games() lists them)"
+        ))
+    })?;
+    let start =
+        mancala_engine::AnyGame::new(name, "").map_err(|e| GameError::new_err(e.to_string()))?;
+    let out = PyDict::new(py);
+    out.set_item("name", info.name)?;
+    out.set_item("title", info.title)?;
+    out.set_item("summary", info.summary)?;
+    out.set_item("rules", start.rules_in_words())?;
+    let options = info
+        .options()
+        .into_iter()
+        .map(|o| {
+            let d = PyDict::new(py);
+            d.set_item("key", o.key)?;
+            d.set_item("default", o.default)?;
+            d.set_item("help", o.help)?;
+            Ok(d)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    out.set_item("options", options)?;
+    Ok(out)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::from_text, m)?)?;

@@ -23,6 +23,28 @@ def test_games_lists_every_game_of_the_registry():
     assert len(set(games)) == len(games)
 
 
+def test_game_info_tells_rules_and_options():
+    for name in mancala_rs.games():
+        info = mancala_rs.game_info(name)
+        assert info["name"] == name
+        assert info["rules"] and info["title"]
+        for option in info["options"]:
+            assert option["help"], (name, option["key"])
+            # The default is the game's own value: given back, it changes
+            # nothing.
+            if option["default"] is not None:
+                given = mancala_rs.new_game(name, f"{option['key']}={option['default']}")
+                assert str(given) == str(mancala_rs.new_game(name)), (name, option)
+    kalah = mancala_rs.game_info("kalah")
+    seeds = next(o for o in kalah["options"] if o["key"] == "seeds")
+    assert seeds["default"] == "4"
+    assert kalah["rules"].startswith("Kalah: two rows of 6 pits with 4 seeds each")
+    # Toguz Kumalak is played as it is: no options.
+    assert mancala_rs.game_info("toguz-kumalak")["options"] == []
+    with pytest.raises(mancala_rs.GameError, match="unknown game"):
+        mancala_rs.game_info("chess")
+
+
 def test_kalah_start_and_an_extra_turn():
     state = mancala_rs.new_game("kalah")
     assert state.current_player() == 0

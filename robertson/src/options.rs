@@ -525,6 +525,27 @@ impl RuleOptions for Options {
         "honours",
     ];
 
+    fn help(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "layout" => {
+                "the board (and its default owners); takes `two-row`, `triangle`, `hexagon`"
+            }
+            "owners" => {
+                "the owner of each row, in ring order; takes one player a row, comma-separated (`0,0,1,1,2,2`)"
+            }
+            "seeds" => "stones in each hole at the start; takes a number",
+            "skip_origin" => "every move skips the hole it was lifted from; takes `true`, `false`",
+            "grand_slam" => {
+                "a capture that would leave a player without stones; takes `allow`, `no-capture`, `forbid`"
+            }
+            "leftover" => "stones left on the board at the end; takes `void`, `owner`",
+            "honours" => {
+                "honours for three 2s, four or more 2s, three 3s, four or more 3s; takes four numbers (`2,6,4,10`)"
+            }
+            _ => return None,
+        })
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "layout" => {

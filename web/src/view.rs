@@ -20,6 +20,19 @@ pub struct GameEntry {
     pub summary: &'static str,
     /// The keys its options text may set.
     pub keys: &'static [&'static str],
+    /// Each option: its key, its value in the game as its name plays it,
+    /// and a line of help.
+    pub options: Vec<OptionEntry>,
+}
+
+/// One option of a game of the menu.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionEntry {
+    pub key: &'static str,
+    /// Its value in the game as its name plays it (none where the key does
+    /// not apply).
+    pub default: Option<String>,
+    pub help: &'static str,
 }
 
 /// Every game, in the registry's order.
@@ -31,6 +44,15 @@ pub fn games() -> Vec<GameEntry> {
             title: g.title,
             summary: g.summary,
             keys: g.keys,
+            options: g
+                .options()
+                .into_iter()
+                .map(|o| OptionEntry {
+                    key: o.key,
+                    default: o.default,
+                    help: o.help,
+                })
+                .collect(),
         })
         .collect()
 }
@@ -138,6 +160,8 @@ pub struct View {
     pub title: &'static str,
     /// The position in the game's notation.
     pub text: String,
+    /// The rules in plain words, following the game's options.
+    pub rules: String,
     /// The seats' names in player order.
     pub names: Vec<String>,
     pub status: StatusView,
@@ -296,6 +320,7 @@ pub(crate) fn view(game: &AnyGame) -> View {
         name: info.name,
         title: info.title,
         text: game.to_string(),
+        rules: game.rules_in_words(),
         names,
         status,
         scores,

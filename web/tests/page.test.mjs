@@ -145,6 +145,12 @@ for (const [name, options] of [['robertson', 'layout=triangle'], ['robertson', '
       assert.equal(await page.inputValue('#operator-4'), 'x');
       // The operators are drawn between each file's holes.
       assert.deepEqual(await page.$$eval('.op', (ts) => ts.map((t) => t.textContent.trim().charAt(0))), ['x', 'x', 'x', 'x', 'x']);
+      // The rules in words follow the options (five holes a row), and each
+      // option field says what it decides and its value in the game.
+      await page.click('#rules-box summary');
+      assert.match(await page.textContent('#rules'), /^Numercy: two rows of 5 holes with 7 balls each/);
+      assert.match(await page.getAttribute('label[for="opt-relay_at"]', 'title'), /relays/);
+      assert.equal(await page.getAttribute('#opt-relay_at', 'placeholder'), '(default: 6)');
     }
     const played = await playToTheEnd(page, name, 7);
     await page.screenshot({ path: path.join(shotsDir, `${name}-${options.replace(/[^a-z0-9]+/gi, '_')}.png`), fullPage: true });

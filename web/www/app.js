@@ -99,25 +99,28 @@ function optionValue(key) {
 function buildOptions() {
   const box = $('options');
   box.replaceChildren();
-  for (const key of S.entry.keys) {
+  for (const { key, default: given, help } of S.entry.options) {
     const row = document.createElement('div');
     row.className = 'row';
     const id = `opt-${key}`;
     const label = document.createElement('label');
     label.htmlFor = id;
     label.textContent = key;
+    label.title = help;
+    const standard = given === null ? '(default)' : `(default: ${given})`;
     let input;
     const choices = CHOICES[key] || (BOOLEAN.test(key) ? ['true', 'false'] : null);
     if (choices) {
       input = document.createElement('select');
-      input.append(new Option('(default)', ''));
+      input.append(new Option(standard, ''));
       for (const c of choices) input.append(new Option(c, c));
     } else {
       input = document.createElement('input');
       input.type = 'text';
-      input.placeholder = '(default)';
+      input.placeholder = standard;
     }
     input.id = id;
+    input.title = help;
     input.value = optionValue(key);
     input.addEventListener('change', () => {
       setOption(key, input.value.trim());
@@ -369,6 +372,7 @@ function renderScores() {
 function render() {
   const v = S.view;
   $('status').textContent = statusText();
+  $('rules').textContent = v.rules;
   $('board').setAttribute('aria-label', `Board. Scores (${v.unit}): ${scoresText()}`);
   renderScores();
   $('position').value = v.text;

@@ -9,7 +9,7 @@ use mancala_engine::tablebase::Shelf;
 use mancala_engine::{AnyGame, MoveError, NewGameError, SearchError, Source, Stop};
 
 use super::{EngineError, Limits};
-use crate::play::parse_options;
+use crate::game_arg::OptionPairs;
 
 /// A player as the protocol writes him: `P0` to `P5`.
 fn player_word(p: Player) -> String {
@@ -23,9 +23,7 @@ pub(super) fn new_game(words: &[&str]) -> Result<AnyGame, EngineError> {
         command: "new",
         what: "a game (`mancala games` lists them)",
     })?;
-    let pairs: Vec<String> = pairs.iter().map(ToString::to_string).collect();
-    let options =
-        crate::game_arg::options_text(&parse_options(&pairs)?).map_err(EngineError::Options)?;
+    let options = OptionPairs::parse(pairs)?.text();
     AnyGame::new(name, &options).map_err(|e| match e {
         NewGameError::UnknownGame(name) => EngineError::UnknownGame(name),
         NewGameError::Option(e) => EngineError::Options(e.to_string()),

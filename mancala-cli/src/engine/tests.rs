@@ -76,8 +76,8 @@ fn new_takes_the_runner_options() {
     assert_eq!(triangle[0], "ok");
     assert!(triangle[1].ends_with(" layout=triangle"), "{}", triangle[1]);
     assert_eq!(triangle[3], "legal 0 1 2 3 4 5");
-    // A JSON list in one word.
-    let drill = answers("new numercy holes=3 operators=[\"x\",\"x\",\"x\"]\nshow\n");
+    // A list in one word, as the position writes it.
+    let drill = answers("new numercy holes=3 operators=x,x,x\nshow\n");
     assert_eq!(
         drill,
         [
@@ -425,14 +425,14 @@ fn refused_new_lines_are_one_error_line_and_change_nothing() {
         ),
         (
             "new kalah colour=red",
-            "error bad option: unknown option `colour` (known: rules, houses, layout, seeds, direction, skip_origin, into_own_store, first_into_origin, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, endless, capture, empty_capture, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, pass, leftover)",
+            "error bad option: unknown option `colour` (known: houses, layout, seeds, direction, skip_origin, into_own_store, first_into_origin, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, endless, capture, empty_capture, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, pass, leftover)",
         ),
         (
             "new kalah houses=99",
             "error bad option: invalid layout: a row must hold 1 to 50 holes, not 99",
         ),
         (
-            "new numercy operators=[\"x\",\"+\"]",
+            "new numercy operators=x,+",
             "error bad option: option `operators`: `x,+` is not one operator (+ - x : ^) per file, comma-separated",
         ),
     ]);

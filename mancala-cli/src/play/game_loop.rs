@@ -123,7 +123,7 @@ impl<G: Table> Sitting<'_, G> {
     /// The title, who plays what, and the help if a human plays.
     fn introduce(&mut self, game: &G) -> io::Result<()> {
         let names = &self.names;
-        writeln!(self.out, "{}", wrap(&game.title(), 0))?;
+        writeln!(self.out, "{}", wrap(&game.rules_in_words(), 0))?;
         for p in names.players() {
             writeln!(
                 self.out,
@@ -208,7 +208,7 @@ impl<G: Table> Sitting<'_, G> {
                     None => writeln!(self.out, "Hint: no move")?,
                 },
                 Ok(Command::Help) => {
-                    writeln!(self.out, "{}", wrap(&game.title(), 0))?;
+                    writeln!(self.out, "{}", wrap(&game.rules_in_words(), 0))?;
                     writeln!(self.out, "{}", help(game, p))?;
                 }
                 Ok(Command::Empty) => {}

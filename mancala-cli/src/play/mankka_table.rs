@@ -2,7 +2,7 @@
 //! counts, then sowing moves and passes.
 
 use mancala_core::{Game, Player, Turn};
-use mankka::{Mankka, Move, MoveReport, PlayError, Variant};
+use mankka::{Mankka, Move, MoveReport, PlayError};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_count, sowing_help, sown_words, two_row_side};
@@ -25,42 +25,6 @@ fn mankka_board(game: &Mankka, board: &mancala_core::Board, names: &Names) -> St
 }
 
 impl Table for Mankka {
-    fn title(&self) -> String {
-        let o = self.options();
-        let mut text = match o.variant {
-            Variant::Two => format!(
-                "Mankka Two: two rows of 6 holes with {} seeds each, and {} seeds in each \
-                 player's hand, which he first places in his own holes as he likes (South \
-                 first). ",
-                o.seeds(),
-                o.hand()
-            ),
-            Variant::One => format!(
-                "Mankka One: two rows of 6 holes with {} seeds each. ",
-                o.seeds()
-            ),
-        };
-        text.push_str(
-            "Seeds are sown counter-clockwise over both rows. Where the last seed of a lap \
-             makes 2 or 3, on either side, that hole is captured with the 2s and 3s just \
-             before it; where it makes 4 or more, those seeds are sown on; in an empty hole \
-             the turn ends. ",
-        );
-        if o.early_end {
-            text.push_str(&format!(
-                "The game ends when the player to move has no seeds, or when at most {} are \
-                 left after a move; the seeds left count for nobody.",
-                o.end_threshold
-            ));
-        } else {
-            text.push_str(
-                "A player who cannot move passes; the game ends when neither can move or a \
-                 position repeats; the seeds left count for nobody.",
-            );
-        }
-        text
-    }
-
     fn seat_names(&self) -> Vec<String> {
         south_north()
     }

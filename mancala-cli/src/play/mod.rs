@@ -29,7 +29,7 @@ use mancala_core::Player;
 
 use mancala_engine::{AnyGame, Limits, NewGameError, Registered};
 
-use crate::game_arg::{GameArg, options_text};
+use crate::game_arg::{GameArg, OptionPairs};
 use game_loop::{Computer, Console, Players, play_game};
 use table::Table;
 
@@ -101,98 +101,25 @@ pub struct PlayArgs {
     /// Two by default).
     #[arg(long, value_enum)]
     pub variant: Option<Variant>,
-    /// Any rule option by its key in the conformance traces' options (the
-    /// docs of `mancala_cli::conformance`), as KEY=VALUE (repeatable;
-    /// VALUE is JSON or a bare word), e.g. `--option grand_slam=forbid`,
-    /// `--option seeds=5`, `--option 'operators=["x","x","x","x","x","x","x"]'`.
+    /// Any option of the game by its key (`mancala games --options GAME`
+    /// lists them), as KEY=VALUE (repeatable; VALUE as the options text
+    /// writes it), e.g. `--option grand_slam=forbid`, `--option seeds=5`,
+    /// `--option operators=x,x,x,x,x,x,x`.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
 }
 
-/// Why an `--option` argument is refused (before the game reads it).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OptionArgError {
-    /// The argument has no `=`.
-    #[error("--option takes KEY=VALUE, not `{0}`")]
-    NoValue(String),
-    /// Nothing (or only spaces) before the `=`.
-    #[error("--option `{0}` has no key before `=`")]
-    NoKey(String),
-    /// Two `--option`s name the same key.
-    #[error("--option `{0}` is given twice")]
-    Twice(String),
-}
-
-/// Reads one `--option KEY=VALUE` argument: the key (spaces around it
-/// dropped) and the value, read as JSON if it is JSON (`5`, `true`,
-/// `["x","+"]`), else as the bare word, spaces around it dropped
-/// (`forbid`). Splits at the first `=`, so a value may hold `=`.
-///
-/// # Errors
-///
-/// [`OptionArgError::NoValue`] without `=`, [`OptionArgError::NoKey`]
-/// with nothing before it.
-///
-/// # Examples
-///
-/// ```
-/// use mancala_cli::play::{OptionArgError, parse_option};
-/// use serde_json::json;
-///
-/// assert_eq!(parse_option("seeds=5"), Ok(("seeds".into(), json!(5))));
-/// assert_eq!(parse_option("grand_slam = forbid"), Ok(("grand_slam".into(), json!("forbid"))));
-/// assert_eq!(parse_option("seeds"), Err(OptionArgError::NoValue("seeds".into())));
-/// assert_eq!(parse_option("=5"), Err(OptionArgError::NoKey("=5".into())));
-/// ```
-pub fn parse_option(pair: &str) -> Result<(String, serde_json::Value), OptionArgError> {
-    let (key, value) = pair
-        .split_once('=')
-        .ok_or_else(|| OptionArgError::NoValue(pair.to_string()))?;
-    let key = key.trim();
-    if key.is_empty() {
-        return Err(OptionArgError::NoKey(pair.to_string()));
-    }
-    let value = serde_json::from_str(value)
-        .unwrap_or_else(|_| serde_json::Value::String(value.trim().to_string()));
-    Ok((key.to_string(), value))
-}
-
-/// Reads every `--option` argument into a trace's `options` object
-/// ([`parse_option`] each, in order).
-///
-/// # Errors
-///
-/// The first argument's [`OptionArgError`], or
-/// [`OptionArgError::Twice`] for a key given again.
-pub fn parse_options(
-    pairs: &[String],
-) -> Result<serde_json::Map<String, serde_json::Value>, OptionArgError> {
-    let mut map = serde_json::Map::new();
-    for pair in pairs {
-        let (key, value) = parse_option(pair)?;
-        if map.contains_key(&key) {
-            return Err(OptionArgError::Twice(key));
-        }
-        map.insert(key, value);
-    }
-    Ok(map)
-}
-
-/// The `--option` pairs as a trace's `options` object, over the game's
-/// own words for play ([`GameInfo::play_options`]), with the shortcut
-/// options (`--holes`, `--layout`, `--variant`) filled in where not given:
-/// each sets the game's option of that key, and a game without one
-/// refuses it.
+/// The options of `args`: the game's own words for play
+/// ([`GameInfo::play_options`]), the shortcut options (`--holes`,
+/// `--layout`, `--variant`: each sets the game's option of that key, and a
+/// game without one refuses it), then the `--option` pairs (a later one
+/// wins).
 ///
 /// [`GameInfo::play_options`]: mancala_engine::GameInfo::play_options
-fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Value>, String> {
-    use serde_json::Value;
+fn option_pairs(args: &PlayArgs) -> Result<OptionPairs, String> {
     let info = args.game.0;
-    let mut map = serde_json::Map::new();
-    for word in info.play_options.split_whitespace() {
-        let (key, value) = parse_option(word).map_err(|e| e.to_string())?;
-        map.insert(key, value);
-    }
+    let own: Vec<&str> = info.play_options.split_whitespace().collect();
+    let mut pairs = OptionPairs::parse(&own).map_err(|e| e.to_string())?;
     let layout = args.layout.map(|layout| match layout {
         Layout::TwoRow => "two-row",
         Layout::Triangle => "triangle",
@@ -202,21 +129,24 @@ fn option_map(args: &PlayArgs) -> Result<serde_json::Map<String, serde_json::Val
         Variant::One => "one",
         Variant::Two => "two",
     });
+    let holes = args.holes.map(|h| h.to_string());
     let shortcuts = [
-        ("holes", args.holes.map(Value::from)),
-        ("layout", layout.map(Value::from)),
-        ("variant", variant.map(Value::from)),
+        ("holes", holes.as_deref()),
+        ("layout", layout),
+        ("variant", variant),
     ];
     for (key, value) in shortcuts {
         let Some(value) = value else { continue };
         if !info.keys.contains(&key) {
             return Err(format!("--{key}: {} has no `{key}` option", info.name));
         }
-        map.insert(key.into(), value);
+        pairs.set(key, value);
     }
-    let given = parse_options(&args.options).map_err(|e| e.to_string())?;
-    map.extend(given);
-    Ok(map)
+    let given = OptionPairs::parse(&args.options).map_err(|e| e.to_string())?;
+    for (key, value) in given.pairs() {
+        pairs.set(key, value);
+    }
+    Ok(pairs)
 }
 
 /// Why [`run`] stopped before or during a game.
@@ -289,10 +219,9 @@ pub fn run(
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<(), RunError> {
-    let map = option_map(args).map_err(invalid)?;
+    let pairs = option_pairs(args).map_err(invalid)?;
     let nodes = args.nodes;
-    let text = options_text(&map).map_err(invalid)?;
-    let game = AnyGame::new(args.game.name(), &text).map_err(|e| match e {
+    let game = AnyGame::new(args.game.name(), &pairs.text()).map_err(|e| match e {
         NewGameError::Option(e) => invalid(e),
         NewGameError::Refused(e) => invalid(e),
         e => invalid(e),
@@ -302,7 +231,7 @@ pub fn run(
         out: &mut output,
     };
     mancala_engine::each_game!(move game, game => {
-        let game = game.deal(args.seed, &map).map_err(invalid)?;
+        let game = game.deal(args.seed, &pairs).map_err(invalid)?;
         play_game(args, game, searchers(nodes), console)
     })
 }

@@ -80,16 +80,6 @@ fn grid(game: &Numa, names: &Names) -> String {
 }
 
 impl Table for Numa {
-    fn title(&self) -> String {
-        "Numa: four pieces on a 5x5 board that wraps around at its edges. Each turn both \
-         players choose at once two instructions, each a piece and a colour, for two \
-         different pieces and two different colours; every piece named moves one square \
-         towards that colour's edge (yellow north, red east, blue south, green west) and \
-         turns over. Then each pair of pieces alone on touching squares (diagonals too) \
-         showing the same numerals scores their sum for those numerals' player."
-            .into()
-    }
-
     fn seat_names(&self) -> Vec<String> {
         vec!["Arabic".into(), "Roman".into()]
     }

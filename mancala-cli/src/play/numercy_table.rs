@@ -33,32 +33,12 @@ fn numercy_board(game: &Numercy, points: [u64; 2], names: &Names) -> String {
 impl Table for Numercy {
     /// A number of holes given without operators: a random row of
     /// operators for them, drawn from `seed`.
-    fn deal(
-        self,
-        seed: u64,
-        given: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Numercy, String> {
-        if given.contains_key("holes") && !given.contains_key("operators") {
+    fn deal(self, seed: u64, given: &crate::game_arg::OptionPairs) -> Result<Numercy, String> {
+        if given.get("holes").is_some() && given.get("operators").is_none() {
             Numercy::new(self.options().random_row(seed, &[])).map_err(|e| e.to_string())
         } else {
             Ok(self)
         }
-    }
-
-    fn title(&self) -> String {
-        let o = self.options();
-        format!(
-            "Numercy: two rows of {n} holes with {s} balls each, and an operator for each file \
-             (drawn between the rows; `:` divides). Balls are sown counter-clockwise; a last \
-             ball that makes {r} or more relays: that hole's balls are sown on. Where a move \
-             ends, c being the count there and o the count opposite: on 2 or 4 the mover scores \
-             c op o and both holes are emptied; on 3 or 5 the other player scores c op o. The \
-             game ends when the player to move cannot move; each then adds the balls on his \
-             side to his points.",
-            n = o.holes,
-            s = o.seeds,
-            r = o.relay_at
-        )
     }
 
     fn seat_names(&self) -> Vec<String> {

@@ -86,25 +86,6 @@ fn rows_of(game: &Robertson, p: Player) -> String {
 }
 
 impl Table for Robertson {
-    fn title(&self) -> String {
-        let o = self.options();
-        let shape = match o.shape {
-            Shape::TwoRow => "two rows",
-            Shape::Triangle => "a triangle of three rows",
-            Shape::Hexagon => "a hexagon of six rows",
-        };
-        format!(
-            "Robertson's game on {shape} of 6 holes, {s} stones each, for {n} players; holes \
-             are numbered counter-clockwise, the way stones are sown. A last stone that makes 2 \
-             or 3 in another player's hole captures it, and the holes just before it holding \
-             the same count; capturing three or more holes wins honours. The game ends when \
-             the player to move has no stones or a position repeats. Score: stones captured \
-             plus honours.",
-            s = o.seeds,
-            n = self.player_count()
-        )
-    }
-
     fn seat_names(&self) -> Vec<String> {
         if self.options().shape == Shape::TwoRow && south_and_north(self) {
             south_north()

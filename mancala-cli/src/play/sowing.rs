@@ -187,28 +187,6 @@ fn mancala_board(game: &Mancala, board: &Board, names: &Names, to_move: Option<P
 }
 
 impl Table for Mancala {
-    fn title(&self) -> String {
-        let rules = self.rules();
-        let (n, seeds) = (self.topology().row_len(), rules.seeds);
-        if let Some(game) = mancala_core::Traditional::of_rules(rules) {
-            game.summary().into()
-        } else if has_stores(self) {
-            format!(
-                "Kalah: two rows of {n} pits with {seeds} seeds each, and a store at each end. \
-                 Seeds are sown counter-clockwise, into your own store too; a last seed in your \
-                 store gives you another move, and one in an empty pit of yours takes the \
-                 opposite pit's seeds. The game ends as soon as a side is empty."
-            )
-        } else {
-            format!(
-                "Oware (abapa): two rows of {n} holes with {seeds} seeds each. Seeds are sown \
-                 counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 in the \
-                 other's row captures them, and the 2s and 3s just before it. You must leave the \
-                 other player seeds if you can. More than half the seeds wins."
-            )
-        }
-    }
-
     fn seat_names(&self) -> Vec<String> {
         south_north()
     }

@@ -33,9 +33,6 @@ impl Ending {
 
 /// One game of the family as a human sees it at the table.
 pub(crate) trait Table: Registered {
-    /// The game's name and a line about it.
-    fn title(&self) -> String;
-
     /// The seats' names, in turn order: one set of names for the board,
     /// the prompts, the reports and the result.
     fn seat_names(&self) -> Vec<String>;
@@ -73,8 +70,8 @@ pub(crate) trait Table: Registered {
     /// before the last move `mv`.
     fn ending(&self, before: &Self, mv: &Self::Move, names: &Names) -> Ending;
 
-    /// The game as `play` deals it from the options `given` (as a trace
-    /// writes them): where the rules leave something to chance that the
+    /// The game as `play` deals it from the options `given` (the game's
+    /// own, the shortcuts and `--option`s): where the rules leave something to chance that the
     /// player did not set, drawn from `seed` (Numercy's operator row for a
     /// number of holes given without operators). By default the game as it
     /// is.
@@ -82,11 +79,7 @@ pub(crate) trait Table: Registered {
     /// # Errors
     ///
     /// Why the dealt game cannot be made, in words.
-    fn deal(
-        self,
-        seed: u64,
-        given: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Self, String> {
+    fn deal(self, seed: u64, given: &crate::game_arg::OptionPairs) -> Result<Self, String> {
         let _ = (seed, given);
         Ok(self)
     }

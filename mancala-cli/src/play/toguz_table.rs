@@ -2,7 +2,7 @@
 //! tuzdik named on his line.
 
 use mancala_core::{
-    Game, Move, Player, Traditional,
+    Game, Move, Player,
     toguz::{ToguzKumalak, ToguzPlayError, ToguzTurn},
 };
 
@@ -29,10 +29,6 @@ fn board(game: &ToguzKumalak, names: &Names, to_move: Option<Player>) -> String 
 }
 
 impl Table for ToguzKumalak {
-    fn title(&self) -> String {
-        Traditional::ToguzKumalak.summary().into()
-    }
-
     fn seat_names(&self) -> Vec<String> {
         south_north()
     }

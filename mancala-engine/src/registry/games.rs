@@ -53,11 +53,58 @@ impl GameInfo {
     pub const fn simultaneous(&self) -> bool {
         matches!(self.family, Family::Numa)
     }
+
+    /// Its options, in [`keys`](GameInfo::keys)' order: each key with its
+    /// value in the game as its name plays it, and a line of help.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let kalah = mancala_engine::find_game("kalah").unwrap();
+    /// let seeds = kalah.options().into_iter().find(|o| o.key == "seeds").unwrap();
+    /// assert_eq!(seeds.default.as_deref(), Some("4"));
+    /// assert!(seeds.help.contains("seeds per hole"));
+    /// ```
+    pub fn options(&self) -> Vec<OptionInfo> {
+        fn of<T: RuleOptions>(base: &T, keys: &'static [&'static str]) -> Vec<OptionInfo> {
+            keys.iter()
+                .map(|&key| OptionInfo {
+                    key,
+                    default: base.value(key),
+                    help: T::help(key).unwrap_or(""),
+                })
+                .collect()
+        }
+        match self.family {
+            Family::Sowing(rules) => of(&rules, self.keys),
+            Family::Toguz => Vec::new(),
+            Family::Numercy => of(&numercy::Options::default(), self.keys),
+            Family::Robertson => of(&robertson::Options::default(), self.keys),
+            Family::Mankka => of(&mankka::Options::default(), self.keys),
+            Family::Numa => of(&numa::Options::default(), self.keys),
+        }
+    }
 }
 
-/// The keys of the sowing games' options text: [`Rules`]' keys (of which
-/// the preset `rules` is refused: the name sets the preset).
-const SOWING_KEYS: &[&str] = <Rules as RuleOptions>::KEYS;
+/// One option of a game ([`GameInfo::options`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    /// Its key in the options text.
+    pub key: &'static str,
+    /// Its value in the game as its name plays it, as the options text
+    /// writes it (`None` where the key does not apply to that game, such
+    /// as `houses` on a board that is not two rows).
+    pub default: Option<String>,
+    /// What it decides and the values it takes, in a line.
+    pub help: &'static str,
+}
+
+/// The keys of the sowing games' options text: [`Rules`]' keys but the
+/// first, the preset `rules` (the game's name sets the preset).
+const SOWING_KEYS: &[&str] = match <Rules as RuleOptions>::KEYS.split_first() {
+    Some((_preset, rest)) => rest,
+    None => &[],
+};
 
 /// A game of its own type.
 const fn own(

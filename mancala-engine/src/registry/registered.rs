@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 
 use super::computer::{self, Endgames, Report};
 use super::drawing::{self, Drawing, Told};
-use super::{SearchError, codes, typed};
+use super::{SearchError, codes, rules_words, typed};
 use crate::ending::{NumaWords as _, NumercyWords as _, Words as _};
 use crate::limits::Limits;
 use crate::search::SearchResult;
@@ -135,6 +135,10 @@ pub trait Registered:
             Status::Over(_) => {}
         }
     }
+
+    /// The game's rules in plain words, following its options (the board,
+    /// the seeds, the variant): what a face shows a player who asks.
+    fn rules_in_words(&self) -> String;
 
     /// What a face draws of this position: the board's shape, what lies
     /// where, each player's score in the game's own terms.
@@ -255,6 +259,9 @@ impl Registered for Mancala {
     fn rules_of(&self) -> mancala_core::Rules {
         *self.rules()
     }
+    fn rules_in_words(&self) -> String {
+        rules_words::mancala(self)
+    }
     fn drawing(&self) -> Drawing {
         drawing::mancala(self)
     }
@@ -315,6 +322,9 @@ impl Registered for ToguzKumalak {
     fn rules_of(&self) -> computer::NoOptions {
         computer::NoOptions
     }
+    fn rules_in_words(&self) -> String {
+        rules_words::toguz(self)
+    }
     fn drawing(&self) -> Drawing {
         drawing::toguz(self)
     }
@@ -350,6 +360,9 @@ impl Registered for Numercy {
     fn rules_of(&self) -> numercy::Options {
         *self.options()
     }
+    fn rules_in_words(&self) -> String {
+        rules_words::numercy(self)
+    }
     fn drawing(&self) -> Drawing {
         drawing::numercy(self)
     }
@@ -382,6 +395,9 @@ impl Registered for Robertson {
     fn rules_of(&self) -> robertson::Options {
         *self.options()
     }
+    fn rules_in_words(&self) -> String {
+        rules_words::robertson(self)
+    }
     fn drawing(&self) -> Drawing {
         drawing::robertson(self)
     }
@@ -413,6 +429,9 @@ impl Registered for Mankka {
     type Rules = mankka::Options;
     fn rules_of(&self) -> mankka::Options {
         *self.options()
+    }
+    fn rules_in_words(&self) -> String {
+        rules_words::mankka(self)
     }
     fn drawing(&self) -> Drawing {
         drawing::mankka(self)
@@ -464,6 +483,9 @@ impl Registered for Numa {
     type Rules = numa::Options;
     fn rules_of(&self) -> numa::Options {
         *self.options()
+    }
+    fn rules_in_words(&self) -> String {
+        rules_words::numa(self)
     }
     fn drawing(&self) -> Drawing {
         drawing::numa(self)
