@@ -3,7 +3,7 @@
 //! value that prints back the same; a position read is also checked by the
 //! shared harness); then an arbitrary reachable game (any options; reached
 //! by legal play from the start, placements included,
-//! `mancala_core::engine::arbitrary_play`), checked by the shared harness
+//! `mancala_core::toolkit::arbitrary_play`), checked by the shared harness
 //! (`mancala_testing::check_state`: legal actions are exactly the
 //! moves `play` accepts, refused moves change nothing, notation and keys
 //! round-trip; and the serde round trip), then driven further by the

@@ -1,7 +1,7 @@
 //! Fuzz target `numercy`: first an arbitrary string read as a Numercy
 //! position, as options and as a move (each an error, or a value that prints
 //! back the same); then an arbitrary reachable game (arbitrary options,
-//! reached by legal play, `mancala_core::engine::arbitrary_play`), checked by the
+//! reached by legal play, `mancala_core::toolkit::arbitrary_play`), checked by the
 //! shared harness (`mancala_testing::check_state`: legal actions are
 //! exactly the moves `play` accepts, refused moves change nothing,
 //! `joint_move` refuses the player not to move, notation and keys

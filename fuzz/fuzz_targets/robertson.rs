@@ -2,7 +2,7 @@
 //! position, as options and as a move (each an error, or a value that prints
 //! back the same); then an arbitrary reachable game (any shape, owners,
 //! stones, grand slam and leftover policies, honours table; reached by legal
-//! play, `mancala_core::engine::arbitrary_play`), checked by the shared harness
+//! play, `mancala_core::toolkit::arbitrary_play`), checked by the shared harness
 //! (`mancala_testing::check_state`: legal actions are exactly the moves
 //! `play` accepts, refused moves change nothing, notation and keys
 //! round-trip; and the serde round trip), then driven further by the input's

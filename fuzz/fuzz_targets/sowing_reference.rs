@@ -1,6 +1,6 @@
-//! Fuzz target `sowing_reference`: the sowing engine (`Sower::sow`,
+//! Fuzz target `sowing_reference`: the sower (`Sower::sow`,
 //! `Sower::standing`, `Sower::single_lap`) against the plain statement of
-//! the rules, `mancala_core::engine::sow_reference`, on arbitrary boards (any
+//! the rules, `mancala_core::toolkit::sow_reference`, on arbitrary boards (any
 //! counts, now and then near `u16::MAX`, lengths off by one), layouts, any
 //! origin and mover, every sowing spec, endless policy and relay rule
 //! (`Relay` of any threshold, `SingleLap`, and closures, which the engine
@@ -18,11 +18,11 @@ mod seeds;
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use mancala_core::engine::sow_reference::{Move, Sowing};
+use mancala_core::toolkit::sow_reference::{Move, Sowing};
 use mancala_core::{
     Board, Budget, Layout, Meter, Pit, PitSet, Player, Topology,
-    engine::{RelayRule, SingleLap, SowError, Sower, Sown},
     rules::{Endless, MAX_HOLES, MAX_PLAYERS, MAX_TWO_ROW_LEN, Relay, SowSpec},
+    toolkit::{RelayRule, SingleLap, SowError, Sower, Sown},
 };
 
 /// The seeds the reference may drop one by one for a case, about (its cap

@@ -325,33 +325,28 @@ pub enum LimitError {
     },
 }
 
-/// The limits of one `go`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Limits {
-    nodes: Option<u64>,
-    ms: Option<u32>,
-    depth: Option<u32>,
-}
-
-impl Limits {
-    /// Reads `go`'s arguments: `LIMIT VALUE` pairs, at least one.
-    fn parse(words: &[&str]) -> Result<Limits, LimitError> {
-        if words.is_empty() {
-            return Err(LimitError::NoLimit);
-        }
-        let mut limits = Limits::default();
-        let mut words = words.iter();
-        while let Some(&name) = words.next() {
-            let value = words.next().copied();
-            match name {
-                "nodes" => set(&mut limits.nodes, "nodes", value, u64::MAX)?,
-                "ms" => set(&mut limits.ms, "ms", value, u32::MAX)?,
-                "depth" => set(&mut limits.depth, "depth", value, MAX_DEPTH)?,
-                other => return Err(LimitError::Unknown(other.to_string())),
-            }
-        }
-        Ok(limits)
+/// Reads `go`'s arguments, `LIMIT VALUE` pairs (at least one), as the
+/// search's [`Limits`](mancala_engine::Limits).
+fn go_limits(words: &[&str]) -> Result<mancala_engine::Limits, LimitError> {
+    if words.is_empty() {
+        return Err(LimitError::NoLimit);
     }
+    let (mut nodes, mut ms, mut depth) = (None, None, None::<u32>);
+    let mut words = words.iter();
+    while let Some(&name) = words.next() {
+        let value = words.next().copied();
+        match name {
+            "nodes" => set(&mut nodes, "nodes", value, u64::MAX)?,
+            "ms" => set(&mut ms, "ms", value, u32::MAX)?,
+            "depth" => set(&mut depth, "depth", value, MAX_DEPTH)?,
+            other => return Err(LimitError::Unknown(other.to_string())),
+        }
+    }
+    let mut limits = mancala_engine::Limits::none();
+    limits.nodes = nodes;
+    limits.depth = depth;
+    limits.time = ms.map(|ms| std::time::Duration::from_millis(ms.into()));
+    Ok(limits)
 }
 
 /// Reads one limit's value into `slot`: a number from 1 to `max`.
@@ -455,7 +450,7 @@ impl Engine {
                 Ok(Flow::Answer(session::show(game)))
             }
             "go" => {
-                let limits = Limits::parse(args)?;
+                let limits = go_limits(args)?;
                 let game = self.game.as_ref().ok_or(EngineError::NoGame)?;
                 let stop = self.stops.start(line);
                 Ok(Flow::Answer(session::go(

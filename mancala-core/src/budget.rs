@@ -1,6 +1,6 @@
 //! The work budget: how much sowing one call may spend deciding relays.
 //!
-//! A relaying move is *decided* when the engine knows how it ends: after
+//! A relaying move is *decided* when the sower knows how it ends: after
 //! some laps, or in a cycle of lap starts that repeats for ever. Exact
 //! detection can take very long on a position built to be slow, so every
 //! call that decides relays (building a state, reading one, playing a
@@ -11,7 +11,7 @@ pub use crate::sow::Undecided;
 use core::cell::Cell;
 use core::fmt;
 
-/// The seeds the engine may sow in one call beyond each move's first laps
+/// The seeds the sower may sow in one call beyond each move's first laps
 /// (see [`Budget`], "The unit"): [`Budget::DEFAULT`]'s size.
 ///
 /// # What it costs
@@ -159,8 +159,8 @@ impl fmt::Display for Budget {
     }
 }
 
-/// A [`Budget`] being spent by one call: the sowing engine
-/// ([`Sower`](crate::engine::Sower)) draws on it for every lap it sows beyond a
+/// A [`Budget`] being spent by one call: the sower
+/// ([`Sower`](crate::toolkit::Sower)) draws on it for every lap it sows beyond a
 /// move's first, and a call that decides several moves shares one meter
 /// among them.
 ///

@@ -287,7 +287,7 @@ pub enum ChainLimit {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{engine::chain, Board, Layout, Pit, Player, Topology, rules::{ChainLimit, CountSet, Direction, LastSeed}};
+/// use mancala_core::{toolkit::chain, Board, Layout, Pit, Player, Topology, rules::{ChainLimit, CountSet, Direction, LastSeed}};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// // Player 0's last seed fell in hole 9; holes 7 to 9 hold 2 or 3, hole 6 holds 4.
@@ -362,7 +362,7 @@ pub fn chain(
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{engine::is_grand_slam, Board, Layout, Pit, PitSet, Topology};
+/// use mancala_core::{toolkit::is_grand_slam, Board, Layout, Pit, PitSet, Topology};
 ///
 /// let topology = Topology::new(Layout::two_rows(2))?;
 /// let board = Board::from_counts(&[1, 0, 2, 3], &[]);

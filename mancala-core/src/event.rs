@@ -6,7 +6,7 @@ use crate::player::Player;
 /// One step of a move, in the order it happened.
 ///
 /// Record them with [`Mancala::play_observed`](crate::Mancala::play_observed)
-/// (or the sowing engine) and a `Vec<Event>`; the fast paths record nothing.
+/// (or the sower) and a `Vec<Event>`; the fast paths record nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -58,10 +58,10 @@ pub enum Event {
 
 /// Receives the [`Event`]s of a move.
 ///
-/// Implemented by `()` (records nothing, and lets the engine take shortcuts
+/// Implemented by `()` (records nothing, and lets the sower take shortcuts
 /// such as sowing whole laps at once) and by `Vec<Event>`.
 pub trait Observer {
-    /// Whether this observer wants events. When `false`, the engine may skip
+    /// Whether this observer wants events. When `false`, the sower may skip
     /// producing them altogether.
     const RECORDS: bool = true;
 

@@ -41,7 +41,7 @@ pub enum Feeding {
 ///
 /// ```
 /// use core::ops::ControlFlow;
-/// use mancala_core::{engine::filter_feeding, rules::Feeding};
+/// use mancala_core::{toolkit::filter_feeding, rules::Feeding};
 ///
 /// // Moves 0..4; move 1 is illegal, moves 2 and 3 feed.
 /// let outcome = |m: u8| match m { 1 => None, 2 | 3 => Some(true), _ => Some(false) };

@@ -297,7 +297,7 @@ pub enum JointMoveError {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{engine::{sequential_move, JointMoveError}, Player, Status};
+/// use mancala_core::{toolkit::{sequential_move, JointMoveError}, Player, Status};
 ///
 /// let status = Status::ToMove(Player::P1);
 /// assert_eq!(sequential_move(status, &[(Player::P1, 3)]), Ok(3));
@@ -333,7 +333,7 @@ pub fn sequential_move<A: Copy>(
 /// # Examples
 ///
 /// ```
-/// use mancala_core::engine::KeyHasher;
+/// use mancala_core::toolkit::KeyHasher;
 ///
 /// let mut a = KeyHasher::new();
 /// a.write(4);

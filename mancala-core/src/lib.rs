@@ -1,5 +1,5 @@
 //! The shared core of the mancala-rs rules libraries: board topology, the
-//! sowing engine (relays, origin skipping, stores, exact endless-relay
+//! sower (relays, origin skipping, stores, exact endless-relay
 //! detection), capture building blocks (chains, grand slams, feeding), the
 //! family's [`Game`] interface for sequential and simultaneous games, and a
 //! generic rules-driven sowing game, [`Mancala`], with the reference presets
@@ -209,7 +209,7 @@
 //! Exact detection can take very long on a position built to be slow: a
 //! 2x6 board of 72 seeds relaying at 2 has a move whose cycle is
 //! 307,959,030 laps long. So every call that decides relays works within
-//! a [`Budget`], a number of seeds the engine may sow, that belongs to the
+//! a [`Budget`], a number of seeds the sower may sow, that belongs to the
 //! calling program:
 //!
 //! - the budget is the caller's, not a rule: every constructor and reader
@@ -270,7 +270,7 @@
 //! # Reference games
 //!
 //! Oware and Kalah are not in the project's rule sources; they are here to
-//! prove the shared engine against an independent, widely used one. Their
+//! prove the shared sower against an independent, widely used one. Their
 //! presets ([`oware`], [`kalah`], [`Rules::oware`], [`Rules::kalah`])
 //! replay exactly, move for move, games recorded from OpenSpiel 2.0.2
 //! (`open-spiel` on PyPI; its games `oware` and `mancala`).
@@ -360,7 +360,7 @@
 //! [`EndRules::side_empty`]: rules::EndRules::side_empty
 //! [`Endless::Forbid`]: rules::Endless::Forbid
 //! [`Endless::Stop`]: rules::Endless::Stop
-//! [`EndlessRelay`]: engine::EndlessRelay
+//! [`EndlessRelay`]: toolkit::EndlessRelay
 //! [`Feeding::Required`]: rules::Feeding::Required
 //! [`GrandSlam::NoCapture`]: rules::GrandSlam::NoCapture
 //! [`Leftover::Stay`]: rules::Leftover::Stay
@@ -376,7 +376,7 @@
 //! [`SowSpec::first_into_origin`]: rules::SowSpec::first_into_origin
 //! [`SowSpec::into_own_store`]: rules::SowSpec::into_own_store
 //! [`SowSpec::skip_origin`]: rules::SowSpec::skip_origin
-//! [`Sower`]: engine::Sower
+//! [`Sower`]: toolkit::Sower
 //! [`ToguzKumalak`]: toguz::ToguzKumalak
 //! [`ToguzSetup`]: toguz::ToguzSetup
 //! [`Undecided`]: budget::Undecided
@@ -395,7 +395,7 @@
 #![cfg_attr(
     feature = "arbitrary",
     doc = "",
-    doc = "[`arbitrary_play`]: engine::arbitrary_play"
+    doc = "[`arbitrary_play`]: toolkit::arbitrary_play"
 )]
 #![forbid(unsafe_code)]
 // Missing docs and the panicking shortcuts warn, which the CI's `-D warnings` makes errors.
@@ -410,7 +410,6 @@ mod capture;
 pub mod catalogue;
 mod conditions;
 mod end;
-pub mod engine;
 mod event;
 mod feeding;
 mod game;
@@ -425,12 +424,13 @@ mod setup;
 mod sow;
 pub mod toguz;
 mod toguz_text;
+pub mod toolkit;
 mod topology;
 mod turn;
 
 // The crate root is for people who play and analyse games: the trait, the
 // states and their setups, moves and reports, the presets. A rule's parts
-// are in `rules`, the building blocks of game crates in `engine`.
+// are in `rules`, the building blocks of game crates in `toolkit`.
 pub use board::Board;
 pub use budget::{Budget, Meter};
 pub use catalogue::Traditional;

@@ -681,7 +681,7 @@ pub fn parse_turn<'a, I: Iterator<Item = &'a str>>(
     })
 }
 
-// The sowing engine's option (its own `NAMES`, `name` and `from_option`
+// The sower's option (its own `NAMES`, `name` and `from_option`
 // predate the trait and say the same).
 crate::option_words!(crate::sow::Endless, "forbid or stop", [
     crate::sow::Endless::Forbid => "forbid",

@@ -517,7 +517,7 @@ impl ToguzKumalak {
 
 /// Two rows of nine.
 fn topology() -> Topology {
-    crate::engine::known_valid(
+    crate::toolkit::known_valid(
         Topology::new(Rules::toguz_kumalak().layout),
         "two rows of nine",
     )

@@ -17,8 +17,8 @@ use mancala_core::{
     Board, Budget, Game, Layout, Mancala, Meter, Move, Pit, PitSet, PlaceError, PlayError, Player,
     Rules, Setup, SetupError, Topology,
     budget::Undecided,
-    engine::{EndlessRelay, SowError, Sower},
     rules::{Capture, Endless, Feeding, Relay, SowSpec},
+    toolkit::{EndlessRelay, SowError, Sower},
 };
 
 fn pit(i: usize) -> Pit {
@@ -377,7 +377,7 @@ fn sow(
     k: u16,
     endless: Endless,
     meter: &Meter,
-) -> (Result<mancala_core::engine::Sown, SowError>, Board) {
+) -> (Result<mancala_core::toolkit::Sown, SowError>, Board) {
     let topology = two_rows();
     let relay = Relay::AtLeast(k);
     let sower =
@@ -405,7 +405,7 @@ fn reference_length(board: &Board, origin: Pit, k: u16, most: u64) -> Option<(u6
             &topology,
             SowSpec::default(),
             Player::P0,
-            &mancala_core::engine::SingleLap,
+            &mancala_core::toolkit::SingleLap,
             &meter,
         );
         match sower.sow(&mut board, from, &mut ()).unwrap().landing {

@@ -6,8 +6,8 @@
 
 use mancala_core::{
     Board, Event, Landing, Layout, Pit, Player, Topology,
-    engine::{SingleLap, Sower},
     rules::SowSpec,
+    toolkit::{SingleLap, Sower},
 };
 
 fn pit(i: usize) -> Pit {

@@ -1,4 +1,4 @@
-//! Property tests of the generic sowing game and the sowing engine over
+//! Property tests of the generic sowing game and the sower over
 //! random topologies, rules and play.
 //!
 //! Every property runs over rules drawn by [`rules`]: 2 to 6 rows of 1 to 13
@@ -38,13 +38,13 @@ use std::collections::HashMap;
 use mancala_core::{
     Board, Budget, Event, Game, Landing, Layout, Mancala, Meter, Move, Pit, PitSet, PlayError,
     Player, Rules, RulesError, Setup, SetupError, Status, Topology, Turn,
-    engine::{EndlessRelay, RelayRule, SowError, Sower, Sown},
     history::SeenPosition,
     notation::RuleOptions,
     rules::{
         Capture, ChainLimit, CountSet, Direction, EndRules, Endless, Feeding, GrandSlam, Leftover,
         MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Zone,
     },
+    toolkit::{EndlessRelay, RelayRule, SowError, Sower, Sown},
 };
 use mancala_testing as testing;
 use proptest::collection::vec;
@@ -1018,7 +1018,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// 6. The sowing engine on random boards.
+// 6. The sower on random boards.
 // ---------------------------------------------------------------------------
 
 #[derive(Clone, Debug)]
@@ -1309,7 +1309,7 @@ proptest! {
         prop_assert_eq!(sower.single_lap(&start, pit(origin)), one_lap);
         // Under the rule that never relays every sowable move is one lap.
         let single_meter = Meter::new(budget);
-        let single = Sower::new(&topology, spec, player(mover), &mancala_core::engine::SingleLap, &single_meter)
+        let single = Sower::new(&topology, spec, player(mover), &mancala_core::toolkit::SingleLap, &single_meter)
             .endless(Endless::Stop);
         let mut board = start.clone();
         let sown = single.sow(&mut board, pit(origin), &mut ()).ok().map(|s| s.landing);

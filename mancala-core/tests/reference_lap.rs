@@ -1,5 +1,5 @@
-//! The sowing engine against the plain statement of the rules
-//! (`mancala_core::engine::sow_reference`): for arbitrary boards (small counts and
+//! The sower against the plain statement of the rules
+//! (`mancala_core::toolkit::sow_reference`): for arbitrary boards (small counts and
 //! some big ones, boards that do not fit, holes off the board), layouts,
 //! sowing specs, relay rules (`Relay::Never`, `Relay::AtLeast(k)` for `k`
 //! of 0 to 8, `SingleLap`, and closures, which the engine sows lap by lap),
@@ -14,11 +14,11 @@
 // Tests may unwrap and panic: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mancala_core::engine::sow_reference::{Move, Sowing};
+use mancala_core::toolkit::sow_reference::{Move, Sowing};
 use mancala_core::{
     Board, Budget, Event, Landing, Layout, Meter, Pit, PitSet, Player, Topology,
-    engine::{EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown},
     rules::{Direction, Endless, MAX_PLAYERS, Relay, SowSpec},
+    toolkit::{EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown},
 };
 use mancala_testing::proptest_cases;
 use proptest::collection::vec;

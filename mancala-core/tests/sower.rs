@@ -1,4 +1,4 @@
-//! The sowing engine's fast paths against its plain ones: `Sower::standing`
+//! The sower's fast paths against its plain ones: `Sower::standing`
 //! (the legal set's one pass) against sowing each candidate on a copy, and
 //! the quiet sowing (laps lane by lane on boards of up to 16 holes, whole
 //! revolutions at once, the first lap's landing by arithmetic) against the
@@ -9,14 +9,14 @@
 
 use mancala_core::{
     Board, Budget, Event, Landing, Layout, Meter, Pit, PitSet, Player, Topology,
-    engine::{SowError, Sower},
     rules::{Direction, Endless, Relay, SowSpec},
+    toolkit::{SowError, Sower},
 };
 use mancala_testing::proptest_cases;
 use proptest::collection::vec;
 use proptest::prelude::*;
 
-/// A sowing engine's parameters, owned (a `Sower` borrows them).
+/// A sower's parameters, owned (a `Sower` borrows them).
 #[derive(Clone, Debug)]
 struct Case {
     /// Holes a row: 2x`n` (inline up to 2x10, on the heap beyond).
@@ -204,7 +204,7 @@ fn a_bare_relay_worked_by_hand() {
 
 /// A lap whose last seed falls in a hole at the largest count still lands
 /// there (the lane-wise lap once took a full hole for a relay and named the
-/// origin): found by the `engine` fuzz target. 5,911 seeds from hole 0 of
+/// origin): found by the `toolkit` fuzz target. 5,911 seeds from hole 0 of
 /// a 2x1 board, clockwise: 2,955 whole revolutions, then one seed into
 /// hole 1, which saturates at 65,535.
 #[test]
@@ -219,7 +219,7 @@ fn a_lap_into_a_full_hole_lands_there() {
         &topology,
         spec,
         Player::P0,
-        &mancala_core::engine::SingleLap,
+        &mancala_core::toolkit::SingleLap,
         &meter,
     );
     let board = Board::from_counts(&[5911, 62740], &[0, 0]);

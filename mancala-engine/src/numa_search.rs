@@ -170,14 +170,14 @@ pub struct NumaSearchStats {
 }
 
 /// Positions made by a search, and its limits.
-struct Budget {
+struct NodeCounter {
     nodes: u64,
     limit: u64,
     deadline: Option<Deadline>,
     stop: Option<Stop>,
 }
 
-impl Budget {
+impl NodeCounter {
     /// Counts one position, or `None` (counting nothing) if the node budget
     /// is spent or, checked every 1,024 positions, the time is up.
     #[inline]
@@ -424,7 +424,7 @@ impl NumaSearch {
         let turn = TurnMatrix::of(&payoffs, &position, me);
         // The turn's matrix and the check of the opponent's reply are made
         // whatever the budget.
-        let mut budget = Budget {
+        let mut budget = NodeCounter {
             nodes: Self::TURN_NODES,
             limit: self.node_budget,
             deadline: self

@@ -157,7 +157,7 @@ fn a_numercy_repetition_is_told_from_a_player_with_no_move() {
 }
 
 /// Mankka Two ends when at most the threshold is left after a sowing
-/// move, or as the sowing engine ends it; a move that does not end the
+/// move, or as the sower ends it; a move that does not end the
 /// game has no ending.
 #[test]
 fn a_mankka_move_that_does_not_end_the_game_has_no_ending() {

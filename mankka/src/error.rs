@@ -1,10 +1,10 @@
 //! Why a move of Mankka was refused.
 
-use mancala_core::{PlaceError, budget::Undecided, engine::JointMoveError};
+use mancala_core::{PlaceError, budget::Undecided, toolkit::JointMoveError};
 
 /// Why a move was refused. The state is unchanged.
 ///
-/// A sowing move or a pass is refused by the sowing engine's own checks
+/// A sowing move or a pass is refused by the sower's own checks
 /// ([`Core`](PlayError::Core): the game over, a hole off the board, the
 /// other player's or empty, an endless relay under
 /// [`Endless::Forbid`](crate::Endless::Forbid), a pass by a player who can
@@ -12,7 +12,7 @@ use mancala_core::{PlaceError, budget::Undecided, engine::JointMoveError};
 /// seeds ([`MustPlace`](mancala_core::PlayError::MustPlace)), a move the
 /// work budget cannot decide, actions that make no move); a placement by
 /// Mankka's checks of the hand ([`NotPlacing`](PlayError::NotPlacing),
-/// [`WrongTotal`](PlayError::WrongTotal)), then by the engine's
+/// [`WrongTotal`](PlayError::WrongTotal)), then by the sower's
 /// ([`Place`](PlayError::Place)).
 ///
 /// # Examples
@@ -30,7 +30,7 @@ use mancala_core::{PlaceError, budget::Undecided, engine::JointMoveError};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
-    /// The sowing engine's refusal of a sowing move or a pass (or of a move
+    /// The sower's refusal of a sowing move or a pass (or of a move
     /// of the game over, or of actions that make no move): only those of its
     /// refusals that Mankka's rules can meet (no failure to feed, no
     /// forbidden grand slam).
@@ -47,7 +47,7 @@ pub enum PlayError {
         /// Seeds in the placement.
         found: u32,
     },
-    /// The sowing engine's refusal of a placement that passed Mankka's own
+    /// The sower's refusal of a placement that passed Mankka's own
     /// checks: in a game built by this crate only
     /// [`PlaceError::Undecided`], the position reached having a move the
     /// work budget ([`Budget`](crate::Budget)) cannot decide.

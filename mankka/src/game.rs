@@ -3,7 +3,7 @@
 use mancala_core::PlayError as CorePlayError;
 use mancala_core::{
     Board, ByPlayer, End, Game, Mancala, Meter, Observer, PlaceError, Player, Status, Topology,
-    engine::{KeyHasher, known_valid},
+    toolkit::{KeyHasher, known_valid},
 };
 
 use crate::{
@@ -194,7 +194,7 @@ impl Mankka {
         self.to_move().is_some_and(|p| self.hand(p) > 0)
     }
 
-    /// The player to move and his move: the sowing engine's for a sowing
+    /// The player to move and his move: the sower's for a sowing
     /// move or a pass, or the placement.
     ///
     /// # Errors
@@ -340,7 +340,7 @@ impl Game for Mankka {
     }
 
     /// Checks the move's shape against the opening (cheap), then asks the
-    /// sowing engine about a sowing move or a pass (which sows the move on a
+    /// sower about a sowing move or a pass (which sows the move on a
     /// copy of the board: relays may be endless).
     fn is_legal(&self, mv: &Move) -> bool {
         let Some(mover) = self.to_move() else {
@@ -372,8 +372,8 @@ impl Game for Mankka {
         self.play_metered(mv, &mancala_core::Meter::new(self.budget()))
     }
 
-    /// The fast path: a sowing move or a pass goes straight to the sowing
-    /// engine's `play_unchecked` (one sowing, no trial sowing on a copy);
+    /// The fast path: a sowing move or a pass goes straight to the
+    /// sower's `play_unchecked` (one sowing, no trial sowing on a copy);
     /// only the cheap checks of the opening are kept (and a placement's,
     /// which are all cheap).
     ///
@@ -381,7 +381,7 @@ impl Game for Mankka {
     ///
     /// Never panics. Once the game is over, for a sowing move or a pass in
     /// the mover's opening, for a placement [`play`](Game::play) would
-    /// refuse, and for a sowing move the engine itself refuses (a hole off
+    /// refuse, and for a sowing move the sower itself refuses (a hole off
     /// the board or empty, an endless relay under `endless=forbid`, a move
     /// that reaches a position the work budget cannot decide), nothing
     /// changes and the report shows no landing. Other illegal moves (the
@@ -391,7 +391,7 @@ impl Game for Mankka {
     #[inline]
     fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let Some(mover) = self.to_move() else {
-            // Over: the engine changes nothing, and names the player who
+            // Over: the sower changes nothing, and names the player who
             // would have moved.
             let turn = self
                 .game

@@ -100,7 +100,7 @@
 //!
 //! A move can relay for ever (for example player 0 sowing hole 2 of the
 //! board `4,2,5,2,0,3 / 1,4,2,0,3,1`). Such a move is detected exactly
-//! ([`EndlessRelay`](mancala_core::engine::EndlessRelay)) and handled by
+//! ([`EndlessRelay`](mancala_core::toolkit::EndlessRelay)) and handled by
 //! [`Options::endless`]: [`Endless::Forbid`] (default) makes it illegal;
 //! [`Endless::Stop`] ends it at the first lap start (board and hole about
 //! to be lifted) that repeats, before lifting: it captures nothing and
@@ -267,7 +267,7 @@
 //!   and games; a game goes through its [`Setup`], so a deserialized game is
 //!   checked by [`Mankka::from_setup`].
 //! - `arbitrary`: `Arbitrary` for options, moves and games (reached by
-//!   legal play from the start, `mancala_core::engine::arbitrary_play`).
+//!   legal play from the start, `mancala_core::toolkit::arbitrary_play`).
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -287,11 +287,11 @@ mod text;
 
 pub use error::PlayError;
 pub use game::Mankka;
-/// The sowing engine's refusals, which Mankka's [`PlayError::Core`] holds.
+/// The sower's refusals, which Mankka's [`PlayError::Core`] holds.
 pub use mancala_core::PlayError as CorePlayError;
 pub use mancala_core::{
     Budget, ByPlayer, End, Game, Landing, Outcome, Pit, PitSet, PlaceError, Player, Status,
-    budget::Undecided, engine::JointMoveError, history::SeenPosition, rules::Endless,
+    budget::Undecided, history::SeenPosition, rules::Endless, toolkit::JointMoveError,
 };
 pub use moves::{Move, MoveList, Placement, SIDE};
 pub use options::{Chain, Options, OptionsError, Variant};

@@ -105,7 +105,7 @@ pub enum Move {
 }
 
 impl Move {
-    /// The sowing engine's move for a sowing move or a pass, or the
+    /// The sower's move for a sowing move or a pass, or the
     /// placement.
     #[inline]
     pub(crate) const fn split(self) -> Result<mancala_core::Move, Placement> {

@@ -154,7 +154,7 @@ impl Options {
         }
     }
 
-    /// The rules of the shared sowing engine for the sowing moves and
+    /// The rules of the shared sower for the sowing moves and
     /// passes.
     pub const fn rules(&self) -> Rules {
         Rules {

@@ -40,7 +40,7 @@ mancala_core::setup_struct! {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
-    /// The position is impossible under the options (the sowing engine's
+    /// The position is impossible under the options (the sower's
     /// refusal, or Mankka's count of more seeds, hands included, than a
     /// board can hold: [`TooManySeeds`](mancala_core::SetupError::TooManySeeds)).
     #[error("{0}")]
@@ -184,7 +184,7 @@ mancala_core::setup_conversions!(Mankka, Setup, SetupError);
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Mankka {
     /// A position reached by legal play (at most 200 moves) from the start
-    /// of arbitrary options ([`mancala_core::engine::arbitrary_play`]).
+    /// of arbitrary options ([`mancala_core::toolkit::arbitrary_play`]).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
         // Small budgets too, to reach the undecided paths.
@@ -194,6 +194,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Mankka {
         };
         let game =
             Mankka::new_within(options, budget).map_err(|_| arbitrary::Error::IncorrectFormat)?;
-        mancala_core::engine::arbitrary_play(game, u, 200)
+        mancala_core::toolkit::arbitrary_play(game, u, 200)
     }
 }

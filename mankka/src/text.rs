@@ -35,7 +35,7 @@ impl FromStr for Placement {
 /// A placement (`1+2+0+0+3+0`), a hole number (`3`) or `pass`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A sowing move or a pass is written as the sowing engine's.
+        // A sowing move or a pass is written as the sower's.
         match self.split() {
             Ok(inner) => write!(f, "{inner}"),
             Err(placement) => write!(f, "{placement}"),
@@ -50,7 +50,7 @@ impl FromStr for Move {
         if s.contains('+') {
             return s.parse().map(Move::Place);
         }
-        // `pass` or a hole number, read as the sowing engine's move.
+        // `pass` or a hole number, read as the sower's move.
         s.parse::<mancala_core::Move>()
             .map(Move::from)
             .map_err(|_| {

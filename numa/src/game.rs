@@ -9,7 +9,7 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
-use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, Status, engine::KeyHasher};
+use mancala_core::{ByPlayer, Game, Outcome, Player, PlayerSet, Status, toolkit::KeyHasher};
 
 use crate::{Choice, Face, JointMove, Options, OptionsError, SCORE_LIMIT, SIZE, Shape, Square};
 

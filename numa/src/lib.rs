@@ -200,7 +200,7 @@
 //!   fields are refused.
 //! - `arbitrary`: `Arbitrary` for options, choices, joint moves, setups and
 //!   games (games are reached by legal play from the start,
-//!   `mancala_core::engine::arbitrary_play`).
+//!   `mancala_core::toolkit::arbitrary_play`).
 //!
 //! Without `arbitrary` the crate is `no_std` (it needs `alloc`). It forbids
 //! `unsafe` code.

@@ -116,12 +116,12 @@ mancala_core::setup_conversions!(Numa, Setup, SetupError);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numa {
-    /// A position reached by legal play ([`mancala_core::engine::arbitrary_play`],
+    /// A position reached by legal play ([`mancala_core::toolkit::arbitrary_play`],
     /// up to 100 turns) from the start of arbitrary options (a target of 0
     /// read as 1, one above [`SCORE_LIMIT`] as `SCORE_LIMIT`).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let mut options: Options = u.arbitrary()?;
         options.target = options.target.clamp(1, SCORE_LIMIT);
-        mancala_core::engine::arbitrary_play(Numa::start(options), u, 100)
+        mancala_core::toolkit::arbitrary_play(Numa::start(options), u, 100)
     }
 }

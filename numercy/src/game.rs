@@ -6,8 +6,8 @@ use mancala_core::budget::StateBudget;
 use mancala_core::{
     Board, Budget, ByPlayer, Game, Layout, Meter, Observer, Outcome, Pit, PitSet, PlayError,
     Player, Status, Topology,
-    engine::{KeyHasher, check_sowing_move, known_valid},
     history::History,
+    toolkit::{KeyHasher, check_sowing_move, known_valid},
 };
 
 use crate::end::Recorded;
@@ -361,7 +361,7 @@ impl Game for Numercy {
     ///
     /// # Panics
     ///
-    /// Never panics. A move the sowing engine refuses (an empty hole, a hole
+    /// Never panics. A move the sower refuses (an empty hole, a hole
     /// off the board, a forbidden endless relay, a move that leads to a
     /// position the work budget cannot decide), or any move once the game
     /// is over, changes nothing and reports an empty move from `pit`

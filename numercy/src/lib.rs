@@ -271,7 +271,7 @@
 //!   games; a game is written as its [`Setup`] and read back through
 //!   [`Numercy::from_setup`], so it is checked.
 //! - `arbitrary`: `Arbitrary` for options and games (reached by legal play,
-//!   `mancala_core::engine::arbitrary_play`).
+//!   `mancala_core::toolkit::arbitrary_play`).
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -295,9 +295,9 @@ pub use game::{MoveList, Numercy};
 pub use mancala_core::{
     Budget, ByPlayer, Event, Game, Observer, Outcome, Pit, PlayError, Player, Status,
     budget::Undecided,
-    engine::{EndlessRelay, JointMoveError},
     notation::RuleOptions,
     rules::Endless,
+    toolkit::{EndlessRelay, JointMoveError},
 };
 pub use operator::{DivideByZero, Operator, ParseOperatorError, Rounding};
 pub use options::{MAX_HOLES_PER_ROW, MIN_HOLES_PER_ROW, Options, OptionsError};

@@ -81,7 +81,7 @@ pub enum SetupError {
     /// option is off, or the game is over.
     #[error("remembered positions given, but the game keeps none (repetition off, or over)")]
     UnusedHistory,
-    /// The sowing engine's refusal of the remembered positions (one that
+    /// The sower's refusal of the remembered positions (one that
     /// does not fit the board or the game, one listed twice, the current
     /// position among them: [`BadHistory`](mancala_core::SetupError::BadHistory),
     /// [`RepeatedHistory`](mancala_core::SetupError::RepeatedHistory),
@@ -193,7 +193,7 @@ mancala_core::setup_conversions!(Numercy, Setup, SetupError);
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Numercy {
     /// A position reached by legal play
-    /// ([`mancala_core::engine::arbitrary_play`], at most 150 moves) from the start
+    /// ([`mancala_core::toolkit::arbitrary_play`], at most 150 moves) from the start
     /// of arbitrary options (invalid options fall back to the classic game).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
@@ -202,6 +202,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Numercy {
         // fast, and reaches the undecided paths.
         let budget = crate::Budget::seeds(u.int_in_range(0..=20_000)?);
         let game = Numercy::new_within(options, budget).unwrap_or_default();
-        mancala_core::engine::arbitrary_play(game, u, 150)
+        mancala_core::toolkit::arbitrary_play(game, u, 150)
     }
 }

@@ -4,8 +4,8 @@
 use mancala_core::{
     Board, Landing, Meter, Observer, Pit, PitSet, Player,
     budget::Undecided,
-    engine::{SowError, Sower},
     rules::{Endless, Relay, SowSpec},
+    toolkit::{SowError, Sower},
 };
 
 use crate::end::Recorded;
@@ -19,13 +19,13 @@ impl Numercy {
         pit: Pit,
         meter: &Meter,
         observer: &mut O,
-    ) -> Result<mancala_core::engine::Sown, SowError> {
+    ) -> Result<mancala_core::toolkit::Sown, SowError> {
         let relay = Relay::AtLeast(self.shared.options.relay_at);
         self.sower(self.to_move, &relay, meter)
             .sow(board, pit, observer)
     }
 
-    /// The sowing engine for `mover`'s moves, relaying by `relay` (the
+    /// The sower for `mover`'s moves, relaying by `relay` (the
     /// options' [`Relay::AtLeast`]), drawing on `meter`.
     fn sower<'a>(&'a self, mover: Player, relay: &'a Relay, meter: &'a Meter) -> Sower<'a, Relay> {
         let options = &self.shared.options;
@@ -47,7 +47,7 @@ impl Numercy {
         &mut self,
         origin: Pit,
         mut board: Board,
-        sown: mancala_core::engine::Sown,
+        sown: mancala_core::toolkit::Sown,
         meter: &Meter,
     ) -> Result<MoveReport, Undecided> {
         let mover = self.to_move;
@@ -176,8 +176,8 @@ impl Numercy {
         if !trials {
             return Ok(holding);
         }
-        // Each move sown on a scratch board, in one pass (the sowing
-        // engine's fast path for a legal set).
+        // Each move sown on a scratch board, in one pass (the
+        // sower's fast path for a legal set).
         let mut scratch = self.board.clone();
         let relay = Relay::AtLeast(options.relay_at);
         self.sower(player, &relay, meter)

@@ -12,8 +12,8 @@ use core::fmt;
 use mancala_core::{
     Board, ByPlayer, End, Game, Mancala, Move, Outcome, Pit, PlayError, Player, Status, Topology,
     Turn,
-    engine::{KeyHasher, check_sowing_move, known_valid},
     rules::MAX_PLAYERS,
+    toolkit::{KeyHasher, check_sowing_move, known_valid},
 };
 use smallvec::SmallVec;
 
@@ -249,7 +249,7 @@ impl Robertson {
     ///
     /// The first four reasons are the checks every sowing move shares
     /// ([`check_sowing_move`]); for a sowing of his own non-empty hole by the
-    /// player to move the sowing engine decides ([`Game::is_legal`] on
+    /// player to move the sower decides ([`Game::is_legal`] on
     /// [`Mancala`]), and refuses it only for a forbidden grand slam or a
     /// failure to feed: Robertson's rules never relay (no move is endless)
     /// and never pass.
@@ -262,7 +262,7 @@ impl Robertson {
         if self.game.is_legal(&Move::Sow(pit)) {
             return None;
         }
-        // The engine sows a refused move unchecked unless it is a forbidden
+        // The sower sows a refused move unchecked unless it is a forbidden
         // grand slam, which it leaves unplayed (no landing); so a refusal
         // whose unchecked sowing lands is a failure to feed. Only refused
         // moves get here: the copy costs nothing on the legal path.
@@ -279,7 +279,7 @@ impl Robertson {
         })
     }
 
-    /// Credits the honours of the engine's `turn` (a move of `pit`) to its
+    /// Credits the honours of the sower's `turn` (a move of `pit`) to its
     /// mover and reports it.
     #[inline]
     fn credit(&mut self, pit: Pit, turn: Turn) -> MoveReport {
@@ -362,14 +362,14 @@ impl Game for Robertson {
         Ok(self.play_unchecked(pit))
     }
 
-    /// Plays a move without the checks that can be skipped, on the sowing
-    /// engine's fast path.
+    /// Plays a move without the checks that can be skipped, on the
+    /// sower's fast path.
     ///
     /// # Panics
     ///
     /// Never panics. An illegal move does what
     /// [`Game::play_unchecked`] on [`Mancala`] does (nothing, once the game
-    /// is over or for a hole the engine cannot sow, reported as capturing
+    /// is over or for a hole the sower cannot sow, reported as capturing
     /// nothing; another player's hole or a move that fails to feed is played
     /// for the player to move).
     #[inline]

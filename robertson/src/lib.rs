@@ -247,7 +247,7 @@
 //! - `serde`: `Serialize`/`Deserialize` for options, setups, games (through
 //!   their [`Setup`]) and rubbers; deserialized values are checked.
 //! - `arbitrary`: `Arbitrary` for options and games (reached by legal play,
-//!   `mancala_core::engine::arbitrary_play`).
+//!   `mancala_core::toolkit::arbitrary_play`).
 
 #![cfg_attr(not(any(test, feature = "arbitrary")), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -267,8 +267,8 @@ mod text;
 pub use game::{MAX_OWN_HOLES, MoveList, MoveReport, Robertson};
 pub use mancala_core::{
     ByPlayer, End, Game, Outcome, Pit, PlayError, Player, Status,
-    engine::JointMoveError,
     rules::{GrandSlam, Leftover},
+    toolkit::JointMoveError,
 };
 pub use options::{Honours, MAX_CAPTURE_HONOURS, Options, OptionsError, Shape};
 pub use rubber::{RUBBER_TARGET, Rubber, RubberError};

@@ -311,7 +311,7 @@ impl Options {
             .unwrap_or(0)
     }
 
-    /// The rules of the shared sowing engine these options amount to.
+    /// The rules of the shared sower these options amount to.
     pub fn rules(&self) -> Rules {
         Rules {
             layout: Layout::new(6, self.row_owners()),

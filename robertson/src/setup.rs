@@ -169,12 +169,12 @@ mancala_core::setup_conversions!(Robertson, Setup, SetupError);
 
 #[cfg(feature = "arbitrary")]
 impl<'a> arbitrary::Arbitrary<'a> for Robertson {
-    /// A position reached by legal play ([`mancala_core::engine::arbitrary_play`],
+    /// A position reached by legal play ([`mancala_core::toolkit::arbitrary_play`],
     /// at most 300 moves) from the start of arbitrary valid options (invalid
     /// options fall back to the two-row game).
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let options: Options = u.arbitrary()?;
         let game = Robertson::new(options).unwrap_or_default();
-        mancala_core::engine::arbitrary_play(game, u, 300)
+        mancala_core::toolkit::arbitrary_play(game, u, 300)
     }
 }

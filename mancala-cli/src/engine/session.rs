@@ -2,13 +2,11 @@
 //! the registry's game ([`AnyGame`]): the protocol's words around the
 //! registry's game and its computer player.
 
-use std::time::Duration;
-
 use mancala_core::{Outcome, Player, Status};
 use mancala_engine::tablebase::Shelf;
 use mancala_engine::{AnyGame, MoveError, NewGameError, SearchError, Source, Stop};
 
-use super::{EngineError, Limits};
+use super::EngineError;
 use crate::game_arg::OptionPairs;
 
 /// A player as the protocol writes him: `P0` to `P5`.
@@ -101,15 +99,11 @@ pub(super) fn show(game: &AnyGame) -> Vec<String> {
 /// simultaneous turn one `bestmove P0 CHOICE` line per acting player.
 pub(super) fn go(
     game: &AnyGame,
-    limits: Limits,
+    limits: mancala_engine::Limits,
     stop: Stop,
     shelf: &mut Shelf,
 ) -> Result<Vec<String>, EngineError> {
-    let mut bounds = mancala_engine::Limits::none();
-    bounds.nodes = limits.nodes;
-    bounds.depth = limits.depth;
-    bounds.time = limits.ms.map(|ms| Duration::from_millis(ms.into()));
-    bounds.stop = Some(stop);
+    let bounds = limits.with_stop(stop);
     let refused = |e: SearchError| match e {
         SearchError::GameOver => EngineError::GameOver,
         SearchError::Endgames(e) => EngineError::Tablebase(e),

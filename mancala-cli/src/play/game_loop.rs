@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 
 use mancala_core::{Game, Outcome, Player, Status};
 
-use super::table::{Ending, Table, result_line};
+use super::terminal_game::{Ending, TerminalGame, result_line};
 use super::text::{self, Names, wrap};
 use super::{MAX_PLIES, PlayArgs, RunError};
 
@@ -76,7 +76,7 @@ enum Answer<A> {
 }
 
 /// The help a human gets at the start and on `help`.
-fn help<G: Table>(game: &G, p: Player) -> String {
+fn help<G: TerminalGame>(game: &G, p: Player) -> String {
     wrap(
         &format!(
             "At your turn, {} Or type hint (the computer's suggestion), undo (back to before \
@@ -89,7 +89,7 @@ fn help<G: Table>(game: &G, p: Player) -> String {
 
 /// The names of `game`'s seats, the human ones as `args` say; a usage error
 /// for a seat the game does not have.
-fn seats<G: Table>(args: &PlayArgs, game: &G) -> Result<Names, RunError> {
+fn seats<G: TerminalGame>(args: &PlayArgs, game: &G) -> Result<Names, RunError> {
     let players = game.player_count();
     let seat = args.seat.unwrap_or(0);
     if seat >= players {
@@ -119,7 +119,7 @@ struct Sitting<'a, G: Game> {
     out: &'a mut dyn Write,
 }
 
-impl<G: Table> Sitting<'_, G> {
+impl<G: TerminalGame> Sitting<'_, G> {
     /// The title, who plays what, and the help if a human plays.
     fn introduce(&mut self, game: &G) -> io::Result<()> {
         let names = &self.names;
@@ -311,7 +311,7 @@ impl<G: Table> Sitting<'_, G> {
 /// Why `p`'s typed `action` is refused, or `None` if it stands: a
 /// sequential move is checked at once, with the library's own reason; a
 /// simultaneous choice only against the legal choices.
-fn refusal<G: Table>(
+fn refusal<G: TerminalGame>(
     game: &G,
     p: Player,
     action: &G::Action,
@@ -330,10 +330,10 @@ fn refusal<G: Table>(
 }
 
 /// The game loop for any game of the family, sequential or simultaneous,
-/// through the [`Game`] trait and the game's [`Table`]: says who plays what,
+/// through the [`Game`] trait and the game's [`TerminalGame`]: says who plays what,
 /// draws the board, asks the acting players, plays their move and says what
 /// it did; at the end, why the game ended and the final count.
-pub(super) fn play_game<G: Table>(
+pub(super) fn play_game<G: TerminalGame>(
     args: &PlayArgs,
     mut game: G,
     players: Players<'_, G>,

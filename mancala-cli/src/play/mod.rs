@@ -3,7 +3,7 @@
 //! ([`mancala_engine::GAMES`]).
 //!
 //! One game loop, [`run`], plays every game through the [`Game`](mancala_core::Game) trait; each
-//! game's table (a private trait) gives its names, its board with hole
+//! game as the terminal shows it (the private trait `TerminalGame`) gives its names, its board with hole
 //! numbers, how a human writes a move, its reports in words and why it
 //! ended. [`run`] reads commands from any [`BufRead`] and writes to any
 //! [`Write`], so it can be tested without a terminal; [`main_with`] is
@@ -11,14 +11,14 @@
 
 mod boards;
 mod game_loop;
-mod mankka_table;
-mod numa_table;
-mod numercy_table;
-mod robertson_table;
+mod mankka_terminal;
+mod numa_terminal;
+mod numercy_terminal;
+mod robertson_terminal;
 mod sowing;
-pub(crate) mod table;
+pub(crate) mod terminal_game;
 mod text;
-mod toguz_table;
+mod toguz_terminal;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -31,7 +31,7 @@ use mancala_engine::{AnyGame, Limits, NewGameError, Registered};
 
 use crate::game_arg::{GameArg, OptionPairs};
 use game_loop::{Computer, Console, Players, play_game};
-use table::Table;
+use terminal_game::TerminalGame;
 
 /// Plies (turns in Numa) after which a game is stopped and scored as it
 /// stands.

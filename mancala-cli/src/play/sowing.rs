@@ -1,4 +1,4 @@
-//! The sowing engine's games at the table: oware and Kalah ([`Mancala`]),
+//! The sower's games at the table: oware and Kalah ([`Mancala`]),
 //! and the words shared with the other two-row games.
 
 use mancala_core::{
@@ -6,7 +6,7 @@ use mancala_core::{
 };
 
 use super::boards::TwoRow;
-use super::table::{Ending, Table, hole_refusal, say_hole};
+use super::terminal_game::{Ending, TerminalGame, hole_refusal, say_hole};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::{SowingEnd, Words as _, mancala_end};
 
@@ -186,7 +186,7 @@ fn mancala_board(game: &Mancala, board: &Board, names: &Names, to_move: Option<P
     .draw()
 }
 
-impl Table for Mancala {
+impl TerminalGame for Mancala {
     fn seat_names(&self) -> Vec<String> {
         south_north()
     }

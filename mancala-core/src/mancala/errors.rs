@@ -77,12 +77,12 @@ pub enum PlayError {
 }
 
 impl PlayError {
-    /// The play error for a sowing of `pit` that the engine refused.
+    /// The play error for a sowing of `pit` that the sower refused.
     ///
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Pit, PlayError, engine::SowError};
+    /// use mancala_core::{Pit, PlayError, toolkit::SowError};
     ///
     /// let pit = Pit::new(4).unwrap();
     /// assert_eq!(PlayError::from_sow(pit, SowError::EmptyHole(pit)), PlayError::EmptyHole(pit));
@@ -112,7 +112,7 @@ impl PlayError {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{engine::check_sowing_move, Board, Layout, Pit, PlayError, Player, Topology};
+/// use mancala_core::{toolkit::check_sowing_move, Board, Layout, Pit, PlayError, Player, Topology};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// let board = Board::filled(12, 4);

@@ -79,8 +79,8 @@ impl Game for Mancala {
     /// # Panics
     ///
     /// Never panics. Once the game is over, for a move that reaches a
-    /// position the work budget cannot decide, or for a move the sowing
-    /// engine itself refuses (an empty hole, a hole off the board, a forbidden
+    /// position the work budget cannot decide, or for a move the
+    /// sower itself refuses (an empty hole, a hole off the board, a forbidden
     /// endless relay or grand slam), nothing changes and the report shows no
     /// landing; other illegal moves (an opponent's hole, a move that fails to
     /// feed, a pass by a player who could sow) are played as if legal, which

@@ -189,7 +189,7 @@ impl Mancala {
         if !(sowing_only && rules.relay_if.is_plain()) {
             return self.legal_by_trials(mover, candidates, sowing_only, trial, meter);
         }
-        // Every move that stands is legal: the sowing engine's fast path.
+        // Every move that stands is legal: the sower's fast path.
         let moving = self.shared.move_rules(mover);
         match rules.relay {
             Relay::Never => {

@@ -406,6 +406,6 @@ pub fn kalah() -> Mancala {
 impl Mancala {
     /// Builds a preset known to be valid (a unit test checks every preset).
     fn from_valid(rules: Rules) -> Mancala {
-        crate::engine::known_valid(Mancala::new(rules), "preset rules")
+        crate::toolkit::known_valid(Mancala::new(rules), "preset rules")
     }
 }

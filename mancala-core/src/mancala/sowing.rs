@@ -14,7 +14,7 @@ use crate::topology::Topology;
 use super::{Applied, Mancala, PlayError, Shared};
 
 impl Mancala {
-    /// The sowing engine for `mover`'s moves under `rules`, relaying by
+    /// The sower for `mover`'s moves under `rules`, relaying by
     /// `relay`, drawing on `meter`.
     #[inline]
     pub(super) fn sower<'a, R: RelayRule>(
@@ -51,7 +51,7 @@ impl Shared {
 }
 
 impl<'a> MoveRules<'a> {
-    /// The sowing engine for this move, relaying by `relay`, drawing on
+    /// The sower for this move, relaying by `relay`, drawing on
     /// `meter`.
     #[inline]
     pub(super) fn sower<R: RelayRule>(self, relay: &'a R, meter: &'a Meter) -> Sower<'a, R> {
@@ -89,7 +89,7 @@ impl<'a> MoveRules<'a> {
         observer: &mut O,
     ) -> Result<Sown, SowError> {
         // A pure function of the board and the landing hole, as the
-        // engine's cycle detection needs.
+        // sower's cycle detection needs.
         let (relay, conditions) = (self.rules.relay, self.rules.relay_if);
         let direction = self.rules.sowing.direction;
         let rule = |board: &Board, landing: Pit| {
@@ -138,7 +138,7 @@ impl<'a> MoveRules<'a> {
         Ok(applied)
     }
 
-    /// A legal move without relays, played quietly: the sowing engine's
+    /// A legal move without relays, played quietly: the sower's
     /// checks are skipped (the move is in the legal set, so the hole is
     /// the mover's and holds seeds, and nothing can refuse it).
     #[inline]

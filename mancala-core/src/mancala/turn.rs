@@ -105,7 +105,7 @@ impl Mancala {
     }
 
     /// A whole turn: the move, then whose turn it is and whether the game
-    /// ended. A move refused by the engine or by the work budget, or any
+    /// ended. A move refused by the sower or by the work budget, or any
     /// move once the game is over, changes nothing.
     #[inline]
     pub(super) fn apply_turn<O: Observer>(
@@ -133,7 +133,7 @@ impl Mancala {
 
     /// The fast path of a turn: a legal move without relays, played
     /// quietly, in place; `None` for any other move. Nothing can refuse
-    /// it: the engine's checks were made by the legal set, and without
+    /// it: the sower's checks were made by the legal set, and without
     /// relays every position is decided.
     #[inline]
     pub(super) fn quiet_single_lap_turn<O: Observer>(
@@ -169,7 +169,7 @@ impl Mancala {
     /// for the full path to decide it). The legal set's trial found that
     /// the move stands, so only the next position can refuse it (the work
     /// budget), and then the board before the move is put back: the state
-    /// is unchanged. No spare board, no engine and no checks of the move:
+    /// is unchanged. No spare board, no mover and no checks of the move:
     /// one copy of the board, kept until the turn stands. What the move did
     /// goes into `applied` (any value before; filled in when the turn
     /// stands). The next position's moves are decided drawing on `meter`.
@@ -276,7 +276,7 @@ impl Mancala {
     }
 
     /// The full path of a sowing turn from `pit` (`mv`), for any move the
-    /// fast paths leave: the move played by the sowing engine, on a copy
+    /// fast paths leave: the move played by the sower, on a copy
     /// unless it surely stands, then the turn settled; the state is
     /// unchanged if the move or the next position is refused.
     #[inline(never)]

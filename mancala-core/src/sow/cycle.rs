@@ -6,13 +6,13 @@
 use crate::board::{Board, LANES, Pool};
 use crate::pit::Pit;
 
-use super::engine::{Engine, Found, Next};
 use super::lanes::{LaneJob, LaneRing, Relaying};
 use super::lap_cost;
+use super::mover::{Found, Mover, Next};
 use super::{RelayRule, Sower, Sown};
 
 /// A cycle of relays: `mu` laps before it, `lambda` laps around it, and
-/// the hole lifted at its first lap start (whose board the engine leaves
+/// the hole lifted at its first lap start (whose board the sower leaves
 /// on the board sown).
 pub(super) struct Cycle {
     pub(super) mu: u64,
@@ -20,7 +20,7 @@ pub(super) struct Cycle {
     pub(super) hole: Pit,
 }
 
-impl<R: RelayRule> Engine<'_, R> {
+impl<R: RelayRule> Mover<'_, R> {
     /// Brent's cycle detection over lap starts from the move's start, in
     /// constant memory (the hare walks on `hare`, whose counts are
     /// replaced; the tortoise on a copy from `pool`), every lap drawn from
@@ -65,7 +65,7 @@ impl<R: RelayRule> Engine<'_, R> {
         found
     }
 
-    /// [`find_cycle`](Engine::find_cycle) lane by lane, where it applies
+    /// [`find_cycle`](Mover::find_cycle) lane by lane, where it applies
     /// (as [`relay_by_lanes`](super::relay_by_lanes): an inline board of 2
     /// to [`LANES`] holes that fits the topology, a relay rule of a
     /// threshold, no seed kept back in the origin): both walkers are arrays
@@ -133,7 +133,7 @@ impl<R: RelayRule> Engine<'_, R> {
 }
 
 /// Brent's cycle detection of a move on lanes (see
-/// [`Engine::find_cycle_by_lanes`]): the hare's lanes and store count, the
+/// [`Mover::find_cycle_by_lanes`]): the hare's lanes and store count, the
 /// move's origin and the budget left.
 struct Brent<'a> {
     /// The hare's lanes, holding the move's start.

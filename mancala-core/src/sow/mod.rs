@@ -1,4 +1,4 @@
-//! The sowing engine: laps, relays, origin skipping, stores, and exact
+//! The sower: laps, relays, origin skipping, stores, and exact
 //! detection of endless relays.
 //!
 //! The files, by job:
@@ -6,10 +6,10 @@
 //! - `spec.rs` and `outcome.rs`: what a sowing is asked to do, and what it
 //!   gives back.
 //! - `reference.rs`: the plain statement of a lap and of a relayed move,
-//!   seed by seed, which the engine is checked against (public as
-//!   [`sow_reference`](crate::engine::sow_reference)).
-//! - `sower.rs`: [`Sower`], the engine's one entry point (`sow`,
-//!   `standing`, `single_lap`), and `engine.rs` behind it: a move's laps,
+//!   seed by seed, which the sower is checked against (public as
+//!   [`sow_reference`](crate::toolkit::sow_reference)).
+//! - `sower.rs`: [`Sower`], the sower's one entry point (`sow`,
+//!   `standing`, `single_lap`), and `mover.rs` behind it: a move's laps,
 //!   the plain ones and those drawn from the work budget.
 //! - The fast kernels: `ring.rs` (laps on the counts, whole revolutions at
 //!   once, and first landings by arithmetic), `lanes.rs` (laps lane by
@@ -17,8 +17,8 @@
 //!   detection).
 
 mod cycle;
-mod engine;
 mod lanes;
+mod mover;
 mod outcome;
 pub mod reference;
 mod ring;

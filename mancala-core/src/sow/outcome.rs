@@ -42,7 +42,7 @@ pub struct EndlessRelay {
 
 /// A move whose relays the work budget could not decide: it neither ended
 /// nor repeated a lap start within the seeds the call's [`Budget`] let the
-/// engine sow. Such a move is never judged: whatever needed the decision
+/// sower sow. Such a move is never judged: whatever needed the decision
 /// fails with this error and changes nothing.
 ///
 /// [`Budget`]: crate::Budget
@@ -59,7 +59,7 @@ pub struct Undecided {
     pub budget: u64,
 }
 
-/// Why the sowing engine refused to sow.
+/// Why the sower refused to sow.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum SowError {
     /// The hole is not on the board.

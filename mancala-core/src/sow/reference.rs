@@ -1,23 +1,23 @@
 //! The plain statement of a lap and of a relayed move: the rules as a
-//! reader would say them, one seed at a time, which the sowing engine
-//! ([`Sower`](crate::engine::Sower)) is checked against (the property tests of
+//! reader would say them, one seed at a time, which the sower
+//! ([`Sower`](crate::toolkit::Sower)) is checked against (the property tests of
 //! `mancala-core/tests/reference_lap.rs` and the fuzz target
 //! `sowing_reference`).
 //!
-//! The engine reaches the same boards, landings, laps and refusals by
+//! The sower reaches the same boards, landings, laps and refusals by
 //! faster means: whole revolutions sown at once, laps sown lane by lane,
 //! first landings found by arithmetic, and endless relays found by Brent's
 //! cycle detection in constant memory, drawing on a work budget. None of
 //! that is here. A [`Sowing::lap`] drops every seed one by one (it is also
-//! the engine's sowing when events are recorded, each seed told as it
+//! the sower's sowing when events are recorded, each seed told as it
 //! falls), and a [`Move`] remembers every lap start of the move, so it is
 //! slow, and gives up on a relay longer than its cap of laps.
 //!
 //! # Examples
 //!
 //! ```
-//! use mancala_core::engine::sow_reference::{Move, Sowing};
-//! use mancala_core::{Board, Landing, Layout, Pit, Player, rules::{Endless, Relay, SowSpec}, engine::Sown};
+//! use mancala_core::toolkit::sow_reference::{Move, Sowing};
+//! use mancala_core::{Board, Landing, Layout, Pit, Player, rules::{Endless, Relay, SowSpec}, toolkit::Sown};
 //! use mancala_core::Topology;
 //!
 //! let topology = Topology::new(Layout::two_rows(6))?;
@@ -122,7 +122,7 @@ pub struct Move<'a, R> {
 
 impl<R: RelayRule> Move<'_, R> {
     /// Sows the move from `origin` on `board`: what
-    /// [`Sower::sow`](crate::engine::Sower::sow) gives for it, board included, under
+    /// [`Sower::sow`](crate::toolkit::Sower::sow) gives for it, board included, under
     /// any work budget that decides it. `None` when the move neither ended
     /// nor repeated a lap start within [`most_laps`](Move::most_laps) laps.
     /// On an error, or `None`, `board` is as it was.

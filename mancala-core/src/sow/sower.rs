@@ -1,4 +1,4 @@
-//! [`Sower`], the sowing engine's entry point: a move sown
+//! [`Sower`], the sower's entry point: a move sown
 //! ([`sow`](Sower::sow)), the moves that stand of a set
 //! ([`standing`](Sower::standing)), and a first lap judged by arithmetic
 //! ([`single_lap`](Sower::single_lap)).
@@ -10,13 +10,13 @@ use crate::pit::{Pit, PitSet};
 use crate::player::Player;
 use crate::topology::Topology;
 
-use super::engine::{Engine, Found};
 use super::lanes::LaneRing;
+use super::mover::{Found, Mover};
 use super::ring::{bare_first_laps, bare_landing};
 use super::spec::Sowing;
 use super::{Endless, Landing, PLAIN_LAPS, RelayRule, SowError, SowSpec, Sown, Undecided};
 
-/// The sowing engine for one mover's moves: the board's shape, how laps are
+/// The sower for one mover's moves: the board's shape, how laps are
 /// sown, when they relay, and what to do with relays that never end.
 ///
 /// [`sow`](Sower::sow) sows one move from a hole, relaying while the relay
@@ -24,7 +24,7 @@ use super::{Endless, Landing, PLAIN_LAPS, RelayRule, SowError, SowSpec, Sown, Un
 /// that repeats within the move), handling them by its [`Endless`] policy
 /// ([`Endless::Forbid`] unless [`endless`](Sower::endless) says otherwise).
 /// It gives what the plain statement of the rules,
-/// [`sow_reference::Move`](crate::engine::sow_reference::Move), gives.
+/// [`sow_reference::Move`](crate::toolkit::sow_reference::Move), gives.
 ///
 /// # Cost and the work budget
 ///
@@ -37,7 +37,7 @@ use super::{Endless, Landing, PLAIN_LAPS, RelayRule, SowError, SowSpec, Sown, Un
 /// relaying at 2 has a move whose cycle is 307,959,030 laps.
 ///
 /// So a sower draws on a [`Meter`], the call's work budget
-/// ([`Budget`](crate::Budget)): the engine sows a move's first 256 laps
+/// ([`Budget`](crate::Budget)): the sower sows a move's first 256 laps
 /// plainly, then walks it again from its start by Brent's cycle detection
 /// (constant memory: a short cycle is found within a few times `mu +
 /// lambda` laps; `mu` itself, where the result needs it, by two walkers
@@ -52,7 +52,7 @@ use super::{Endless, Landing, PLAIN_LAPS, RelayRule, SowError, SowSpec, Sown, Un
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Board, Budget, Landing, Layout, Meter, Pit, Player, Topology, rules::{Relay, SowSpec}, engine::Sower};
+/// use mancala_core::{Board, Budget, Landing, Layout, Meter, Pit, Player, Topology, rules::{Relay, SowSpec}, toolkit::Sower};
 ///
 /// let topology = Topology::new(Layout::two_rows(6))?;
 /// let meter = Meter::new(Budget::DEFAULT);
@@ -78,7 +78,7 @@ pub struct Sower<'a, R> {
 }
 
 impl<'a, R> Sower<'a, R> {
-    /// The sowing engine for `mover`'s moves on `topology`, each lap sown
+    /// The sower for `mover`'s moves on `topology`, each lap sown
     /// by `spec`, relaying by `relay`, drawing on `meter` (the call's work
     /// budget); a move whose relays never end is refused
     /// ([`Endless::Forbid`], the family's default) unless
@@ -108,7 +108,7 @@ impl<'a, R> Sower<'a, R> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Board, Budget, Layout, Meter, Pit, Player, Topology, rules::{Endless, Relay, SowSpec}, engine::{SowError, Sower}};
+    /// use mancala_core::{Board, Budget, Layout, Meter, Pit, Player, Topology, rules::{Endless, Relay, SowSpec}, toolkit::{SowError, Sower}};
     ///
     /// let topology = Topology::new(Layout::two_rows(6))?;
     /// let meter = Meter::new(Budget::UNLIMITED);
@@ -136,7 +136,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// lap, found without sowing: `Some(landing)` when the lap's last seed
     /// enters a store, or a hole that then holds fewer seeds than the relay
     /// rule's [threshold](RelayRule::threshold) (any hole under
-    /// [`SingleLap`](crate::engine::SingleLap)). `None` when the move would relay,
+    /// [`SingleLap`](crate::toolkit::SingleLap)). `None` when the move would relay,
     /// when the rule has no threshold (only sowing tells), and whenever
     /// [`sow`](Sower::sow) would fail.
     ///
@@ -146,7 +146,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Board, Budget, Landing, Layout, Meter, Pit, Topology, Player, rules::{Relay, SowSpec}, engine::Sower};
+    /// use mancala_core::{Board, Budget, Landing, Layout, Meter, Pit, Topology, Player, rules::{Relay, SowSpec}, toolkit::Sower};
     ///
     /// let topology = Topology::new(Layout::two_rows(6))?;
     /// let meter = Meter::new(Budget::DEFAULT);
@@ -226,7 +226,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Board, Budget, Layout, Meter, Pit, PitSet, Player, Topology, rules::{Relay, SowSpec}, engine::Sower};
+    /// use mancala_core::{Board, Budget, Layout, Meter, Pit, PitSet, Player, Topology, rules::{Relay, SowSpec}, toolkit::Sower};
     ///
     /// let topology = Topology::new(Layout::two_rows(6))?;
     /// let meter = Meter::new(Budget::UNLIMITED);
@@ -271,7 +271,7 @@ impl<R: RelayRule> Sower<'_, R> {
     /// inline board of 2 to [`LANES`](crate::board::LANES) holes that fits
     /// the topology, a relay rule of a threshold and no seed kept back in
     /// the origin. Each candidate is sown on a copy of the lanes, first lap
-    /// included (no arithmetic apart, no board copied, no engine set up per
+    /// included (no arithmetic apart, no board copied, no mover set up per
     /// move); a move still relaying after the plain laps is left to
     /// [`trial`](Sower::trial), which decides it from the start. `None`
     /// where the fast path does not apply.
@@ -327,21 +327,21 @@ impl<R: RelayRule> Sower<'_, R> {
         if R::SINGLE_LAP {
             return Ok(true);
         }
-        let engine = Engine {
+        let mover = Mover {
             sower: self,
             origin,
         };
         scratch.clone_from(board);
-        if engine.run_plain(scratch, origin, PLAIN_LAPS).is_ok() {
+        if mover.run_plain(scratch, origin, PLAIN_LAPS).is_ok() {
             return Ok(true);
         }
         let mut pool = scratch.take_pool();
-        let found = engine.find_cycle(&mut pool, scratch, board);
+        let found = mover.find_cycle(&mut pool, scratch, board);
         scratch.put_pool(pool);
         match found {
             Found::End(_) => Ok(true),
             Found::Cycle { .. } => Ok(self.endless == Endless::Stop),
-            Found::Undecided => Err(engine.undecided_cause()),
+            Found::Undecided => Err(mover.undecided_cause()),
         }
     }
 
@@ -370,7 +370,7 @@ impl<R: RelayRule> Sower<'_, R> {
         if board.get(origin) == 0 {
             return Err(SowError::EmptyHole(origin));
         }
-        let engine = Engine {
+        let mover = Mover {
             sower: self,
             origin,
         };
@@ -383,9 +383,9 @@ impl<R: RelayRule> Sower<'_, R> {
             });
         }
         if !O::RECORDS {
-            return engine.run(board);
+            return mover.run(board);
         }
-        self.sow_recorded(&engine, board, observer)
+        self.sow_recorded(&mover, board, observer)
     }
 
     /// One lap from `from`: on the counts directly when `observer` records
@@ -404,20 +404,20 @@ impl<R: RelayRule> Sower<'_, R> {
     /// events (on a spare block, which carries the board's spares).
     fn sow_recorded<O: Observer>(
         &self,
-        engine: &Engine<'_, R>,
+        mover: &Mover<'_, R>,
         board: &mut Board,
         observer: &mut O,
     ) -> Result<Sown, SowError> {
         let mut dry = board.take_spare();
         dry.clone_from(board);
-        let sown = match engine.run(&mut dry) {
+        let sown = match mover.run(&mut dry) {
             Ok(sown) => sown,
             Err(e) => {
                 board.keep_spare(dry);
                 return Err(e);
             }
         };
-        let mut from = engine.origin;
+        let mut from = mover.origin;
         for _ in 0..sown.laps {
             if let Landing::Hole(p) = self.sowing.lap(board, from, observer) {
                 from = p;

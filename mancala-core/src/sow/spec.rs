@@ -48,7 +48,7 @@ impl SowSpec {
 /// One mover's laps: the board's shape, how a lap is sown, and who sows.
 ///
 /// Its plain statement of a lap is [`lap`](Sowing::lap) (see
-/// [`sow_reference`](crate::engine::sow_reference)); the engine's fast laps are
+/// [`sow_reference`](crate::toolkit::sow_reference)); the sower's fast laps are
 /// its private methods.
 #[derive(Clone, Copy, Debug)]
 pub struct Sowing<'a> {
@@ -63,9 +63,9 @@ pub struct Sowing<'a> {
 /// When a lap ends in a hole, whether its seeds are lifted for another lap.
 ///
 /// The rule must be a pure function of the board and the landing hole: the
-/// engine relies on it to detect endless relays exactly.
+/// sower relies on it to detect endless relays exactly.
 pub trait RelayRule {
-    /// `true` if this rule never relays (the engine then skips all relay
+    /// `true` if this rule never relays (the sower then skips all relay
     /// bookkeeping).
     const SINGLE_LAP: bool = false;
 
@@ -74,7 +74,7 @@ pub trait RelayRule {
     fn relays(&self, board: &Board, landing: Pit) -> bool;
 
     /// `Some(n)` if this rule is exactly "relay when the landing hole then
-    /// holds at least `n` seeds": the engine then sows relays on the counts
+    /// holds at least `n` seeds": the sower then sows relays on the counts
     /// directly. `None` (the default) for any other rule.
     #[inline]
     fn threshold(&self) -> Option<u16> {
@@ -87,7 +87,7 @@ pub trait RelayRule {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Board, Pit, rules::Relay, engine::RelayRule};
+/// use mancala_core::{Board, Pit, rules::Relay, toolkit::RelayRule};
 ///
 /// let board = Board::from_counts(&[6, 5], &[]);
 /// let relay = Relay::AtLeast(6); // Numercy

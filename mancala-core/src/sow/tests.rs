@@ -1,4 +1,4 @@
-//! The engine's private arithmetic against its general form.
+//! The sower's private arithmetic against its general form.
 
 // Tests may panic: that is how they fail.
 #![allow(clippy::panic)]

@@ -4,7 +4,7 @@
 
 use mancala_core::Player;
 
-use super::Budget;
+use super::NodeCounter;
 use super::payoffs::Payoffs;
 use super::tables::{CHOICES, Position};
 
@@ -97,7 +97,7 @@ pub(super) struct Lookahead<'a> {
 impl Lookahead<'_> {
     /// The candidates x replies matrix, row by row, of the `candidates`
     /// searched while the budget lasts, and how many they are.
-    pub(super) fn rows(&self, candidates: &[usize], budget: &mut Budget) -> (Vec<f32>, usize) {
+    pub(super) fn rows(&self, candidates: &[usize], budget: &mut NodeCounter) -> (Vec<f32>, usize) {
         let mut order = [[0u8; CHOICES]; 2];
         for (i, slot) in order[0].iter_mut().enumerate() {
             *slot = i as u8;
@@ -123,7 +123,7 @@ impl Lookahead<'_> {
         &self,
         m: usize,
         order: &mut [[u8; CHOICES]; 2],
-        budget: &mut Budget,
+        budget: &mut NodeCounter,
         matrix: &mut Vec<f32>,
     ) -> Option<()> {
         for &t in self.replies {

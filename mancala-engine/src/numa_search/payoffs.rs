@@ -4,7 +4,7 @@
 
 use mancala_core::{Outcome, Player};
 
-use super::Budget;
+use super::NodeCounter;
 use super::tables::{CHOICES, Model, Position};
 
 /// Arabic's payoffs of a turn: the tables, the game's target score and
@@ -42,7 +42,7 @@ impl Payoffs<'_> {
         &self,
         position: &Position,
         order: &mut [[u8; CHOICES]; 2],
-        budget: &mut Budget,
+        budget: &mut NodeCounter,
     ) -> Option<f32> {
         let mut payoff = |a: u8, r: u8| {
             budget.spend()?;
@@ -97,7 +97,7 @@ impl Payoffs<'_> {
         &self,
         position: &Position,
         me: Player,
-        budget: &mut Budget,
+        budget: &mut NodeCounter,
     ) -> Option<f32> {
         let mut payoffs = [[0f32; CHOICES]; CHOICES];
         let mut theirs = [0f32; CHOICES];

@@ -94,7 +94,7 @@ fn the_cut_off_turn_value_is_the_full_one_and_makes_fewer_positions() {
         *slot = i as u8;
     }
     order[1] = order[0];
-    let mut budget = Budget {
+    let mut budget = NodeCounter {
         nodes: 0,
         limit: u64::MAX,
         deadline: None,

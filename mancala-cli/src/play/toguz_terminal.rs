@@ -8,7 +8,7 @@ use mancala_core::{
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, say_move, south_north, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_refusal};
+use super::terminal_game::{Ending, TerminalGame, hole_refusal};
 use super::text::{Names, and_list};
 
 /// The board, each line naming its player's store and tuzdik.
@@ -28,7 +28,7 @@ fn board(game: &ToguzKumalak, names: &Names, to_move: Option<Player>) -> String 
     TwoRow::new(game.board().holes(), line).draw()
 }
 
-impl Table for ToguzKumalak {
+impl TerminalGame for ToguzKumalak {
     fn seat_names(&self) -> Vec<String> {
         south_north()
     }

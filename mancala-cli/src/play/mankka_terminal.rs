@@ -6,7 +6,7 @@ use mankka::{Mankka, Move, MoveReport, PlayError};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_count, sowing_help, sown_words, two_row_side};
-use super::table::{Ending, Table, hole_choices, hole_refusal, say_hole};
+use super::terminal_game::{Ending, TerminalGame, hole_choices, hole_refusal, say_hole};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::{Words as _, mankka_end};
 
@@ -24,7 +24,7 @@ fn mankka_board(game: &Mankka, board: &mancala_core::Board, names: &Names) -> St
     TwoRow::new(board.holes(), line).draw()
 }
 
-impl Table for Mankka {
+impl TerminalGame for Mankka {
     fn seat_names(&self) -> Vec<String> {
         south_north()
     }

@@ -2,7 +2,7 @@
 //! the family (as `numercy`, `robertson` and `mankka` do) builds its turns
 //! from, and what a player of games rarely needs.
 //!
-//! - The sowing engine: [`Sower`] sows one move under a [`RelayRule`]
+//! - The sower: [`Sower`] sows one move under a [`RelayRule`]
 //!   ([`SingleLap`], a [`Relay`](crate::rules::Relay), or any function of
 //!   the board and the landing hole), reporting [`Sown`] or a [`SowError`]
 //!   ([`EndlessRelay`], or undecided within the work budget).
@@ -51,7 +51,7 @@ pub use crate::sow::{EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown};
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Mancala, Rules, engine::known_valid};
+/// use mancala_core::{Mancala, Rules, toolkit::known_valid};
 ///
 /// let game = known_valid(Mancala::new(Rules::kalah()), "Kalah's rules");
 /// assert_eq!(game.board().total(), 48);
@@ -107,7 +107,7 @@ macro_rules! uncompared {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::engine::JointMoveError;
+/// use mancala_core::toolkit::JointMoveError;
 /// use mancala_core::{ByPlayer, Game, Pit, Player, Status};
 ///
 /// /// A game of one move: player 0 sows hole 0, and it is over (the report
@@ -202,7 +202,7 @@ macro_rules! sequential_game {
             &self,
             actions: &[($crate::Player, $move)],
         ) -> ::core::result::Result<$move, $error> {
-            ::core::result::Result::Ok($crate::engine::sequential_move(
+            ::core::result::Result::Ok($crate::toolkit::sequential_move(
                 $crate::Game::status(self),
                 actions,
             )?)

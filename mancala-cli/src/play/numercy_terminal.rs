@@ -6,7 +6,7 @@ use numercy::{MoveReport, Numercy, Pit, PlayError};
 
 use super::boards::TwoRow;
 use super::sowing::{arrow, south_north, sowing_help, two_row_side};
-use super::table::{Ending, Table, hole_actions, hole_refusal};
+use super::terminal_game::{Ending, TerminalGame, hole_actions, hole_refusal};
 use mancala_engine::ending::NumercyWords as _;
 
 use super::text::{Names, and_list, count};
@@ -30,7 +30,7 @@ fn numercy_board(game: &Numercy, points: [u64; 2], names: &Names) -> String {
     .draw()
 }
 
-impl Table for Numercy {
+impl TerminalGame for Numercy {
     /// A number of holes given without operators: a random row of
     /// operators for them, drawn from `seed`.
     fn deal(self, seed: u64, given: &crate::game_arg::OptionPairs) -> Result<Numercy, String> {

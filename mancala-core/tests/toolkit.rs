@@ -1,16 +1,16 @@
-//! Hand-worked positions for the sowing engine, captures, feeding, endings
+//! Hand-worked positions for the sower, captures, feeding, endings
 //! and setups. Every expected value is worked out from RULES.md in the
 //! comment beside it.
 
 use mancala_core::{
     Board, Event, Game, Landing, Layout, Mancala, Move, Outcome, Pit, PitSet, PlayError, Player,
     Rules, RulesError, Setup, SetupError, Status, Topology,
-    engine::{EndlessRelay, JointMoveError, SowError, Sower, chain},
     history::{InvalidHistory, SeenPosition},
     rules::{
         Capture, ChainLimit, CountSet, Direction, Endless, Feeding, GrandSlam, LastSeed,
         LayoutError, Relay, SowSpec,
     },
+    toolkit::{EndlessRelay, JointMoveError, SowError, Sower, chain},
 };
 
 fn pit(i: usize) -> Pit {
@@ -48,7 +48,7 @@ fn sow_both(
     relay: Relay,
     endless: Endless,
 ) -> (
-    Result<mancala_core::engine::Sown, SowError>,
+    Result<mancala_core::toolkit::Sown, SowError>,
     Board,
     Vec<Event>,
 ) {
@@ -174,7 +174,7 @@ fn sowing_enters_only_the_movers_store() {
 /// A mover who owns no row has no store on the ring (a store sits after
 /// its owner's last row), so sowing into one's own store passes none: both
 /// paths of the engine agree (the quiet path once sowed into a store
-/// after hole 0; found by the fuzz target `engine`).
+/// after hole 0; found by the fuzz target `toolkit`).
 #[test]
 fn a_mover_without_a_row_has_no_store_to_sow_into() {
     let t = two_rows(6);

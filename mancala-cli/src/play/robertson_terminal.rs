@@ -6,7 +6,7 @@ use robertson::{MoveReport, Pit, PlayError, Robertson, Shape};
 
 use super::boards::{TwoRow, ring, row_place};
 use super::sowing::{arrow, south_north};
-use super::table::{Ending, Table, hole_actions, hole_refusal};
+use super::terminal_game::{Ending, TerminalGame, hole_actions, hole_refusal};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::{Words as _, mancala_end};
 
@@ -85,7 +85,7 @@ fn rows_of(game: &Robertson, p: Player) -> String {
     }
 }
 
-impl Table for Robertson {
+impl TerminalGame for Robertson {
     fn seat_names(&self) -> Vec<String> {
         if self.options().shape == Shape::TwoRow && south_and_north(self) {
             south_north()

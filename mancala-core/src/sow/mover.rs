@@ -10,7 +10,7 @@ use super::{Endless, EndlessRelay, Landing, RelayRule, SowError, Sower, Sown, Un
 use super::{LAP_WALK_WEIGHT, PLAIN_LAPS, lap_cost};
 
 /// One move of a sower from its origin.
-pub(super) struct Engine<'a, R> {
+pub(super) struct Mover<'a, R> {
     /// The sowing's rules and the call's budget.
     pub(super) sower: &'a Sower<'a, R>,
     /// The hole the move starts from.
@@ -36,7 +36,7 @@ pub(super) enum Found {
 /// the next lap start once the laps allowed are sown.
 pub(super) type Run = Result<(Landing, u64), Pit>;
 
-impl<R: RelayRule> Engine<'_, R> {
+impl<R: RelayRule> Mover<'_, R> {
     fn undecided(&self) -> SowError {
         SowError::Undecided(self.undecided_cause())
     }
@@ -109,7 +109,7 @@ impl<R: RelayRule> Engine<'_, R> {
         Err(from)
     }
 
-    /// [`run_plain`](Engine::run_plain) under a threshold rule, on the
+    /// [`run_plain`](Mover::run_plain) under a threshold rule, on the
     /// counts directly; `KEEP` is the spec's `first_into_origin`.
     #[inline(always)]
     fn relay_counts<const KEEP: bool>(
@@ -170,7 +170,7 @@ impl<R: RelayRule> Engine<'_, R> {
         result
     }
 
-    /// The rest of [`run`](Engine::run) for a move still going after its
+    /// The rest of [`run`](Mover::run) for a move still going after its
     /// plain laps (`start` the board before the move, `board` any board of
     /// its size): the move's end, or its cycle measured, on `board`; copies
     /// taken from `pool` and given back, `start` too. On error `board`

@@ -21,8 +21,8 @@ pub(crate) struct Ending {
 
 impl Ending {
     /// A game over with `reason`, shown as it stands: its board and its
-    /// scores ([`Table::standing`]).
-    pub(crate) fn as_it_stands(game: &impl Table, reason: &str, names: &Names) -> Ending {
+    /// scores ([`TerminalGame::standing`]).
+    pub(crate) fn as_it_stands(game: &impl TerminalGame, reason: &str, names: &Names) -> Ending {
         Ending {
             board: game.draw(names),
             reason: reason.into(),
@@ -32,7 +32,7 @@ impl Ending {
 }
 
 /// One game of the family as a human sees it at the table.
-pub(crate) trait Table: Registered {
+pub(crate) trait TerminalGame: Registered {
     /// The seats' names, in turn order: one set of names for the board,
     /// the prompts, the reports and the result.
     fn seat_names(&self) -> Vec<String>;
@@ -110,17 +110,17 @@ pub(crate) fn not_your_hole(
     )
 }
 
-/// [`Table::refusal`] for a game of holes whose error type `$error` (in
+/// [`TerminalGame::refusal`] for a game of holes whose error type `$error` (in
 /// scope where it is used) refuses a move from another player's hole as
 /// `NotYourHole { pit, owner, mover }` (or, given `$core`, as its variant
 /// `$core` holding the core's `NotYourHole`): that one names the mover's
 /// holes ([`not_your_hole`]), the others are the error's text.
 macro_rules! hole_refusal {
     ($error:ident) => {
-        $crate::play::table::hole_refusal!(@core $error, |e: &$error| Some(*e));
+        $crate::play::terminal_game::hole_refusal!(@core $error, |e: &$error| Some(*e));
     };
     ($error:ident, $core:ident) => {
-        $crate::play::table::hole_refusal!(@core $error, |e: &$error| match *e {
+        $crate::play::terminal_game::hole_refusal!(@core $error, |e: &$error| match *e {
             $error::$core(core) => Some(core),
             _ => None,
         });
@@ -130,7 +130,7 @@ macro_rules! hole_refusal {
             let core: Option<mancala_core::PlayError> = ($core)(error);
             match core {
                 Some(mancala_core::PlayError::NotYourHole { pit, owner, mover }) => {
-                    $crate::play::table::not_your_hole(
+                    $crate::play::terminal_game::not_your_hole(
                         pit,
                         owner,
                         self.topology().pits_of(mover),
@@ -144,13 +144,13 @@ macro_rules! hole_refusal {
 }
 pub(crate) use hole_refusal;
 
-/// [`Table::read`] and [`Table::say`] for a game whose actions are bare
+/// [`TerminalGame::read`] and [`TerminalGame::say`] for a game whose actions are bare
 /// holes: a hole number as typed ([`read_hole`]), said as `hole 3`
 /// ([`say_hole`]).
 macro_rules! hole_actions {
     () => {
         fn say(&self, pit: &mancala_core::Pit) -> String {
-            $crate::play::table::say_hole(*pit)
+            $crate::play::terminal_game::say_hole(*pit)
         }
     };
 }

@@ -1,4 +1,4 @@
-//! Fuzz target `engine`: the core's building blocks driven directly, each
+//! Fuzz target `toolkit`: the core's building blocks driven directly, each
 //! checked against its documented contract (not only "no panic").
 //!
 //! - [`Sower::sow`] on arbitrary boards (any counts, lengths off by one) of
@@ -52,13 +52,13 @@ use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     Board, Budget, Event, Landing, Layout, Meter, Pit, PitSet, Player, Topology,
     budget::Undecided,
-    engine::{
-        EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown, chain, filter_feeding,
-        is_grand_slam, take_into_store,
-    },
     rules::{
         ChainLimit, CountSet, Direction, Endless, Feeding, LastSeed, MAX_HOLES, MAX_PLAYERS,
         MAX_TWO_ROW_LEN, Relay, SowSpec,
+    },
+    toolkit::{
+        EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown, chain, filter_feeding,
+        is_grand_slam, take_into_store,
     },
 };
 

@@ -5,7 +5,7 @@
 use mancala_core::{Game, Outcome, Player};
 use numa::{JointMove, Numa, SIZE, Shape, TurnReport};
 
-use super::table::{Ending, Table};
+use super::terminal_game::{Ending, TerminalGame};
 use super::text::{Names, and_list};
 
 /// The grid, its edges named by colour and direction, then the key to the
@@ -79,7 +79,7 @@ fn grid(game: &Numa, names: &Names) -> String {
         .join("\n")
 }
 
-impl Table for Numa {
+impl TerminalGame for Numa {
     fn seat_names(&self) -> Vec<String> {
         vec!["Arabic".into(), "Roman".into()]
     }
