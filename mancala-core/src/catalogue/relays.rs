@@ -1,0 +1,110 @@
+//! The presets of the catalogue's games whose laps relay: a lap ending
+//! in a hole that then holds enough seeds lifts them and sows on, and
+//! captures are judged where the last lap ends.
+
+use crate::capture::{Capture, CountSet, Zone};
+use crate::conditions::{RelayConditions, Sowable};
+use crate::rules::{Leftover, Rules};
+use crate::sow::Relay;
+use crate::topology::Layout;
+
+use super::chain_to_origin;
+
+impl Rules {
+    /// French Wari as Ludii plays it (`French Wari.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each.
+    /// 2. A move sows any non-empty own hole counter-clockwise; a lap whose
+    ///    last seed falls in a hole that then holds more than one lifts that
+    ///    hole and sows on, in the same move ([`Relay::AtLeast`] 2).
+    /// 3. A lap that ends in an empty hole of either row (it now holds 1)
+    ///    takes the seeds of the opposite hole, if any; the lone seed stays
+    ///    ([`Capture::Opposite`] in [`Zone::Any`], `take_lone: false`).
+    /// 4. A move whose relays never end is not legal
+    ///    ([`Endless::Forbid`](crate::sow::Endless::Forbid), the family's
+    ///    convention; Ludii never ends such a move).
+    /// 5. The game ends when the player to move has no seeds; each player
+    ///    scores his captures plus the seeds left in his row.
+    pub const fn french_wari() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 4;
+        rules.relay = Relay::AtLeast(2);
+        rules.capture = Capture::Opposite {
+            require_opposite: true,
+            zone: Zone::Any,
+            take_lone: false,
+        };
+        rules
+    }
+}
+
+impl Rules {
+    /// En Gehe (Tanzania) as Ludii plays its 40-hole board ("Board
+    /// Size/40", ruleset "Merker (Observed)" of `En Gehe.lud`).
+    ///
+    /// 1. Two rows of 40 holes, 4 seeds each (Ludii's board sizes run to
+    ///    2x50: [`Rules::with_houses`]).
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over); a lap whose last seed falls in a hole that
+    ///    then holds more than one lifts that hole and sows on, in the same
+    ///    move ([`Relay::AtLeast`] 2).
+    /// 3. A lap that ends in an empty hole of the mover's own row (it now
+    ///    holds 1) facing a non-empty hole takes both: the seeds opposite
+    ///    and the lone seed ([`Capture::Opposite`] in [`Zone::Own`],
+    ///    `take_lone: true`); otherwise nothing.
+    /// 4. A move whose relays never end is not legal
+    ///    ([`Endless::Forbid`](crate::sow::Endless::Forbid), the family's
+    ///    convention; Ludii never ends such a move).
+    /// 5. The game ends when the player to move has no legal move (no
+    ///    seeds, or only endless moves); each player scores his captures
+    ///    plus the seeds left in his row ([`Leftover::Stay`]).
+    pub const fn en_gehe() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.layout = Layout::two_rows(40);
+        rules.capture = Capture::Opposite {
+            require_opposite: true,
+            zone: Zone::Own,
+            take_lone: true,
+        };
+        rules
+    }
+}
+
+impl Rules {
+    /// Kay as Ludii plays it (`Kay.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows one of the mover's holes holding two or more seeds,
+    ///    or exactly one when the next hole is empty ([`Sowable`] with
+    ///    `lone_into_empty`), counter-clockwise; every lap passes over the
+    ///    hole it was lifted from.
+    /// 3. If a lap's last seed falls in a hole of either row that then
+    ///    holds 4 (the rules text: only in the opponent's row), it is
+    ///    taken, then each hole before it while it holds 4, up to the
+    ///    move's origin, and the move ends
+    ///    ([`RelayConditions::capture_first`]).
+    /// 4. Otherwise, if that hole holds more than one seed and the next
+    ///    hole holds seeds ([`RelayConditions::next_occupied`]), its seeds
+    ///    are lifted and sown on; else the move ends. A move whose relays
+    ///    never end is not legal (the family's convention; Ludii never
+    ///    ends one).
+    /// 5. The game ends when the player to move cannot sow; the stores
+    ///    alone count ([`Leftover::Void`]).
+    pub const fn kay() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 4;
+        rules.sowing.skip_origin = true;
+        rules.sowable = Sowable {
+            min_seeds: 2,
+            lone_into_empty: true,
+        };
+        rules.relay = Relay::AtLeast(2);
+        rules.relay_if = RelayConditions {
+            next_occupied: true,
+            capture_first: true,
+        };
+        rules.capture = chain_to_origin(CountSet::EMPTY.with(4));
+        rules.leftover = Leftover::Void;
+        rules
+    }
+}
