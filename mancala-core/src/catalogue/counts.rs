@@ -2,14 +2,14 @@
 //! they hold after the last seed fell: chains of 2s and 3s, 2s, 4s and
 //! 6s, single counts, with or without the holes before the landing one.
 
-use crate::capture::{Capture, ChainLimit, CountSet, Zone};
+use crate::capture::{ChainLimit, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
 use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules};
 use crate::sow::{Endless, Relay, SowSpec};
 use crate::topology::{Direction, Layout};
 
-use super::chain_to_origin;
+use super::{OWARE_CHAIN, chain, chain_to_origin, landing};
 
 /// The sowing every catalogue game starts from: counter-clockwise, the
 /// origin not passed over, never into a store.
@@ -32,6 +32,17 @@ const NO_EARLY_END: EndRules = EndRules {
 
 /// The counts 2, 4 and 6.
 const EVEN_TO_SIX: CountSet = CountSet::EMPTY.with(2).with(4).with(6);
+
+/// The even counts a [`CountSet`] holds: 2 to 62.
+const EVENS: CountSet = {
+    let mut set = CountSet::EMPTY;
+    let mut count = 2;
+    while count < 64 {
+        set = set.with(count);
+        count += 2;
+    }
+    set
+};
 
 impl Rules {
     /// Das Bohnenspiel as Ludii plays it (`Das Bohnenspiel.lud`).
@@ -114,9 +125,7 @@ impl Rules {
         rules.leftover = Leftover::Void;
         rules
     }
-}
 
-impl Rules {
     /// Awari as Ludii plays it (`Awari.lud`).
     ///
     /// 1. Two rows of 6 holes, 4 seeds each.
@@ -136,12 +145,7 @@ impl Rules {
     pub const fn awari() -> Rules {
         let mut rules = Rules::wari();
         rules.sowing.skip_origin = true;
-        rules.capture = Capture::Chain {
-            zone: Zone::Opponents,
-            counts: CountSet::TWO_OR_THREE,
-            same_count: false,
-            limit: ChainLimit::Row,
-        };
+        rules.capture = OWARE_CHAIN;
         rules.feeding = Feeding::Always;
         rules.end.pass = true;
         rules.end.each_at_most = Some(1);
@@ -162,18 +166,11 @@ impl Rules {
     pub const fn wari() -> Rules {
         let mut rules = Rules::bohnenspiel();
         rules.seeds = 4;
-        rules.capture = Capture::Chain {
-            zone: Zone::Any,
-            counts: CountSet::EMPTY.with(6),
-            same_count: false,
-            limit: ChainLimit::Landing,
-        };
+        rules.capture = landing(Zone::Any, CountSet::EMPTY.with(6));
         rules.leftover = Leftover::Void;
         rules
     }
-}
 
-impl Rules {
     /// Enindji as Ludii plays it (`Enindji.lud`).
     ///
     /// 1. Two rows of 6 holes, 4 seeds each, a store each.
@@ -190,20 +187,13 @@ impl Rules {
     ///    three repeats of four plies; it is not modelled.)
     pub const fn enindji() -> Rules {
         let mut rules = Rules::awari();
-        rules.capture = Capture::Chain {
-            zone: Zone::Any,
-            counts: CountSet::EMPTY.with(4),
-            same_count: false,
-            limit: ChainLimit::Landing,
-        };
+        rules.capture = landing(Zone::Any, CountSet::EMPTY.with(4));
         rules.credit = Credit::Owner;
         rules.end.each_at_most = None;
         rules.leftover = Leftover::Stay;
         rules
     }
-}
 
-impl Rules {
     /// I as Ludii plays it (`I.lud`, "Board Size/3").
     ///
     /// 1. Two rows of 3 holes, 4 seeds each.
@@ -225,17 +215,10 @@ impl Rules {
         rules.layout = Layout::two_rows(3);
         rules.seeds = 4;
         rules.sowable = Sowable::at_least(2);
-        rules.capture = Capture::Chain {
-            zone: Zone::Any,
-            counts: CountSet::TWO_OR_THREE,
-            same_count: false,
-            limit: ChainLimit::Neighbours,
-        };
+        rules.capture = chain(Zone::Any, CountSet::TWO_OR_THREE, ChainLimit::Neighbours);
         rules
     }
-}
 
-impl Rules {
     /// Adidada as Ludii plays it (`Adidada.lud`; the rules document's
     /// second catalogue, section "Adidada").
     ///
@@ -256,28 +239,172 @@ impl Rules {
     pub const fn adidada() -> Rules {
         let mut rules = Rules::bohnenspiel();
         rules.seeds = 4;
-        rules.capture = Capture::Chain {
-            zone: Zone::Opponents,
-            counts: CountSet::TWO_OR_THREE,
-            same_count: false,
-            limit: ChainLimit::Row,
-        };
+        rules.capture = OWARE_CHAIN;
         rules
     }
-}
 
-/// The even counts a [`CountSet`] holds: 2 to 62.
-const EVENS: CountSet = {
-    let mut set = CountSet::EMPTY;
-    let mut count = 2;
-    while count < 64 {
-        set = set.with(count);
-        count += 2;
+    /// Shono as Ludii plays it (`Shono.lud`, ruleset "Shono (Observed)";
+    /// the rules document's second catalogue, section "Shono"):
+    /// [`Rules::adidada`] with 5 seeds and the origin passed over.
+    ///
+    /// 1. Two rows of 6 holes, 5 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise, passing over
+    ///    the hole it was lifted from on every lap
+    ///    ([`SowSpec::skip_origin`]).
+    /// 3. If the last seed falls in the opponent's row in a hole that then
+    ///    holds 2 or 3, it is taken, then each hole before it while it holds
+    ///    2 or 3, within his row ([`ChainLimit::Row`]). Grand slams are
+    ///    allowed; there is no feeding.
+    /// 4. The game ends when the player to move has no seeds; each player
+    ///    scores his captures plus the seeds left in his row
+    ///    ([`Leftover::Stay`]).
+    ///
+    /// (Ludii judges a lap whose last seed falls just after the skipped
+    /// origin at the origin, so that it captures nothing: a defect of
+    /// Ludii's, which its recorded games are cut before.)
+    pub const fn shono() -> Rules {
+        let mut rules = Rules::adidada();
+        rules.seeds = 5;
+        rules.sowing.skip_origin = true;
+        rules
     }
-    set
-};
 
-impl Rules {
+    /// Fondji as Ludii plays it (`Fondji.lud`; the rules document's second
+    /// catalogue, section "Fondji"): [`Rules::shono`] with 4 seeds and a
+    /// move bound to leave the opponent seeds.
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise, passing over
+    ///    the hole it was lifted from on every lap.
+    /// 3. If the last seed falls in the opponent's row in a hole that then
+    ///    holds 2 or 3, it is taken, then each hole before it while it holds
+    ///    2 or 3, within his row. (The rules text: in the player's own row;
+    ///    Ludii's code takes from the opponent's.)
+    /// 4. A move is legal only if the opponent has seeds in his row after
+    ///    it, whether or not he has seeds now ([`Feeding::Always`]: no move
+    ///    may take all his seeds either).
+    /// 5. The game ends when the player to move has no legal move; each
+    ///    player scores his captures plus the seeds left in his row.
+    ///
+    /// (Ludii offers a vote to end the game once the last twelve plies are
+    /// three repeats of a four-ply cycle; it is not modelled. As in
+    /// Shono, Ludii's judging of a lap ending just after the skipped origin
+    /// is a defect its recorded games are cut before.)
+    pub const fn fondji() -> Rules {
+        let mut rules = Rules::shono();
+        rules.seeds = 4;
+        rules.feeding = Feeding::Always;
+        rules
+    }
+
+    /// Woli as Ludii plays it (`Woli.lud`; the rules document's second
+    /// catalogue, section "Woli"): [`Rules::fondji`] sown clockwise, with 6
+    /// seeds.
+    ///
+    /// 1. Two rows of 6 holes, 6 seeds each (captures in hand).
+    /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
+    ///    `h - 1`), passing over the hole it was lifted from on every lap.
+    /// 3. If the last seed falls in the opponent's row in a hole that then
+    ///    holds 2 or 3, it is taken, then each hole before it (against the
+    ///    sowing) while it holds 2 or 3, within his row.
+    /// 4. A move is legal only if the opponent has seeds in his row after
+    ///    it ([`Feeding::Always`]; the rules text: a move may not take all
+    ///    his seeds).
+    /// 5. The game ends when the player to move has no legal move; each
+    ///    player scores his captures plus the seeds left in his row.
+    ///
+    /// (Ludii's cycle vote is not modelled; its judging of a lap ending
+    /// just after the skipped origin is a defect its recorded games are cut
+    /// before.)
+    pub const fn woli() -> Rules {
+        let mut rules = Rules::fondji();
+        rules.seeds = 6;
+        rules.sowing.direction = Direction::Clockwise;
+        rules
+    }
+
+    /// Kpo as Ludii plays it (`Kpo.lud`, ruleset "Momolu Massaquoi
+    /// (Observed)"; the rules document's second catalogue, section "Kpo").
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over).
+    /// 3. If the last seed falls in a hole of either row that then holds 2
+    ///    or 3, that hole is taken; there is no chain
+    ///    ([`ChainLimit::Landing`]).
+    /// 4. The game ends when the player to move has no seeds; each player
+    ///    scores his captures plus the seeds left in his row (the rules
+    ///    text is silent on the end).
+    pub const fn kpo() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.seeds = 4;
+        rules.capture = landing(Zone::Any, CountSet::TWO_OR_THREE);
+        rules
+    }
+
+    /// Ntyenge as Ludii plays it (`Ntyenge.lud`; the rules document's
+    /// second catalogue, section "Ntyenge").
+    ///
+    /// 1. Two rows of **8** holes, 4 seeds each (captures in hand).
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over).
+    /// 3. If the last seed falls in a hole of either row that then holds 2
+    ///    or 4, that hole is taken; there is no chain.
+    /// 4. A player without seeds passes ([`EndRules::pass`]); the game ends
+    ///    when neither can move, the board empty, and the captures decide.
+    pub const fn ntyenge() -> Rules {
+        let mut rules = Rules::kpo();
+        rules.layout = Layout::two_rows(8);
+        rules.capture = landing(Zone::Any, CountSet::EMPTY.with(2).with(4));
+        rules.end.pass = true;
+        rules
+    }
+
+    /// Unnee Tugalluulax as Ludii plays it (ruleset "Mancala World
+    /// (Suggested)" of `Unnee Tugalluulax.lud`; the rules document's second
+    /// catalogue, section "Unnee Tugalluulax").
+    ///
+    /// 1. Two rows of 6 holes, 6 seeds each (captures in hand).
+    /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
+    ///    `h - 1`; the origin is not passed over).
+    /// 3. If the last seed falls in a hole of either row that then holds 4,
+    ///    that hole is taken; there is no chain. (The rules text: only in
+    ///    the player's own row.)
+    /// 4. The game ends when the player to move has no seeds; each player
+    ///    scores his captures plus the seeds left in his row (the rules
+    ///    text gives the seeds left to the other player, which is the same
+    ///    when only the mover's row is empty).
+    ///
+    /// (Ludii also ends the game once the last twelve plies are three
+    /// repeats of a four-ply cycle; the rules text's "the position repeats"
+    /// is not modelled, nor met in Ludii's recorded games. Its other
+    /// ruleset, "Popova (Scholarly)", is these rules exactly.)
+    pub const fn unnee_tugalluulax() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.sowing.direction = Direction::Clockwise;
+        rules.capture = landing(Zone::Any, CountSet::EMPTY.with(4));
+        rules
+    }
+
+    /// Wore as Ludii plays it (`Wore.lud`; the rules document's second
+    /// catalogue, section "Wore").
+    ///
+    /// 1. Two rows of **4** holes, 6 seeds each (captures in hand).
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over).
+    /// 3. If the last seed falls in a hole of either row that then holds 2,
+    ///    4 or 6, that hole is taken; there is no chain. (The rules text:
+    ///    any hole holding 2, 4 or 6 is taken.)
+    /// 4. The game ends when the player to move has no seeds; the captures
+    ///    alone count ([`Leftover::Void`]).
+    pub const fn wore() -> Rules {
+        let mut rules = Rules::bohnenspiel();
+        rules.layout = Layout::two_rows(4);
+        rules.capture = landing(Zone::Any, EVEN_TO_SIX);
+        rules.leftover = Leftover::Void;
+        rules
+    }
+
     /// Toguz Kumalak's base rules: everything but the tuzdik, which
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) adds (played as a
     /// [`Mancala`](crate::Mancala) these rules are not the game).
@@ -294,15 +421,10 @@ impl Rules {
     ///    scores his store plus the seeds left in his row.
     pub const fn toguz_kumalak() -> Rules {
         let mut rules = Rules::wari();
-        rules.layout = Layout::two_rows(9);
         rules.seeds = 9;
+        rules.layout = Layout::two_rows(9);
         rules.sowing.first_into_origin = true;
-        rules.capture = Capture::Chain {
-            zone: Zone::Opponents,
-            counts: EVENS,
-            same_count: false,
-            limit: ChainLimit::Landing,
-        };
+        rules.capture = landing(Zone::Opponents, EVENS);
         rules.leftover = Leftover::Stay;
         rules
     }

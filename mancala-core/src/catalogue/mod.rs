@@ -24,6 +24,15 @@
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
 //! | Adidada | (Ludii's `Adidada`) | 2x6, 4 seeds | [`Rules::adidada`] | `Adidada.lud` | the same |
+//! | Foji | Benin (Dahomey) | 2x6, 4 seeds | [`Rules::foji`] | `Foji.lud` | the same; `endless` |
+//! | Fondji | (Ludii's `Fondji`) | 2x6, 4 seeds | [`Rules::fondji`] | `Fondji.lud` | the same |
+//! | J'odu | (Ludii's `J'odu`) | 2x6, 4 seeds | [`Rules::jodu`] | `J'odu.lud` | the same; `endless` |
+//! | Kpo | Liberia (the Vai) | 2x6, 4 seeds | [`Rules::kpo`] | `Kpo.lud`, "Momolu Massaquoi (Observed)" | the same |
+//! | Ntyenge | (Ludii's `Ntyenge`) | 2x8, 4 seeds | [`Rules::ntyenge`] | `Ntyenge.lud` | the same |
+//! | Shono | (Ludii's `Shono`) | 2x6, 5 seeds | [`Rules::shono`] | `Shono.lud`, "Shono (Observed)" | the same |
+//! | Unnee Tugalluulax | (Ludii's `Unnee Tugalluulax`) | 2x6, 6 seeds | [`Rules::unnee_tugalluulax`] | `Unnee Tugalluulax.lud`, "Mancala World (Suggested)" | the same |
+//! | Woli | (Ludii's `Woli`) | 2x6, 6 seeds | [`Rules::woli`] | `Woli.lud` | the same |
+//! | Wore | (Ludii's `Wore`) | 2x4, 6 seeds | [`Rules::wore`] | `Wore.lud` | the same |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -97,6 +106,24 @@ pub enum Traditional {
     Kay,
     /// Adidada: [`Rules::adidada`].
     Adidada,
+    /// Foji: [`Rules::foji`].
+    Foji,
+    /// Fondji: [`Rules::fondji`].
+    Fondji,
+    /// J'odu: [`Rules::jodu`].
+    Jodu,
+    /// Kpo: [`Rules::kpo`].
+    Kpo,
+    /// Ntyenge: [`Rules::ntyenge`].
+    Ntyenge,
+    /// Shono: [`Rules::shono`].
+    Shono,
+    /// Unnee Tugalluulax: [`Rules::unnee_tugalluulax`].
+    UnneeTugalluulax,
+    /// Woli: [`Rules::woli`].
+    Woli,
+    /// Wore: [`Rules::wore`].
+    Wore,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -105,7 +132,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 13] = [
+    pub const ALL: [Traditional; 22] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -118,12 +145,23 @@ impl Traditional {
         Traditional::I,
         Traditional::Kay,
         Traditional::Adidada,
+        Traditional::Foji,
+        Traditional::Fondji,
+        Traditional::Jodu,
+        Traditional::Kpo,
+        Traditional::Ntyenge,
+        Traditional::Shono,
+        Traditional::UnneeTugalluulax,
+        Traditional::Woli,
+        Traditional::Wore,
         Traditional::ToguzKumalak,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`,
-    /// `en-gehe`, `i`, `kay`, `adidada`, `toguz-kumalak`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`,
+    /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `foji`, `fondji`,
+    /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
+    /// `wore`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -138,6 +176,15 @@ impl Traditional {
             Traditional::I => "i",
             Traditional::Kay => "kay",
             Traditional::Adidada => "adidada",
+            Traditional::Foji => "foji",
+            Traditional::Fondji => "fondji",
+            Traditional::Jodu => "jodu",
+            Traditional::Kpo => "kpo",
+            Traditional::Ntyenge => "ntyenge",
+            Traditional::Shono => "shono",
+            Traditional::UnneeTugalluulax => "unnee-tugalluulax",
+            Traditional::Woli => "woli",
+            Traditional::Wore => "wore",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -157,6 +204,15 @@ impl Traditional {
             Traditional::I => "I",
             Traditional::Kay => "Kay",
             Traditional::Adidada => "Adidada",
+            Traditional::Foji => "Foji",
+            Traditional::Fondji => "Fondji",
+            Traditional::Jodu => "J'odu",
+            Traditional::Kpo => "Kpo",
+            Traditional::Ntyenge => "Ntyenge",
+            Traditional::Shono => "Shono",
+            Traditional::UnneeTugalluulax => "Unnee Tugalluulax",
+            Traditional::Woli => "Woli",
+            Traditional::Wore => "Wore",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -177,6 +233,15 @@ impl Traditional {
             Traditional::I => summaries::I,
             Traditional::Kay => summaries::KAY,
             Traditional::Adidada => summaries::ADIDADA,
+            Traditional::Foji => summaries::FOJI,
+            Traditional::Fondji => summaries::FONDJI,
+            Traditional::Jodu => summaries::JODU,
+            Traditional::Kpo => summaries::KPO,
+            Traditional::Ntyenge => summaries::NTYENGE,
+            Traditional::Shono => summaries::SHONO,
+            Traditional::UnneeTugalluulax => summaries::UNNEE_TUGALLUULAX,
+            Traditional::Woli => summaries::WOLI,
+            Traditional::Wore => summaries::WORE,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -216,6 +281,15 @@ impl Traditional {
             Traditional::I => Rules::i(),
             Traditional::Kay => Rules::kay(),
             Traditional::Adidada => Rules::adidada(),
+            Traditional::Foji => Rules::foji(),
+            Traditional::Fondji => Rules::fondji(),
+            Traditional::Jodu => Rules::jodu(),
+            Traditional::Kpo => Rules::kpo(),
+            Traditional::Ntyenge => Rules::ntyenge(),
+            Traditional::Shono => Rules::shono(),
+            Traditional::UnneeTugalluulax => Rules::unnee_tugalluulax(),
+            Traditional::Woli => Rules::woli(),
+            Traditional::Wore => Rules::wore(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }
@@ -240,13 +314,41 @@ impl core::str::FromStr for Traditional {
     }
 }
 
+/// A chain of holes of `counts`: the landing hole, in `zone`, then the
+/// holes behind it as far as `limit` ([`Capture::Chain`] without
+/// `same_count`).
+pub(super) const fn chain(zone: Zone, counts: CountSet, limit: ChainLimit) -> Capture {
+    Capture::Chain {
+        zone,
+        counts,
+        same_count: false,
+        limit,
+    }
+}
+
 /// A chain of holes of `counts` in any row, from the landing hole back to
 /// the move's origin.
 pub(super) const fn chain_to_origin(counts: CountSet) -> Capture {
-    Capture::Chain {
-        zone: Zone::Any,
-        counts,
-        same_count: false,
-        limit: ChainLimit::ToOrigin,
+    chain(Zone::Any, counts, ChainLimit::ToOrigin)
+}
+
+/// Oware's capture: a landing hole of the opponent's row holding 2 or 3,
+/// then the holes behind it in his row while each holds 2 or 3.
+pub(super) const OWARE_CHAIN: Capture =
+    chain(Zone::Opponents, CountSet::TWO_OR_THREE, ChainLimit::Row);
+
+/// The landing hole alone, in `zone`, when it holds a count of `counts`.
+pub(super) const fn landing(zone: Zone, counts: CountSet) -> Capture {
+    chain(zone, counts, ChainLimit::Landing)
+}
+
+/// A lap ending in an empty hole of `zone` (it now holds 1) takes the
+/// opposite hole's seeds, if any, and the lone seed with them when
+/// `take_lone` ([`Capture::Opposite`] with `require_opposite`).
+pub(super) const fn across(zone: Zone, take_lone: bool) -> Capture {
+    Capture::Opposite {
+        require_opposite: true,
+        zone,
+        take_lone,
     }
 }

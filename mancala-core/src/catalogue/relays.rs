@@ -2,13 +2,14 @@
 //! in a hole that then holds enough seeds lifts them and sows on, and
 //! captures are judged where the last lap ends.
 
-use crate::capture::{Capture, CountSet, Zone};
+use crate::capture::{CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
+use crate::feeding::Feeding;
 use crate::rules::{Leftover, Rules};
 use crate::sow::Relay;
-use crate::topology::Layout;
+use crate::topology::{Direction, Layout};
 
-use super::chain_to_origin;
+use super::{across, chain_to_origin};
 
 impl Rules {
     /// French Wari as Ludii plays it (`French Wari.lud`).
@@ -19,7 +20,8 @@ impl Rules {
     ///    hole and sows on, in the same move ([`Relay::AtLeast`] 2).
     /// 3. A lap that ends in an empty hole of either row (it now holds 1)
     ///    takes the seeds of the opposite hole, if any; the lone seed stays
-    ///    ([`Capture::Opposite`] in [`Zone::Any`], `take_lone: false`).
+    ///    ([`Capture::Opposite`](crate::rules::Capture::Opposite) in
+    ///    [`Zone::Any`], `take_lone: false`).
     /// 4. A move whose relays never end is not legal
     ///    ([`Endless::Forbid`](crate::sow::Endless::Forbid), the family's
     ///    convention; Ludii never ends such a move).
@@ -29,16 +31,10 @@ impl Rules {
         let mut rules = Rules::bohnenspiel();
         rules.seeds = 4;
         rules.relay = Relay::AtLeast(2);
-        rules.capture = Capture::Opposite {
-            require_opposite: true,
-            zone: Zone::Any,
-            take_lone: false,
-        };
+        rules.capture = across(Zone::Any, false);
         rules
     }
-}
 
-impl Rules {
     /// En Gehe (Tanzania) as Ludii plays its 40-hole board ("Board
     /// Size/40", ruleset "Merker (Observed)" of `En Gehe.lud`).
     ///
@@ -50,8 +46,9 @@ impl Rules {
     ///    move ([`Relay::AtLeast`] 2).
     /// 3. A lap that ends in an empty hole of the mover's own row (it now
     ///    holds 1) facing a non-empty hole takes both: the seeds opposite
-    ///    and the lone seed ([`Capture::Opposite`] in [`Zone::Own`],
-    ///    `take_lone: true`); otherwise nothing.
+    ///    and the lone seed
+    ///    ([`Capture::Opposite`](crate::rules::Capture::Opposite) in
+    ///    [`Zone::Own`], `take_lone: true`); otherwise nothing.
     /// 4. A move whose relays never end is not legal
     ///    ([`Endless::Forbid`](crate::sow::Endless::Forbid), the family's
     ///    convention; Ludii never ends such a move).
@@ -61,16 +58,10 @@ impl Rules {
     pub const fn en_gehe() -> Rules {
         let mut rules = Rules::french_wari();
         rules.layout = Layout::two_rows(40);
-        rules.capture = Capture::Opposite {
-            require_opposite: true,
-            zone: Zone::Own,
-            take_lone: true,
-        };
+        rules.capture = across(Zone::Own, true);
         rules
     }
-}
 
-impl Rules {
     /// Kay as Ludii plays it (`Kay.lud`).
     ///
     /// 1. Two rows of 6 holes, 4 seeds each, a store each.
@@ -105,6 +96,62 @@ impl Rules {
         };
         rules.capture = chain_to_origin(CountSet::EMPTY.with(4));
         rules.leftover = Leftover::Void;
+        rules
+    }
+
+    /// J'odu as Ludii plays it (`J'odu.lud`; the rules document's second
+    /// catalogue, section "J'odu").
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over); a lap whose last seed falls in a hole that
+    ///    then holds more than one lifts that hole and sows on, in the same
+    ///    move ([`Relay::AtLeast`] 2).
+    /// 3. A lap that ends in an empty hole of the mover's own row (it now
+    ///    holds 1) takes the seeds of the opposite hole, if any; the lone
+    ///    seed stays. Ending in the opponent's row takes nothing.
+    /// 4. A move is legal only if the opponent has seeds in his row after
+    ///    the whole move ([`Feeding::Always`]); a move whose relays never
+    ///    end is not legal (the family's convention; Ludii never ends one).
+    /// 5. The game ends when the player to move has no legal move (the
+    ///    rules text: feed "if possible"; Ludii's code has no such
+    ///    exception); each player scores his captures plus the seeds left
+    ///    in his row ([`Leftover::Stay`]).
+    ///
+    /// (Ludii judges the feeding after every lap, a defect its recorded
+    /// games are cut before.)
+    pub const fn jodu() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.capture = across(Zone::Own, false);
+        rules.feeding = Feeding::Always;
+        rules
+    }
+
+    /// Foji as Ludii plays it (`Foji.lud`; the rules document's second
+    /// catalogue, section "Foji"): [`Rules::jodu`] sown clockwise, the
+    /// origin passed over.
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each (captures in hand).
+    /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
+    ///    `h - 1`), passing over the hole it was lifted from on every lap,
+    ///    relay laps too ([`SowSpec::skip_origin`](crate::rules::SowSpec));
+    ///    a lap whose last seed falls in a hole that then holds more than
+    ///    one lifts that hole and sows on, in the same move.
+    /// 3. A lap that ends in an empty hole of the mover's own row takes the
+    ///    seeds of the opposite hole, if any; the lone seed stays.
+    /// 4. A move is legal only if the opponent has seeds in his row after
+    ///    the whole move (the rules text asks it only when his row is
+    ///    empty); a move whose relays never end is not legal.
+    /// 5. The game ends when the player to move has no legal move; each
+    ///    player scores his captures plus the seeds left in his row.
+    ///
+    /// (Ludii's cycle vote is not modelled. Ludii judges a lap ending just
+    /// after the skipped origin at the origin, and the feeding after the
+    /// first lap only: defects its recorded games are cut before.)
+    pub const fn foji() -> Rules {
+        let mut rules = Rules::jodu();
+        rules.sowing.direction = Direction::Clockwise;
+        rules.sowing.skip_origin = true;
         rules
     }
 }
