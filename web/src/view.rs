@@ -2,7 +2,7 @@
 //! the board, seeds, whose turn it is, the legal moves, and how the game
 //! ended.
 
-use mancala_core::{Game, Outcome, Pit, Player, Status, Topology};
+use mancala_core::{Game, Outcome, Pit, Player, Status, Topology, rules::StoreSide};
 use mancala_engine::{AnyGame, GAMES, GameState};
 use serde::Serialize;
 
@@ -283,7 +283,12 @@ pub(crate) fn view(game: &AnyGame) -> View {
     match game.state() {
         GameState::Mancala(g) => {
             let t = g.topology();
-            let layout = board_of(&mut v, layout::two_rows(t.row_len(), true));
+            let mut layout = board_of(&mut v, layout::two_rows(t.row_len(), true));
+            // Stores on their owners' left (Chongka', Chungcajon): player
+            // 0's at the left end, player 1's at the right.
+            if t.layout().store_side == StoreSide::Left {
+                layout.stores.swap(0, 1);
+            }
             v.holes = holes(g.board().holes(), &layout, t);
             v.stores = stores(&g.board().stores()[..t.players()], &layout.stores);
             parts = store_parts(g.board().stores(), &v.scores, "store");
@@ -491,6 +496,18 @@ mod tests {
         assert!(players >= 2);
         assert!(v.holes.iter().all(|h| h.owner < players));
         assert_eq!(v.holes.len() % 6, 0);
+    }
+
+    /// Chongka' keeps each store on its owner's left (`store_side=left`):
+    /// South's store at the left end, before his hole 0, where Kalah has it
+    /// at the right end.
+    #[test]
+    fn stores_on_the_left_are_drawn_at_their_owners_left() {
+        for (name, left) in [("kalah", false), ("chongka", true)] {
+            let v = view(&AnyGame::new(name, "").expect(name));
+            assert_eq!(v.stores[0].x < v.holes[0].x, left, "{name}");
+            assert_eq!(v.stores[1].x < v.holes[0].x, !left, "{name}");
+        }
     }
 
     #[test]

@@ -24,6 +24,8 @@
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
 //! | Adidada | (Ludii's `Adidada`) | 2x6, 4 seeds | [`Rules::adidada`] | `Adidada.lud` | the same |
+//! | Chongka' | (Ludii's `Chongka'`) | 2x7, 7 seeds | [`Rules::chongka`] | `Chongka'.lud` | the same; `store_side` |
+//! | Chungcajon | (Ludii's `Chungcajon`) | 2x7, 7 seeds | [`Rules::chungcajon`] | `Chungcajon.lud` | the same; `store_side` |
 //! | Foji | Benin (Dahomey) | 2x6, 4 seeds | [`Rules::foji`] | `Foji.lud` | the same; `endless` |
 //! | Fondji | (Ludii's `Fondji`) | 2x6, 4 seeds | [`Rules::fondji`] | `Fondji.lud` | the same |
 //! | J'odu | (Ludii's `J'odu`) | 2x6, 4 seeds | [`Rules::jodu`] | `J'odu.lud` | the same; `endless` |
@@ -106,6 +108,10 @@ pub enum Traditional {
     Kay,
     /// Adidada: [`Rules::adidada`].
     Adidada,
+    /// Chongka': [`Rules::chongka`].
+    Chongka,
+    /// Chungcajon: [`Rules::chungcajon`].
+    Chungcajon,
     /// Foji: [`Rules::foji`].
     Foji,
     /// Fondji: [`Rules::fondji`].
@@ -132,7 +138,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 22] = [
+    pub const ALL: [Traditional; 24] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -145,6 +151,8 @@ impl Traditional {
         Traditional::I,
         Traditional::Kay,
         Traditional::Adidada,
+        Traditional::Chongka,
+        Traditional::Chungcajon,
         Traditional::Foji,
         Traditional::Fondji,
         Traditional::Jodu,
@@ -159,7 +167,8 @@ impl Traditional {
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
     /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`,
-    /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `foji`, `fondji`,
+    /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `chongka`,
+    /// `chungcajon`, `foji`, `fondji`,
     /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
     /// `wore`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
@@ -176,6 +185,8 @@ impl Traditional {
             Traditional::I => "i",
             Traditional::Kay => "kay",
             Traditional::Adidada => "adidada",
+            Traditional::Chongka => "chongka",
+            Traditional::Chungcajon => "chungcajon",
             Traditional::Foji => "foji",
             Traditional::Fondji => "fondji",
             Traditional::Jodu => "jodu",
@@ -204,6 +215,8 @@ impl Traditional {
             Traditional::I => "I",
             Traditional::Kay => "Kay",
             Traditional::Adidada => "Adidada",
+            Traditional::Chongka => "Chongka'",
+            Traditional::Chungcajon => "Chungcajon",
             Traditional::Foji => "Foji",
             Traditional::Fondji => "Fondji",
             Traditional::Jodu => "J'odu",
@@ -233,6 +246,8 @@ impl Traditional {
             Traditional::I => summaries::I,
             Traditional::Kay => summaries::KAY,
             Traditional::Adidada => summaries::ADIDADA,
+            Traditional::Chongka => summaries::CHONGKA,
+            Traditional::Chungcajon => summaries::CHUNGCAJON,
             Traditional::Foji => summaries::FOJI,
             Traditional::Fondji => summaries::FONDJI,
             Traditional::Jodu => summaries::JODU,
@@ -281,6 +296,8 @@ impl Traditional {
             Traditional::I => Rules::i(),
             Traditional::Kay => Rules::kay(),
             Traditional::Adidada => Rules::adidada(),
+            Traditional::Chongka => Rules::chongka(),
+            Traditional::Chungcajon => Rules::chungcajon(),
             Traditional::Foji => Rules::foji(),
             Traditional::Fondji => Rules::fondji(),
             Traditional::Jodu => Rules::jodu(),

@@ -2,12 +2,12 @@
 //! in a hole that then holds enough seeds lifts them and sows on, and
 //! captures are judged where the last lap ends.
 
-use crate::capture::{CountSet, Zone};
+use crate::capture::{Capture, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
 use crate::rules::{Leftover, Rules};
 use crate::sow::Relay;
-use crate::topology::{Direction, Layout};
+use crate::topology::{Direction, Layout, StoreSide};
 
 use super::{across, chain_to_origin};
 
@@ -20,7 +20,7 @@ impl Rules {
     ///    hole and sows on, in the same move ([`Relay::AtLeast`] 2).
     /// 3. A lap that ends in an empty hole of either row (it now holds 1)
     ///    takes the seeds of the opposite hole, if any; the lone seed stays
-    ///    ([`Capture::Opposite`](crate::rules::Capture::Opposite) in
+    ///    ([`Capture::Opposite`] in
     ///    [`Zone::Any`], `take_lone: false`).
     /// 4. A move whose relays never end is not legal
     ///    ([`Endless::Forbid`](crate::sow::Endless::Forbid), the family's
@@ -47,7 +47,7 @@ impl Rules {
     /// 3. A lap that ends in an empty hole of the mover's own row (it now
     ///    holds 1) facing a non-empty hole takes both: the seeds opposite
     ///    and the lone seed
-    ///    ([`Capture::Opposite`](crate::rules::Capture::Opposite) in
+    ///    ([`Capture::Opposite`] in
     ///    [`Zone::Own`], `take_lone: true`); otherwise nothing.
     /// 4. A move whose relays never end is not legal
     ///    ([`Endless::Forbid`](crate::sow::Endless::Forbid), the family's
@@ -99,6 +99,61 @@ impl Rules {
         rules
     }
 
+    /// Chongka' as Ludii plays it (`Chongka'.lud`; the rules document's
+    /// second catalogue, section "Chongka'").
+    ///
+    /// 1. Two rows of 7 holes, 7 seeds each, a store each on its owner's
+    ///    **left** ([`StoreSide::Left`]: player 0's between holes 13 and 0,
+    ///    player 1's between holes 6 and 7).
+    /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
+    ///    `h - 1`), dropping a seed into the mover's own store on passing
+    ///    it, never into the opponent's
+    ///    ([`SowSpec::into_own_store`](crate::rules::SowSpec::into_own_store));
+    ///    the origin is not passed over.
+    /// 3. A lap whose last seed falls in a hole that then holds more than
+    ///    one lifts that hole and sows on, in the same move
+    ///    ([`Relay::AtLeast`] 2); one that ends in the own store ends the
+    ///    move, with no extra turn. Every lap round the board drops a seed
+    ///    into the store, so the relays always end.
+    /// 4. A lap that ends in an empty hole of the mover's own row (it now
+    ///    holds 1) takes the seeds of the opposite hole, if any; the lone
+    ///    seed stays.
+    /// 5. A player without seeds passes
+    ///    ([`EndRules::pass`](crate::rules::EndRules::pass)); the game ends
+    ///    when neither can move, the board empty. The stores alone count
+    ///    ([`Leftover::Void`]).
+    pub const fn chongka() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.seeds = 7;
+        rules.layout = Layout::two_rows(7).with_store_side(StoreSide::Left);
+        rules.sowing.direction = Direction::Clockwise;
+        rules.sowing.into_own_store = true;
+        rules.capture = across(Zone::Own, false);
+        rules.end.pass = true;
+        rules.leftover = Leftover::Void;
+        rules
+    }
+
+    /// Chungcajon as Ludii plays it (`Chungcajon.lud`; the rules
+    /// document's second catalogue, section "Chungcajon"):
+    /// [`Rules::chongka`] without captures.
+    ///
+    /// 1. Two rows of 7 holes, 7 seeds each, a store each on its owner's
+    ///    left ([`StoreSide::Left`]).
+    /// 2. A move sows any non-empty own hole clockwise, dropping a seed
+    ///    into the mover's own store on passing it, never into the
+    ///    opponent's.
+    /// 3. A lap whose last seed falls in a hole that then holds more than
+    ///    one lifts that hole and sows on; the move ends when a lap ends in
+    ///    the own store or in an empty hole. Nothing is captured.
+    /// 4. A player without seeds passes; the game ends when every hole is
+    ///    empty. The stores alone count.
+    pub const fn chungcajon() -> Rules {
+        let mut rules = Rules::chongka();
+        rules.capture = Capture::None;
+        rules
+    }
+
     /// J'odu as Ludii plays it (`J'odu.lud`; the rules document's second
     /// catalogue, section "J'odu").
     ///
@@ -134,7 +189,7 @@ impl Rules {
     /// 1. Two rows of 6 holes, 4 seeds each (captures in hand).
     /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
     ///    `h - 1`), passing over the hole it was lifted from on every lap,
-    ///    relay laps too ([`SowSpec::skip_origin`](crate::rules::SowSpec));
+    ///    relay laps too ([`SowSpec::skip_origin`](crate::rules::SowSpec::skip_origin));
     ///    a lap whose last seed falls in a hole that then holds more than
     ///    one lifts that hole and sows on, in the same move.
     /// 3. A lap that ends in an empty hole of the mover's own row takes the

@@ -81,6 +81,23 @@ pub(super) const ADIDADA: &str = "Adidada: two rows of 6 holes with 4 seeds each
     all his seeds. The game ends when the player to move has no seeds; \
     captures plus the seeds in your row count.";
 
+/// The summary of [`Traditional::Chongka`].
+pub(super) const CHONGKA: &str = "Chongka': two rows of 7 holes with 7 seeds each, and a store on \
+    each player's left. Seeds are sown clockwise, one into your own store as \
+    you pass it, none into the other's. A last seed in a hole that then holds \
+    more than one lifts them all and sows on; one in your store ends the move. \
+    A last seed in an empty hole of your own row captures the seeds of the \
+    hole opposite; the lone seed stays. A player without seeds passes; the \
+    game ends when the board is empty. Stores count.";
+
+/// The summary of [`Traditional::Chungcajon`].
+pub(super) const CHUNGCAJON: &str = "Chungcajon: two rows of 7 holes with 7 seeds each, and a store on \
+    each player's left. Seeds are sown clockwise, one into your own store as \
+    you pass it, none into the other's. A last seed in a hole that then holds \
+    more than one lifts them all and sows on; the move ends in your store or \
+    in an empty hole. Nothing is captured. A player without seeds passes; the \
+    game ends when the board is empty. Stores count.";
+
 /// The summary of [`Traditional::Foji`].
 pub(super) const FOJI: &str = "Foji: two rows of 6 holes with 4 seeds each. Seeds are sown \
     clockwise, skipping the hole sown; a last seed in a hole that then holds \
