@@ -54,7 +54,7 @@ use mancala_core::{
     budget::Undecided,
     rules::{
         ChainLimit, CountSet, Direction, Endless, Feeding, LastSeed, MAX_HOLES, MAX_PLAYERS,
-        MAX_TWO_ROW_LEN, Relay, SowSpec,
+        MAX_TWO_ROW_LEN, Relay, SowSpec, StoreSide,
     },
     toolkit::{
         EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown, chain, filter_feeding,
@@ -167,7 +167,8 @@ enum Model {
 /// One lap from `from`, seed by seed (RULES.md: sow from the next hole; a
 /// seed enters the mover's store, with `into_own_store`, where the store
 /// sits: right after the last hole of its owner's last row, going
-/// counter-clockwise).
+/// counter-clockwise, or, on his left, right before the first hole of his
+/// first row).
 fn model_lap(
     board: &mut Board,
     topology: &Topology,
@@ -186,17 +187,27 @@ fn model_lap(
     let layout = topology.layout();
     let owners = layout.row_owners();
     let store_after = |i: usize| -> Option<Player> {
-        // The last hole of a player's last row.
         let row_len = topology.row_len();
         if !(i + 1).is_multiple_of(row_len) {
             return None;
         }
-        let row = i / row_len;
-        let owner = owners[row];
-        owners[row + 1..]
-            .iter()
-            .all(|&o| o != owner)
-            .then_some(owner)
+        match layout.store_side {
+            // The last hole of a player's last row.
+            StoreSide::Right => {
+                let row = i / row_len;
+                let owner = owners[row];
+                owners[row + 1..]
+                    .iter()
+                    .all(|&o| o != owner)
+                    .then_some(owner)
+            }
+            // The hole before the first of a player's first row.
+            StoreSide::Left => {
+                let row = ((i + 1) % n) / row_len;
+                let owner = owners[row];
+                owners[..row].iter().all(|&o| o != owner).then_some(owner)
+            }
+        }
     };
     while seeds > 0 {
         let (next, passed) = match spec.direction {

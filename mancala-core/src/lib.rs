@@ -164,6 +164,9 @@
 //! - Each player has a store (a "receptacle") for the seeds he captures.
 //!   Sowing never drops a seed into a store unless the rules say so
 //!   ([`SowSpec::into_own_store`], Kalah: into the mover's own store only).
+//!   A store sits in the ring on its owner's right, after his last hole,
+//!   or on his left, before his first ([`StoreSide`](rules::StoreSide):
+//!   Chongka' and Chungcajon, which sow clockwise).
 //! - Seeds are conserved: the seeds in the holes, in the stores, in hands
 //!   (Mankka's opening) and removed from play (Numercy) always add up to the
 //!   starting total. Points are not seeds (Numercy's arithmetic, Robertson's

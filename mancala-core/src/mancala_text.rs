@@ -10,6 +10,7 @@
 //! | `rules` | `oware`, `kalah` | start from this preset (first if given) |
 //! | `houses` | 1 to 50 | two rows of this many holes, player 0's first |
 //! | `layout` | `N:o,o,...` | rows of `N` holes, one owner per row in ring order (`4:0,1,2`) |
+//! | `store_side` | `right`, `left` | where each player's store sits, from his seat: after his last hole, or before his first (Chongka', Chungcajon); `houses` and `layout` keep it |
 //! | `seeds` | a number | seeds per hole at the start |
 //! | `direction` | `ccw`, `cw` | the sowing direction |
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
@@ -85,7 +86,7 @@ use crate::player::Player;
 use crate::rules::{Credit, GrandSlam, Leftover, Rules};
 use crate::setup::{Setup, SetupError};
 use crate::sow::{Endless, Relay};
-use crate::topology::{Direction, Layout, MAX_ROWS};
+use crate::topology::{Direction, Layout, MAX_ROWS, StoreSide};
 
 fn capture_text(capture: Capture) -> String {
     match capture {
@@ -211,6 +212,7 @@ impl RuleOptions for Rules {
         "rules",
         "houses",
         "layout",
+        "store_side",
         "seeds",
         "direction",
         "skip_origin",
@@ -243,6 +245,9 @@ impl RuleOptions for Rules {
             "houses" => "two rows of this many holes, player 0's first; takes 1 to 50",
             "layout" => {
                 "rows of `N` holes, one owner per row in ring order (`4:0,1,2`); takes `N:o,o,...`"
+            }
+            "store_side" => {
+                "where each player's store sits, from his seat: after his last hole, or before his first (Chongka', Chungcajon); takes `right`, `left`"
             }
             "seeds" => "seeds per hole at the start; takes a number",
             "direction" => "the sowing direction; takes `ccw`, `cw`",
@@ -306,8 +311,14 @@ impl RuleOptions for Rules {
                     _ => Rules::kalah(),
                 }
             }
-            "houses" => self.layout = Layout::two_rows(option_number(key, value)?),
-            "layout" => self.layout = parse_layout(key, value)?,
+            "houses" => {
+                self.layout = Layout::two_rows(option_number(key, value)?)
+                    .with_store_side(self.layout.store_side);
+            }
+            "layout" => {
+                self.layout = parse_layout(key, value)?.with_store_side(self.layout.store_side);
+            }
+            "store_side" => self.layout.store_side = StoreSide::from_word(key, value)?,
             "seeds" => self.seeds = option_number(key, value)?,
             "direction" => self.sowing.direction = Direction::from_word(key, value)?,
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
@@ -353,10 +364,12 @@ impl RuleOptions for Rules {
                 _ => "oware".into(),
             },
             "houses" => {
-                return (self.layout == Layout::two_rows(self.layout.row_len))
+                let two_rows = Layout::two_rows(self.layout.row_len);
+                return (self.layout == two_rows.with_store_side(self.layout.store_side))
                     .then(|| self.layout.row_len.to_string());
             }
             "layout" => layout_text(&self.layout),
+            "store_side" => self.layout.store_side.word().into(),
             "seeds" => self.seeds.to_string(),
             "direction" => self.sowing.direction.word().into(),
             "skip_origin" => bool_value(self.sowing.skip_origin),
@@ -459,8 +472,9 @@ impl FromStr for Mancala {
 
 impl Mancala {
     /// Draws the board: two-row boards as they face the players (player 1's
-    /// row reversed above player 0's, stores at the ends, hole numbers in
-    /// brackets), other boards row by row with their owners.
+    /// row reversed above player 0's, stores at the ends, each on its
+    /// owner's side, hole numbers in brackets), other boards row by row
+    /// with their owners.
     fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let holes = self.board.holes();
         let n = self.shared.topology.row_len();
@@ -476,7 +490,12 @@ impl Mancala {
             let pad = " ".repeat(north.len());
             writeln!(f, "        {numbers_north}")?;
             writeln!(f, "        {north}")?;
-            writeln!(f, "  N {:>3} {pad} {:>3} S", stores[1], stores[0])?;
+            if self.shared.topology.layout().store_side == StoreSide::Left {
+                // Each store on its owner's left: South's at the left end.
+                writeln!(f, "  S {:>3} {pad} {:>3} N", stores[0], stores[1])?;
+            } else {
+                writeln!(f, "  N {:>3} {pad} {:>3} S", stores[1], stores[0])?;
+            }
             writeln!(f, "        {south}")?;
             write!(f, "        {numbers_south}")?;
         } else {

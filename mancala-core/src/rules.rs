@@ -11,7 +11,7 @@ pub use crate::pit::MAX_HOLES;
 pub use crate::player::MAX_PLAYERS;
 pub use crate::sow::{Endless, Relay, SowSpec};
 pub use crate::topology::{
-    Direction, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, max_row_len,
+    Direction, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, StoreSide, max_row_len,
 };
 
 use crate::topology::{Layout, Topology};

@@ -61,15 +61,36 @@ impl Direction {
     }
 }
 
+/// Where each player's store sits in the ring, seen from its owner facing
+/// his row (his holes run from his left to his right, counter-clockwise).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum StoreSide {
+    /// On his right: right after the last hole of his last row,
+    /// counter-clockwise (Kalah; on two rows of `n`, player 0's store
+    /// between holes `n - 1` and `n`, player 1's between `2n - 1` and 0).
+    #[default]
+    Right,
+    /// On his left: right before the first hole of his first row (Chongka'
+    /// and Chungcajon, whose clockwise sowing passes the own store on
+    /// leaving the own row; on two rows of `n`, player 0's store between
+    /// holes `2n - 1` and 0, player 1's between `n - 1` and `n`).
+    Left,
+}
+
 /// An unchecked description of a board: equal rows of holes joined end to end
 /// into a ring (row `r`'s hole `k` is hole `row_len * r + k`), each row owned
 /// by a player.
 ///
 /// Turn it into a [`Topology`] with [`Topology::new`], which checks it.
 ///
-/// Each player has a store. A store sits in the ring right after the last hole
-/// of its owner's last row, so that sowing that enters stores (Kalah) passes
-/// through it; games whose sowing never enters stores ignore where they sit.
+/// Each player has a store. A store sits in the ring on its owner's side
+/// that [`store_side`](Layout::store_side) says: by default right after the
+/// last hole of his last row, so that sowing that enters stores (Kalah)
+/// passes through it; games whose sowing never enters stores ignore where
+/// they sit.
 ///
 /// # Examples
 ///
@@ -94,6 +115,11 @@ pub struct Layout {
     /// The owner of each row; entries from `rows` on are ignored. Owners must be
     /// players `0..k` for some `2 <= k <= MAX_PLAYERS`, each owning a row.
     pub owners: [Player; MAX_ROWS],
+    /// Where the stores sit ([`StoreSide::Right`] but in Chongka' and
+    /// Chungcajon). Serialized as `"right"` or `"left"`; a missing serde
+    /// field reads as the default.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub store_side: StoreSide,
 }
 
 impl Layout {
@@ -107,7 +133,16 @@ impl Layout {
             row_len: n,
             rows: 2,
             owners,
+            store_side: StoreSide::Right,
         }
+    }
+
+    /// This layout with its stores on `side`.
+    #[must_use]
+    #[inline]
+    pub const fn with_store_side(mut self, side: StoreSide) -> Layout {
+        self.store_side = side;
+        self
     }
 
     /// Rows of `row_len` holes owned by `owners` in ring order. Rows beyond
@@ -129,6 +164,7 @@ impl Layout {
                 owners.len() as u8
             },
             owners: out,
+            store_side: StoreSide::Right,
         }
     }
 
@@ -137,16 +173,36 @@ impl Layout {
     pub fn row_owners(&self) -> &[Player] {
         &self.owners[..(self.rows as usize).min(MAX_ROWS)]
     }
+
+    /// The hole `player`'s store follows in the ring, counter-clockwise
+    /// (`None` if he owns no row): the last hole of his last row, or, with
+    /// the store on his left, the hole before the first of his first row.
+    fn store_follows(&self, player: Player) -> Option<usize> {
+        let owners = self.row_owners();
+        let row_len = usize::from(self.row_len);
+        let holes = row_len * owners.len();
+        match self.store_side {
+            StoreSide::Right => owners
+                .iter()
+                .rposition(|o| *o == player)
+                .map(|row| (row + 1) * row_len - 1),
+            StoreSide::Left => owners
+                .iter()
+                .position(|o| *o == player)
+                .map(|row| (row * row_len + holes - 1) % holes),
+        }
+    }
 }
 
-/// Layouts are equal when their rows and row owners are (entries of `owners`
-/// beyond `rows` do not count).
+/// Layouts are equal when their rows, row owners and store sides are
+/// (entries of `owners` beyond `rows` do not count).
 impl PartialEq for Layout {
     #[inline]
     fn eq(&self, other: &Layout) -> bool {
         self.row_len == other.row_len
             && self.rows == other.rows
             && self.row_owners() == other.row_owners()
+            && self.store_side == other.store_side
     }
 }
 
@@ -158,6 +214,7 @@ impl core::hash::Hash for Layout {
         self.row_len.hash(state);
         self.rows.hash(state);
         self.row_owners().hash(state);
+        self.store_side.hash(state);
     }
 }
 
@@ -187,6 +244,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Layout {
             row_len: u.int_in_range(1..=max_row_len(usize::from(rows)) as u8)?,
             rows,
             owners,
+            store_side: u.arbitrary()?,
         })
     }
 }
@@ -300,9 +358,9 @@ impl Topology {
         }
         let mut store_hole = [0u8; MAX_PLAYERS];
         for p in Player::all(players) {
-            if let Some(last_row) = owners.iter().rposition(|o| *o == p) {
-                store_after[(last_row + 1) * row_len - 1] = p.index() as u8;
-                store_hole[p.index()] = ((last_row + 1) * row_len - 1) as u8;
+            if let Some(hole) = layout.store_follows(p) {
+                store_after[hole] = p.index() as u8;
+                store_hole[p.index()] = hole as u8;
             }
         }
         let mut row_of = [0u8; MAX_HOLES];
@@ -529,6 +587,11 @@ impl Player {
         }
     }
 }
+
+crate::option_words!(StoreSide, "right or left", [
+    StoreSide::Right => "right",
+    StoreSide::Left => "left",
+]);
 
 crate::option_words!(Direction, "ccw or cw", [
     Direction::CounterClockwise => "ccw",

@@ -42,7 +42,7 @@ use mancala_core::{
     notation::RuleOptions,
     rules::{
         Capture, ChainLimit, CountSet, Direction, EndRules, Endless, Feeding, GrandSlam, Leftover,
-        MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Zone,
+        MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, StoreSide, Zone,
     },
     toolkit::{EndlessRelay, RelayRule, SowError, Sower, Sown},
 };
@@ -70,7 +70,8 @@ fn all_moves() -> impl Iterator<Item = Move> {
 }
 
 /// Layouts of `rows` rows of `row_len` holes, 2 or more players each owning
-/// at least one row, owners in any order.
+/// at least one row, owners in any order, the stores on the owners' left
+/// (Chongka') in one layout of four.
 fn layouts(
     rows: std::ops::RangeInclusive<usize>,
     row_len: std::ops::RangeInclusive<u8>,
@@ -84,9 +85,10 @@ fn layouts(
                     owners
                 })
                 .prop_shuffle()
-                .prop_map(move |owners| {
+                .prop_flat_map(move |owners| {
                     let owners: Vec<Player> = owners.into_iter().map(player).collect();
-                    Layout::new(row_len, &owners)
+                    let side = prop_oneof![3 => Just(StoreSide::Right), 1 => Just(StoreSide::Left)];
+                    side.prop_map(move |side| Layout::new(row_len, &owners).with_store_side(side))
                 })
         })
     });
@@ -630,15 +632,22 @@ struct Ring {
 
 impl Ring {
     /// Built from the layout alone (a store sits after the last hole of its
-    /// owner's last row).
+    /// owner's last row, or, on his left, before the first hole of his
+    /// first row: after the hole before it, round the ring).
     fn new(layout: &Layout) -> Ring {
         let rows = usize::from(layout.rows);
         let len = usize::from(layout.row_len);
         let owners: Vec<usize> = layout.owners[..rows].iter().map(|p| p.index()).collect();
         let mut store_after = vec![None; rows * len];
         for (r, &o) in owners.iter().enumerate() {
-            if !owners[r + 1..].contains(&o) {
-                store_after[(r + 1) * len - 1] = Some(o);
+            match layout.store_side {
+                StoreSide::Right if !owners[r + 1..].contains(&o) => {
+                    store_after[(r + 1) * len - 1] = Some(o);
+                }
+                StoreSide::Left if !owners[..r].contains(&o) => {
+                    store_after[(r * len + rows * len - 1) % (rows * len)] = Some(o);
+                }
+                _ => {}
             }
         }
         Ring {
@@ -2020,6 +2029,7 @@ fn valid_rules_with_an_undecidable_start_are_refused_as_undecided() {
             Player::P0,
             Player::P0,
         ],
+        store_side: StoreSide::Right,
     };
     rules.seeds = 2;
     rules.sowing = SowSpec {

@@ -17,7 +17,7 @@
 use mancala_core::toolkit::sow_reference::{Move, Sowing};
 use mancala_core::{
     Board, Budget, Event, Landing, Layout, Meter, Pit, PitSet, Player, Topology,
-    rules::{Direction, Endless, MAX_PLAYERS, Relay, SowSpec},
+    rules::{Direction, Endless, MAX_PLAYERS, Relay, SowSpec, StoreSide},
     toolkit::{EndlessRelay, RelayRule, SingleLap, SowError, Sower, Sown},
 };
 use mancala_testing::proptest_cases;
@@ -74,7 +74,8 @@ impl Case {
 /// Valid layouts: two rows of 1 to 12 holes (inline boards, lane-wise up to
 /// 16 holes, and heap boards beyond 20), or 3 to 6 rows of 1 to 4 holes
 /// owned in any order by 2 to 6 players (row owners drawn at random, then
-/// numbered by rank so that players `0..k` each own a row).
+/// numbered by rank so that players `0..k` each own a row); the stores on
+/// either side.
 fn layouts() -> impl Strategy<Value = Layout> {
     let rows = (1u8..=4, vec(0..MAX_PLAYERS, 3..=6)).prop_filter_map(
         "at least two players",
@@ -87,7 +88,10 @@ fn layouts() -> impl Strategy<Value = Layout> {
             (players.len() >= 2).then(|| Layout::new(row_len, &owners))
         },
     );
-    prop_oneof![3 => (1u8..=12).prop_map(Layout::two_rows), 1 => rows]
+    let layout = prop_oneof![3 => (1u8..=12).prop_map(Layout::two_rows), 1 => rows];
+    // The stores on their owners' left (Chongka') in one layout of four.
+    let side = prop_oneof![3 => Just(StoreSide::Right), 1 => Just(StoreSide::Left)];
+    (layout, side).prop_map(|(layout, side)| layout.with_store_side(side))
 }
 
 /// Every sowing spec, the first seed back into the origin (Toguz

@@ -1,6 +1,7 @@
 //! What the registry gives a face to draw: every game's drawing, what a
 //! move did, and why a game ended, for every game of the list alike.
 
+use mancala_core::rules::StoreSide;
 use mancala_core::{Event, Pit, Player, Status};
 use mancala_engine::registry::{PiecePath, ScorePart, Shape};
 use mancala_engine::{AnyGame, GAMES, SplitMix};
@@ -106,7 +107,7 @@ fn kalahs_start_is_two_rows_with_stores() {
         d.shape,
         Shape::TwoRows {
             row_len: 6,
-            stores: true
+            stores: Some(StoreSide::Right)
         }
     );
     assert_eq!(d.holes, [4; 12]);
@@ -132,7 +133,7 @@ fn numercy_labels_each_file_between_its_holes() {
         d.shape,
         Shape::TwoRows {
             row_len: 4,
-            stores: false
+            stores: None
         }
     );
     assert!(d.stores.is_empty());

@@ -1,6 +1,7 @@
 //! Where each hole and store is drawn: coordinates in the page's SVG units
 //! (x right, y down), boards shaped as they look.
 
+use mancala_core::rules::StoreSide;
 use mancala_engine::registry::Shape;
 use serde::Serialize;
 
@@ -28,7 +29,15 @@ pub(crate) struct Layout {
 /// (none on a torus, whose pieces the page places on its squares).
 pub(crate) fn of(shape: Shape) -> Layout {
     match shape {
-        Shape::TwoRows { row_len, stores } => two_rows(row_len, stores),
+        Shape::TwoRows { row_len, stores } => {
+            let mut layout = two_rows(row_len, stores.is_some());
+            // Stores on their owners' left (Chongka', Chungcajon): player
+            // 0's at the left end, player 1's at the right.
+            if stores == Some(StoreSide::Left) {
+                layout.stores.swap(0, 1);
+            }
+            layout
+        }
         Shape::Polygon { sides, row_len } => polygon(sides, row_len),
         Shape::Torus { side } => torus(side),
         // A shape this page does not know yet: an empty frame.

@@ -420,6 +420,18 @@ mod tests {
         assert_eq!(v.holes.len() % 6, 0);
     }
 
+    /// Chongka' keeps each store on its owner's left (`store_side=left`):
+    /// South's store at the left end, before his hole 0, where Kalah has it
+    /// at the right end.
+    #[test]
+    fn stores_on_the_left_are_drawn_at_their_owners_left() {
+        for (name, left) in [("kalah", false), ("chongka", true)] {
+            let v = view(&AnyGame::new(name, "").expect(name));
+            assert_eq!(v.stores[0].x < v.holes[0].x, left, "{name}");
+            assert_eq!(v.stores[1].x < v.holes[0].x, !left, "{name}");
+        }
+    }
+
     #[test]
     fn mankka_opens_placing_seeds() {
         let v = view(&AnyGame::new("mankka", "").expect("mankka"));

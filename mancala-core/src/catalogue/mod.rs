@@ -24,6 +24,17 @@
 //! | I | (Ludii's `I`) | 2x3, 4 seeds | [`Rules::i`] | `I.lud`, "Board Size/3" | the same; `min_sow`; `repetition` to end cycles |
 //! | Kay | (Ludii's `Kay`) | 2x6, 4 seeds | [`Rules::kay`] | `Kay.lud` | the same; `min_sow`, `lone_into_empty`, `relay_next_occupied`, `capture_first` |
 //! | Adidada | (Ludii's `Adidada`) | 2x6, 4 seeds | [`Rules::adidada`] | `Adidada.lud` | the same |
+//! | Chongka' | (Ludii's `Chongka'`) | 2x7, 7 seeds | [`Rules::chongka`] | `Chongka'.lud` | the same; `store_side` |
+//! | Chungcajon | (Ludii's `Chungcajon`) | 2x7, 7 seeds | [`Rules::chungcajon`] | `Chungcajon.lud` | the same; `store_side` |
+//! | Foji | Benin (Dahomey) | 2x6, 4 seeds | [`Rules::foji`] | `Foji.lud` | the same; `endless` |
+//! | Fondji | (Ludii's `Fondji`) | 2x6, 4 seeds | [`Rules::fondji`] | `Fondji.lud` | the same |
+//! | J'odu | (Ludii's `J'odu`) | 2x6, 4 seeds | [`Rules::jodu`] | `J'odu.lud` | the same; `endless` |
+//! | Kpo | Liberia (the Vai) | 2x6, 4 seeds | [`Rules::kpo`] | `Kpo.lud`, "Momolu Massaquoi (Observed)" | the same |
+//! | Ntyenge | (Ludii's `Ntyenge`) | 2x8, 4 seeds | [`Rules::ntyenge`] | `Ntyenge.lud` | the same |
+//! | Shono | (Ludii's `Shono`) | 2x6, 5 seeds | [`Rules::shono`] | `Shono.lud`, "Shono (Observed)" | the same |
+//! | Unnee Tugalluulax | (Ludii's `Unnee Tugalluulax`) | 2x6, 6 seeds | [`Rules::unnee_tugalluulax`] | `Unnee Tugalluulax.lud`, "Mancala World (Suggested)" | the same |
+//! | Woli | (Ludii's `Woli`) | 2x6, 6 seeds | [`Rules::woli`] | `Woli.lud` | the same |
+//! | Wore | (Ludii's `Wore`) | 2x4, 6 seeds | [`Rules::wore`] | `Wore.lud` | the same |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -35,8 +46,14 @@
 //! sowing direction, stopping on reaching the move's origin hole
 //! ([`ChainLimit::ToOrigin`]); captured seeds go to the mover's store (a
 //! store or his hand); seeds left at the end never move, and count for
-//! their row's owner only where the game says so ([`Leftover::Stay`], else
-//! [`Leftover::Void`]); more seeds wins, equal is a draw.
+//! their row's owner only where the game says so
+//! ([`Leftover::Stay`](crate::rules::Leftover::Stay), else
+//! [`Leftover::Void`](crate::rules::Leftover::Void)); more seeds wins,
+//! equal is a draw.
+//!
+//! The presets are written in two files by what they hold: `counts.rs`,
+//! the games that take holes by the count they hold, and `relays.rs`, the
+//! games whose laps relay.
 //!
 //! # Examples
 //!
@@ -51,16 +68,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod counts;
+mod relays;
 mod summaries;
 
 use core::fmt;
 
 use crate::capture::{Capture, ChainLimit, CountSet, Zone};
-use crate::conditions::{RelayConditions, Sowable};
-use crate::feeding::Feeding;
-use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules};
-use crate::sow::{Endless, Relay, SowSpec};
-use crate::topology::{Direction, Layout};
+use crate::rules::Rules;
 
 /// A traditional game of the catalogue (see the [module docs](self)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -93,6 +108,28 @@ pub enum Traditional {
     Kay,
     /// Adidada: [`Rules::adidada`].
     Adidada,
+    /// Chongka': [`Rules::chongka`].
+    Chongka,
+    /// Chungcajon: [`Rules::chungcajon`].
+    Chungcajon,
+    /// Foji: [`Rules::foji`].
+    Foji,
+    /// Fondji: [`Rules::fondji`].
+    Fondji,
+    /// J'odu: [`Rules::jodu`].
+    Jodu,
+    /// Kpo: [`Rules::kpo`].
+    Kpo,
+    /// Ntyenge: [`Rules::ntyenge`].
+    Ntyenge,
+    /// Shono: [`Rules::shono`].
+    Shono,
+    /// Unnee Tugalluulax: [`Rules::unnee_tugalluulax`].
+    UnneeTugalluulax,
+    /// Woli: [`Rules::woli`].
+    Woli,
+    /// Wore: [`Rules::wore`].
+    Wore,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -101,7 +138,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 13] = [
+    pub const ALL: [Traditional; 24] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -114,12 +151,26 @@ impl Traditional {
         Traditional::I,
         Traditional::Kay,
         Traditional::Adidada,
+        Traditional::Chongka,
+        Traditional::Chungcajon,
+        Traditional::Foji,
+        Traditional::Fondji,
+        Traditional::Jodu,
+        Traditional::Kpo,
+        Traditional::Ntyenge,
+        Traditional::Shono,
+        Traditional::UnneeTugalluulax,
+        Traditional::Woli,
+        Traditional::Wore,
         Traditional::ToguzKumalak,
     ];
 
     /// The game's name in traces and on command lines (`bohnenspiel`,
-    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`,
-    /// `en-gehe`, `i`, `kay`, `adidada`, `toguz-kumalak`).
+    /// `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`,
+    /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `chongka`,
+    /// `chungcajon`, `foji`, `fondji`,
+    /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
+    /// `wore`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -134,6 +185,17 @@ impl Traditional {
             Traditional::I => "i",
             Traditional::Kay => "kay",
             Traditional::Adidada => "adidada",
+            Traditional::Chongka => "chongka",
+            Traditional::Chungcajon => "chungcajon",
+            Traditional::Foji => "foji",
+            Traditional::Fondji => "fondji",
+            Traditional::Jodu => "jodu",
+            Traditional::Kpo => "kpo",
+            Traditional::Ntyenge => "ntyenge",
+            Traditional::Shono => "shono",
+            Traditional::UnneeTugalluulax => "unnee-tugalluulax",
+            Traditional::Woli => "woli",
+            Traditional::Wore => "wore",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -153,6 +215,17 @@ impl Traditional {
             Traditional::I => "I",
             Traditional::Kay => "Kay",
             Traditional::Adidada => "Adidada",
+            Traditional::Chongka => "Chongka'",
+            Traditional::Chungcajon => "Chungcajon",
+            Traditional::Foji => "Foji",
+            Traditional::Fondji => "Fondji",
+            Traditional::Jodu => "J'odu",
+            Traditional::Kpo => "Kpo",
+            Traditional::Ntyenge => "Ntyenge",
+            Traditional::Shono => "Shono",
+            Traditional::UnneeTugalluulax => "Unnee Tugalluulax",
+            Traditional::Woli => "Woli",
+            Traditional::Wore => "Wore",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -173,6 +246,17 @@ impl Traditional {
             Traditional::I => summaries::I,
             Traditional::Kay => summaries::KAY,
             Traditional::Adidada => summaries::ADIDADA,
+            Traditional::Chongka => summaries::CHONGKA,
+            Traditional::Chungcajon => summaries::CHUNGCAJON,
+            Traditional::Foji => summaries::FOJI,
+            Traditional::Fondji => summaries::FONDJI,
+            Traditional::Jodu => summaries::JODU,
+            Traditional::Kpo => summaries::KPO,
+            Traditional::Ntyenge => summaries::NTYENGE,
+            Traditional::Shono => summaries::SHONO,
+            Traditional::UnneeTugalluulax => summaries::UNNEE_TUGALLUULAX,
+            Traditional::Woli => summaries::WOLI,
+            Traditional::Wore => summaries::WORE,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -212,6 +296,17 @@ impl Traditional {
             Traditional::I => Rules::i(),
             Traditional::Kay => Rules::kay(),
             Traditional::Adidada => Rules::adidada(),
+            Traditional::Chongka => Rules::chongka(),
+            Traditional::Chungcajon => Rules::chungcajon(),
+            Traditional::Foji => Rules::foji(),
+            Traditional::Fondji => Rules::fondji(),
+            Traditional::Jodu => Rules::jodu(),
+            Traditional::Kpo => Rules::kpo(),
+            Traditional::Ntyenge => Rules::ntyenge(),
+            Traditional::Shono => Rules::shono(),
+            Traditional::UnneeTugalluulax => Rules::unnee_tugalluulax(),
+            Traditional::Woli => Rules::woli(),
+            Traditional::Wore => Rules::wore(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }
@@ -236,405 +331,41 @@ impl core::str::FromStr for Traditional {
     }
 }
 
-/// The sowing every catalogue game starts from: counter-clockwise, the
-/// origin not passed over, never into a store.
-const PLAIN_SOWING: SowSpec = SowSpec {
-    direction: Direction::CounterClockwise,
-    skip_origin: false,
-    into_own_store: false,
-    first_into_origin: false,
-};
-
-/// Ends only when the player to move has no legal move.
-const NO_EARLY_END: EndRules = EndRules {
-    majority: false,
-    side_empty: false,
-    repetition: false,
-    at_most_left: None,
-    each_at_most: None,
-    pass: false,
-};
+/// A chain of holes of `counts`: the landing hole, in `zone`, then the
+/// holes behind it as far as `limit` ([`Capture::Chain`] without
+/// `same_count`).
+pub(super) const fn chain(zone: Zone, counts: CountSet, limit: ChainLimit) -> Capture {
+    Capture::Chain {
+        zone,
+        counts,
+        same_count: false,
+        limit,
+    }
+}
 
 /// A chain of holes of `counts` in any row, from the landing hole back to
 /// the move's origin.
-const fn chain_to_origin(counts: CountSet) -> Capture {
-    Capture::Chain {
-        zone: Zone::Any,
-        counts,
-        same_count: false,
-        limit: ChainLimit::ToOrigin,
-    }
+pub(super) const fn chain_to_origin(counts: CountSet) -> Capture {
+    chain(Zone::Any, counts, ChainLimit::ToOrigin)
 }
 
-/// The counts 2, 4 and 6.
-const EVEN_TO_SIX: CountSet = CountSet::EMPTY.with(2).with(4).with(6);
+/// Oware's capture: a landing hole of the opponent's row holding 2 or 3,
+/// then the holes behind it in his row while each holds 2 or 3.
+pub(super) const OWARE_CHAIN: Capture =
+    chain(Zone::Opponents, CountSet::TWO_OR_THREE, ChainLimit::Row);
 
-impl Rules {
-    /// Das Bohnenspiel as Ludii plays it (`Das Bohnenspiel.lud`).
-    ///
-    /// 1. Two rows of 6 holes, 6 seeds each, a store each.
-    /// 2. A move sows any non-empty own hole counter-clockwise.
-    /// 3. If the last seed falls in a hole of either row that then holds 2,
-    ///    4 or 6, that hole is taken, then each hole before it while it
-    ///    holds 2, 4 or 6, in any row, up to the move's origin
-    ///    ([`ChainLimit::ToOrigin`]). Grand slams are allowed; there is no
-    ///    feeding and no extra turn.
-    /// 4. The game ends when the player to move has no seeds. Each player
-    ///    scores his captures plus the seeds left in his row
-    ///    ([`Leftover::Stay`]; the rules text gives the remaining seeds to
-    ///    the other player, which is the same when only the mover's row is
-    ///    empty).
-    pub const fn bohnenspiel() -> Rules {
-        Rules {
-            layout: Layout::two_rows(6),
-            seeds: 6,
-            sowing: PLAIN_SOWING,
-            sowable: Sowable::ANY,
-            relay: Relay::Never,
-            relay_if: RelayConditions::NONE,
-            endless: Endless::Forbid,
-            capture: chain_to_origin(EVEN_TO_SIX),
-            credit: Credit::Mover,
-            grand_slam: GrandSlam::Allow,
-            feeding: Feeding::Off,
-            extra_turn: false,
-            end: NO_EARLY_END,
-            leftover: Leftover::Stay,
-        }
-    }
-
-    /// Ludii's Mankala (`Mankala.lud`): [`Rules::bohnenspiel`], except
-    /// that a player with no seeds passes ([`EndRules::pass`]), the game
-    /// ends when neither player can move (the board is empty), and seeds
-    /// left count for nobody ([`Leftover::Void`]).
-    pub const fn mankala() -> Rules {
-        let mut rules = Rules::bohnenspiel();
-        rules.end.pass = true;
-        rules.leftover = Leftover::Void;
-        rules
-    }
-
-    /// Mangala (Turkey) as Ludii plays its six-hole ruleset ("Six Holes
-    /// (Observed)" of `Mangala.lud`, which reuses the seven-hole rules).
-    ///
-    /// 1. Two rows of 6 holes, 5 seeds each.
-    /// 2. A move sows any non-empty own hole counter-clockwise.
-    /// 3. If the last seed falls in a hole of either row that then holds 1
-    ///    or 3, it is taken, then each hole before it while it holds 1 or 3,
-    ///    in any row, up to the move's origin.
-    /// 4. A player without seeds passes; the game ends when neither can
-    ///    move. Seeds left count for nobody. (The rules text also has the
-    ///    captured seeds sown again for a next round: not modelled.)
-    pub const fn mangala() -> Rules {
-        let mut rules = Rules::mankala();
-        rules.seeds = 5;
-        rules.capture = chain_to_origin(CountSet::EMPTY.with(1).with(3));
-        rules
-    }
-
-    /// Vai Lung Thlan (India, Mizoram) as Ludii plays it.
-    ///
-    /// 1. Two rows of 6 holes, 5 seeds each.
-    /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
-    ///    `h - 1`).
-    /// 3. If the last seed falls in a hole of either row that was empty (it
-    ///    now holds 1), it is taken, then each hole before it
-    ///    (counter-clockwise) while it holds 1, up to the move's origin.
-    /// 4. The game ends when the player to move has no seeds; seeds left
-    ///    count for nobody.
-    pub const fn vai_lung_thlan() -> Rules {
-        let mut rules = Rules::bohnenspiel();
-        rules.seeds = 5;
-        rules.sowing.direction = Direction::Clockwise;
-        rules.capture = chain_to_origin(CountSet::EMPTY.with(1));
-        rules.leftover = Leftover::Void;
-        rules
-    }
+/// The landing hole alone, in `zone`, when it holds a count of `counts`.
+pub(super) const fn landing(zone: Zone, counts: CountSet) -> Capture {
+    chain(zone, counts, ChainLimit::Landing)
 }
 
-impl Rules {
-    /// Awari as Ludii plays it (`Awari.lud`).
-    ///
-    /// 1. Two rows of 6 holes, 4 seeds each.
-    /// 2. A move sows any non-empty own hole counter-clockwise, passing over
-    ///    the hole it was lifted from on every lap
-    ///    ([`SowSpec::skip_origin`]).
-    /// 3. If the last seed falls in the opponent's row in a hole that then
-    ///    holds 2 or 3, it is taken, then each hole before it while it holds
-    ///    2 or 3, within his row ([`ChainLimit::Row`]).
-    /// 4. A move is legal only if the opponent has seeds in his row after
-    ///    it: feeding and no grand slam in one rule ([`Feeding::Always`]). A
-    ///    player without a legal move passes ([`EndRules::pass`]).
-    /// 5. The game ends after any move or pass once every hole holds at most
-    ///    one seed ([`EndRules::each_at_most`]), or when neither player can
-    ///    move. Seeds left count for nobody. (The rules text's "provided the
-    ///    player's sowing caused them" is not modelled, as in Ludii.)
-    pub const fn awari() -> Rules {
-        let mut rules = Rules::wari();
-        rules.sowing.skip_origin = true;
-        rules.capture = Capture::Chain {
-            zone: Zone::Opponents,
-            counts: CountSet::TWO_OR_THREE,
-            same_count: false,
-            limit: ChainLimit::Row,
-        };
-        rules.feeding = Feeding::Always;
-        rules.end.pass = true;
-        rules.end.each_at_most = Some(1);
-        rules
-    }
-
-    /// Wari as Ludii plays it (`Wari.lud`).
-    ///
-    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
-    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
-    ///    is not passed over).
-    /// 3. If the last seed falls in a hole of either row that then holds
-    ///    exactly 6, those 6 go to the mover's store; there is no chain
-    ///    ([`ChainLimit::Landing`]). (The rules text: only in the
-    ///    opponent's row.)
-    /// 4. The game ends when the player to move has no seeds; the stores
-    ///    alone count ([`Leftover::Void`]).
-    pub const fn wari() -> Rules {
-        let mut rules = Rules::bohnenspiel();
-        rules.seeds = 4;
-        rules.capture = Capture::Chain {
-            zone: Zone::Any,
-            counts: CountSet::EMPTY.with(6),
-            same_count: false,
-            limit: ChainLimit::Landing,
-        };
-        rules.leftover = Leftover::Void;
-        rules
-    }
-}
-
-impl Rules {
-    /// Enindji as Ludii plays it (`Enindji.lud`).
-    ///
-    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
-    /// 2. A move sows any non-empty own hole counter-clockwise, passing over
-    ///    the hole it was lifted from.
-    /// 3. If the last seed falls in a hole of either row that then holds
-    ///    exactly 4, those 4 go to **the store of that hole's owner**,
-    ///    whoever sowed ([`Credit::Owner`]); there is no chain.
-    /// 4. A move is legal only if the opponent keeps seeds in his row after
-    ///    it (as in [`Rules::awari`]); a player without a legal move
-    ///    passes, and the game ends when neither can move.
-    /// 5. Each player scores his store plus the seeds left in his row
-    ///    ([`Leftover::Stay`]). (Ludii offers a vote to end a cycle of
-    ///    three repeats of four plies; it is not modelled.)
-    pub const fn enindji() -> Rules {
-        let mut rules = Rules::awari();
-        rules.capture = Capture::Chain {
-            zone: Zone::Any,
-            counts: CountSet::EMPTY.with(4),
-            same_count: false,
-            limit: ChainLimit::Landing,
-        };
-        rules.credit = Credit::Owner;
-        rules.end.each_at_most = None;
-        rules.leftover = Leftover::Stay;
-        rules
-    }
-}
-
-impl Rules {
-    /// French Wari as Ludii plays it (`French Wari.lud`).
-    ///
-    /// 1. Two rows of 6 holes, 4 seeds each.
-    /// 2. A move sows any non-empty own hole counter-clockwise; a lap whose
-    ///    last seed falls in a hole that then holds more than one lifts that
-    ///    hole and sows on, in the same move ([`Relay::AtLeast`] 2).
-    /// 3. A lap that ends in an empty hole of either row (it now holds 1)
-    ///    takes the seeds of the opposite hole, if any; the lone seed stays
-    ///    ([`Capture::Opposite`] in [`Zone::Any`], `take_lone: false`).
-    /// 4. A move whose relays never end is not legal ([`Endless::Forbid`],
-    ///    the family's convention; Ludii never ends such a move).
-    /// 5. The game ends when the player to move has no seeds; each player
-    ///    scores his captures plus the seeds left in his row.
-    pub const fn french_wari() -> Rules {
-        let mut rules = Rules::bohnenspiel();
-        rules.seeds = 4;
-        rules.relay = Relay::AtLeast(2);
-        rules.capture = Capture::Opposite {
-            require_opposite: true,
-            zone: Zone::Any,
-            take_lone: false,
-        };
-        rules
-    }
-}
-
-impl Rules {
-    /// En Gehe (Tanzania) as Ludii plays its 40-hole board ("Board
-    /// Size/40", ruleset "Merker (Observed)" of `En Gehe.lud`).
-    ///
-    /// 1. Two rows of 40 holes, 4 seeds each (Ludii's board sizes run to
-    ///    2x50: [`Rules::with_houses`]).
-    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
-    ///    is not passed over); a lap whose last seed falls in a hole that
-    ///    then holds more than one lifts that hole and sows on, in the same
-    ///    move ([`Relay::AtLeast`] 2).
-    /// 3. A lap that ends in an empty hole of the mover's own row (it now
-    ///    holds 1) facing a non-empty hole takes both: the seeds opposite
-    ///    and the lone seed ([`Capture::Opposite`] in [`Zone::Own`],
-    ///    `take_lone: true`); otherwise nothing.
-    /// 4. A move whose relays never end is not legal ([`Endless::Forbid`],
-    ///    the family's convention; Ludii never ends such a move).
-    /// 5. The game ends when the player to move has no legal move (no
-    ///    seeds, or only endless moves); each player scores his captures
-    ///    plus the seeds left in his row ([`Leftover::Stay`]).
-    pub const fn en_gehe() -> Rules {
-        let mut rules = Rules::french_wari();
-        rules.layout = Layout::two_rows(40);
-        rules.capture = Capture::Opposite {
-            require_opposite: true,
-            zone: Zone::Own,
-            take_lone: true,
-        };
-        rules
-    }
-}
-
-impl Rules {
-    /// I as Ludii plays it (`I.lud`, "Board Size/3").
-    ///
-    /// 1. Two rows of 3 holes, 4 seeds each.
-    /// 2. A move sows one of the mover's holes holding **two or more**
-    ///    seeds ([`Sowable::at_least`] 2), counter-clockwise.
-    /// 3. If the last seed falls in a hole of either row that then holds 2
-    ///    or 3, it is taken, and so is each of its neighbours in its row
-    ///    (one or two; not a chain) that holds 2 or 3
-    ///    ([`ChainLimit::Neighbours`]).
-    /// 4. A player who cannot sow passes; the game ends when neither can.
-    ///    The captures alone count ([`Leftover::Void`]).
-    ///
-    /// Random play can go round for ever (Ludii cuts such games): the
-    /// rules have no end for a cycle. [`EndRules::repetition`]
-    /// (`repetition=true`) ends the game when a position repeats since
-    /// the last capture.
-    pub const fn i() -> Rules {
-        let mut rules = Rules::mankala();
-        rules.layout = Layout::two_rows(3);
-        rules.seeds = 4;
-        rules.sowable = Sowable::at_least(2);
-        rules.capture = Capture::Chain {
-            zone: Zone::Any,
-            counts: CountSet::TWO_OR_THREE,
-            same_count: false,
-            limit: ChainLimit::Neighbours,
-        };
-        rules
-    }
-
-    /// Kay as Ludii plays it (`Kay.lud`).
-    ///
-    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
-    /// 2. A move sows one of the mover's holes holding two or more seeds,
-    ///    or exactly one when the next hole is empty ([`Sowable`] with
-    ///    `lone_into_empty`), counter-clockwise; every lap passes over the
-    ///    hole it was lifted from.
-    /// 3. If a lap's last seed falls in a hole of either row that then
-    ///    holds 4 (the rules text: only in the opponent's row), it is
-    ///    taken, then each hole before it while it holds 4, up to the
-    ///    move's origin, and the move ends
-    ///    ([`RelayConditions::capture_first`]).
-    /// 4. Otherwise, if that hole holds more than one seed and the next
-    ///    hole holds seeds ([`RelayConditions::next_occupied`]), its seeds
-    ///    are lifted and sown on; else the move ends. A move whose relays
-    ///    never end is not legal (the family's convention; Ludii never
-    ///    ends one).
-    /// 5. The game ends when the player to move cannot sow; the stores
-    ///    alone count ([`Leftover::Void`]).
-    pub const fn kay() -> Rules {
-        let mut rules = Rules::bohnenspiel();
-        rules.seeds = 4;
-        rules.sowing.skip_origin = true;
-        rules.sowable = Sowable {
-            min_seeds: 2,
-            lone_into_empty: true,
-        };
-        rules.relay = Relay::AtLeast(2);
-        rules.relay_if = RelayConditions {
-            next_occupied: true,
-            capture_first: true,
-        };
-        rules.capture = chain_to_origin(CountSet::EMPTY.with(4));
-        rules.leftover = Leftover::Void;
-        rules
-    }
-}
-
-impl Rules {
-    /// Adidada as Ludii plays it (`Adidada.lud`; the rules document's
-    /// second catalogue, section "Adidada").
-    ///
-    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
-    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
-    ///    is not passed over).
-    /// 3. If the last seed falls in the opponent's row in a hole that then
-    ///    holds 2 or 3, it is taken, then each hole before it while it holds
-    ///    2 or 3, within his row ([`ChainLimit::Row`]; the move's origin, in
-    ///    the mover's row, is never reached). (The rules text: captures in
-    ///    either row.) Grand slams are allowed; there is no feeding and no
-    ///    extra turn.
-    /// 4. The game ends when the player to move has no seeds. Each player
-    ///    scores his captures plus the seeds left in his row
-    ///    ([`Leftover::Stay`]; Ludii's score reads the store as 0 and
-    ///    counts the row alone, a defect its recorded games are cut
-    ///    before; the rules text: the most captures wins).
-    pub const fn adidada() -> Rules {
-        let mut rules = Rules::bohnenspiel();
-        rules.seeds = 4;
-        rules.capture = Capture::Chain {
-            zone: Zone::Opponents,
-            counts: CountSet::TWO_OR_THREE,
-            same_count: false,
-            limit: ChainLimit::Row,
-        };
-        rules
-    }
-}
-
-/// The even counts a [`CountSet`] holds: 2 to 62.
-const EVENS: CountSet = {
-    let mut set = CountSet::EMPTY;
-    let mut count = 2;
-    while count < 64 {
-        set = set.with(count);
-        count += 2;
-    }
-    set
-};
-
-impl Rules {
-    /// Toguz Kumalak's base rules: everything but the tuzdik, which
-    /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) adds (played as a
-    /// [`Mancala`](crate::Mancala) these rules are not the game).
-    ///
-    /// 1. Two rows of 9 holes, 9 seeds each, a store each.
-    /// 2. A move sows any non-empty own hole counter-clockwise, the first
-    ///    seed back into that hole unless it held exactly one
-    ///    ([`SowSpec::first_into_origin`]).
-    /// 3. If the last seed falls in the opponent's row in a hole that then
-    ///    holds an even count, it is taken; no chain. (A [`CountSet`] holds
-    ///    counts up to 63, so these rules list the evens 2 to 62;
-    ///    `ToguzKumalak` takes any even count.)
-    /// 4. The game ends when the player to move has no seeds; each player
-    ///    scores his store plus the seeds left in his row.
-    pub const fn toguz_kumalak() -> Rules {
-        let mut rules = Rules::wari();
-        rules.layout = Layout::two_rows(9);
-        rules.seeds = 9;
-        rules.sowing.first_into_origin = true;
-        rules.capture = Capture::Chain {
-            zone: Zone::Opponents,
-            counts: EVENS,
-            same_count: false,
-            limit: ChainLimit::Landing,
-        };
-        rules.leftover = Leftover::Stay;
-        rules
+/// A lap ending in an empty hole of `zone` (it now holds 1) takes the
+/// opposite hole's seeds, if any, and the lone seed with them when
+/// `take_lone` ([`Capture::Opposite`] with `require_opposite`).
+pub(super) const fn across(zone: Zone, take_lone: bool) -> Capture {
+    Capture::Opposite {
+        require_opposite: true,
+        zone,
+        take_lone,
     }
 }

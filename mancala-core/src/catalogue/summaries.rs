@@ -81,6 +81,86 @@ pub(super) const ADIDADA: &str = "Adidada: two rows of 6 holes with 4 seeds each
     all his seeds. The game ends when the player to move has no seeds; \
     captures plus the seeds in your row count.";
 
+/// The summary of [`Traditional::Chongka`].
+pub(super) const CHONGKA: &str = "Chongka': two rows of 7 holes with 7 seeds each, and a store on \
+    each player's left. Seeds are sown clockwise, one into your own store as \
+    you pass it, none into the other's. A last seed in a hole that then holds \
+    more than one lifts them all and sows on; one in your store ends the move. \
+    A last seed in an empty hole of your own row captures the seeds of the \
+    hole opposite; the lone seed stays. A player without seeds passes; the \
+    game ends when the board is empty. Stores count.";
+
+/// The summary of [`Traditional::Chungcajon`].
+pub(super) const CHUNGCAJON: &str = "Chungcajon: two rows of 7 holes with 7 seeds each, and a store on \
+    each player's left. Seeds are sown clockwise, one into your own store as \
+    you pass it, none into the other's. A last seed in a hole that then holds \
+    more than one lifts them all and sows on; the move ends in your store or \
+    in an empty hole. Nothing is captured. A player without seeds passes; the \
+    game ends when the board is empty. Stores count.";
+
+/// The summary of [`Traditional::Foji`].
+pub(super) const FOJI: &str = "Foji: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    clockwise, skipping the hole sown; a last seed in a hole that then holds \
+    more than one lifts them all and sows on. A last seed in an empty hole of \
+    your own row captures the seeds of the hole opposite; the lone seed stays. \
+    A move must leave the other player seeds, and moves whose relays never end \
+    are not allowed. The game ends when the player to move cannot move; \
+    captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::Fondji`].
+pub(super) const FONDJI: &str = "Fondji: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 in \
+    the other's row captures them, and the 2s and 3s just before it in his row. \
+    A move must leave the other player seeds. The game ends when the player to \
+    move cannot move; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::Jodu`].
+pub(super) const JODU: &str = "J'odu: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed in a hole that then holds more than one lifts \
+    them all and sows on. A last seed in an empty hole of your own row captures \
+    the seeds of the hole opposite; the lone seed stays. A move must leave the \
+    other player seeds, and moves whose relays never end are not allowed. The \
+    game ends when the player to move cannot move; captures plus the seeds in \
+    your row count.";
+
+/// The summary of [`Traditional::Kpo`].
+pub(super) const KPO: &str = "Kpo: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 2 or 3 in any hole captures that \
+    hole alone. The game ends when the player to move has no seeds; captures \
+    plus the seeds in your row count.";
+
+/// The summary of [`Traditional::Ntyenge`].
+pub(super) const NTYENGE: &str = "Ntyenge: two rows of 8 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 2 or 4 in any hole captures that \
+    hole alone. A player without seeds passes; the game ends when the board is \
+    empty. Captures count.";
+
+/// The summary of [`Traditional::Shono`].
+pub(super) const SHONO: &str = "Shono: two rows of 6 holes with 5 seeds each. Seeds are sown \
+    counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 in \
+    the other's row captures them, and the 2s and 3s just before it in his row. \
+    You may take all his seeds. The game ends when the player to move has no \
+    seeds; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::UnneeTugalluulax`].
+pub(super) const UNNEE_TUGALLUULAX: &str = "Unnee Tugalluulax: two rows of 6 holes with 6 seeds each. Seeds \
+    are sown clockwise; a last seed that makes 4 in any hole captures that \
+    hole alone. The game ends when the player to move has no seeds; captures \
+    plus the seeds in your row count.";
+
+/// The summary of [`Traditional::Woli`].
+pub(super) const WOLI: &str = "Woli: two rows of 6 holes with 6 seeds each. Seeds are sown \
+    clockwise, skipping the hole sown; a last seed that makes 2 or 3 in the \
+    other's row captures them, and the 2s and 3s just before it in his row. A \
+    move must leave the other player seeds. The game ends when the player to \
+    move cannot move; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::Wore`].
+pub(super) const WORE: &str = "Wore: two rows of 4 holes with 6 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 2, 4 or 6 in any hole captures \
+    that hole alone. The game ends when the player to move has no seeds. \
+    Captures count.";
+
 /// The summary of [`Traditional::ToguzKumalak`].
 pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
     counter-clockwise, the first back into the hole sown unless it held one; \

@@ -18,7 +18,9 @@ pub struct SowSpec {
     /// Every lap skips the hole that lap was lifted from (oware).
     pub skip_origin: bool,
     /// Sowing drops a seed into the mover's own store when passing it, never
-    /// into another player's (Kalah).
+    /// into another player's (Kalah; Chongka' and Chungcajon, whose stores
+    /// sit on their owners' left:
+    /// [`Layout::store_side`](crate::Layout::store_side)).
     pub into_own_store: bool,
     /// The first seed of a lap goes back into the hole it was lifted from,
     /// unless that hole held exactly one seed (Toguz Kumalak: a hole of

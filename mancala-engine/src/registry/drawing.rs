@@ -6,6 +6,7 @@
 //! [`Registered::play_told`](super::Registered::play_told), so a face
 //! draws every game with one piece of code and names none.
 
+use mancala_core::rules::StoreSide;
 use mancala_core::toguz::ToguzKumalak;
 use mancala_core::{Board, Event, Game, Mancala, Pit, Player, Status, Topology};
 
@@ -15,12 +16,15 @@ use mancala_core::{Board, Event, Game, Mancala, Pit, Player, Status, Topology};
 pub enum Shape {
     /// Two rows of `row_len` holes facing each other, numbered round the
     /// ring from the first player's left (his row is drawn at the bottom),
-    /// with each player's store at an end when `stores` is set.
+    /// with each player's store at an end when `stores` says on which side
+    /// of its owner.
     TwoRows {
         /// Holes a row.
         row_len: usize,
-        /// The stores are drawn.
-        stores: bool,
+        /// Where each store stands, at its owner's right (after his last
+        /// hole, Kalah's) or left (before his first, Chongka''s); `None`
+        /// where no store is drawn.
+        stores: Option<StoreSide>,
     },
     /// `sides` rows of `row_len` holes on the sides of a regular polygon,
     /// one row a player (Robertson's triangular and six-sided boards).
@@ -152,7 +156,7 @@ impl Drawing {
     ) -> Drawing {
         let shape = Shape::TwoRows {
             row_len: topology.row_len(),
-            stores: true,
+            stores: Some(topology.layout().store_side),
         };
         let mut d = Drawing::board(shape, board.holes(), topology, "seeds");
         d.stores = board.stores()[..topology.players()].to_vec();
@@ -198,7 +202,7 @@ pub(super) fn numercy(g: &numercy::Numercy) -> Drawing {
     let t = g.topology();
     let shape = Shape::TwoRows {
         row_len: t.row_len(),
-        stores: false,
+        stores: None,
     };
     let mut d = Drawing::board(shape, g.board().holes(), t, "points");
     d.labels = (0..t.row_len())
@@ -223,7 +227,7 @@ pub(super) fn robertson(g: &robertson::Robertson) -> Drawing {
     let shape = if t.rows() == 2 {
         Shape::TwoRows {
             row_len: t.row_len(),
-            stores: false,
+            stores: None,
         }
     } else {
         Shape::Polygon {
