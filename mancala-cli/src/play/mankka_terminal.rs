@@ -5,7 +5,7 @@ use mancala_core::{Game, Player, Turn};
 use mankka::{Mankka, Move, MoveReport, PlayError};
 
 use super::boards::TwoRow;
-use super::sowing::{arrow, south_north, sowing_count, sowing_help, sown_words, two_row_side};
+use super::sowing::{arrow, sowing_count, sowing_help, sown_words, two_row_side};
 use super::terminal_game::{Ending, TerminalGame, hole_choices, hole_refusal, say_hole};
 use super::text::{Names, and_list, count, ranges};
 use mancala_engine::ending::{Words as _, mankka_end};
@@ -25,10 +25,6 @@ fn mankka_board(game: &Mankka, board: &mancala_core::Board, names: &Names) -> St
 }
 
 impl TerminalGame for Mankka {
-    fn seat_names(&self) -> Vec<String> {
-        south_north()
-    }
-
     fn side(&self, p: Player) -> String {
         two_row_side(self.topology(), p)
     }
@@ -125,6 +121,7 @@ impl TerminalGame for Mankka {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::sowing::south_north;
     use mancala_engine::Registered;
 
     /// Without the early ends a player who cannot sow passes: his prompt

@@ -5,7 +5,7 @@ use mancala_core::{Game, Player};
 use numercy::{MoveReport, Numercy, Pit, PlayError};
 
 use super::boards::TwoRow;
-use super::sowing::{arrow, south_north, sowing_help, two_row_side};
+use super::sowing::{arrow, sowing_help, two_row_side};
 use super::terminal_game::{Ending, TerminalGame, hole_actions, hole_refusal};
 use mancala_engine::ending::NumercyWords as _;
 
@@ -39,10 +39,6 @@ impl TerminalGame for Numercy {
         } else {
             Ok(self)
         }
-    }
-
-    fn seat_names(&self) -> Vec<String> {
-        south_north()
     }
 
     fn side(&self, p: Player) -> String {

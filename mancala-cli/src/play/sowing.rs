@@ -187,10 +187,6 @@ fn mancala_board(game: &Mancala, board: &Board, names: &Names, to_move: Option<P
 }
 
 impl TerminalGame for Mancala {
-    fn seat_names(&self) -> Vec<String> {
-        south_north()
-    }
-
     fn side(&self, p: Player) -> String {
         two_row_side(self.topology(), p)
     }

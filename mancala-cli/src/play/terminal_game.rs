@@ -34,8 +34,11 @@ impl Ending {
 /// One game of the family as a human sees it at the table.
 pub(crate) trait TerminalGame: Registered {
     /// The seats' names, in turn order: one set of names for the board,
-    /// the prompts, the reports and the result.
-    fn seat_names(&self) -> Vec<String>;
+    /// the prompts, the reports and the result. By default `South` and
+    /// `North`.
+    fn seat_names(&self) -> Vec<String> {
+        super::sowing::south_north()
+    }
 
     /// What seat `p` plays with (`the bottom row, holes 0 to 5`).
     fn side(&self, p: Player) -> String;

@@ -7,7 +7,7 @@ use mancala_core::{
 };
 
 use super::boards::TwoRow;
-use super::sowing::{arrow, say_move, south_north, sowing_help, two_row_side};
+use super::sowing::{arrow, say_move, sowing_help, two_row_side};
 use super::terminal_game::{Ending, TerminalGame, hole_refusal};
 use super::text::{Names, and_list};
 
@@ -29,10 +29,6 @@ fn board(game: &ToguzKumalak, names: &Names, to_move: Option<Player>) -> String 
 }
 
 impl TerminalGame for ToguzKumalak {
-    fn seat_names(&self) -> Vec<String> {
-        south_north()
-    }
-
     fn side(&self, p: Player) -> String {
         two_row_side(self.topology(), p)
     }

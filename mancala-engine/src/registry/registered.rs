@@ -201,6 +201,33 @@ pub trait Registered:
     }
 }
 
+/// The rules in words and the drawing of a type: its functions of that
+/// name in `rules_words` and `drawing`.
+macro_rules! shown {
+    ($f:ident) => {
+        fn rules_in_words(&self) -> String {
+            rules_words::$f(self)
+        }
+        fn drawing(&self) -> Drawing {
+            drawing::$f(self)
+        }
+    };
+}
+
+/// A move told with the events its `play_observed` records.
+macro_rules! observed_told {
+    ($move:ty) => {
+        /// With the sowing's events.
+        fn play_told(&mut self, mv: $move) -> Result<Told, String> {
+            let mut events = Vec::new();
+            let report = self
+                .play_observed(mv, &mut events)
+                .map_err(|e| e.to_string())?;
+            Ok(drawing::told(&report, events))
+        }
+    };
+}
+
 /// The work budget of a game with relays, kept by the game itself.
 macro_rules! relay_budget {
     () => {
@@ -259,20 +286,8 @@ impl Registered for Mancala {
     fn rules_of(&self) -> mancala_core::Rules {
         *self.rules()
     }
-    fn rules_in_words(&self) -> String {
-        rules_words::mancala(self)
-    }
-    fn drawing(&self) -> Drawing {
-        drawing::mancala(self)
-    }
-    /// With the sowing's events.
-    fn play_told(&mut self, mv: mancala_core::Move) -> Result<Told, String> {
-        let mut events = Vec::new();
-        let turn = self
-            .play_observed(mv, &mut events)
-            .map_err(|e| e.to_string())?;
-        Ok(drawing::told(&turn, events))
-    }
+    shown!(mancala);
+    observed_told!(mancala_core::Move);
     fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
         Some(self.end()?.words(name, "seed"))
     }
@@ -322,20 +337,8 @@ impl Registered for ToguzKumalak {
     fn rules_of(&self) -> computer::NoOptions {
         computer::NoOptions
     }
-    fn rules_in_words(&self) -> String {
-        rules_words::toguz(self)
-    }
-    fn drawing(&self) -> Drawing {
-        drawing::toguz(self)
-    }
-    /// With the sowing's events.
-    fn play_told(&mut self, mv: mancala_core::Move) -> Result<Told, String> {
-        let mut events = Vec::new();
-        let turn = self
-            .play_observed(mv, &mut events)
-            .map_err(|e| e.to_string())?;
-        Ok(drawing::told(&turn, events))
-    }
+    shown!(toguz);
+    observed_told!(mancala_core::Move);
     fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
         Some(self.end()?.words(name, "seed"))
     }
@@ -360,20 +363,8 @@ impl Registered for Numercy {
     fn rules_of(&self) -> numercy::Options {
         *self.options()
     }
-    fn rules_in_words(&self) -> String {
-        rules_words::numercy(self)
-    }
-    fn drawing(&self) -> Drawing {
-        drawing::numercy(self)
-    }
-    /// With the sowing's events.
-    fn play_told(&mut self, pit: mancala_core::Pit) -> Result<Told, String> {
-        let mut events = Vec::new();
-        let report = self
-            .play_observed(pit, &mut events)
-            .map_err(|e| e.to_string())?;
-        Ok(drawing::told(&report, events))
-    }
+    shown!(numercy);
+    observed_told!(mancala_core::Pit);
     fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
         Some(self.end()?.words(name))
     }
@@ -395,12 +386,7 @@ impl Registered for Robertson {
     fn rules_of(&self) -> robertson::Options {
         *self.options()
     }
-    fn rules_in_words(&self) -> String {
-        rules_words::robertson(self)
-    }
-    fn drawing(&self) -> Drawing {
-        drawing::robertson(self)
-    }
+    shown!(robertson);
     /// With the sowing's events: the same move on the sowing board the
     /// game plays on gives them.
     fn play_told(&mut self, pit: mancala_core::Pit) -> Result<Told, String> {
@@ -430,20 +416,8 @@ impl Registered for Mankka {
     fn rules_of(&self) -> mankka::Options {
         *self.options()
     }
-    fn rules_in_words(&self) -> String {
-        rules_words::mankka(self)
-    }
-    fn drawing(&self) -> Drawing {
-        drawing::mankka(self)
-    }
-    /// With the sowing's events.
-    fn play_told(&mut self, mv: mankka::Move) -> Result<Told, String> {
-        let mut events = Vec::new();
-        let report = self
-            .play_observed(mv, &mut events)
-            .map_err(|e| e.to_string())?;
-        Ok(drawing::told(&report, events))
-    }
+    shown!(mankka);
+    observed_told!(mankka::Move);
     fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
         Some(self.end()?.words(name, "seed"))
     }
@@ -484,12 +458,7 @@ impl Registered for Numa {
     fn rules_of(&self) -> numa::Options {
         *self.options()
     }
-    fn rules_in_words(&self) -> String {
-        rules_words::numa(self)
-    }
-    fn drawing(&self) -> Drawing {
-        drawing::numa(self)
-    }
+    shown!(numa);
     /// With the paths of the pieces that moved.
     fn play_told(&mut self, mv: numa::JointMove) -> Result<Told, String> {
         let turn = self.play(mv).map_err(|e| e.to_string())?;
