@@ -420,6 +420,7 @@ pub mod history;
 mod mancala;
 pub mod mancala_text;
 pub mod notation;
+mod opening;
 mod pit;
 mod player;
 pub mod rules;

@@ -12,6 +12,7 @@
 //! | `layout` | `N:o,o,...` | rows of `N` holes, one owner per row in ring order (`4:0,1,2`) |
 //! | `store_side` | `right`, `left` | where each player's store sits, from his seat: after his last hole, or before his first (Chongka', Chungcajon); `houses` and `layout` keep it |
 //! | `seeds` | a number | seeds per hole at the start |
+//! | `start_moves` | `none`, `FROM>TO,...` | single seeds moved between holes before the first move, in order (FairKalah: `4>2`) |
 //! | `direction` | `ccw`, `cw` | the sowing direction |
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
@@ -83,7 +84,7 @@ use crate::notation::{
     option_choice, option_count_or_none, option_number,
 };
 use crate::player::Player;
-use crate::rules::{Credit, GrandSlam, Leftover, Rules};
+use crate::rules::{Credit, GrandSlam, Leftover, Rules, Start};
 use crate::setup::{Setup, SetupError};
 use crate::sow::{Endless, Relay};
 use crate::topology::{Direction, Layout, MAX_ROWS, StoreSide};
@@ -164,6 +165,31 @@ fn parse_count_set(key: &str, counts: &str) -> Result<CountSet, OptionError> {
     Ok(set)
 }
 
+/// `start_moves`: `none`, or up to [`START_MOVES`](crate::rules::START_MOVES) `FROM>TO` moves
+/// separated by `,`.
+fn parse_start(key: &str, value: &str) -> Result<Start, OptionError> {
+    const EXPECTED: &str = "none or up to four FROM>TO moves separated by `,`";
+    let bad = || OptionError::bad_value(key, value, EXPECTED);
+    let mut start = Start::UNIFORM;
+    if value == "none" {
+        return Ok(start);
+    }
+    for (i, word) in value.split(',').enumerate() {
+        let (from, to) = word.split_once('>').ok_or_else(bad)?;
+        let hole = |h: &str| option_number::<u8>(key, h).map_err(|_| bad());
+        *start.moved.get_mut(i).ok_or_else(bad)? = Some((hole(from)?, hole(to)?));
+    }
+    Ok(start)
+}
+
+fn start_text(start: Start) -> String {
+    if start.is_uniform() {
+        return "none".into();
+    }
+    let moves: Vec<String> = start.moves().map(|(f, t)| format!("{f}>{t}")).collect();
+    moves.join(",")
+}
+
 fn parse_layout(key: &str, value: &str) -> Result<Layout, OptionError> {
     let bad = || OptionError::bad_value(key, value, "ROW_LENGTH:OWNER,OWNER,...");
     let (len, owners) = value.split_once(':').ok_or_else(bad)?;
@@ -214,6 +240,7 @@ impl RuleOptions for Rules {
         "layout",
         "store_side",
         "seeds",
+        "start_moves",
         "direction",
         "skip_origin",
         "into_own_store",
@@ -250,6 +277,9 @@ impl RuleOptions for Rules {
                 "where each player's store sits, from his seat: after his last hole, or before his first (Chongka', Chungcajon); takes `right`, `left`"
             }
             "seeds" => "seeds per hole at the start; takes a number",
+            "start_moves" => {
+                "single seeds moved between holes before the first move, in order (FairKalah: `4>2`); takes `none`, `FROM>TO,...`"
+            }
             "direction" => "the sowing direction; takes `ccw`, `cw`",
             "skip_origin" => "every lap skips the hole it was lifted from; takes `true`, `false`",
             "into_own_store" => "sowing passes through the mover's store; takes `true`, `false`",
@@ -320,6 +350,7 @@ impl RuleOptions for Rules {
             }
             "store_side" => self.layout.store_side = StoreSide::from_word(key, value)?,
             "seeds" => self.seeds = option_number(key, value)?,
+            "start_moves" => self.start = parse_start(key, value)?,
             "direction" => self.sowing.direction = Direction::from_word(key, value)?,
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
@@ -371,6 +402,7 @@ impl RuleOptions for Rules {
             "layout" => layout_text(&self.layout),
             "store_side" => self.layout.store_side.word().into(),
             "seeds" => self.seeds.to_string(),
+            "start_moves" => start_text(self.start),
             "direction" => self.sowing.direction.word().into(),
             "skip_origin" => bool_value(self.sowing.skip_origin),
             "into_own_store" => bool_value(self.sowing.into_own_store),

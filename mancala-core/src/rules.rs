@@ -7,6 +7,7 @@ pub use crate::capture::{Capture, ChainLimit, CountSet, LastSeed, Zone};
 pub use crate::conditions::{RelayConditions, Sowable};
 pub use crate::feeding::Feeding;
 pub use crate::mancala::MAX_MOVES;
+pub use crate::opening::{START_MOVES, Start, StartError};
 pub use crate::pit::MAX_HOLES;
 pub use crate::player::MAX_PLAYERS;
 pub use crate::sow::{Endless, Relay, SowSpec};
@@ -113,6 +114,10 @@ pub struct Rules {
     pub layout: Layout,
     /// Seeds in each hole at the start.
     pub seeds: u16,
+    /// Seeds moved between holes before the first move (FairKalah); a
+    /// missing serde field reads as the default, none.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub start: Start,
     /// How a lap is sown.
     pub sowing: SowSpec,
     /// Which holes may be sown (I, Kay: only holes of two or more). A
@@ -165,6 +170,7 @@ impl Rules {
         Rules {
             layout: Layout::two_rows(6),
             seeds: 4,
+            start: Start::UNIFORM,
             sowing: SowSpec {
                 direction: Direction::CounterClockwise,
                 skip_origin: true,
@@ -206,6 +212,7 @@ impl Rules {
         Rules {
             layout: Layout::two_rows(6),
             seeds: 4,
+            start: Start::UNIFORM,
             sowing: SowSpec {
                 direction: Direction::CounterClockwise,
                 skip_origin: false,
@@ -259,7 +266,8 @@ impl Rules {
     ///
     /// A [`RulesError`] for an invalid layout, no seeds, more than
     /// [`MAX_SEEDS`] seeds in all, a relay threshold below 2, an
-    /// opposite-hole capture on a board that is not two rows.
+    /// opposite-hole capture on a board that is not two rows, a
+    /// [`start`](Rules::start) that moves a seed it cannot.
     pub fn check(&self) -> Result<Topology, RulesError> {
         let topology = Topology::new(self.layout)?;
         if self.seeds == 0 {
@@ -276,6 +284,10 @@ impl Rules {
         }
         if matches!(self.capture, Capture::Opposite { .. }) && !topology.is_two_row() {
             return Err(RulesError::OppositeNeedsTwoRows);
+        }
+        if !self.start.is_uniform() {
+            let holes = alloc::vec![self.seeds; topology.holes()];
+            self.start.check(&holes)?;
         }
         Ok(topology)
     }
@@ -304,6 +316,11 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
         Ok(Rules {
             layout: u.arbitrary()?,
             seeds,
+            start: if u.ratio(1, 8)? {
+                u.arbitrary()?
+            } else {
+                Start::UNIFORM
+            },
             sowing: u.arbitrary()?,
             sowable: if u.ratio(1, 4)? {
                 Sowable {
@@ -345,6 +362,9 @@ pub enum RulesError {
     /// The game would hold more than [`MAX_SEEDS`] seeds.
     #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
     TooManySeeds(u32),
+    /// The start moves a seed it cannot ([`Rules::start`]).
+    #[error(transparent)]
+    Start(#[from] StartError),
     /// The opposite-hole capture needs a two-row board.
     #[error("the opposite-hole capture needs a two-row board")]
     OppositeNeedsTwoRows,

@@ -156,7 +156,7 @@ crate::setup_struct! {
         /// The rules.
         pub rules: Rules,
         /// Seeds in each hole, in canonical order.
-        pub board: Vec<u16> = alloc::vec![rules.seeds; start_holes(&rules)],
+        pub board: Vec<u16> = start_board(&rules),
         /// Seeds in each player's store, player 0 first.
         pub stores: Vec<u16> = alloc::vec![0; start_players(&rules)],
         to_move,
@@ -173,6 +173,14 @@ crate::setup_struct! {
 /// The holes of the board of `rules` (not checked).
 fn start_holes(rules: &Rules) -> usize {
     usize::from(rules.layout.row_len) * usize::from(rules.layout.rows)
+}
+
+/// The holes at the start of `rules` (not checked: a seed that
+/// [`Rules::start`] cannot move stays).
+fn start_board(rules: &Rules) -> Vec<u16> {
+    let mut board = alloc::vec![rules.seeds; start_holes(rules)];
+    rules.start.fill(&mut board);
+    board
 }
 
 /// The players of `rules`: one past the highest owner of a row (not

@@ -42,7 +42,7 @@ use mancala_core::{
     notation::RuleOptions,
     rules::{
         Capture, ChainLimit, CountSet, Direction, EndRules, Endless, Feeding, GrandSlam, Leftover,
-        MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, StoreSide, Zone,
+        MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Start, StoreSide, Zone,
     },
     toolkit::{EndlessRelay, RelayRule, SowError, Sower, Sown},
 };
@@ -285,6 +285,7 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
     Rules {
         layout,
         seeds,
+        start: Start::UNIFORM,
         sowing: o.sowing,
         sowable: o.sowable,
         relay,
@@ -325,12 +326,23 @@ fn rules_on(
     row_len: std::ops::RangeInclusive<u8>,
     seeds: u16,
 ) -> BoxedStrategy<Rules> {
-    let strategy = (layouts(rows, row_len), 0u16..1000, relays(), options()).prop_map(
-        move |(layout, x, relay, o)| {
+    let strategy = (
+        layouts(rows, row_len),
+        0u16..1000,
+        relays(),
+        options(),
+        (0u8..4, any::<u8>(), any::<u8>()),
+    )
+        .prop_map(move |(layout, x, relay, o, (uneven, from, to))| {
             let seeds = 1 + x % max_seeds(relay, seeds);
-            assemble(layout, seeds, relay, o)
-        },
-    );
+            let mut rules = assemble(layout, seeds, relay, o);
+            // One start in four moves a seed between two holes (FairKalah).
+            let holes = holes_of(&layout) as u8;
+            if uneven == 0 {
+                rules.start = Start::UNIFORM.moving(from % holes, to % holes);
+            }
+            rules
+        });
     strategy.boxed()
 }
 

@@ -160,6 +160,7 @@ impl Options {
         Rules {
             layout: Layout::two_rows(6),
             seeds: self.seeds(),
+            start: mancala_core::rules::Start::UNIFORM,
             sowing: SowSpec {
                 direction: mancala_core::rules::Direction::CounterClockwise,
                 skip_origin: self.skip_origin,

@@ -316,6 +316,7 @@ impl Options {
         Rules {
             layout: Layout::new(6, self.row_owners()),
             seeds: self.seeds,
+            start: mancala_core::rules::Start::UNIFORM,
             sowing: SowSpec {
                 skip_origin: self.skip_origin,
                 ..SowSpec::default()

@@ -5,6 +5,7 @@
 use crate::capture::{ChainLimit, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
+use crate::opening::Start;
 use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules};
 use crate::sow::{Endless, Relay, SowSpec};
 use crate::topology::{Direction, Layout};
@@ -63,6 +64,7 @@ impl Rules {
         Rules {
             layout: Layout::two_rows(6),
             seeds: 6,
+            start: Start::UNIFORM,
             sowing: PLAIN_SOWING,
             sowable: Sowable::ANY,
             relay: Relay::Never,

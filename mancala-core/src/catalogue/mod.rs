@@ -35,6 +35,7 @@
 //! | Unnee Tugalluulax | (Ludii's `Unnee Tugalluulax`) | 2x6, 6 seeds | [`Rules::unnee_tugalluulax`] | `Unnee Tugalluulax.lud`, "Mancala World (Suggested)" | the same |
 //! | Woli | (Ludii's `Woli`) | 2x6, 6 seeds | [`Rules::woli`] | `Woli.lud` | the same |
 //! | Wore | (Ludii's `Wore`) | 2x4, 6 seeds | [`Rules::wore`] | `Wore.lud` | the same |
+//! | FairKalah | (Ludii's `FairKalah`) | 2x6, 4 seeds (board 1) | [`Rules::fairkalah`] | `FairKalah.lud`, "Board #/1" | the same; `start_moves` |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -51,9 +52,10 @@
 //! [`Leftover::Void`](crate::rules::Leftover::Void)); more seeds wins,
 //! equal is a draw.
 //!
-//! The presets are written in two files by what they hold: `counts.rs`,
-//! the games that take holes by the count they hold, and `relays.rs`, the
-//! games whose laps relay.
+//! The presets are written in files by what they hold: `counts.rs`,
+//! the games that take holes by the count they hold, `relays.rs`, the
+//! games whose laps relay, and `stores.rs`, the games sown through the
+//! mover's own store.
 //!
 //! # Examples
 //!
@@ -70,6 +72,7 @@
 
 mod counts;
 mod relays;
+mod stores;
 mod summaries;
 
 use core::fmt;
@@ -130,6 +133,8 @@ pub enum Traditional {
     Woli,
     /// Wore: [`Rules::wore`].
     Wore,
+    /// FairKalah: [`Rules::fairkalah`].
+    FairKalah,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -138,7 +143,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 24] = [
+    pub const ALL: [Traditional; 25] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -162,6 +167,7 @@ impl Traditional {
         Traditional::UnneeTugalluulax,
         Traditional::Woli,
         Traditional::Wore,
+        Traditional::FairKalah,
         Traditional::ToguzKumalak,
     ];
 
@@ -170,7 +176,7 @@ impl Traditional {
     /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `chongka`,
     /// `chungcajon`, `foji`, `fondji`,
     /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
-    /// `wore`, `toguz-kumalak`).
+    /// `wore`, `fairkalah`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -196,6 +202,7 @@ impl Traditional {
             Traditional::UnneeTugalluulax => "unnee-tugalluulax",
             Traditional::Woli => "woli",
             Traditional::Wore => "wore",
+            Traditional::FairKalah => "fairkalah",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -226,6 +233,7 @@ impl Traditional {
             Traditional::UnneeTugalluulax => "Unnee Tugalluulax",
             Traditional::Woli => "Woli",
             Traditional::Wore => "Wore",
+            Traditional::FairKalah => "FairKalah",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -257,6 +265,7 @@ impl Traditional {
             Traditional::UnneeTugalluulax => summaries::UNNEE_TUGALLUULAX,
             Traditional::Woli => summaries::WOLI,
             Traditional::Wore => summaries::WORE,
+            Traditional::FairKalah => summaries::FAIRKALAH,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -307,6 +316,7 @@ impl Traditional {
             Traditional::UnneeTugalluulax => Rules::unnee_tugalluulax(),
             Traditional::Woli => Rules::woli(),
             Traditional::Wore => Rules::wore(),
+            Traditional::FairKalah => Rules::fairkalah(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }

@@ -161,6 +161,15 @@ pub(super) const WORE: &str = "Wore: two rows of 4 holes with 6 seeds each. Seed
     that hole alone. The game ends when the player to move has no seeds. \
     Captures count.";
 
+/// The summary of [`Traditional::FairKalah`].
+pub(super) const FAIRKALAH: &str = "FairKalah: Kalah from an uneven start, two rows of 6 \
+    holes with 4 seeds each but for one of South's moved from his fifth hole \
+    to his third. Seeds are sown counter-clockwise through your own store, \
+    never the other's; a last seed in your store moves again, and one in an \
+    empty hole of your row captures itself and the hole facing it. The game \
+    ends when either row is empty; the store plus the seeds in your row \
+    count.";
+
 /// The summary of [`Traditional::ToguzKumalak`].
 pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
     counter-clockwise, the first back into the hole sown unless it held one; \

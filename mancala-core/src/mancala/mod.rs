@@ -201,8 +201,9 @@ impl Default for Mancala {
 }
 
 impl Mancala {
-    /// The start position of these rules: every hole holds `rules.seeds`,
-    /// player 0 to move.
+    /// The start position of these rules: every hole holds `rules.seeds`
+    /// (but for the seeds [`rules.start`](Rules::start) moves), player 0
+    /// to move.
     ///
     /// # Errors
     ///
@@ -299,6 +300,7 @@ impl Mancala {
         budget: Budget,
     ) -> Result<Mancala, Undecided> {
         let mut board = Board::filled(topology.holes(), rules.seeds);
+        rules.start.fill(board.parts_mut().0);
         Self::reserve_spares(&rules, &mut board);
         let mut game = Mancala {
             shared: Arc::new(Shared::new(rules, topology, budget)),
