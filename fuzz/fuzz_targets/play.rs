@@ -172,6 +172,10 @@ fn check_turn(before: &Mancala, mv: Move, turn: &Turn, events: &[Event]) {
             let credited = match before.rules().credit {
                 Credit::Mover => turn.mover,
                 Credit::Owner => before.topology().owner(pit),
+                Credit::Opponent => {
+                    let players = before.topology().players();
+                    before.topology().owner(pit).next(players)
+                }
             };
             assert_eq!(by, credited);
             assert!(turn.captured.contains(pit));

@@ -396,10 +396,26 @@ pub fn take_to_owners<O: Observer>(
     holes: PitSet,
     observer: &mut O,
 ) -> u32 {
+    take_each(board, holes, |pit| topology.owner(pit), observer)
+}
+
+/// Empties each of `holes` into the store of the player `credited` names
+/// for it ([`Credit::Owner`], [`Credit::Opponent`]) and returns the seeds
+/// taken.
+///
+/// [`Credit::Owner`]: crate::rules::Credit::Owner
+/// [`Credit::Opponent`]: crate::rules::Credit::Opponent
+#[inline]
+pub(crate) fn take_each<O: Observer>(
+    board: &mut Board,
+    holes: PitSet,
+    credited: impl Fn(Pit) -> Player,
+    observer: &mut O,
+) -> u32 {
     let mut total = 0u32;
     for pit in holes.iter() {
         let seeds = board.take(pit);
-        let by = topology.owner(pit);
+        let by = credited(pit);
         total += u32::from(seeds);
         board.add_to_store(by, seeds);
         if O::RECORDS {

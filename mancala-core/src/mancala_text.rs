@@ -25,7 +25,7 @@
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
 //! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
-//! | `credit` | `mover`, `owner` | whose store captured seeds go to: the mover's, or each hole's owner's |
+//! | `credit` | `mover`, `owner`, `opponent` | whose store captured seeds go to: the mover's, each hole's owner's, or his opponent's (Yovodi) |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
 //! | `feeding` | `off`, `required`, `if-possible`, `always` | the feeding obligation (`always`: every move must leave the next player seeds) |
 //! | `extra_turn` | `true`, `false` | a last seed in the own store moves again |
@@ -309,7 +309,7 @@ impl RuleOptions for Rules {
                 "with `capture=opposite`: the lone seed is taken even from an empty file; takes `true`, `false`"
             }
             "credit" => {
-                "whose store captured seeds go to: the mover's, or each hole's owner's; takes `mover`, `owner`"
+                "whose store captured seeds go to: the mover's, each hole's owner's, or his opponent's (Yovodi); takes `mover`, `owner`, `opponent`"
             }
             "grand_slam" => {
                 "captures that would take all of a player's seeds; takes `allow`, `no-capture`, `forbid`"

@@ -39,12 +39,17 @@ pub enum GrandSlam {
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub enum Credit {
-    /// The mover's (every game but Enindji).
+    /// The mover's (every game but Enindji and Yovodi).
     #[default]
     Mover,
     /// Each hole's seeds to its owner's store, whoever captures them
     /// (Enindji).
     Owner,
+    /// Each hole's seeds to the store of its owner's opponent (the player
+    /// after him in turn order), whoever captures them (Yovodi: a lap
+    /// ending in the opponent's row takes the mover's seeds facing it
+    /// into the opponent's store).
+    Opponent,
 }
 
 /// What becomes of the seeds left in the holes when the game ends.
@@ -384,9 +389,10 @@ crate::option_words!(GrandSlam, "allow, no-capture or forbid", [
     GrandSlam::Forbid => "forbid",
 ]);
 
-crate::option_words!(Credit, "mover or owner", [
+crate::option_words!(Credit, "mover, owner or opponent", [
     Credit::Mover => "mover",
     Credit::Owner => "owner",
+    Credit::Opponent => "opponent",
 ]);
 
 crate::option_words!(Leftover, "owner, stay or void", [

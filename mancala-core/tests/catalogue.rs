@@ -166,6 +166,44 @@ fn enindji_credits_the_owner() {
     assert_eq!(game.board().holes(), &[0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0]);
 }
 
+/// Yovodi credits a capture to the opponent of the captured hole's owner.
+/// By hand, sowing clockwise (hole `h` to `h - 1`; hole `h` faces
+/// `11 - h`): player 0's hole 1 (1 seed) reaches his empty hole 0, facing
+/// hole 11 (2 seeds, player 1's): they go to player 1's opponent, player 0.
+/// Player 1's hole 7 (1 seed) then reaches his empty hole 6, facing hole 5
+/// (3 seeds, player 0's): they go to player 1. The lone seeds stay.
+#[test]
+fn yovodi_credits_the_opponent_of_the_holes_owner() {
+    let mut setup = Setup::new(Rules::yovodi());
+    setup.board = vec![0, 1, 0, 0, 0, 3, 0, 1, 0, 0, 0, 2];
+    setup.stores = vec![18, 23];
+    let mut game = Mancala::from_setup(setup).unwrap();
+    let turn = game.play(Move::Sow(pit(1))).unwrap();
+    assert_eq!(turn.captured.iter().collect::<Vec<_>>(), [pit(11)]);
+    assert_eq!(game.board().stores()[..2], [20, 23]);
+    assert_eq!(game.board().holes(), &[1, 0, 0, 0, 0, 3, 0, 1, 0, 0, 0, 0]);
+    let turn = game.play(Move::Sow(pit(7))).unwrap();
+    assert_eq!(turn.captured.iter().collect::<Vec<_>>(), [pit(5)]);
+    assert_eq!(game.board().stores()[..2], [20, 26]);
+    assert_eq!(game.board().holes(), &[1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+}
+
+/// A lap of Yovodi ending in the opponent's row takes the mover's own
+/// seeds facing it, for the opponent. By hand: player 0's hole 0 (2
+/// seeds) sows holes 11 and 10 (clockwise); hole 10 was empty and faces
+/// his own hole 1 (3 seeds): they go to player 1's store.
+#[test]
+fn yovodi_gives_the_movers_seeds_to_the_opponent() {
+    let mut setup = Setup::new(Rules::yovodi());
+    setup.board = vec![2, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+    setup.stores = vec![20, 22];
+    let mut game = Mancala::from_setup(setup).unwrap();
+    let turn = game.play(Move::Sow(pit(0))).unwrap();
+    assert_eq!(turn.captured.iter().collect::<Vec<_>>(), [pit(1)]);
+    assert_eq!(game.board().stores()[..2], [20, 25]);
+    assert_eq!(game.board().holes(), &[0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1]);
+}
+
 /// Under `Feeding::Always` a move that would leave the opponent's row
 /// empty is illegal even when he has seeds now. By hand (Awari): player
 /// 0's only move, hole 5, sows its 2 seeds into holes 6 and 7, which then

@@ -41,8 +41,9 @@ use mancala_core::{
     history::SeenPosition,
     notation::RuleOptions,
     rules::{
-        Capture, ChainLimit, CountSet, Direction, EndRules, Endless, Feeding, GrandSlam, Leftover,
-        MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Start, StoreSide, Zone,
+        Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
+        Leftover, MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Start,
+        StoreSide, Zone,
     },
     toolkit::{EndlessRelay, RelayRule, SowError, Sower, Sown},
 };
@@ -292,7 +293,7 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
         relay_if: o.relay_if,
         endless: o.endless,
         capture,
-        credit: mancala_core::rules::Credit::Mover,
+        credit: Credit::Mover,
         grand_slam: o.grand_slam,
         feeding: o.feeding,
         extra_turn: o.extra_turn,
@@ -332,10 +333,18 @@ fn rules_on(
         relays(),
         options(),
         (0u8..4, any::<u8>(), any::<u8>()),
+        prop_oneof![
+            4 => Just(Credit::Mover),
+            1 => Just(Credit::Owner),
+            1 => Just(Credit::Opponent),
+        ],
     )
-        .prop_map(move |(layout, x, relay, o, (uneven, from, to))| {
+        .prop_map(move |(layout, x, relay, o, (uneven, from, to), credit)| {
             let seeds = 1 + x % max_seeds(relay, seeds);
             let mut rules = assemble(layout, seeds, relay, o);
+            // Captures credited to the mover, each hole's owner (Enindji)
+            // or his opponent (Yovodi).
+            rules.credit = credit;
             // One start in four moves a seed between two holes (FairKalah).
             let holes = holes_of(&layout) as u8;
             if uneven == 0 {
@@ -517,7 +526,8 @@ fn replay_events(before: &Mancala, mv: Move, events: &[Event]) -> Board {
             }
             Event::Capture { pit, seeds, by } => {
                 assert_eq!(pending, 0);
-                assert_eq!(Some(by), before.to_move());
+                let mover = before.to_move().expect("a move of a live game");
+                assert_eq!(by, credited(before, mover, pit), "the credited store");
                 assert_eq!(board.get(pit), seeds);
                 board.take(pit);
                 board.add_to_store(by, seeds);
@@ -563,7 +573,7 @@ fn check_turn(before: &Mancala, mv: Move, turn: &Turn, events: &[Event]) {
     let mut seeds = 0u32;
     for e in events {
         if let Event::Capture { pit, seeds: n, by } = *e {
-            assert_eq!(by, turn.mover);
+            assert_eq!(by, credited(before, turn.mover, pit));
             captured.insert(pit);
             seeds += u32::from(n);
         }
@@ -578,6 +588,17 @@ fn check_turn(before: &Mancala, mv: Move, turn: &Turn, events: &[Event]) {
     assert_eq!(turn.endless, events.contains(&Event::EndlessStop));
     if turn.endless {
         assert!(turn.captured.is_empty(), "a stopped move captures nothing");
+    }
+}
+
+/// Whose store the seeds of `pit` go to when `mover` captures them in
+/// `game` (its rules' [`Credit`]).
+fn credited(game: &Mancala, mover: Player, pit: Pit) -> Player {
+    let owner = game.topology().owner(pit);
+    match game.rules().credit {
+        Credit::Owner => owner,
+        Credit::Opponent => owner.next(game.topology().players()),
+        _ => mover,
     }
 }
 

@@ -36,6 +36,7 @@
 //! | Woli | (Ludii's `Woli`) | 2x6, 6 seeds | [`Rules::woli`] | `Woli.lud` | the same |
 //! | Wore | (Ludii's `Wore`) | 2x4, 6 seeds | [`Rules::wore`] | `Wore.lud` | the same |
 //! | FairKalah | (Ludii's `FairKalah`) | 2x6, 4 seeds (board 1) | [`Rules::fairkalah`] | `FairKalah.lud`, "Board #/1" | the same; `start_moves` |
+//! | Yovodi | (Ludii's `Yovodi`) | 2x6, 4 seeds | [`Rules::yovodi`] | `Yovodi.lud` | the same; `credit`, `endless` |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -135,6 +136,8 @@ pub enum Traditional {
     Wore,
     /// FairKalah: [`Rules::fairkalah`].
     FairKalah,
+    /// Yovodi: [`Rules::yovodi`].
+    Yovodi,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -143,7 +146,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 25] = [
+    pub const ALL: [Traditional; 26] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -168,6 +171,7 @@ impl Traditional {
         Traditional::Woli,
         Traditional::Wore,
         Traditional::FairKalah,
+        Traditional::Yovodi,
         Traditional::ToguzKumalak,
     ];
 
@@ -176,7 +180,7 @@ impl Traditional {
     /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `chongka`,
     /// `chungcajon`, `foji`, `fondji`,
     /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
-    /// `wore`, `fairkalah`, `toguz-kumalak`).
+    /// `wore`, `fairkalah`, `yovodi`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -203,6 +207,7 @@ impl Traditional {
             Traditional::Woli => "woli",
             Traditional::Wore => "wore",
             Traditional::FairKalah => "fairkalah",
+            Traditional::Yovodi => "yovodi",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -234,6 +239,7 @@ impl Traditional {
             Traditional::Woli => "Woli",
             Traditional::Wore => "Wore",
             Traditional::FairKalah => "FairKalah",
+            Traditional::Yovodi => "Yovodi",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -266,6 +272,7 @@ impl Traditional {
             Traditional::Woli => summaries::WOLI,
             Traditional::Wore => summaries::WORE,
             Traditional::FairKalah => summaries::FAIRKALAH,
+            Traditional::Yovodi => summaries::YOVODI,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -317,6 +324,7 @@ impl Traditional {
             Traditional::Woli => Rules::woli(),
             Traditional::Wore => Rules::wore(),
             Traditional::FairKalah => Rules::fairkalah(),
+            Traditional::Yovodi => Rules::yovodi(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }

@@ -5,7 +5,7 @@
 use crate::capture::{Capture, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
-use crate::rules::{Leftover, Rules};
+use crate::rules::{Credit, Leftover, Rules};
 use crate::sow::Relay;
 use crate::topology::{Direction, Layout, StoreSide};
 
@@ -207,6 +207,33 @@ impl Rules {
         let mut rules = Rules::jodu();
         rules.sowing.direction = Direction::Clockwise;
         rules.sowing.skip_origin = true;
+        rules
+    }
+
+    /// Yovodi as Ludii plays it (`Yovodi.lud`; the rules document's second
+    /// catalogue, section "Yovodi"): [`Rules::french_wari`] sown
+    /// clockwise, a capture going to whoever the landing row gives it.
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each (not sown into).
+    /// 2. A move sows any non-empty own hole **clockwise** (hole `h` to
+    ///    `h - 1`; the origin is not passed over); a lap whose last seed
+    ///    falls in a hole that then holds more than one lifts that hole and
+    ///    sows on, in the same move.
+    /// 3. A lap that ends in an empty hole (it now holds 1) takes the seeds
+    ///    of the opposite hole, if any; the lone seed stays. They go to the
+    ///    store of the opposite hole's owner's opponent
+    ///    ([`Credit::Opponent`](crate::rules::Credit::Opponent)): the
+    ///    mover's when the lap ended in his own row, the **opponent's**
+    ///    when it ended in the opponent's row (the seeds facing it being
+    ///    the mover's own).
+    /// 4. A move whose relays never end is not legal (the family's
+    ///    convention; Ludii never ends one).
+    /// 5. The game ends when the player to move has no legal move; each
+    ///    player scores his store plus the seeds left in his row.
+    pub const fn yovodi() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.sowing.direction = Direction::Clockwise;
+        rules.credit = Credit::Opponent;
         rules
     }
 }

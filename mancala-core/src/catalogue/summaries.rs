@@ -170,6 +170,14 @@ pub(super) const FAIRKALAH: &str = "FairKalah: Kalah from an uneven start, two r
     ends when either row is empty; the store plus the seeds in your row \
     count.";
 
+/// The summary of [`Traditional::Yovodi`].
+pub(super) const YOVODI: &str = "Yovodi: two rows of 6 holes with 4 seeds each. Seeds are \
+    sown clockwise; a last seed in an occupied hole lifts it and sows on. One \
+    in an empty hole takes the seeds facing it: into your store when it fell \
+    in your row, into the other player's when it fell in his (the seeds \
+    taken being yours). The game ends when the player to move has no seeds; \
+    the store plus the seeds in your row count.";
+
 /// The summary of [`Traditional::ToguzKumalak`].
 pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
     counter-clockwise, the first back into the hole sown unless it held one; \

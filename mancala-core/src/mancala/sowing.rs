@@ -211,6 +211,11 @@ impl<'a> MoveRules<'a> {
         applied.seeds = match rules.credit {
             Credit::Mover => capture::take_into_store(board, taken, self.mover, observer),
             Credit::Owner => capture::take_to_owners(board, self.topology, taken, observer),
+            Credit::Opponent => {
+                let players = self.topology.players();
+                let opponent = |pit| self.topology.owner(pit).next(players);
+                capture::take_each(board, taken, opponent, observer)
+            }
         };
         applied.captured = taken;
         Ok(())
