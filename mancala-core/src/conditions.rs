@@ -133,7 +133,7 @@ impl Sowable {
 /// use mancala_core::rules::RelayConditions;
 ///
 /// // Kay: relay only into an occupied next hole; a capture ends the move.
-/// let kay = RelayConditions { next_occupied: true, capture_first: true };
+/// let kay = RelayConditions { next_occupied: true, capture_first: true, stop_on_empty_side: false };
 /// assert_ne!(kay, RelayConditions::default());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -149,18 +149,26 @@ pub struct RelayConditions {
     /// `false` the relay wins, and the capture is judged where the move
     /// ends. A capture refused as a grand slam still ends the move.
     pub capture_first: bool,
+    /// A lap after which some player's holes are all empty ends the move,
+    /// even where the relay rule would relay (Altiev, whose game then
+    /// ends: [`EndRules::side_empty`](crate::rules::EndRules::side_empty)).
+    /// A missing serde field reads as `false`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub stop_on_empty_side: bool,
 }
 
 impl RelayConditions {
-    /// Nothing beyond the relay rule (every game but Kay); the default.
+    /// Nothing beyond the relay rule (every game but Kay and Altiev); the
+    /// default.
     pub const NONE: RelayConditions = RelayConditions {
         next_occupied: false,
         capture_first: false,
+        stop_on_empty_side: false,
     };
 
     /// Whether these conditions add nothing to the relay rule.
     #[inline]
     pub const fn is_plain(self) -> bool {
-        !self.next_occupied && !self.capture_first
+        !self.next_occupied && !self.capture_first && !self.stop_on_empty_side
     }
 }

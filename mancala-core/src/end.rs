@@ -9,8 +9,9 @@ use crate::player::Player;
 ///
 /// A [`Mancala`](crate::Mancala) applies its end conditions
 /// ([`EndRules`](crate::rules::EndRules)) after every move, in a fixed
-/// order: a repetition, a majority, an empty side, few seeds left, every
-/// hole nearly empty, and last the player to move having no legal move. The
+/// order: a repetition, a majority, a store at the target, an empty side,
+/// few seeds left, every hole nearly empty, and last the player to move
+/// having no legal move. The
 /// first that holds ends the game and is recorded, before the seeds left
 /// are swept to their owners ([`Leftover`](crate::rules::Leftover)): the
 /// figures are those of the board the last move left.
@@ -85,6 +86,14 @@ pub enum End {
     /// No player can move (rules where a player who cannot move passes,
     /// [`EndRules::pass`](crate::rules::EndRules::pass)).
     NobodyCanMove,
+    /// A store holds at least the target
+    /// ([`EndRules::target`](crate::rules::EndRules::target): Uril).
+    Target {
+        /// Its owner (the first in turn order, should two).
+        player: Player,
+        /// The seeds in his store.
+        seeds: u32,
+    },
 }
 
 /// Which condition a [`Recorded`] end holds.
@@ -101,6 +110,7 @@ enum Kind {
     EachAtMost,
     NoMove,
     NobodyCanMove,
+    Target,
 }
 
 /// [`End::Majority`] names a player.
@@ -187,6 +197,15 @@ impl Recorded {
         }
     }
 
+    /// [`End::Target`]: `player`'s store of `seeds`.
+    pub(crate) fn target(player: Player, seeds: u16) -> Recorded {
+        Recorded {
+            player,
+            count: seeds.to_le_bytes(),
+            ..Recorded::of(Kind::Target)
+        }
+    }
+
     /// [`End::NoMove`].
     pub(crate) fn no_move(
         player: Player,
@@ -232,6 +251,10 @@ impl Recorded {
                 unfed: Player::new(usize::from(count)).filter(|_| has(UNFED)),
             },
             Kind::NobodyCanMove => End::NobodyCanMove,
+            Kind::Target => End::Target {
+                player: self.player,
+                seeds: u32::from(count),
+            },
         })
     }
 }

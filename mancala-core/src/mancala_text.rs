@@ -22,9 +22,10 @@
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
 //! | `relay_next_occupied` | `true`, `false` | relay only when the hole after the landing hole holds seeds |
 //! | `capture_first` | `true`, `false` | a lap that ends where a capture starts ends the move, relay or not |
+//! | `stop_on_empty_side` | `true`, `false` | a lap after which a player's holes are all empty ends the move, relay or not (Altiev) |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
 //! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours` |
-//! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file |
+//! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file (an opposite `capture` given over an opposite capture keeps it) |
 //! | `credit` | `mover`, `owner`, `opponent` | whose store captured seeds go to: the mover's, each hole's owner's, or his opponent's (Yovodi) |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
 //! | `feeding` | `off`, `required`, `if-possible`, `always` | the feeding obligation (`always`: every move must leave the next player seeds) |
@@ -34,8 +35,10 @@
 //! | `repetition` | `true`, `false` | end when a position repeats |
 //! | `at_most_left` | `none`, a number | end when at most this many seeds are left after a sowing move |
 //! | `each_at_most` | `none`, a number | end when every hole holds at most this many seeds |
+//! | `target` | `none`, a number | end when a store holds at least this many seeds (Uril) |
 //! | `pass` | `true`, `false` | a player who cannot move passes |
 //! | `leftover` | `owner`, `stay`, `void` | the seeds left at the end |
+//! | `verdict` | `score`, `empty-loses`, `empty-wins`, `target` | who wins: the higher score, the other of the first player with an empty row (Altiev), that player (Waurie), or the owner of a store at the target, else a draw (Uril) |
 //!
 //! # Positions
 //!
@@ -84,7 +87,7 @@ use crate::notation::{
     option_choice, option_count_or_none, option_number,
 };
 use crate::player::Player;
-use crate::rules::{Credit, GrandSlam, Leftover, Rules, Start};
+use crate::rules::{Credit, GrandSlam, Leftover, Rules, Start, Verdict};
 use crate::setup::{Setup, SetupError};
 use crate::sow::{Endless, Relay};
 use crate::topology::{Direction, Layout, MAX_ROWS, StoreSide};
@@ -250,6 +253,7 @@ impl RuleOptions for Rules {
         "relay",
         "relay_next_occupied",
         "capture_first",
+        "stop_on_empty_side",
         "endless",
         "capture",
         "empty_capture",
@@ -262,8 +266,10 @@ impl RuleOptions for Rules {
         "repetition",
         "at_most_left",
         "each_at_most",
+        "target",
         "pass",
         "leftover",
+        "verdict",
     ];
 
     fn help(key: &str) -> Option<&'static str> {
@@ -301,6 +307,9 @@ impl RuleOptions for Rules {
             "capture_first" => {
                 "a lap that ends where a capture starts ends the move, relay or not; takes `true`, `false`"
             }
+            "stop_on_empty_side" => {
+                "a lap after which a player's holes are all empty ends the move, relay or not (Altiev); takes `true`, `false`"
+            }
             "endless" => "moves that relay forever; takes `forbid`, `stop`",
             "capture" => {
                 "how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours`; takes `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT`"
@@ -327,8 +336,14 @@ impl RuleOptions for Rules {
             "each_at_most" => {
                 "end when every hole holds at most this many seeds; takes `none`, a number"
             }
+            "target" => {
+                "end when a store holds at least this many seeds (Uril); takes `none`, a number"
+            }
             "pass" => "a player who cannot move passes; takes `true`, `false`",
             "leftover" => "the seeds left at the end; takes `owner`, `stay`, `void`",
+            "verdict" => {
+                "who wins: the higher score, the other of the first player with an empty row (Altiev), that player (Waurie), or the owner of a store at the target, else a draw (Uril); takes `score`, `empty-loses`, `empty-wins`, `target`"
+            }
             _ => return None,
         })
     }
@@ -359,6 +374,7 @@ impl RuleOptions for Rules {
             "lone_into_empty" => self.sowable.lone_into_empty = option_bool(key, value)?,
             "relay_next_occupied" => self.relay_if.next_occupied = option_bool(key, value)?,
             "capture_first" => self.relay_if.capture_first = option_bool(key, value)?,
+            "stop_on_empty_side" => self.relay_if.stop_on_empty_side = option_bool(key, value)?,
             "relay" => {
                 self.relay = if value == "never" {
                     Relay::Never
@@ -370,7 +386,24 @@ impl RuleOptions for Rules {
                 }
             }
             "endless" => self.endless = Endless::from_word(key, value)?,
-            "capture" => self.capture = parse_capture(key, value)?,
+            "capture" => {
+                let mut capture = parse_capture(key, value)?;
+                // `empty_capture` is a key of its own: an opposite capture
+                // keeps it, as `houses` keeps `store_side`.
+                if let (
+                    Capture::Opposite {
+                        require_opposite, ..
+                    },
+                    Capture::Opposite {
+                        require_opposite: kept,
+                        ..
+                    },
+                ) = (&mut capture, self.capture)
+                {
+                    *require_opposite = kept;
+                }
+                self.capture = capture;
+            }
             "empty_capture" => set_empty_capture(&mut self.capture, key, value)?,
             "grand_slam" => self.grand_slam = GrandSlam::from_word(key, value)?,
             "feeding" => self.feeding = Feeding::from_word(key, value)?,
@@ -381,8 +414,10 @@ impl RuleOptions for Rules {
             "repetition" => self.end.repetition = option_bool(key, value)?,
             "at_most_left" => self.end.at_most_left = option_count_or_none(key, value)?,
             "each_at_most" => self.end.each_at_most = option_count_or_none(key, value)?,
+            "target" => self.end.target = option_count_or_none(key, value)?,
             "pass" => self.end.pass = option_bool(key, value)?,
             "leftover" => self.leftover = Leftover::from_word(key, value)?,
+            "verdict" => self.verdict = Verdict::from_word(key, value)?,
             _ => return Err(OptionError::unknown_key(key, Self::KEYS)),
         }
         Ok(())
@@ -411,6 +446,7 @@ impl RuleOptions for Rules {
             "lone_into_empty" => bool_value(self.sowable.lone_into_empty),
             "relay_next_occupied" => bool_value(self.relay_if.next_occupied),
             "capture_first" => bool_value(self.relay_if.capture_first),
+            "stop_on_empty_side" => bool_value(self.relay_if.stop_on_empty_side),
             "relay" => match self.relay {
                 Relay::Never => "never".into(),
                 Relay::AtLeast(n) => n.to_string(),
@@ -432,8 +468,10 @@ impl RuleOptions for Rules {
             "repetition" => bool_value(self.end.repetition),
             "at_most_left" => count_or_none_value(self.end.at_most_left),
             "each_at_most" => count_or_none_value(self.end.each_at_most),
+            "target" => count_or_none_value(self.end.target),
             "pass" => bool_value(self.end.pass),
             "leftover" => self.leftover.word().into(),
+            "verdict" => self.verdict.word().into(),
             _ => return None,
         })
     }

@@ -68,6 +68,32 @@ pub enum Leftover {
     Void,
 }
 
+/// Who wins a finished game. Every verdict reads the board the game ended
+/// with, so those that read the holes ([`EmptyRowLoses`](Verdict::EmptyRowLoses),
+/// [`EmptyRowWins`](Verdict::EmptyRowWins)) need the seeds left to stay in
+/// them ([`Leftover::Stay`] or [`Leftover::Void`]: [`Rules::check`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Verdict {
+    /// The higher score wins, equal scores draw (every game but Altiev,
+    /// Waurie and Uril).
+    #[default]
+    Score,
+    /// The first player, in turn order from player 0, whose holes are all
+    /// empty loses; the others rank by score, so with two players the other
+    /// wins (Altiev). With no such player, the higher score wins.
+    EmptyRowLoses,
+    /// The first player, in turn order from player 0, whose holes are all
+    /// empty wins (Waurie). With no such player, the higher score wins.
+    EmptyRowWins,
+    /// The first player, in turn order, whose store holds at least the
+    /// target ([`EndRules::target`]) wins; else the game is drawn,
+    /// whatever the stores (Uril).
+    Target,
+}
+
 /// The conditions that end a game, besides the player to move having no legal
 /// move (which always ends it).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -89,6 +115,11 @@ pub struct EndRules {
     /// Every hole holds at most this many seeds, checked after every move
     /// and pass and of a set-up position (Awari: 1).
     pub each_at_most: Option<u16>,
+    /// After a move or pass, a store holds at least this many seeds (Uril:
+    /// 25); with [`Verdict::Target`] its owner wins. A missing serde field
+    /// reads as `None`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub target: Option<u16>,
     /// A player with no legal move passes ([`Move::Pass`](crate::Move::Pass))
     /// instead of ending the game, which ends only when no player can move
     /// (Mankka without its early ends). While a player must pass, his
@@ -155,6 +186,10 @@ pub struct Rules {
     pub end: EndRules,
     /// What becomes of the seeds left at the end.
     pub leftover: Leftover,
+    /// Who wins a finished game (Altiev, Waurie, Uril: not the score). A
+    /// missing serde field reads as the default, by score.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub verdict: Verdict,
 }
 
 impl Default for Rules {
@@ -202,9 +237,11 @@ impl Rules {
                 repetition: true,
                 at_most_left: None,
                 each_at_most: None,
+                target: None,
                 pass: false,
             },
             leftover: Leftover::ToOwner,
+            verdict: Verdict::Score,
         }
     }
 
@@ -243,9 +280,11 @@ impl Rules {
                 repetition: false,
                 at_most_left: None,
                 each_at_most: None,
+                target: None,
                 pass: false,
             },
             leftover: Leftover::Stay,
+            verdict: Verdict::Score,
         }
     }
 
@@ -272,7 +311,8 @@ impl Rules {
     /// A [`RulesError`] for an invalid layout, no seeds, more than
     /// [`MAX_SEEDS`] seeds in all, a relay threshold below 2, an
     /// opposite-hole capture on a board that is not two rows, a
-    /// [`start`](Rules::start) that moves a seed it cannot.
+    /// [`start`](Rules::start) that moves a seed it cannot, a verdict on
+    /// the holes with the seeds left swept to their owners.
     pub fn check(&self) -> Result<Topology, RulesError> {
         let topology = Topology::new(self.layout)?;
         if self.seeds == 0 {
@@ -289,6 +329,11 @@ impl Rules {
         }
         if matches!(self.capture, Capture::Opposite { .. }) && !topology.is_two_row() {
             return Err(RulesError::OppositeNeedsTwoRows);
+        }
+        if matches!(self.verdict, Verdict::EmptyRowLoses | Verdict::EmptyRowWins)
+            && self.leftover == Leftover::ToOwner
+        {
+            return Err(RulesError::VerdictNeedsSeedsLeft);
         }
         if !self.start.is_uniform() {
             let holes = alloc::vec![self.seeds; topology.holes()];
@@ -350,6 +395,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
                 ..u.arbitrary()?
             },
             leftover: u.arbitrary()?,
+            verdict: u.arbitrary()?,
         })
     }
 }
@@ -367,6 +413,11 @@ pub enum RulesError {
     /// The game would hold more than [`MAX_SEEDS`] seeds.
     #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
     TooManySeeds(u32),
+    /// A verdict that reads the holes ([`Verdict::EmptyRowLoses`],
+    /// [`Verdict::EmptyRowWins`]) while the seeds left are swept out of
+    /// them at the end ([`Leftover::ToOwner`]).
+    #[error("a verdict on empty rows needs the seeds left to stay in the holes")]
+    VerdictNeedsSeedsLeft,
     /// The start moves a seed it cannot ([`Rules::start`]).
     #[error(transparent)]
     Start(#[from] StartError),
@@ -393,6 +444,13 @@ crate::option_words!(Credit, "mover, owner or opponent", [
     Credit::Mover => "mover",
     Credit::Owner => "owner",
     Credit::Opponent => "opponent",
+]);
+
+crate::option_words!(Verdict, "score, empty-loses, empty-wins or target", [
+    Verdict::Score => "score",
+    Verdict::EmptyRowLoses => "empty-loses",
+    Verdict::EmptyRowWins => "empty-wins",
+    Verdict::Target => "target",
 ]);
 
 crate::option_words!(Leftover, "owner, stay or void", [

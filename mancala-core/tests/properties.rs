@@ -36,14 +36,14 @@
 use std::collections::HashMap;
 
 use mancala_core::{
-    Board, Budget, Event, Game, Landing, Layout, Mancala, Meter, Move, Pit, PitSet, PlayError,
-    Player, Rules, RulesError, Setup, SetupError, Status, Topology, Turn,
+    Board, Budget, Event, Game, Landing, Layout, Mancala, Meter, Move, Outcome, Pit, PitSet,
+    PlayError, Player, Rules, RulesError, Setup, SetupError, Status, Topology, Turn,
     history::SeenPosition,
     notation::RuleOptions,
     rules::{
         Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
         Leftover, MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Start,
-        StoreSide, Zone,
+        StoreSide, Verdict, Zone,
     },
     toolkit::{EndlessRelay, RelayRule, SowError, Sower, Sown},
 };
@@ -186,15 +186,17 @@ fn options() -> BoxedStrategy<Options> {
                     lone_into_empty,
                 }),
             ],
-            // Mostly none (relays by count alone); sometimes Kay's.
+            // Mostly none (relays by count alone); sometimes Kay's or
+            // Altiev's.
             prop_oneof![
                 3 => Just(RelayConditions::NONE),
-                1 => (any::<bool>(), any::<bool>()).prop_map(|(next_occupied, capture_first)| {
-                    RelayConditions {
+                1 => (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+                    |(next_occupied, capture_first, stop_on_empty_side)| RelayConditions {
                         next_occupied,
                         capture_first,
+                        stop_on_empty_side,
                     }
-                }),
+                ),
             ],
         ),
         (
@@ -254,6 +256,7 @@ fn options() -> BoxedStrategy<Options> {
                     repetition,
                     at_most_left,
                     each_at_most,
+                    target: None,
                     pass,
                 },
                 leftover,
@@ -299,6 +302,7 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
         extra_turn: o.extra_turn,
         end: o.end,
         leftover: o.leftover,
+        verdict: Verdict::Score,
     }
 }
 
@@ -338,20 +342,36 @@ fn rules_on(
             1 => Just(Credit::Owner),
             1 => Just(Credit::Opponent),
         ],
+        (0u8..8, 1u16..60),
     )
-        .prop_map(move |(layout, x, relay, o, (uneven, from, to), credit)| {
-            let seeds = 1 + x % max_seeds(relay, seeds);
-            let mut rules = assemble(layout, seeds, relay, o);
-            // Captures credited to the mover, each hole's owner (Enindji)
-            // or his opponent (Yovodi).
-            rules.credit = credit;
-            // One start in four moves a seed between two holes (FairKalah).
-            let holes = holes_of(&layout) as u8;
-            if uneven == 0 {
-                rules.start = Start::UNIFORM.moving(from % holes, to % holes);
-            }
-            rules
-        });
+        .prop_map(
+            move |(layout, x, relay, o, (uneven, from, to), credit, (verdict, target))| {
+                let seeds = 1 + x % max_seeds(relay, seeds);
+                let mut rules = assemble(layout, seeds, relay, o);
+                // Captures credited to the mover, each hole's owner (Enindji)
+                // or his opponent (Yovodi).
+                rules.credit = credit;
+                // Sometimes won otherwise than by score: a store at a target
+                // (Uril), an empty row that loses (Altiev) or wins (Waurie),
+                // the last two only where the seeds left stay in the holes.
+                let rows_kept = rules.leftover != Leftover::ToOwner;
+                match verdict {
+                    0 | 1 => rules.end.target = Some(target),
+                    2 if rows_kept => rules.verdict = Verdict::EmptyRowLoses,
+                    3 if rows_kept => rules.verdict = Verdict::EmptyRowWins,
+                    _ => {}
+                }
+                if verdict == 0 {
+                    rules.verdict = Verdict::Target;
+                }
+                // One start in four moves a seed between two holes (FairKalah).
+                let holes = holes_of(&layout) as u8;
+                if uneven == 0 {
+                    rules.start = Start::UNIFORM.moving(from % holes, to % holes);
+                }
+                rules
+            },
+        );
     strategy.boxed()
 }
 
@@ -599,6 +619,40 @@ fn credited(game: &Mancala, mover: Player, pit: Pit) -> Player {
         Credit::Owner => owner,
         Credit::Opponent => owner.next(game.topology().players()),
         _ => mover,
+    }
+}
+
+/// Who wins the finished `game` by its rules' [`Verdict`], worked out
+/// from the board: the first player at the target (else a draw), the
+/// first with an empty row winning, or losing (the others ranked above
+/// him), or else a unique best score.
+fn verdict_of(game: &Mancala) -> Outcome {
+    let (topology, board, rules) = (game.topology(), game.board(), game.rules());
+    let players = || (0..topology.players()).map(player);
+    let empty = players().find(|&p| {
+        (0..topology.holes())
+            .all(|h| topology.owner(Pit::new(h).unwrap()) != p || board.holes()[h] == 0)
+    });
+    let mut scores = game.scores().as_slice().to_vec();
+    match (rules.verdict, empty) {
+        (Verdict::Target, _) => {
+            let target = rules.end.target;
+            let winner = players().find(|&p| target.is_some_and(|t| board.store(p) >= t));
+            return winner.map_or(Outcome::Draw, Outcome::Winner);
+        }
+        (Verdict::EmptyRowWins, Some(p)) => return Outcome::Winner(p),
+        (Verdict::EmptyRowLoses, Some(loser)) => {
+            for (i, s) in scores.iter_mut().enumerate() {
+                *s = if i == loser.index() { 0 } else { *s + 1 };
+            }
+        }
+        _ => {}
+    }
+    let best = scores.iter().max().copied();
+    let mut leaders = (0..scores.len()).filter(|&i| Some(scores[i]) == best);
+    match (leaders.next(), leaders.next()) {
+        (Some(i), None) => Outcome::Winner(player(i)),
+        _ => Outcome::Draw,
     }
 }
 
@@ -1281,29 +1335,7 @@ fn check_game_trait(game: &Mancala) {
         Status::Over(outcome) => {
             assert!(game.is_over());
             assert_eq!(game.outcome(), Some(outcome));
-            let scores = game.scores();
-            let best = scores.as_slice().iter().max().copied();
-            match outcome.winner() {
-                Some(w) => {
-                    assert_eq!(Some(scores[w]), best);
-                    assert_eq!(
-                        scores
-                            .as_slice()
-                            .iter()
-                            .filter(|&&s| Some(s) == best)
-                            .count(),
-                        1
-                    );
-                }
-                None => assert!(
-                    scores
-                        .as_slice()
-                        .iter()
-                        .filter(|&&s| Some(s) == best)
-                        .count()
-                        >= 2
-                ),
-            }
+            assert_eq!(outcome, verdict_of(game), "the rules' verdict");
             assert_eq!(game.to_move(), None);
             assert!(game.legal_moves().is_empty());
             // A finished game refuses every move and stays as it is, even
@@ -2076,10 +2108,7 @@ fn valid_rules_with_an_undecidable_start_are_refused_as_undecided() {
         lone_into_empty: false,
     };
     rules.relay = Relay::AtLeast(2);
-    rules.relay_if = RelayConditions {
-        next_occupied: false,
-        capture_first: false,
-    };
+    rules.relay_if = RelayConditions::NONE;
     rules.endless = Endless::Forbid;
     rules.capture = Capture::Chain {
         zone: Zone::Opponents,
@@ -2095,6 +2124,7 @@ fn valid_rules_with_an_undecidable_start_are_refused_as_undecided() {
         repetition: false,
         at_most_left: None,
         each_at_most: None,
+        target: None,
         pass: false,
     };
     rules.leftover = Leftover::ToOwner;

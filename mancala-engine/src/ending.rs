@@ -92,6 +92,11 @@ impl Words for End {
                 name(player)
             ),
             End::NobodyCanMove => "neither player can move".to_string(),
+            End::Target { player, seeds } => format!(
+                "{} has reached the target: {} in his store",
+                name(player),
+                count(seeds, seed)
+            ),
             _ => "the game is over".to_string(),
         }
     }

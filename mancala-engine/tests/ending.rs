@@ -220,6 +220,13 @@ fn every_reason_in_words() {
             "North has seeds but every move of his is forbidden by the rules",
         ),
         (End::NobodyCanMove, "neither player can move"),
+        (
+            End::Target {
+                player: Player::P1,
+                seeds: 25,
+            },
+            "North has reached the target: 25 seeds in his store",
+        ),
     ];
     for (end, words) in cases {
         assert_eq!(end.words(&name, "seed"), words, "{end:?}");

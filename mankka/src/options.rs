@@ -196,9 +196,11 @@ impl Options {
                     None
                 },
                 each_at_most: None,
+                target: None,
                 pass: !self.early_end,
             },
             leftover: Leftover::Void,
+            verdict: mancala_core::rules::Verdict::Score,
         }
     }
 

@@ -341,6 +341,7 @@ impl Options {
                 ..EndRules::default()
             },
             leftover: self.leftover,
+            verdict: mancala_core::rules::Verdict::Score,
         }
     }
 

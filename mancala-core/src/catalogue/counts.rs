@@ -6,7 +6,7 @@ use crate::capture::{ChainLimit, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
 use crate::opening::Start;
-use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules};
+use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules, Verdict};
 use crate::sow::{Endless, Relay, SowSpec};
 use crate::topology::{Direction, Layout};
 
@@ -28,6 +28,7 @@ const NO_EARLY_END: EndRules = EndRules {
     repetition: false,
     at_most_left: None,
     each_at_most: None,
+    target: None,
     pass: false,
 };
 
@@ -77,6 +78,7 @@ impl Rules {
             extra_turn: false,
             end: NO_EARLY_END,
             leftover: Leftover::Stay,
+            verdict: Verdict::Score,
         }
     }
 
@@ -296,6 +298,34 @@ impl Rules {
         let mut rules = Rules::shono();
         rules.seeds = 4;
         rules.feeding = Feeding::Always;
+        rules
+    }
+
+    /// Uril as Ludii plays it (`Uril.lud`; the rules document's second
+    /// catalogue, section "Uril"): [`Rules::fondji`] played to a target.
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each (not sown into).
+    /// 2. A move sows any non-empty own hole counter-clockwise, passing
+    ///    over the hole it was lifted from.
+    /// 3. A last seed that makes 2 or 3 in a hole of the opponent's row
+    ///    takes it, then each hole before it in his row while it holds 2
+    ///    or 3.
+    /// 4. A move must leave the opponent seeds in his row
+    ///    ([`Feeding::Always`]); a player with no legal move passes
+    ///    ([`EndRules::pass`]).
+    /// 5. The game ends as soon as a store holds 25 seeds or more
+    ///    ([`EndRules::target`]), its owner winning, or when neither
+    ///    player can move, a draw whatever the stores
+    ///    ([`Verdict::Target`]).
+    ///
+    /// (As in Shono, Ludii's judging of a lap ending just after the
+    /// skipped origin is a defect its recorded games are cut before.)
+    pub const fn uril() -> Rules {
+        let mut rules = Rules::fondji();
+        rules.end.pass = true;
+        rules.end.target = Some(25);
+        rules.verdict = Verdict::Target;
+        rules.leftover = Leftover::Void;
         rules
     }
 

@@ -37,6 +37,9 @@
 //! | Wore | (Ludii's `Wore`) | 2x4, 6 seeds | [`Rules::wore`] | `Wore.lud` | the same |
 //! | FairKalah | (Ludii's `FairKalah`) | 2x6, 4 seeds (board 1) | [`Rules::fairkalah`] | `FairKalah.lud`, "Board #/1" | the same; `start_moves` |
 //! | Yovodi | (Ludii's `Yovodi`) | 2x6, 4 seeds | [`Rules::yovodi`] | `Yovodi.lud` | the same; `credit`, `endless` |
+//! | Uril | (Ludii's `Uril`) | 2x6, 4 seeds | [`Rules::uril`] | `Uril.lud` | the same; `target`, `verdict` |
+//! | Waurie | (Ludii's `Waurie`) | 2x6, 4 seeds | [`Rules::waurie`] | `Waurie.lud` | the same; `verdict` |
+//! | Altiev | (Ludii's `Altiev`) | 2x6, 3 seeds | [`Rules::altiev`] | `Altiev.lud` | the same; `stop_on_empty_side`, `verdict`, `endless` |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -138,6 +141,12 @@ pub enum Traditional {
     FairKalah,
     /// Yovodi: [`Rules::yovodi`].
     Yovodi,
+    /// Uril: [`Rules::uril`].
+    Uril,
+    /// Waurie: [`Rules::waurie`].
+    Waurie,
+    /// Altiev: [`Rules::altiev`].
+    Altiev,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -146,7 +155,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 26] = [
+    pub const ALL: [Traditional; 29] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -172,6 +181,9 @@ impl Traditional {
         Traditional::Wore,
         Traditional::FairKalah,
         Traditional::Yovodi,
+        Traditional::Uril,
+        Traditional::Waurie,
+        Traditional::Altiev,
         Traditional::ToguzKumalak,
     ];
 
@@ -180,7 +192,7 @@ impl Traditional {
     /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `chongka`,
     /// `chungcajon`, `foji`, `fondji`,
     /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
-    /// `wore`, `fairkalah`, `yovodi`, `toguz-kumalak`).
+    /// `wore`, `fairkalah`, `yovodi`, `uril`, `waurie`, `altiev`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -208,6 +220,9 @@ impl Traditional {
             Traditional::Wore => "wore",
             Traditional::FairKalah => "fairkalah",
             Traditional::Yovodi => "yovodi",
+            Traditional::Uril => "uril",
+            Traditional::Waurie => "waurie",
+            Traditional::Altiev => "altiev",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -240,6 +255,9 @@ impl Traditional {
             Traditional::Wore => "Wore",
             Traditional::FairKalah => "FairKalah",
             Traditional::Yovodi => "Yovodi",
+            Traditional::Uril => "Uril",
+            Traditional::Waurie => "Waurie",
+            Traditional::Altiev => "Altiev",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -273,6 +291,9 @@ impl Traditional {
             Traditional::Wore => summaries::WORE,
             Traditional::FairKalah => summaries::FAIRKALAH,
             Traditional::Yovodi => summaries::YOVODI,
+            Traditional::Uril => summaries::URIL,
+            Traditional::Waurie => summaries::WAURIE,
+            Traditional::Altiev => summaries::ALTIEV,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -325,6 +346,9 @@ impl Traditional {
             Traditional::Wore => Rules::wore(),
             Traditional::FairKalah => Rules::fairkalah(),
             Traditional::Yovodi => Rules::yovodi(),
+            Traditional::Uril => Rules::uril(),
+            Traditional::Waurie => Rules::waurie(),
+            Traditional::Altiev => Rules::altiev(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }

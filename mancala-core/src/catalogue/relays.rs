@@ -5,7 +5,7 @@
 use crate::capture::{Capture, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
-use crate::rules::{Credit, Leftover, Rules};
+use crate::rules::{Credit, Leftover, Rules, Verdict};
 use crate::sow::Relay;
 use crate::topology::{Direction, Layout, StoreSide};
 
@@ -93,6 +93,7 @@ impl Rules {
         rules.relay_if = RelayConditions {
             next_occupied: true,
             capture_first: true,
+            stop_on_empty_side: false,
         };
         rules.capture = chain_to_origin(CountSet::EMPTY.with(4));
         rules.leftover = Leftover::Void;
@@ -234,6 +235,35 @@ impl Rules {
         let mut rules = Rules::french_wari();
         rules.sowing.direction = Direction::Clockwise;
         rules.credit = Credit::Opponent;
+        rules
+    }
+
+    /// Altiev as Ludii plays it (`Altiev.lud`; the rules document's second
+    /// catalogue, section "Altiev"): [`Rules::jodu`] with 3 seeds, no
+    /// feeding, lost by the first player whose row is empty.
+    ///
+    /// 1. Two rows of 6 holes, 3 seeds each (captures in hand).
+    /// 2. A move sows any non-empty own hole counter-clockwise (the origin
+    ///    is not passed over); a lap whose last seed falls in a hole that
+    ///    then holds more than one lifts that hole and sows on, in the
+    ///    same move, unless a player's row is then empty
+    ///    ([`RelayConditions::stop_on_empty_side`]).
+    /// 3. A lap that ends in an empty hole of the mover's own row (it now
+    ///    holds 1) takes the seeds of the opposite hole, if any; the lone
+    ///    seed stays. Ending in the opponent's row takes nothing.
+    /// 4. A move whose relays never end is not legal (the family's
+    ///    convention; Ludii never ends one).
+    /// 5. The game ends as soon as a player's row is empty, after any lap
+    ///    ([`EndRules::side_empty`](crate::rules::EndRules::side_empty)):
+    ///    player 0's first, then player 1's, and that player loses
+    ///    ([`Verdict::EmptyRowLoses`]); the captures decide nothing.
+    pub const fn altiev() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.seeds = 3;
+        rules.capture = across(Zone::Own, false);
+        rules.relay_if.stop_on_empty_side = true;
+        rules.end.side_empty = true;
+        rules.verdict = Verdict::EmptyRowLoses;
         rules
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::capture::{Capture, Zone};
 use crate::opening::Start;
-use crate::rules::Rules;
+use crate::rules::{Rules, Verdict};
 
 impl Rules {
     /// FairKalah as Ludii plays its first board (`FairKalah.lud`, "Board
@@ -30,6 +30,25 @@ impl Rules {
             zone: Zone::Own,
             take_lone: true,
         };
+        rules
+    }
+
+    /// Waurie as Ludii plays it (`Waurie.lud`; the rules document's second
+    /// catalogue, section "Waurie"): [`Rules::kalah`] without captures,
+    /// won by the first to empty his row.
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each, a store each.
+    /// 2. A move sows any non-empty own hole counter-clockwise through the
+    ///    mover's own store, never the opponent's; a last seed in the own
+    ///    store moves again.
+    /// 3. Nothing is captured: the stores hold the seeds sown into them.
+    /// 4. The game ends as soon as a row is empty (only the mover's can
+    ///    be: sowing never takes seeds from the opponent's row), and the
+    ///    player whose row is empty wins ([`Verdict::EmptyRowWins`]).
+    pub const fn waurie() -> Rules {
+        let mut rules = Rules::kalah();
+        rules.capture = Capture::None;
+        rules.verdict = Verdict::EmptyRowWins;
         rules
     }
 }

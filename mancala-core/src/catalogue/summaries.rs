@@ -178,6 +178,26 @@ pub(super) const YOVODI: &str = "Yovodi: two rows of 6 holes with 4 seeds each. 
     taken being yours). The game ends when the player to move has no seeds; \
     the store plus the seeds in your row count.";
 
+/// The summary of [`Traditional::Uril`].
+pub(super) const URIL: &str = "Uril: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise, skipping the hole sown; a last seed that makes 2 or 3 \
+    in the other's row captures them, and the 2s and 3s just before it in his \
+    row. A move must leave the other player seeds; a player who cannot move \
+    passes. The first to hold 25 seeds in his store wins; if neither player \
+    can move, the game is drawn.";
+
+/// The summary of [`Traditional::Waurie`].
+pub(super) const WAURIE: &str = "Waurie: two rows of 6 holes with 4 seeds each. Seeds are \
+    sown counter-clockwise through your own store, never the other's; a last \
+    seed in your store moves again. Nothing is captured: the first to empty \
+    his row wins.";
+
+/// The summary of [`Traditional::Altiev`].
+pub(super) const ALTIEV: &str = "Altiev: two rows of 6 holes with 3 seeds each. Seeds are \
+    sown counter-clockwise; a last seed in an occupied hole lifts it and sows \
+    on, and one in an empty hole of your row captures the seeds facing it. \
+    A player whose row is empty, even in the middle of a move, loses.";
+
 /// The summary of [`Traditional::ToguzKumalak`].
 pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
     counter-clockwise, the first back into the hole sown unless it held one; \

@@ -3,10 +3,39 @@
 use crate::budget::Meter;
 use crate::game::{Game, KeyHasher, Outcome, Status};
 use crate::player::{ByPlayer, Player};
-use crate::rules::Leftover;
+use crate::rules::{Leftover, Verdict};
 use crate::turn::{Move, Turn};
 
 use super::{Mancala, MoveList, PlayError};
+
+impl Mancala {
+    /// Who won the finished game, by the rules' [`Verdict`].
+    fn verdict(&self) -> Outcome {
+        let mut scores = self.scores();
+        match self.shared.rules.verdict {
+            Verdict::Score => {}
+            Verdict::Target => {
+                let target = self.shared.rules.end.target;
+                let winner = target.and_then(|t| self.at_target(t));
+                return winner.map_or(Outcome::Draw, Outcome::Winner);
+            }
+            Verdict::EmptyRowWins => {
+                if let Some(p) = self.first_empty_side() {
+                    return Outcome::Winner(p);
+                }
+            }
+            Verdict::EmptyRowLoses => {
+                if let Some(loser) = self.first_empty_side() {
+                    // The others rank above him, by score.
+                    for p in Player::all(self.shared.topology.players()) {
+                        scores[p] = if p == loser { 0 } else { scores[p] + 1 };
+                    }
+                }
+            }
+        }
+        Outcome::from_scores(scores.as_slice())
+    }
+}
 
 impl Game for Mancala {
     crate::sequential_game!(
@@ -23,7 +52,7 @@ impl Game for Mancala {
     #[inline]
     fn status(&self) -> Status {
         if self.over {
-            Status::Over(Outcome::from_scores(self.scores().as_slice()))
+            Status::Over(self.verdict())
         } else {
             Status::ToMove(self.to_move)
         }

@@ -161,6 +161,12 @@ impl Mancala {
             self.ended = self.majority_end();
             return None;
         }
+        if let Some(target) = end.target
+            && let Some(p) = self.at_target(target)
+        {
+            self.ended = Recorded::target(p, self.board.store(p));
+            return None;
+        }
         // Which holes hold seeds, once for the checks below, where one of
         // them reads it.
         let nonempty = if self.shared.reads_nonempty {
@@ -207,6 +213,18 @@ impl Mancala {
             }
             _ => Recorded::each_at_most(end.each_at_most.unwrap_or(0)),
         }
+    }
+
+    /// The first player, in turn order, whose store holds at least
+    /// `target` seeds, if any ([`EndRules::target`](crate::rules::EndRules::target)).
+    pub(super) fn at_target(&self, target: u16) -> Option<Player> {
+        Player::all(self.shared.topology.players()).find(|&p| self.board.store(p) >= target)
+    }
+
+    /// The first player, in turn order, whose holes are all empty, if any.
+    pub(super) fn first_empty_side(&self) -> Option<Player> {
+        let topology = &self.shared.topology;
+        Player::all(topology.players()).find(|&p| !self.board.has_seeds(topology, p))
     }
 
     /// The majority that ended the game: the player whose store holds more

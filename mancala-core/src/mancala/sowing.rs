@@ -92,8 +92,14 @@ impl<'a> MoveRules<'a> {
         // sower's cycle detection needs.
         let (relay, conditions) = (self.rules.relay, self.rules.relay_if);
         let direction = self.rules.sowing.direction;
+        let topology = self.topology;
+        let side_empty = |board: &Board| {
+            let nonempty = board.nonempty_bits();
+            Player::all(topology.players()).any(|p| nonempty & topology.mask_of(p) == 0)
+        };
         let rule = |board: &Board, landing: Pit| {
             relay.relays(board, landing)
+                && !(conditions.stop_on_empty_side && side_empty(board))
                 && (!conditions.next_occupied
                     || board.get(self.topology.step(landing, direction)) > 0)
                 && !(conditions.capture_first
