@@ -159,6 +159,10 @@ fn playouts_have_reasons(start: Mancala, seed: u64) {
             End::EachAtMost { most } => rules.end.each_at_most == Some(most),
             End::NoMove { .. } => !rules.end.pass,
             End::NobodyCanMove => rules.end.pass,
+            End::Target { player, seeds } => {
+                rules.end.target.is_some_and(|t| seeds >= u32::from(t))
+                    && seeds == u32::from(game.board().store(player))
+            }
             _ => false,
         };
         assert!(allowed, "{end:?} under {rules:?}");
@@ -245,6 +249,11 @@ fn asked_afresh(before: &Mancala, mv: Move) -> Option<End> {
             total,
         });
     }
+    let at_target = |t: u16| Player::all(players).find(|&p| board.store(p) >= t);
+    if let Some(player) = rules.end.target.and_then(at_target) {
+        let seeds = store(player);
+        return Some(End::Target { player, seeds });
+    }
     let empty = Player::all(players).find(|&p| !board.has_seeds(topology, p));
     if let Some(p) = empty.filter(|_| rules.end.side_empty) {
         return Some(End::SideEmpty(p));
@@ -295,11 +304,12 @@ fn end_rules() -> impl Strategy<Value = Rules> {
         (
             proptest::option::of(0u16..=10),
             proptest::option::of(0u16..=2),
+            proptest::option::of(1u16..=20),
         ),
         (0usize..4, 0usize..3),
     )
         .prop_map(
-            |(base, (houses, seeds), (maj, side, rep, pass), (few, each), (f, l))| {
+            |(base, (houses, seeds), (maj, side, rep, pass), (few, each, target), (f, l))| {
                 let mut rules = base.with_houses(houses).with_seeds(seeds);
                 rules.end = EndRules {
                     majority: maj,
@@ -307,6 +317,7 @@ fn end_rules() -> impl Strategy<Value = Rules> {
                     repetition: rep,
                     at_most_left: few,
                     each_at_most: each,
+                    target,
                     pass,
                 };
                 rules.feeding = [

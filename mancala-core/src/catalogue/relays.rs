@@ -223,7 +223,7 @@ impl Rules {
     /// 3. A lap that ends in an empty hole (it now holds 1) takes the seeds
     ///    of the opposite hole, if any; the lone seed stays. They go to the
     ///    store of the opposite hole's owner's opponent
-    ///    ([`Credit::Opponent`](crate::rules::Credit::Opponent)): the
+    ///    ([`Credit::Opponent`]): the
     ///    mover's when the lap ended in his own row, the **opponent's**
     ///    when it ended in the opponent's row (the seeds facing it being
     ///    the mover's own).
