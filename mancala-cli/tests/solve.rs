@@ -224,11 +224,19 @@ fn the_program_refuses_what_it_cannot_solve() {
         "not solved exactly",
     );
     // Every catalogue game is read by name (and its options checked); none
-    // is solvable as it stands.
+    // is solvable as it stands but FairKalah, which is Kalah(6,4) (stores,
+    // Kalah's capture, no relays, the score decides) from another start:
+    // its solve is Kalah's, far too long for a test.
+    let mut solvable = Vec::new();
     for game in mancala_core::Traditional::ALL {
-        refused(&[game.name()], "not solved exactly");
         refused(&[game.name(), "--option", "colour=red"], "colour");
+        if mancala_engine::solve::solvable(&game.rules()) {
+            solvable.push(game.name());
+        } else {
+            refused(&[game.name()], "not solved exactly");
+        }
     }
+    assert_eq!(solvable, ["fairkalah"]);
 }
 
 #[test]

@@ -44,11 +44,17 @@ pub fn plain_split<G: Game>(game: &G) -> Split {
 /// unchanged (no majority end), so that [`mancala_split`] may key positions
 /// by their holes alone, and whether its games always end without a
 /// repetition rule or relays (so that the value is a function of the
-/// position): the rules [`Solver`](super::Solver) solves exactly. Kalah and its variants
-/// qualify; oware (majority, repetition) does not.
+/// position), and whether the score decides who wins (the solver's value
+/// is a score margin: a verdict on empty rows or a capture target would
+/// make it another game's): the rules [`Solver`](super::Solver) solves
+/// exactly. Kalah and its variants qualify (FairKalah too: its start is
+/// only a position); oware (majority, repetition) does not, nor Uril
+/// (a target in the stores).
 pub fn solvable(rules: &Rules) -> bool {
     !rules.end.majority
         && !rules.end.repetition
+        && rules.end.target.is_none()
+        && rules.verdict == mancala_core::rules::Verdict::Score
         && rules.relay == Relay::Never
         && !rules.end.pass
         && matches!(rules.capture, Capture::Opposite { .. } | Capture::None)
