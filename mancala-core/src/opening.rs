@@ -29,8 +29,9 @@ pub const START_MOVES: usize = 4;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Start {
-    /// The seeds moved, `(from, to)` by hole index, in order; `None`s are
-    /// skipped.
+    /// The seeds moved, `(from, to)` by hole index, in order, then `None`s
+    /// ([`Rules::check`](crate::Rules::check) refuses a `None` before a
+    /// move: one start, one value).
     pub moved: [Option<(u8, u8)>; START_MOVES],
 }
 
@@ -64,6 +65,23 @@ impl Start {
             i += 1;
         }
         self
+    }
+
+    /// Whether the moves come first and the `None`s after: the one form
+    /// [`moving`](Start::moving) builds and the rules accept.
+    #[must_use]
+    pub const fn is_packed(self) -> bool {
+        let mut gap = false;
+        let mut i = 0;
+        while i < START_MOVES {
+            if self.moved[i].is_none() {
+                gap = true;
+            } else if gap {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     /// Whether every hole holds the same at the start.

@@ -335,6 +335,9 @@ impl Rules {
         {
             return Err(RulesError::VerdictNeedsSeedsLeft);
         }
+        if !self.start.is_packed() {
+            return Err(RulesError::StartGap);
+        }
         if !self.start.is_uniform() {
             let holes = alloc::vec![self.seeds; topology.holes()];
             self.start.check(&holes)?;
@@ -421,6 +424,10 @@ pub enum RulesError {
     /// The start moves a seed it cannot ([`Rules::start`]).
     #[error(transparent)]
     Start(#[from] StartError),
+    /// The start has an empty place before a move: its moves come first,
+    /// so that one start is written one way ([`Start::is_packed`]).
+    #[error("the start's moves must come before its empty places")]
+    StartGap,
     /// The opposite-hole capture needs a two-row board.
     #[error("the opposite-hole capture needs a two-row board")]
     OppositeNeedsTwoRows,

@@ -107,3 +107,17 @@ fn start_moves_read_and_write_as_options() {
         Mancala::new(fair).unwrap()
     );
 }
+
+/// A start is written one way: its moves first. The same move after an
+/// empty place (as a value built field by field could hold) would write
+/// and read back as another value, so the rules refuse it.
+#[test]
+fn a_start_with_an_empty_place_before_a_move_is_refused() {
+    let mut rules = Rules::kalah();
+    rules.start.moved[1] = Some((0, 1));
+    assert!(!rules.start.is_packed());
+    assert_eq!(Mancala::new(rules).unwrap_err(), RulesError::StartGap);
+    rules.start = Start::UNIFORM.moving(0, 1);
+    assert!(rules.start.is_packed());
+    assert!(Mancala::new(rules).is_ok());
+}
