@@ -196,8 +196,12 @@ pub struct View {
 /// The seats' names: the game's own (Numa's `Arabic` and `Roman`), else
 /// `South` and `North` for two players, else `Player 1` and so on.
 pub(crate) fn names(game: &AnyGame) -> Vec<String> {
-    let players = game.players();
-    match game.drawing().seats {
+    seat_names(game.players(), game.drawing().seats)
+}
+
+/// The seats' names of `players` players whose game names them `seats`.
+fn seat_names(players: usize, seats: Option<[&'static str; 2]>) -> Vec<String> {
+    match seats {
         Some(seats) => seats.iter().map(|s| (*s).to_string()).collect(),
         None if players == 2 => vec!["South".into(), "North".into()],
         None => (1..=players).map(|i| format!("Player {i}")).collect(),
@@ -243,7 +247,8 @@ fn stores(counts: &[u16], at: &[Point]) -> Vec<StoreView> {
 /// The view of `game`.
 pub(crate) fn view(game: &AnyGame) -> View {
     let info = game.info();
-    let names = names(game);
+    let drawing = game.drawing();
+    let names = seat_names(game.players(), drawing.seats);
     let status = match game.status() {
         Status::ToMove(p) => StatusView {
             kind: "move",
@@ -270,7 +275,6 @@ pub(crate) fn view(game: &AnyGame) -> View {
         Status::ToMove(_) => game.legal_moves(),
         _ => Vec::new(),
     };
-    let drawing = game.drawing();
     let layout = layout::of(drawing.shape);
     let labels = drawing
         .labels
