@@ -21,6 +21,9 @@ pub enum Zone {
     Own,
     /// Any hole (Mankka).
     Any,
+    /// Holes of other players, and the mover's own last hole: the last of
+    /// a row of his, in canonical order (Kara: his rightmost hole).
+    OpponentsAndLast,
 }
 
 /// How a move captures, judged where its last seed fell.
@@ -46,6 +49,13 @@ pub enum Capture {
         same_count: bool,
         /// How far the chain may run.
         limit: ChainLimit,
+        /// Each hole the chain takes takes its opposite hole too, whatever
+        /// that holds (La'b Akila; two-row boards only). A hole already
+        /// taken, as an opposite, still carries the chain on when it held
+        /// a count taken after the sowing. A missing serde field reads as
+        /// `false`.
+        #[cfg_attr(feature = "serde", serde(default))]
+        opposites: bool,
     },
     /// Kalah: the last seed falls in one of the mover's own holes that was
     /// empty; it and the opposite hole go to the mover's store. Two-row boards
@@ -65,6 +75,21 @@ pub enum Capture {
         #[cfg_attr(feature = "serde", serde(default = "yes"))]
         take_lone: bool,
     },
+    /// The last seed falls in an empty hole of `zone` (it now holds 1) and
+    /// the hole opposite holds one of `counts`: the opposite hole's seeds
+    /// are taken, the lone seed stays (Yovodji: 2 or more, in the mover's
+    /// row). Two-row boards only.
+    Facing {
+        /// Where the landing hole may be.
+        zone: Zone,
+        /// The counts of the opposite hole that are taken.
+        counts: CountSet,
+    },
+    /// The last seed falls in a hole that then holds more than one seed,
+    /// and the next hole (in the sowing direction) is empty: the hole after
+    /// that one is taken, whatever it holds and whoever owns it (Tap Urdy,
+    /// whose laps relay while the next hole is occupied).
+    PastEmpty,
 }
 
 /// The serde default of `Capture::Opposite`'s `zone`: Kalah's.
@@ -80,13 +105,34 @@ const fn yes() -> bool {
 }
 
 impl Zone {
-    /// Whether a hole of `owner` is in this zone for `mover`.
+    /// Whether `pit` is in this zone for `mover`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Layout, Pit, Player, Topology, rules::Zone};
+    ///
+    /// let topology = Topology::new(Layout::two_rows(3))?;
+    /// let pit = |i| Pit::new(i).unwrap();
+    /// // Kara: North's holes, and South's own last hole (2).
+    /// let kara = Zone::OpponentsAndLast;
+    /// assert!(kara.holds(&topology, pit(4), Player::P0));
+    /// assert!(kara.holds(&topology, pit(2), Player::P0));
+    /// assert!(!kara.holds(&topology, pit(1), Player::P0));
+    /// assert!(kara.holds(&topology, pit(5), Player::P1));
+    /// assert!(!kara.holds(&topology, pit(3), Player::P1));
+    /// # Ok::<(), mancala_core::rules::LayoutError>(())
+    /// ```
     #[inline]
-    pub const fn holds(self, owner: Player, mover: Player) -> bool {
+    pub const fn holds(self, topology: &Topology, pit: Pit, mover: Player) -> bool {
+        let own = topology.owner(pit).index() == mover.index();
         match self {
-            Zone::Opponents => owner.index() != mover.index(),
-            Zone::Own => owner.index() == mover.index(),
+            Zone::Opponents => !own,
+            Zone::Own => own,
             Zone::Any => true,
+            Zone::OpponentsAndLast => {
+                !own || (pit.index() % topology.row_len() + 1 == topology.row_len())
+            }
         }
     }
 }
@@ -107,6 +153,22 @@ pub struct LastSeed {
 }
 
 impl Capture {
+    /// Whether this capture reads the hole across the landing one (and so
+    /// needs a two-row board): [`Capture::Opposite`], [`Capture::Facing`],
+    /// and a [`Capture::Chain`] that takes opposites.
+    #[inline]
+    pub const fn reads_opposite(self) -> bool {
+        matches!(
+            self,
+            Capture::Opposite { .. }
+                | Capture::Facing { .. }
+                | Capture::Chain {
+                    opposites: true,
+                    ..
+                }
+        )
+    }
+
     /// Whether a capture starts where `last` fell (on `board` after the
     /// sowing): the landing hole qualifies, whatever a chain would add or a
     /// grand slam rule say ([`taken`](Capture::taken) of a move that ended
@@ -126,11 +188,16 @@ impl Capture {
     /// - [`Capture::Chain`]: the landing hole, in the zone and holding one
     ///   of the counts, then the holes behind it while each holds one of
     ///   the counts (or the landing hole's count, with `same_count`), as
-    ///   far as the limit ([`chain`]).
+    ///   far as the limit ([`chain`]); with `opposites`, each with the hole
+    ///   across it.
     /// - [`Capture::Opposite`]: a lone seed in the zone with a hole across
     ///   takes that hole's seeds (if it holds any, or if the rules take the
     ///   lone seed anyway), and the lone seed with them unless it stays
     ///   (`take_lone`).
+    /// - [`Capture::Facing`]: a lone seed in the zone takes the hole across
+    ///   when it holds one of the counts.
+    /// - [`Capture::PastEmpty`]: a last seed making more than one, before
+    ///   an empty hole, takes the hole after that one.
     ///
     /// (Each test is folded into one condition without a branch apiece: a
     /// capture is a toss-up the processor cannot guess.)
@@ -150,26 +217,31 @@ impl Capture {
                 counts,
                 same_count,
                 limit,
+                opposites,
             } => {
-                let in_zone = zone.holds(topology.owner(landing), last.mover);
+                let in_zone = zone.holds(topology, landing, last.mover);
                 let first = board.get(landing);
                 if !(in_hole & in_zone & counts.contains(first)) {
                     return None;
                 }
-                Some(chain(board, topology, last, limit, |c| {
+                let taken = chain(board, topology, last, limit, |c| {
                     if same_count {
                         c == first
                     } else {
                         counts.contains(c)
                     }
-                }))
+                });
+                if !opposites {
+                    return Some(taken);
+                }
+                Some(with_opposites(board, topology, taken))
             }
             Capture::Opposite {
                 require_opposite,
                 zone,
                 take_lone,
             } => {
-                let in_zone = zone.holds(topology.owner(landing), last.mover);
+                let in_zone = zone.holds(topology, landing, last.mover);
                 let (opposite, across) = match topology.opposite(landing) {
                     Some(o) => (o, true),
                     None => (landing, false),
@@ -187,6 +259,26 @@ impl Capture {
                 set.insert_if(landing, take_lone);
                 set.insert_if(opposite, full || take_lone);
                 Some(set)
+            }
+            Capture::Facing { zone, counts } => {
+                let in_zone = zone.holds(topology, landing, last.mover);
+                let opposite = topology.opposite(landing)?;
+                let facing = board.get(opposite);
+                let takes = in_hole
+                    & in_zone
+                    & (board.get(landing) == 1)
+                    & (facing > 0)
+                    & counts.contains(facing);
+                takes.then(|| only(opposite))
+            }
+            Capture::PastEmpty => {
+                let next = topology.step(landing, last.direction);
+                let beyond = topology.step(next, last.direction);
+                let takes = in_hole
+                    & (board.get(landing) > 1)
+                    & (board.get(next) == 0)
+                    & (board.get(beyond) > 0);
+                takes.then(|| only(beyond))
             }
         }
     }
@@ -226,18 +318,58 @@ impl CountSet {
         }
     }
 
-    /// Whether `count` is in the set.
+    /// Whether `count` is in the set. A count of 64 or more is read by
+    /// its parity: it is in the set when 62 (an even count) or 63 (an odd
+    /// one) is, so that a set of every even count (Halusa) holds them all.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::rules::CountSet;
+    ///
+    /// let evens = (0..32).fold(CountSet::EMPTY, |set, c| set.with(2 * c));
+    /// assert!(evens.contains(0) && evens.contains(62) && evens.contains(100));
+    /// assert!(!evens.contains(63) && !evens.contains(101));
+    /// assert!(!CountSet::TWO_OR_THREE.contains(64));
+    /// ```
     #[inline]
     pub const fn contains(self, count: u16) -> bool {
         // (Without a branch: a capture is a toss-up the processor cannot
         // guess, and this is its test.)
-        (count < 64) & (self.0 >> (count & 63) & 1 != 0)
+        let bit = if count < 64 { count } else { 62 | (count & 1) };
+        self.0 >> bit & 1 != 0
     }
 
     /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The counts from `first` to 63, `step` apart (a `step` of 0 is
+    /// taken as 1): with the parity reading of larger counts, `every(2, 2)`
+    /// is every even count from 2 (Toguz Kumalak), `every(1, 1)` every
+    /// count but 0 (Hoyito's sweep of every seed).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::rules::CountSet;
+    ///
+    /// let evens = CountSet::every(2, 2);
+    /// assert!(evens.contains(2) && evens.contains(40) && evens.contains(1000));
+    /// assert!(!evens.contains(0) && !evens.contains(3) && !evens.contains(1001));
+    /// ```
+    #[must_use]
+    pub const fn every(first: u16, step: u16) -> CountSet {
+        let step = if step == 0 { 1 } else { step };
+        let mut set = CountSet::EMPTY;
+        let mut count = first;
+        while count < 64 {
+            set = set.with(count);
+            count += step;
+        }
+        set
     }
 }
 
@@ -252,6 +384,9 @@ pub enum ChainLimit {
     /// Mankka's `side` option).
     #[default]
     Row,
+    /// Only holes of the landing hole's row, stopping on reaching the
+    /// move's origin, which is never judged or taken (Halusa).
+    RowToOrigin,
     /// Only holes owned by the landing hole's owner.
     Owner,
     /// Only holes not owned by the mover (Robertson: across other players'
@@ -341,6 +476,7 @@ pub fn chain(
     while at != landing {
         let within = match limit {
             ChainLimit::Row => topology.row(at) == topology.row(landing),
+            ChainLimit::RowToOrigin => topology.row(at) == topology.row(landing) && at != origin,
             ChainLimit::Owner => topology.owner(at) == topology.owner(landing),
             ChainLimit::NotMover => topology.owner(at) != mover,
             ChainLimit::Ring => true,
@@ -350,8 +486,31 @@ pub fn chain(
         if !within || !takes(count(at)) {
             break;
         }
-        set.insert(at);
+        // (An empty hole carries a chain of counts that hold 0 on, and
+        // gives nothing: Halusa.)
+        set.insert_if(at, count(at) > 0);
         at = topology.step(at, back);
+    }
+    set
+}
+
+/// The set of `pit` alone.
+#[inline]
+fn only(pit: Pit) -> PitSet {
+    let mut set = PitSet::EMPTY;
+    set.insert(pit);
+    set
+}
+
+/// `taken` with the opposite hole of each of its holes, where that holds
+/// seeds (a chain that takes opposites: La'b Akila).
+#[inline(never)]
+fn with_opposites(board: &Board, topology: &Topology, taken: PitSet) -> PitSet {
+    let mut set = taken;
+    for pit in taken.iter() {
+        if let Some(opposite) = topology.opposite(pit) {
+            set.insert_if(opposite, board.get(opposite) > 0);
+        }
     }
     set
 }
@@ -450,14 +609,16 @@ pub fn take_into_store<O: Observer>(
     total
 }
 
-crate::option_words!(Zone, "opponents, own or any", [
+crate::option_words!(Zone, "opponents, own, any or opponents-and-last", [
     Zone::Opponents => "opponents",
     Zone::Own => "own",
     Zone::Any => "any",
+    Zone::OpponentsAndLast => "opponents-and-last",
 ]);
 
-crate::option_words!(ChainLimit, "row, owner, not-mover, ring, to-origin, landing or neighbours", [
+crate::option_words!(ChainLimit, "row, row-to-origin, owner, not-mover, ring, to-origin, landing or neighbours", [
     ChainLimit::Row => "row",
+    ChainLimit::RowToOrigin => "row-to-origin",
     ChainLimit::Owner => "owner",
     ChainLimit::NotMover => "not-mover",
     ChainLimit::Ring => "ring",

@@ -2,13 +2,15 @@
 //! be sown ([`Sowable`]), and what else a relay needs ([`RelayConditions`]).
 
 use crate::board::Board;
+use crate::capture::Zone;
 use crate::pit::Pit;
 use crate::player::Player;
 use crate::topology::{Direction, Topology};
 
-/// Which of the mover's holes may be sown: those holding at least
-/// `min_seeds`, and, with `lone_into_empty`, those holding exactly one seed
-/// whose next hole (in the sowing direction) is empty.
+/// Which holes the mover may sow: those of `zone` (his own, unless the
+/// game says otherwise) holding at least `min_seeds`, and, with
+/// `lone_into_empty`, those holding exactly one seed whose next hole (in
+/// the sowing direction) is empty.
 ///
 /// Feeding is judged on these holes too: a player "has seeds" for the
 /// feeding obligation when he has a hole he may sow.
@@ -27,7 +29,7 @@ use crate::topology::{Direction, Topology};
 /// assert!(i.allows(&board, &topology, Direction::CounterClockwise, pit(2)));
 /// // Kay: also a single seed whose next hole is empty (hole 0: hole 1 is
 /// // empty; hole 3: hole 4 is not).
-/// let kay = Sowable { min_seeds: 2, lone_into_empty: true };
+/// let kay = Sowable { min_seeds: 2, lone_into_empty: true, ..Sowable::ANY };
 /// assert!(kay.allows(&board, &topology, Direction::CounterClockwise, pit(0)));
 /// assert!(!kay.allows(&board, &topology, Direction::CounterClockwise, pit(3)));
 /// // Sowing clockwise, hole 0's next hole is hole 5.
@@ -45,6 +47,18 @@ pub struct Sowable {
     /// the sowing direction, is empty (Kay). No effect when `min_seeds` is
     /// at most 1.
     pub lone_into_empty: bool,
+    /// Where the holes sown may be, relative to the mover: his own
+    /// ([`Zone::Own`], every game but these), the opponents' (Tap Urdy),
+    /// any hole of the board (Kapana Bona). A missing serde field reads as
+    /// `Own`.
+    #[cfg_attr(feature = "serde", serde(default = "own"))]
+    pub zone: Zone,
+}
+
+/// The serde default of [`Sowable::zone`]: the mover's own holes.
+#[cfg(feature = "serde")]
+const fn own() -> Zone {
+    Zone::Own
 }
 
 impl Default for Sowable {
@@ -55,10 +69,12 @@ impl Default for Sowable {
 }
 
 impl Sowable {
-    /// Any hole with seeds may be sown (every game but I and Kay).
+    /// Any own hole with seeds may be sown (every game but I, Kay, Tap
+    /// Urdy, Kapana Bona and Aw-li On-nam Ot-tjin).
     pub const ANY: Sowable = Sowable {
         min_seeds: 1,
         lone_into_empty: false,
+        zone: Zone::Own,
     };
 
     /// Holes with at least `min_seeds` seeds (and at least one) may be sown.
@@ -67,17 +83,19 @@ impl Sowable {
         Sowable {
             min_seeds,
             lone_into_empty: false,
+            zone: Zone::Own,
         }
     }
 
-    /// Whether every hole with seeds may be sown.
+    /// Whether every own hole with seeds may be sown, and no other.
     #[inline]
     pub const fn is_any(self) -> bool {
-        self.min_seeds <= 1
+        self.min_seeds <= 1 && matches!(self.zone, Zone::Own)
     }
 
-    /// Whether `pit` may be sown on `board`, sowing in `direction` (whose
-    /// hole it is, the caller's rule). A hole off the board may not.
+    /// Whether `pit` may be sown on `board`, sowing in `direction`, for
+    /// the count it holds (whether it is in the zone is asked by
+    /// [`in_zone`](Sowable::in_zone)). A hole off the board may not.
     #[inline]
     pub fn allows(
         self,
@@ -97,7 +115,14 @@ impl Sowable {
                     && board.get(topology.step(pit, direction)) == 0)
     }
 
-    /// The holes of `player` that may be sown, as bits by hole index.
+    /// Whether `pit` is in the zone `mover` sows.
+    #[inline]
+    pub fn in_zone(self, topology: &Topology, pit: Pit, mover: Player) -> bool {
+        topology.contains(pit) && self.zone.holds(topology, pit, mover)
+    }
+
+    /// The holes `player` may sow, as bits by hole index (hole by hole
+    /// only for the games that sow by count or outside the mover's row).
     #[inline]
     pub(crate) fn bits(
         self,
@@ -106,13 +131,12 @@ impl Sowable {
         direction: Direction,
         player: Player,
     ) -> u128 {
-        let owned = board.nonempty_bits() & topology.mask_of(player);
         if self.is_any() {
-            return owned;
+            return board.nonempty_bits() & topology.mask_of(player);
         }
         let mut bits = 0u128;
-        for p in topology.pits_of(player) {
-            if owned >> p.index() & 1 != 0 && self.allows(board, topology, direction, p) {
+        for p in topology.pits() {
+            if self.in_zone(topology, p, player) && self.allows(board, topology, direction, p) {
                 bits |= 1 << p.index();
             }
         }

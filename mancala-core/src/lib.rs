@@ -426,6 +426,7 @@ mod player;
 pub mod rules;
 mod setup;
 mod sow;
+mod sweep;
 pub mod toguz;
 mod toguz_text;
 pub mod toolkit;

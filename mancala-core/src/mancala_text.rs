@@ -17,6 +17,8 @@
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
 //! | `first_into_origin` | `true`, `false` | a lap's first seed goes back into its origin, unless it was the only one (Toguz Kumalak) |
+//! | `single_into_origin` | `true`, `false` | a lap of a single seed drops it back into its origin: the move changes nothing (Kapana Bona, Oure Ngat) |
+//! | `sow_zone` | `own`, `opponents`, `any`, `opponents-and-last` | where the holes a player sows may be: his own, the opponents' (Tap Urdy), any hole (Kapana Bona) |
 //! | `min_sow` | a number | only holes of at least this many seeds may be sown (0 and 1: any hole with seeds) |
 //! | `lone_into_empty` | `true`, `false` | with `min_sow` above 1, a hole of one seed may also be sown when the next hole is empty |
 //! | `relay` | `never`, a number | relay when the landing hole then holds at least this many |
@@ -24,8 +26,12 @@
 //! | `capture_first` | `true`, `false` | a lap that ends where a capture starts ends the move, relay or not |
 //! | `stop_on_empty_side` | `true`, `false` | a lap after which a player's holes are all empty ends the move, relay or not (Altiev) |
 //! | `endless` | `forbid`, `stop` | moves that relay forever |
-//! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours` |
+//! | `capture` | `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT[:opposites]`, `facing:ZONE:COUNTS`, `past-empty` | how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `chain` takes the landing hole and those before it, `opposites` each with the hole across (La'b Akila); `facing` a lone seed takes the hole across when it holds one of `COUNTS` (Yovodji); `past-empty` a last seed making more than one before an empty hole takes the hole after it (Tap Urdy); `ZONE` is `opponents`, `own`, `any` or `opponents-and-last` (Kara: and the mover's last hole); `COUNTS` a `.`-separated list (`2.3`; from 62 on, counts are read by parity); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `row-to-origin`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours` |
 //! | `empty_capture` | `true`, `false` | with `capture=opposite`: the lone seed is taken even from an empty file (an opposite `capture` given over an opposite capture keeps it) |
+//! | `fallback_capture` | as `capture` | a capture tried where `capture` takes nothing (Yovodji) |
+//! | `sweep` | `none`, `ZONE:COUNTS` | holes taken after the sowing besides the capture: every hole of `ZONE` holding one of `COUNTS` (Kapana Bona: `any:2.4.6`) |
+//! | `sweep_after_capture` | `true`, `false` | the sweep only after a capture took a hole (Wouri, Hoyito) |
+//! | `sweep_at_most` | `none`, a number | the sweep only when at most this many seeds are on the board after the sowing (Hoyito: 8) |
 //! | `credit` | `mover`, `owner`, `opponent` | whose store captured seeds go to: the mover's, each hole's owner's, or his opponent's (Yovodi) |
 //! | `grand_slam` | `allow`, `no-capture`, `forbid` | captures that would take all of a player's seeds |
 //! | `feeding` | `off`, `required`, `if-possible`, `always` | the feeding obligation (`always`: every move must leave the next player seeds) |
@@ -37,7 +43,7 @@
 //! | `each_at_most` | `none`, a number | end when every hole holds at most this many seeds |
 //! | `target` | `none`, a number | end when a store holds at least this many seeds (Uril) |
 //! | `pass` | `true`, `false` | a player who cannot move passes |
-//! | `leftover` | `owner`, `stay`, `void` | the seeds left at the end |
+//! | `leftover` | `owner`, `stay`, `void`, `mobile` | the seeds left at the end: swept to their owners, counted for them, for nobody, or for the player still able to sow, else a draw (Aw-li On-nam Ot-tjin) |
 //! | `verdict` | `score`, `empty-loses`, `empty-wins`, `target` | who wins: the higher score, the other of the first player with an empty row (Altiev), that player (Waurie), or the owner of a store at the target, else a draw (Uril) |
 //!
 //! # Positions
@@ -87,7 +93,7 @@ use crate::notation::{
     option_choice, option_count_or_none, option_number,
 };
 use crate::player::Player;
-use crate::rules::{Credit, GrandSlam, Leftover, Rules, Start, Verdict};
+use crate::rules::{Credit, GrandSlam, Leftover, Rules, Start, Sweep, Verdict};
 use crate::setup::{Setup, SetupError};
 use crate::sow::{Endless, Relay};
 use crate::topology::{Direction, Layout, MAX_ROWS, StoreSide};
@@ -112,29 +118,70 @@ fn capture_text(capture: Capture) -> String {
             counts,
             same_count,
             limit,
+            opposites,
         } => {
-            let list: Vec<String> = (0..64u16)
-                .filter(|&c| counts.contains(c))
-                .map(|c| c.to_string())
-                .collect();
             format!(
-                "chain:{}:{}:{}:{}",
+                "chain:{}:{}:{}:{}{}",
                 zone.word(),
-                list.join("."),
+                count_list(counts),
                 if same_count { "same" } else { "mixed" },
-                limit.word()
+                limit.word(),
+                if opposites { ":opposites" } else { "" }
             )
         }
+        Capture::Facing { zone, counts } => {
+            format!("facing:{}:{}", zone.word(), count_list(counts))
+        }
+        Capture::PastEmpty => "past-empty".into(),
     }
 }
 
+/// A count set as its `.`-separated counts (`2.3`; empty for none).
+fn count_list(counts: CountSet) -> String {
+    let list: Vec<String> = (0..64u16)
+        .filter(|&c| counts.contains(c))
+        .map(|c| c.to_string())
+        .collect();
+    list.join(".")
+}
+
+/// A sweep's text: `none`, or `ZONE:COUNTS` (its other parts are keys of
+/// their own).
+fn sweep_text(sweep: Sweep) -> String {
+    if sweep.zone == Sweep::NONE.zone && sweep.counts.is_empty() {
+        return "none".into();
+    }
+    format!("{}:{}", sweep.zone.word(), count_list(sweep.counts))
+}
+
+/// Reads a sweep's zone and counts (`none`, `ZONE:COUNTS`) into `sweep`.
+fn parse_sweep(key: &str, value: &str, sweep: &mut Sweep) -> Result<(), OptionError> {
+    const EXPECTED: &str = "none or ZONE:COUNTS";
+    let bad = |_| OptionError::bad_value(key, value, EXPECTED);
+    let (zone, counts) = match value.split(':').collect::<Vec<_>>()[..] {
+        ["none"] => (Sweep::NONE.zone, CountSet::EMPTY),
+        [zone, counts] => (
+            Zone::from_word(key, zone).map_err(bad)?,
+            parse_count_set(key, counts).map_err(bad)?,
+        ),
+        _ => return Err(OptionError::bad_value(key, value, EXPECTED)),
+    };
+    sweep.zone = zone;
+    sweep.counts = counts;
+    Ok(())
+}
+
 fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
-    const EXPECTED: &str =
-        "none, opposite, opposite:ZONE:take|stay or chain:ZONE:COUNTS:same|mixed:LIMIT";
+    const EXPECTED: &str = "none, opposite, opposite:ZONE:take|stay, chain:ZONE:COUNTS:same|mixed:LIMIT[:opposites], facing:ZONE:COUNTS or past-empty";
     let bad = |_| OptionError::bad_value(key, value, EXPECTED);
     let parts: Vec<&str> = value.split(':').collect();
     match parts[..] {
         ["none"] => Ok(Capture::None),
+        ["past-empty"] => Ok(Capture::PastEmpty),
+        ["facing", zone, counts] => Ok(Capture::Facing {
+            zone: Zone::from_word(key, zone).map_err(bad)?,
+            counts: parse_count_set(key, counts).map_err(bad)?,
+        }),
         ["opposite"] => Ok(Capture::Opposite {
             require_opposite: true,
             zone: Zone::Own,
@@ -145,12 +192,20 @@ fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
             zone: Zone::from_word(key, zone).map_err(bad)?,
             take_lone: option_choice(key, lone, &["stay", "take"], EXPECTED).map_err(bad)? == 1,
         }),
-        ["chain", zone, counts, kind, limit] => Ok(Capture::Chain {
-            zone: Zone::from_word(key, zone).map_err(bad)?,
-            counts: parse_count_set(key, counts).map_err(bad)?,
-            same_count: option_choice(key, kind, &["mixed", "same"], EXPECTED).map_err(bad)? == 1,
-            limit: ChainLimit::from_word(key, limit).map_err(bad)?,
-        }),
+        ["chain", zone, counts, kind, limit, ref more @ ..] if more.len() <= 1 => {
+            Ok(Capture::Chain {
+                zone: Zone::from_word(key, zone).map_err(bad)?,
+                counts: parse_count_set(key, counts).map_err(bad)?,
+                same_count: option_choice(key, kind, &["mixed", "same"], EXPECTED).map_err(bad)?
+                    == 1,
+                limit: ChainLimit::from_word(key, limit).map_err(bad)?,
+                opposites: match more {
+                    [] => false,
+                    [word] => option_choice(key, word, &["opposites"], EXPECTED).map(|_| true)?,
+                    _ => return Err(OptionError::bad_value(key, value, EXPECTED)),
+                },
+            })
+        }
         _ => Err(OptionError::bad_value(key, value, EXPECTED)),
     }
 }
@@ -248,6 +303,8 @@ impl RuleOptions for Rules {
         "skip_origin",
         "into_own_store",
         "first_into_origin",
+        "single_into_origin",
+        "sow_zone",
         "min_sow",
         "lone_into_empty",
         "relay",
@@ -257,6 +314,10 @@ impl RuleOptions for Rules {
         "endless",
         "capture",
         "empty_capture",
+        "fallback_capture",
+        "sweep",
+        "sweep_after_capture",
+        "sweep_at_most",
         "credit",
         "grand_slam",
         "feeding",
@@ -292,6 +353,12 @@ impl RuleOptions for Rules {
             "first_into_origin" => {
                 "a lap's first seed goes back into its origin, unless it was the only one (Toguz Kumalak); takes `true`, `false`"
             }
+            "single_into_origin" => {
+                "a lap of a single seed drops it back into its origin: the move changes nothing (Kapana Bona, Oure Ngat); takes `true`, `false`"
+            }
+            "sow_zone" => {
+                "where the holes a player sows may be: his own, the opponents' (Tap Urdy), any hole (Kapana Bona); takes `own`, `opponents`, `any`, `opponents-and-last`"
+            }
             "min_sow" => {
                 "only holes of at least this many seeds may be sown (0 and 1: any hole with seeds); takes a number"
             }
@@ -312,10 +379,22 @@ impl RuleOptions for Rules {
             }
             "endless" => "moves that relay forever; takes `forbid`, `stop`",
             "capture" => {
-                "how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `ZONE` is `opponents`, `own` or `any`; `COUNTS` a `.`-separated list (`2.3`); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours`; takes `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT`"
+                "how captures are made: `opposite` is Kalah's (a last seed in an empty own hole takes it and the opposite hole), `LONE` `take` or `stay` (whether the lone seed goes with the opposite hole's); `chain` takes the landing hole and those before it, `opposites` each with the hole across (La'b Akila); `facing` a lone seed takes the hole across when it holds one of `COUNTS` (Yovodji); `past-empty` a last seed making more than one before an empty hole takes the hole after it (Tap Urdy); `ZONE` is `opponents`, `own`, `any` or `opponents-and-last` (Kara: and the mover's last hole); `COUNTS` a `.`-separated list (`2.3`; from 62 on, counts are read by parity); `KIND` `same` (one count only) or `mixed`; `LIMIT` `row`, `row-to-origin`, `owner`, `not-mover`, `ring`, `to-origin`, `landing` or `neighbours`; takes `none`, `opposite`, `opposite:ZONE:LONE`, `chain:ZONE:COUNTS:KIND:LIMIT[:opposites]`, `facing:ZONE:COUNTS`, `past-empty`"
             }
             "empty_capture" => {
                 "with `capture=opposite`: the lone seed is taken even from an empty file; takes `true`, `false`"
+            }
+            "fallback_capture" => {
+                "a capture tried where `capture` takes nothing (Yovodji); takes as `capture`"
+            }
+            "sweep" => {
+                "holes taken after the sowing besides the capture: every hole of `ZONE` holding one of `COUNTS` (Kapana Bona: `any:2.4.6`); takes `none`, `ZONE:COUNTS`"
+            }
+            "sweep_after_capture" => {
+                "the sweep only after a capture took a hole (Wouri, Hoyito); takes `true`, `false`"
+            }
+            "sweep_at_most" => {
+                "the sweep only when at most this many seeds are on the board after the sowing (Hoyito: 8); takes `none`, a number"
             }
             "credit" => {
                 "whose store captured seeds go to: the mover's, each hole's owner's, or his opponent's (Yovodi); takes `mover`, `owner`, `opponent`"
@@ -340,7 +419,9 @@ impl RuleOptions for Rules {
                 "end when a store holds at least this many seeds (Uril); takes `none`, a number"
             }
             "pass" => "a player who cannot move passes; takes `true`, `false`",
-            "leftover" => "the seeds left at the end; takes `owner`, `stay`, `void`",
+            "leftover" => {
+                "the seeds left at the end: swept to their owners, counted for them, for nobody, or for the player still able to sow, else a draw (Aw-li On-nam Ot-tjin); takes `owner`, `stay`, `void`, `mobile`"
+            }
             "verdict" => {
                 "who wins: the higher score, the other of the first player with an empty row (Altiev), that player (Waurie), or the owner of a store at the target, else a draw (Uril); takes `score`, `empty-loses`, `empty-wins`, `target`"
             }
@@ -370,6 +451,8 @@ impl RuleOptions for Rules {
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
             "first_into_origin" => self.sowing.first_into_origin = option_bool(key, value)?,
+            "single_into_origin" => self.sowing.single_into_origin = option_bool(key, value)?,
+            "sow_zone" => self.sowable.zone = Zone::from_word(key, value)?,
             "min_sow" => self.sowable.min_seeds = option_number(key, value)?,
             "lone_into_empty" => self.sowable.lone_into_empty = option_bool(key, value)?,
             "relay_next_occupied" => self.relay_if.next_occupied = option_bool(key, value)?,
@@ -405,6 +488,10 @@ impl RuleOptions for Rules {
                 self.capture = capture;
             }
             "empty_capture" => set_empty_capture(&mut self.capture, key, value)?,
+            "fallback_capture" => self.fallback_capture = parse_capture(key, value)?,
+            "sweep" => parse_sweep(key, value, &mut self.sweep)?,
+            "sweep_after_capture" => self.sweep.after_capture = option_bool(key, value)?,
+            "sweep_at_most" => self.sweep.board_at_most = option_count_or_none(key, value)?,
             "grand_slam" => self.grand_slam = GrandSlam::from_word(key, value)?,
             "feeding" => self.feeding = Feeding::from_word(key, value)?,
             "credit" => self.credit = Credit::from_word(key, value)?,
@@ -442,6 +529,8 @@ impl RuleOptions for Rules {
             "skip_origin" => bool_value(self.sowing.skip_origin),
             "into_own_store" => bool_value(self.sowing.into_own_store),
             "first_into_origin" => bool_value(self.sowing.first_into_origin),
+            "single_into_origin" => bool_value(self.sowing.single_into_origin),
+            "sow_zone" => self.sowable.zone.word().into(),
             "min_sow" => self.sowable.min_seeds.to_string(),
             "lone_into_empty" => bool_value(self.sowable.lone_into_empty),
             "relay_next_occupied" => bool_value(self.relay_if.next_occupied),
@@ -459,6 +548,10 @@ impl RuleOptions for Rules {
                 } => bool_value(!require_opposite),
                 _ => return None,
             },
+            "fallback_capture" => capture_text(self.fallback_capture),
+            "sweep" => sweep_text(self.sweep),
+            "sweep_after_capture" => bool_value(self.sweep.after_capture),
+            "sweep_at_most" => count_or_none_value(self.sweep.board_at_most),
             "grand_slam" => self.grand_slam.word().into(),
             "feeding" => self.feeding.word().into(),
             "credit" => self.credit.word().into(),

@@ -11,6 +11,7 @@ pub use crate::opening::{START_MOVES, Start, StartError};
 pub use crate::pit::MAX_HOLES;
 pub use crate::player::MAX_PLAYERS;
 pub use crate::sow::{Endless, Relay, SowSpec};
+pub use crate::sweep::Sweep;
 pub use crate::topology::{
     Direction, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, StoreSide, max_row_len,
 };
@@ -66,6 +67,11 @@ pub enum Leftover {
     Stay,
     /// The seeds stay and count for nobody.
     Void,
+    /// The seeds stay and count for each player who has a hole he may sow
+    /// ([`Rules::sowable`]): with two players, the one still able to move
+    /// when the other, to move, cannot. When no player has one, the game
+    /// is drawn, whatever the stores (Aw-li On-nam Ot-tjin).
+    Mobile,
 }
 
 /// Who wins a finished game. Every verdict reads the board the game ended
@@ -171,6 +177,17 @@ pub struct Rules {
     pub endless: Endless,
     /// How captures are made.
     pub capture: Capture,
+    /// A capture tried where [`capture`](Rules::capture) takes nothing
+    /// (Yovodji: a lone seed in the mover's row takes the hole across
+    /// when it holds 2 or more, where a 2 or 3 of the opponent's row was
+    /// not made). A missing serde field reads as [`Capture::None`].
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub fallback_capture: Capture,
+    /// Holes taken after the sowing besides the capture, wherever they are
+    /// (Kapana Bona, Oure Ngat, Wouri, Hoyito). A missing serde field
+    /// reads as [`Sweep::NONE`].
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub sweep: Sweep,
     /// Whose store captured seeds go to. Serialized as `"mover"` or
     /// `"owner"`; a missing field reads as the default.
     #[cfg_attr(feature = "serde", serde(default))]
@@ -216,6 +233,7 @@ impl Rules {
                 skip_origin: true,
                 into_own_store: false,
                 first_into_origin: false,
+                single_into_origin: false,
             },
             sowable: Sowable::ANY,
             relay: Relay::Never,
@@ -226,7 +244,10 @@ impl Rules {
                 counts: CountSet::TWO_OR_THREE,
                 same_count: false,
                 limit: ChainLimit::Row,
+                opposites: false,
             },
+            fallback_capture: Capture::None,
+            sweep: Sweep::NONE,
             credit: Credit::Mover,
             grand_slam: GrandSlam::NoCapture,
             feeding: Feeding::Required,
@@ -251,26 +272,19 @@ impl Rules {
     /// an empty own pit with a non-empty opposite one, and the end as soon as
     /// either side is empty, the seeds left counting for their owners.
     pub const fn kalah() -> Rules {
+        // Oware's board and seeds; Kalah's own sowing, capture and end.
+        let oware = Rules::oware();
         Rules {
-            layout: Layout::two_rows(6),
-            seeds: 4,
-            start: Start::UNIFORM,
             sowing: SowSpec {
-                direction: Direction::CounterClockwise,
                 skip_origin: false,
                 into_own_store: true,
-                first_into_origin: false,
+                ..oware.sowing
             },
-            sowable: Sowable::ANY,
-            relay: Relay::Never,
-            relay_if: RelayConditions::NONE,
-            endless: Endless::Forbid,
             capture: Capture::Opposite {
                 require_opposite: true,
                 zone: Zone::Own,
                 take_lone: true,
             },
-            credit: Credit::Mover,
             grand_slam: GrandSlam::Allow,
             feeding: Feeding::Off,
             extra_turn: true,
@@ -278,13 +292,10 @@ impl Rules {
                 majority: false,
                 side_empty: true,
                 repetition: false,
-                at_most_left: None,
-                each_at_most: None,
-                target: None,
-                pass: false,
+                ..oware.end
             },
             leftover: Leftover::Stay,
-            verdict: Verdict::Score,
+            ..oware
         }
     }
 
@@ -327,13 +338,25 @@ impl Rules {
         {
             return Err(RulesError::RelayAlways(n));
         }
-        if matches!(self.capture, Capture::Opposite { .. }) && !topology.is_two_row() {
+        if !topology.is_two_row()
+            && (self.capture.reads_opposite() || self.fallback_capture.reads_opposite())
+        {
             return Err(RulesError::OppositeNeedsTwoRows);
+        }
+        if let Capture::Opposite {
+            require_opposite: false,
+            ..
+        } = self.fallback_capture
+        {
+            return Err(RulesError::FallbackTakesEmpty);
         }
         if matches!(self.verdict, Verdict::EmptyRowLoses | Verdict::EmptyRowWins)
             && self.leftover == Leftover::ToOwner
         {
             return Err(RulesError::VerdictNeedsSeedsLeft);
+        }
+        if self.sowable.zone == Zone::Any && topology.holes() > MAX_MOVES {
+            return Err(RulesError::TooManyMoves(topology.holes()));
         }
         if !self.start.is_packed() {
             return Err(RulesError::StartGap);
@@ -379,6 +402,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
                 Sowable {
                     min_seeds: u.int_in_range(0..=4)?,
                     lone_into_empty: u.arbitrary()?,
+                    zone: u.arbitrary()?,
                 }
             } else {
                 Sowable::ANY
@@ -387,6 +411,16 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
             relay_if: u.arbitrary()?,
             endless: u.arbitrary()?,
             capture: u.arbitrary()?,
+            fallback_capture: if u.ratio(1, 8)? {
+                u.arbitrary()?
+            } else {
+                Capture::None
+            },
+            sweep: if u.ratio(1, 8)? {
+                u.arbitrary()?
+            } else {
+                Sweep::NONE
+            },
             credit: u.arbitrary()?,
             grand_slam: u.arbitrary()?,
             feeding: u.arbitrary()?,
@@ -428,8 +462,18 @@ pub enum RulesError {
     /// so that one start is written one way ([`Start::is_packed`]).
     #[error("the start's moves must come before its empty places")]
     StartGap,
-    /// The opposite-hole capture needs a two-row board.
-    #[error("the opposite-hole capture needs a two-row board")]
+    /// Every hole of the board may be sown ([`Sowable::zone`]), and it
+    /// has more holes than a position can have moves ([`MAX_MOVES`]).
+    #[error("{0} holes to sow is more than the {max} moves a position may have", max = MAX_MOVES)]
+    TooManyMoves(usize),
+    /// A fallback capture ([`Rules::fallback_capture`]) of the opposite
+    /// hole that takes a lone seed from an empty file (the `empty_capture`
+    /// of [`Rules::capture`] only).
+    #[error("a fallback capture cannot take a lone seed from an empty file")]
+    FallbackTakesEmpty,
+    /// The opposite-hole capture, and a chain that takes opposite holes,
+    /// need a two-row board.
+    #[error("a capture of opposite holes needs a two-row board")]
     OppositeNeedsTwoRows,
     /// The start position has a move that the work budget cannot decide.
     #[error("the start position cannot be decided: {0}")]
@@ -460,8 +504,9 @@ crate::option_words!(Verdict, "score, empty-loses, empty-wins or target", [
     Verdict::Target => "target",
 ]);
 
-crate::option_words!(Leftover, "owner, stay or void", [
+crate::option_words!(Leftover, "owner, stay, void or mobile", [
     Leftover::ToOwner => "owner",
     Leftover::Stay => "stay",
     Leftover::Void => "void",
+    Leftover::Mobile => "mobile",
 ]);

@@ -115,7 +115,8 @@ fn kay_sows_a_lone_seed_only_into_an_empty_hole() {
         Rules::kay().sowable,
         Sowable {
             min_seeds: 2,
-            lone_into_empty: true
+            lone_into_empty: true,
+            zone: mancala_core::rules::Zone::Own,
         }
     );
 }

@@ -174,7 +174,12 @@ fn playouts_have_reasons(start: Mancala, seed: u64) {
 fn presets_that_end_have_reasons() {
     playouts_have_reasons(mancala_core::oware(), 1);
     playouts_have_reasons(mancala_core::kalah(), 2);
-    for (i, game) in Traditional::ALL.iter().enumerate() {
+    // Oure Ngat never ends (its single seeds are sown back into their own
+    // holes: `catalogue_captures.rs` shows the standstill).
+    let ending = Traditional::ALL
+        .iter()
+        .filter(|&&g| g != Traditional::OureNgat);
+    for (i, game) in ending.enumerate() {
         let start = Mancala::new(game.rules()).expect("a preset");
         playouts_have_reasons(start, 10 + i as u64);
     }

@@ -38,6 +38,7 @@ const FIRST: SowSpec = SowSpec {
     skip_origin: false,
     into_own_store: false,
     first_into_origin: true,
+    single_into_origin: false,
 };
 
 #[test]

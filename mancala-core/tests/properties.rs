@@ -43,7 +43,7 @@ use mancala_core::{
     rules::{
         Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
         Leftover, MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Start,
-        StoreSide, Verdict, Zone,
+        StoreSide, Sweep, Verdict, Zone,
     },
     toolkit::{EndlessRelay, RelayRule, SowError, Sower, Sown},
 };
@@ -101,8 +101,10 @@ fn sow_specs() -> BoxedStrategy<SowSpec> {
     // four: with relays it spreads seeds into long relay cycles, and every
     // other flag needs its share of cases too.
     let first = prop_oneof![3 => Just(false), 1 => Just(true)];
-    let strategy = (any::<bool>(), any::<bool>(), any::<bool>(), first).prop_map(
-        |(cw, skip_origin, into_own_store, first_into_origin)| SowSpec {
+    // A single seed back into its origin (Kapana Bona, Oure Ngat) too.
+    let single = prop_oneof![3 => Just(false), 1 => Just(true)];
+    let strategy = (any::<bool>(), any::<bool>(), any::<bool>(), first, single).prop_map(
+        |(cw, skip_origin, into_own_store, first_into_origin, single_into_origin)| SowSpec {
             direction: if cw {
                 Direction::Clockwise
             } else {
@@ -111,6 +113,7 @@ fn sow_specs() -> BoxedStrategy<SowSpec> {
             skip_origin,
             into_own_store,
             first_into_origin,
+            single_into_origin,
         },
     );
     strategy.boxed()
@@ -130,11 +133,17 @@ fn count_sets() -> BoxedStrategy<CountSet> {
 
 fn chain_captures() -> BoxedStrategy<Capture> {
     let strategy = (
-        prop_oneof![Just(Zone::Opponents), Just(Zone::Own), Just(Zone::Any)],
+        prop_oneof![
+            Just(Zone::Opponents),
+            Just(Zone::Own),
+            Just(Zone::Any),
+            Just(Zone::OpponentsAndLast)
+        ],
         count_sets(),
         any::<bool>(),
         prop_oneof![
             Just(ChainLimit::Row),
+            Just(ChainLimit::RowToOrigin),
             Just(ChainLimit::Owner),
             Just(ChainLimit::NotMover),
             Just(ChainLimit::Ring),
@@ -142,13 +151,19 @@ fn chain_captures() -> BoxedStrategy<Capture> {
             Just(ChainLimit::Landing),
             Just(ChainLimit::Neighbours),
         ],
+        // La'b Akila's opposites, in one chain of four (kept to two-row
+        // boards by `assemble`).
+        proptest::bool::weighted(0.25),
     )
-        .prop_map(|(zone, counts, same_count, limit)| Capture::Chain {
-            zone,
-            counts,
-            same_count,
-            limit,
-        });
+        .prop_map(
+            |(zone, counts, same_count, limit, opposites)| Capture::Chain {
+                zone,
+                counts,
+                same_count,
+                limit,
+                opposites,
+            },
+        );
     strategy.boxed()
 }
 
@@ -168,6 +183,46 @@ struct Options {
     leftover: Leftover,
     sowable: Sowable,
     relay_if: RelayConditions,
+    sweep: Sweep,
+    fallback_capture: Capture,
+}
+
+/// Mostly no sweep; one in four a sweep of any zone and counts, maybe
+/// only after a capture or with few seeds left (Kapana Bona, Wouri,
+/// Hoyito).
+fn sweeps() -> BoxedStrategy<Sweep> {
+    let zones = prop_oneof![
+        Just(Zone::Opponents),
+        Just(Zone::Own),
+        Just(Zone::Any),
+        Just(Zone::OpponentsAndLast)
+    ];
+    prop_oneof![
+        3 => Just(Sweep::NONE),
+        1 => (zones, count_sets(), any::<bool>(), proptest::option::of(0u16..12)).prop_map(
+            |(zone, counts, after_capture, board_at_most)| Sweep {
+                zone,
+                counts,
+                after_capture,
+                board_at_most,
+            }
+        ),
+    ]
+    .boxed()
+}
+
+/// Mostly no fallback capture; else one of the captures that can follow
+/// another (Yovodji's facing hole, Tap Urdy's hole past an empty one, a
+/// chain).
+fn fallback_captures() -> BoxedStrategy<Capture> {
+    prop_oneof![
+        4 => Just(Capture::None),
+        1 => (prop_oneof![Just(Zone::Own), Just(Zone::Any)], count_sets())
+            .prop_map(|(zone, counts)| Capture::Facing { zone, counts }),
+        1 => Just(Capture::PastEmpty),
+        1 => chain_captures(),
+    ]
+    .boxed()
 }
 
 fn options() -> BoxedStrategy<Options> {
@@ -181,9 +236,14 @@ fn options() -> BoxedStrategy<Options> {
             // Mostly any hole with seeds; sometimes I's or Kay's rule.
             prop_oneof![
                 3 => Just(Sowable::ANY),
-                1 => (0u16..=3, any::<bool>()).prop_map(|(min_seeds, lone_into_empty)| Sowable {
+                1 => (0u16..=3, any::<bool>(), prop_oneof![
+                    3 => Just(Zone::Own),
+                    1 => Just(Zone::Opponents),
+                    1 => Just(Zone::Any),
+                ]).prop_map(|(min_seeds, lone_into_empty, zone)| Sowable {
                     min_seeds,
                     lone_into_empty,
+                    zone,
                 }),
             ],
             // Mostly none (relays by count alone); sometimes Kay's or
@@ -227,9 +287,11 @@ fn options() -> BoxedStrategy<Options> {
             prop_oneof![
                 Just(Leftover::ToOwner),
                 Just(Leftover::Stay),
-                Just(Leftover::Void)
+                Just(Leftover::Void),
+                Just(Leftover::Mobile)
             ],
         ),
+        (sweeps(), fallback_captures()),
     )
         .prop_map(
             |(
@@ -241,6 +303,7 @@ fn options() -> BoxedStrategy<Options> {
                     (majority, side_empty, repetition, at_most_left, pass, each_at_most),
                     leftover,
                 ),
+                (sweep, fallback_capture),
             )| Options {
                 sowing,
                 endless,
@@ -262,12 +325,20 @@ fn options() -> BoxedStrategy<Options> {
                 leftover,
                 sowable,
                 relay_if,
+                sweep,
+                fallback_capture,
             },
         );
     strategy.boxed()
 }
 
 fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
+    // Captures that read the hole across only on two rows.
+    let fallback_capture = if o.fallback_capture.reads_opposite() && layout.rows != 2 {
+        Capture::PastEmpty
+    } else {
+        o.fallback_capture
+    };
     let capture = match o.capture_kind {
         0 => Capture::None,
         2 if layout.rows == 2 => {
@@ -284,18 +355,33 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
                 take_lone: zone == Zone::Own || o.require_opposite,
             }
         }
-        _ => o.chain,
+        _ => {
+            let mut chain = o.chain;
+            // Opposite holes only on two rows.
+            if let Capture::Chain { opposites, .. } = &mut chain {
+                *opposites &= layout.rows == 2;
+            }
+            chain
+        }
     };
+    // A position has at most MAX_MOVES moves: sowing any hole needs a
+    // board no larger.
+    let mut sowable = o.sowable;
+    if sowable.zone == Zone::Any && holes_of(&layout) > mancala_core::rules::MAX_MOVES {
+        sowable.zone = Zone::Own;
+    }
     Rules {
         layout,
         seeds,
         start: Start::UNIFORM,
         sowing: o.sowing,
-        sowable: o.sowable,
+        sowable,
         relay,
         relay_if: o.relay_if,
         endless: o.endless,
         capture,
+        fallback_capture,
+        sweep: o.sweep,
         credit: Credit::Mover,
         grand_slam: o.grand_slam,
         feeding: o.feeding,
@@ -475,8 +561,26 @@ fn check_state(game: &Mancala) {
         if game.is_over() && game.rules().leftover == Leftover::Stay {
             expected += u64::from(board.seeds_of(topology, p));
         }
+        if game.is_over() && game.rules().leftover == Leftover::Mobile && can_sow(game, p) {
+            expected += u64::from(board.on_board());
+        }
         assert_eq!(s, expected, "score of {p}");
     }
+}
+
+/// Whether `player` has a hole he may sow on `game`'s board: one of his
+/// zone holding seeds enough ([`Leftover::Mobile`] counts the seeds left
+/// for him then).
+fn can_sow(game: &Mancala, player: Player) -> bool {
+    let (rules, topology) = (game.rules(), game.topology());
+    topology.pits().any(|pit| {
+        let seeds = game.board().get(pit);
+        let enough = seeds >= rules.sowable.min_seeds.max(1)
+            || rules.sowable.lone_into_empty
+                && seeds == 1
+                && game.board().get(topology.step(pit, rules.sowing.direction)) == 0;
+        rules.sowable.zone.holds(topology, pit, player) && enough
+    })
 }
 
 fn mover_of(game: &Mancala) -> Player {
@@ -789,13 +893,17 @@ fn naive_sow(
             hole: from,
         } = state;
         let mut hand = std::mem::take(&mut holes[from]);
-        // Toguz Kumalak: the first seed goes back, unless it is the only one.
-        if spec.first_into_origin && hand > 1 {
+        // Toguz Kumalak: the first seed goes back, unless it is the only one;
+        // Kapana Bona: a single seed goes back too, and the lap ends there.
+        if spec.first_into_origin && hand > 1 || spec.single_into_origin && hand == 1 {
             holes[from] += 1;
             hand -= 1;
         }
         let mut at = from;
         let landing = loop {
+            if hand == 0 {
+                break Landing::Hole(pit(from));
+            }
             if spec.into_own_store && ring.store_between(at, spec.direction) == Some(mover) {
                 stores[mover] += 1;
                 hand -= 1;
@@ -919,6 +1027,15 @@ fn check_error(game: &Mancala, mv: Move, e: PlayError) {
             assert_eq!(owner, topology.owner(p));
             assert_eq!(Some(mover), game.to_move());
             assert_ne!(owner, mover);
+            // Another's hole, and not in the zone he sows.
+            assert!(!game.rules().sowable.zone.holds(topology, p, mover));
+        }
+        PlayError::OutsideZone { pit, mover } => {
+            // His own hole, while the rules sow elsewhere.
+            assert_eq!(pit, p);
+            assert_eq!(Some(mover), game.to_move());
+            assert_eq!(topology.owner(p), mover);
+            assert!(!game.rules().sowable.zone.holds(topology, p, mover));
         }
         PlayError::EmptyHole(q) => {
             assert_eq!(q, p);
@@ -953,9 +1070,14 @@ fn check_error(game: &Mancala, mv: Move, e: PlayError) {
     }
     if !matches!(
         e,
-        PlayError::GameOver | PlayError::NotOnBoard(_) | PlayError::NotYourHole { .. }
+        PlayError::GameOver
+            | PlayError::NotOnBoard(_)
+            | PlayError::NotYourHole { .. }
+            | PlayError::OutsideZone { .. }
     ) {
-        assert_eq!(topology.owner(p), mover_of(game));
+        // A hole of the zone the mover sows (his own, by default).
+        let zone = game.rules().sowable.zone;
+        assert!(zone.holds(topology, p, mover_of(game)));
     }
 }
 
@@ -2102,11 +2224,9 @@ fn valid_rules_with_an_undecidable_start_are_refused_as_undecided() {
         skip_origin: true,
         into_own_store: false,
         first_into_origin: true,
+        single_into_origin: false,
     };
-    rules.sowable = Sowable {
-        min_seeds: 1,
-        lone_into_empty: false,
-    };
+    rules.sowable = Sowable::ANY;
     rules.relay = Relay::AtLeast(2);
     rules.relay_if = RelayConditions::NONE;
     rules.endless = Endless::Forbid;
@@ -2115,6 +2235,7 @@ fn valid_rules_with_an_undecidable_start_are_refused_as_undecided() {
         counts: CountSet::TWO_OR_THREE,
         same_count: false,
         limit: ChainLimit::Landing,
+        opposites: false,
     };
     rules.grand_slam = GrandSlam::Forbid;
     rules.feeding = Feeding::Off;

@@ -95,19 +95,22 @@ fn layouts() -> impl Strategy<Value = Layout> {
 }
 
 /// Every sowing spec, the first seed back into the origin (Toguz
-/// Kumalak) in one of four.
+/// Kumalak) in one of four, a single seed back (Kapana Bona) in one of
+/// four.
 fn specs() -> impl Strategy<Value = SowSpec> {
     let direction = prop_oneof![
         Just(Direction::CounterClockwise),
         Just(Direction::Clockwise)
     ];
     let first = prop_oneof![3 => Just(false), 1 => Just(true)];
-    (direction, any::<bool>(), any::<bool>(), first).prop_map(
-        |(direction, skip_origin, into_own_store, first_into_origin)| SowSpec {
+    let single = prop_oneof![3 => Just(false), 1 => Just(true)];
+    (direction, any::<bool>(), any::<bool>(), first, single).prop_map(
+        |(direction, skip_origin, into_own_store, first_into_origin, single_into_origin)| SowSpec {
             direction,
             skip_origin,
             into_own_store,
             first_into_origin,
+            single_into_origin,
         },
     )
 }

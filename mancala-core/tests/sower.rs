@@ -75,6 +75,7 @@ fn cases() -> impl Strategy<Value = Case> {
                 skip_origin: skip,
                 into_own_store: store,
                 first_into_origin: keep,
+                single_into_origin: false,
             };
             let relay = match relay {
                 0 | 1 => Relay::Never,

@@ -57,7 +57,14 @@ fn every_game_tells_its_moves_and_why_it_ended() {
                 ended += 1;
             }
         }
-        assert!(ended > 0, "{}: no random game ended", info.name);
+        // Oure Ngat never ends: once every hole holds at most one seed, each
+        // move sows a seed back into its own hole (mancala-core's
+        // `catalogue_captures.rs`).
+        assert!(
+            ended > 0 || info.name == "oure-ngat",
+            "{}: no random game ended",
+            info.name
+        );
     }
 }
 

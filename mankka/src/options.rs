@@ -166,6 +166,7 @@ impl Options {
                 skip_origin: self.skip_origin,
                 into_own_store: false,
                 first_into_origin: false,
+                single_into_origin: false,
             },
             // A lap relays from a hole that was not empty and now holds
             // neither 2 nor 3: 4 or more.
@@ -177,11 +178,14 @@ impl Options {
                 zone: Zone::Any,
                 counts: CountSet::TWO_OR_THREE,
                 same_count: false,
+                opposites: false,
                 limit: match self.chain {
                     Chain::Cross => ChainLimit::Ring,
                     Chain::Side => ChainLimit::Row,
                 },
             },
+            fallback_capture: mancala_core::rules::Capture::None,
+            sweep: mancala_core::rules::Sweep::NONE,
             credit: mancala_core::rules::Credit::Mover,
             grand_slam: GrandSlam::Allow,
             feeding: Feeding::Off,

@@ -102,62 +102,70 @@ pub(crate) fn sowing_count(
     names: &Names,
     seed: &str,
 ) -> String {
-    let left: Vec<u32> = names
+    let stores: Vec<u64> = names
         .players()
-        .map(|p| end.board.seeds_of(topology, p))
+        .map(|p| u64::from(end.board.store(p)))
         .collect();
-    let stores: Vec<u32> = names
+    // What each player adds to his store from the seeds left.
+    let added: Vec<u64> = names
         .players()
-        .map(|p| u32::from(end.board.store(p)))
+        .map(|p| match leftover {
+            Leftover::ToOwner => u64::from(end.swept[p.index()]),
+            Leftover::Stay => u64::from(end.board.seeds_of(topology, p)),
+            Leftover::Mobile => end
+                .scores
+                .get(p.index())
+                .map_or(0, |&s| s.saturating_sub(stores[p.index()])),
+            Leftover::Void => 0,
+        })
         .collect();
-    let sum = |v: &[u32]| v.iter().sum::<u32>();
+    let stores_only = || {
+        let parts: Vec<String> = names
+            .players()
+            .map(|p| format!("{} {}", names.of(p), stores[p.index()]))
+            .collect();
+        and_list(&parts)
+    };
+    let with_added = || {
+        let parts: Vec<String> = names
+            .players()
+            .map(|p| {
+                let (s, a) = (stores[p.index()], added[p.index()]);
+                format!("{} {s} + {a} = {}", names.of(p), s + a)
+            })
+            .collect();
+        and_list(&parts)
+    };
+    let left = end.board.on_board();
     match leftover {
-        Leftover::ToOwner if sum(&end.swept) > 0 => {
-            let parts: Vec<String> = names
-                .players()
-                .map(|p| {
-                    let (s, l) = (stores[p.index()], end.swept[p.index()]);
-                    format!("{} {s} + {l} = {}", names.of(p), s + l)
-                })
-                .collect();
-            format!(
-                "Each player takes the {seed}s left on his side. Final count (captured + \
-                 left on his side): {}.",
-                and_list(&parts)
-            )
+        _ if added.iter().all(|&a| a == 0) && leftover == Leftover::Mobile => format!(
+            "Neither player can sow: the game is drawn, whatever the stores ({}).",
+            stores_only()
+        ),
+        _ if added.iter().all(|&a| a == 0) && (leftover != Leftover::Void || left == 0) => {
+            format!("Final count: {}.", stores_only())
         }
-        Leftover::Stay if sum(&left) > 0 => {
-            let parts: Vec<String> = names
-                .players()
-                .map(|p| {
-                    let (s, l) = (stores[p.index()], left[p.index()]);
-                    format!("{} {s} + {l} = {}", names.of(p), s + l)
-                })
-                .collect();
-            format!(
-                "The {seed}s left on each side count for its owner. Final count (store + \
-                 {seed}s on his side): {}.",
-                and_list(&parts)
-            )
-        }
-        Leftover::Void if sum(&left) > 0 => {
-            let parts: Vec<String> = names
-                .players()
-                .map(|p| format!("{} {}", names.of(p), stores[p.index()]))
-                .collect();
-            format!(
-                "The {} left on the board count for nobody. Final count (captured): {}.",
-                count(sum(&left), seed),
-                and_list(&parts)
-            )
-        }
-        _ => {
-            let parts: Vec<String> = names
-                .players()
-                .map(|p| format!("{} {}", names.of(p), stores[p.index()]))
-                .collect();
-            format!("Final count: {}.", and_list(&parts))
-        }
+        Leftover::ToOwner => format!(
+            "Each player takes the {seed}s left on his side. Final count (captured + \
+             left on his side): {}.",
+            with_added()
+        ),
+        Leftover::Stay => format!(
+            "The {seed}s left on each side count for its owner. Final count (store + \
+             {seed}s on his side): {}.",
+            with_added()
+        ),
+        Leftover::Mobile => format!(
+            "The {} left on the board go to the player still able to sow. Final count \
+             (store + {seed}s left): {}.",
+            count(left, seed),
+            with_added()
+        ),
+        Leftover::Void => format!(
+            "The {} left on the board count for nobody. Final count (captured): {}.",
+            count(left, seed),
+            stores_only()
+        ),
     }
 }
 

@@ -19,6 +19,7 @@ const PLAIN_SOWING: SowSpec = SowSpec {
     skip_origin: false,
     into_own_store: false,
     first_into_origin: false,
+    single_into_origin: false,
 };
 
 /// Ends only when the player to move has no legal move.
@@ -33,18 +34,11 @@ const NO_EARLY_END: EndRules = EndRules {
 };
 
 /// The counts 2, 4 and 6.
-const EVEN_TO_SIX: CountSet = CountSet::EMPTY.with(2).with(4).with(6);
+pub(super) const EVEN_TO_SIX: CountSet = CountSet::EMPTY.with(2).with(4).with(6);
 
-/// The even counts a [`CountSet`] holds: 2 to 62.
-const EVENS: CountSet = {
-    let mut set = CountSet::EMPTY;
-    let mut count = 2;
-    while count < 64 {
-        set = set.with(count);
-        count += 2;
-    }
-    set
-};
+/// The even counts from 2 (a [`CountSet`] lists 2 to 62, and reads the
+/// larger ones by parity).
+const EVENS: CountSet = CountSet::every(2, 2);
 
 impl Rules {
     /// Das Bohnenspiel as Ludii plays it (`Das Bohnenspiel.lud`).
@@ -72,6 +66,8 @@ impl Rules {
             relay_if: RelayConditions::NONE,
             endless: Endless::Forbid,
             capture: chain_to_origin(EVEN_TO_SIX),
+            fallback_capture: crate::capture::Capture::None,
+            sweep: crate::sweep::Sweep::NONE,
             credit: Credit::Mover,
             grand_slam: GrandSlam::Allow,
             feeding: Feeding::Off,
@@ -437,6 +433,33 @@ impl Rules {
         rules
     }
 
+    /// Aw-li On-nam Ot-tjin as Ludii plays its ruleset "Three Counters
+    /// (Observed)".
+    ///
+    /// 1. Two rows of 9 holes, 3 seeds each, a store each (never sown
+    ///    into).
+    /// 2. A move sows an own hole of **at least two** seeds
+    ///    ([`Sowable::at_least`]) counter-clockwise (the origin is not
+    ///    passed over).
+    /// 3. If the last seed falls in a hole of either row that then holds 3,
+    ///    it is taken; no chain.
+    /// 4. The game ends when the player to move has no hole he may sow. If
+    ///    the other player has none either, the game is drawn; else the
+    ///    seeds left on the board are his, added to his store, and the
+    ///    larger count wins ([`Leftover::Mobile`]). (Ludii's score gives
+    ///    the player able to move the other's store with the board, so that
+    ///    he always wins; the rules text, followed here, gives him the
+    ///    remaining counters.)
+    pub const fn aw_li_on_nam_ot_tjin() -> Rules {
+        let mut rules = Rules::wari();
+        rules.layout = Layout::two_rows(9);
+        rules.seeds = 3;
+        rules.sowable = Sowable::at_least(2);
+        rules.capture = landing(Zone::Any, CountSet::EMPTY.with(3));
+        rules.leftover = Leftover::Mobile;
+        rules
+    }
+
     /// Toguz Kumalak's base rules: everything but the tuzdik, which
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) adds (played as a
     /// [`Mancala`](crate::Mancala) these rules are not the game).
@@ -446,9 +469,10 @@ impl Rules {
     ///    seed back into that hole unless it held exactly one
     ///    ([`SowSpec::first_into_origin`]).
     /// 3. If the last seed falls in the opponent's row in a hole that then
-    ///    holds an even count, it is taken; no chain. (A [`CountSet`] holds
-    ///    counts up to 63, so these rules list the evens 2 to 62;
-    ///    `ToguzKumalak` takes any even count.)
+    ///    holds an even count, it is taken; no chain. (A [`CountSet`] lists
+    ///    counts up to 63 and reads larger ones by parity: these rules list
+    ///    the evens 2 to 62 and so take any even count, as `ToguzKumalak`
+    ///    does.)
     /// 4. The game ends when the player to move has no seeds; each player
     ///    scores his store plus the seeds left in his row.
     pub const fn toguz_kumalak() -> Rules {

@@ -40,6 +40,16 @@
 //! | Uril | (Ludii's `Uril`) | 2x6, 4 seeds | [`Rules::uril`] | `Uril.lud` | the same; `target`, `verdict` |
 //! | Waurie | (Ludii's `Waurie`) | 2x6, 4 seeds | [`Rules::waurie`] | `Waurie.lud` | the same; `verdict` |
 //! | Altiev | (Ludii's `Altiev`) | 2x6, 3 seeds | [`Rules::altiev`] | `Altiev.lud` | the same; `stop_on_empty_side`, `verdict`, `endless` |
+//! | Kara | (Ludii's `Kara`) | 2x3, 7 seeds | [`Rules::kara`] | `Kara.lud` | the same |
+//! | Halusa | (Ludii's `Halusa`) | 2x6, 6 seeds | [`Rules::halusa`] | `Halusa.lud` | the same |
+//! | La'b Akila | (Ludii's `La'b Akila`) | 2x7, 7 seeds | [`Rules::lab_akila`] | `La'b Akila.lud` | the same; `at_most_left` |
+//! | Kapana Bona | (Ludii's `Kapana Bona`) | 2x3, 8 seeds | [`Rules::kapana_bona`] | `Kapana Bona.lud` | the same; `sow_zone`, `sweep` |
+//! | Oure Ngat | (Ludii's `Oure Ngat`) | 2x4, 6 seeds | [`Rules::oure_ngat`] | `Oure Ngat.lud` | the same; `sweep` |
+//! | Wouri | (Ludii's `Wouri`) | 2x6, 4 seeds | [`Rules::wouri`] | `Wouri.lud` | the same; `sweep`, `endless` |
+//! | Hoyito | (Ludii's `Hoyito`) | 2x6, 4 seeds | [`Rules::hoyito`] | `Hoyito.lud`, "Hoyito I (Described)" | the same; `sweep` |
+//! | Aw-li On-nam Ot-tjin | (Ludii's `Aw-li On-nam Ot-tjin`) | 2x9, 3 seeds | [`Rules::aw_li_on_nam_ot_tjin`] | `Aw-li On-nam Ot-tjin.lud`, "Three Counters (Observed)" | the same; `min_sow`, `leftover` |
+//! | Tap Urdy | (Ludii's `Tap Urdy`) | 2x6, 4 seeds | [`Rules::tap_urdy`] | `Tap Urdy.lud` | the same; `sow_zone`, `endless` |
+//! | Yovodji | (Ludii's `Yovodji`) | 2x6, 4 seeds | [`Rules::yovodji`] | `Yovodji.lud` | the same; `fallback_capture`, `endless` |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -78,6 +88,8 @@ mod counts;
 mod relays;
 mod stores;
 mod summaries;
+mod sweeps;
+mod zones;
 
 use core::fmt;
 
@@ -147,6 +159,26 @@ pub enum Traditional {
     Waurie,
     /// Altiev: [`Rules::altiev`].
     Altiev,
+    /// Kara: [`Rules::kara`].
+    Kara,
+    /// Halusa: [`Rules::halusa`].
+    Halusa,
+    /// La'b Akila: [`Rules::lab_akila`].
+    LabAkila,
+    /// Kapana Bona: [`Rules::kapana_bona`].
+    KapanaBona,
+    /// Oure Ngat: [`Rules::oure_ngat`].
+    OureNgat,
+    /// Wouri: [`Rules::wouri`].
+    Wouri,
+    /// Hoyito: [`Rules::hoyito`].
+    Hoyito,
+    /// Aw-li On-nam Ot-tjin: [`Rules::aw_li_on_nam_ot_tjin`].
+    AwLiOnNamOtTjin,
+    /// Tap Urdy: [`Rules::tap_urdy`].
+    TapUrdy,
+    /// Yovodji: [`Rules::yovodji`].
+    Yovodji,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -155,7 +187,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 29] = [
+    pub const ALL: [Traditional; 39] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -184,6 +216,16 @@ impl Traditional {
         Traditional::Uril,
         Traditional::Waurie,
         Traditional::Altiev,
+        Traditional::Kara,
+        Traditional::Halusa,
+        Traditional::LabAkila,
+        Traditional::KapanaBona,
+        Traditional::OureNgat,
+        Traditional::Wouri,
+        Traditional::Hoyito,
+        Traditional::AwLiOnNamOtTjin,
+        Traditional::TapUrdy,
+        Traditional::Yovodji,
         Traditional::ToguzKumalak,
     ];
 
@@ -192,7 +234,9 @@ impl Traditional {
     /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `chongka`,
     /// `chungcajon`, `foji`, `fondji`,
     /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
-    /// `wore`, `fairkalah`, `yovodi`, `uril`, `waurie`, `altiev`, `toguz-kumalak`).
+    /// `wore`, `fairkalah`, `yovodi`, `uril`, `waurie`, `altiev`, `kara`,
+    /// `halusa`, `lab-akila`, `kapana-bona`, `oure-ngat`, `wouri`, `hoyito`,
+    /// `aw-li-on-nam-ot-tjin`, `tap-urdy`, `yovodji`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -223,6 +267,16 @@ impl Traditional {
             Traditional::Uril => "uril",
             Traditional::Waurie => "waurie",
             Traditional::Altiev => "altiev",
+            Traditional::Kara => "kara",
+            Traditional::Halusa => "halusa",
+            Traditional::LabAkila => "lab-akila",
+            Traditional::KapanaBona => "kapana-bona",
+            Traditional::OureNgat => "oure-ngat",
+            Traditional::Wouri => "wouri",
+            Traditional::Hoyito => "hoyito",
+            Traditional::AwLiOnNamOtTjin => "aw-li-on-nam-ot-tjin",
+            Traditional::TapUrdy => "tap-urdy",
+            Traditional::Yovodji => "yovodji",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -258,6 +312,16 @@ impl Traditional {
             Traditional::Uril => "Uril",
             Traditional::Waurie => "Waurie",
             Traditional::Altiev => "Altiev",
+            Traditional::Kara => "Kara",
+            Traditional::Halusa => "Halusa",
+            Traditional::LabAkila => "La'b Akila",
+            Traditional::KapanaBona => "Kapana Bona",
+            Traditional::OureNgat => "Oure Ngat",
+            Traditional::Wouri => "Wouri",
+            Traditional::Hoyito => "Hoyito",
+            Traditional::AwLiOnNamOtTjin => "Aw-li On-nam Ot-tjin",
+            Traditional::TapUrdy => "Tap Urdy",
+            Traditional::Yovodji => "Yovodji",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -294,6 +358,16 @@ impl Traditional {
             Traditional::Uril => summaries::URIL,
             Traditional::Waurie => summaries::WAURIE,
             Traditional::Altiev => summaries::ALTIEV,
+            Traditional::Kara => summaries::KARA,
+            Traditional::Halusa => summaries::HALUSA,
+            Traditional::LabAkila => summaries::LAB_AKILA,
+            Traditional::KapanaBona => summaries::KAPANA_BONA,
+            Traditional::OureNgat => summaries::OURE_NGAT,
+            Traditional::Wouri => summaries::WOURI,
+            Traditional::Hoyito => summaries::HOYITO,
+            Traditional::AwLiOnNamOtTjin => summaries::AW_LI_ON_NAM_OT_TJIN,
+            Traditional::TapUrdy => summaries::TAP_URDY,
+            Traditional::Yovodji => summaries::YOVODJI,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -349,6 +423,16 @@ impl Traditional {
             Traditional::Uril => Rules::uril(),
             Traditional::Waurie => Rules::waurie(),
             Traditional::Altiev => Rules::altiev(),
+            Traditional::Kara => Rules::kara(),
+            Traditional::Halusa => Rules::halusa(),
+            Traditional::LabAkila => Rules::lab_akila(),
+            Traditional::KapanaBona => Rules::kapana_bona(),
+            Traditional::OureNgat => Rules::oure_ngat(),
+            Traditional::Wouri => Rules::wouri(),
+            Traditional::Hoyito => Rules::hoyito(),
+            Traditional::AwLiOnNamOtTjin => Rules::aw_li_on_nam_ot_tjin(),
+            Traditional::TapUrdy => Rules::tap_urdy(),
+            Traditional::Yovodji => Rules::yovodji(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }
@@ -382,6 +466,7 @@ pub(super) const fn chain(zone: Zone, counts: CountSet, limit: ChainLimit) -> Ca
         counts,
         same_count: false,
         limit,
+        opposites: false,
     }
 }
 

@@ -88,6 +88,7 @@ impl Rules {
         rules.sowable = Sowable {
             min_seeds: 2,
             lone_into_empty: true,
+            zone: crate::capture::Zone::Own,
         };
         rules.relay = Relay::AtLeast(2);
         rules.relay_if = RelayConditions {
@@ -264,6 +265,73 @@ impl Rules {
         rules.relay_if.stop_on_empty_side = true;
         rules.end.side_empty = true;
         rules.verdict = Verdict::EmptyRowLoses;
+        rules
+    }
+
+    /// Tap Urdy as Ludii plays it (`Tap Urdy.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each; captures go to the mover's
+    ///    hand.
+    /// 2. A move sows a non-empty hole of the **opponent's row**
+    ///    ([`Sowable::zone`]), **clockwise** (hole `h` to `h - 1`; the
+    ///    origin is not passed over).
+    /// 3. A lap ending in a hole that then holds more than one seed lifts
+    ///    it and sows on if the next hole holds seeds; if the next hole is
+    ///    empty, the mover takes the hole after it, in either row
+    ///    ([`Capture::PastEmpty`]), and the move ends. A lap ending in an
+    ///    empty hole ends the move. A move whose relays never end is not
+    ///    legal (Ludii plays them forever).
+    /// 4. The game ends after any lap that leaves a row empty, even in the
+    ///    middle of a move ([`RelayConditions::stop_on_empty_side`]). Each
+    ///    player scores his captures plus the seeds left in his own row.
+    pub const fn tap_urdy() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.sowing.direction = Direction::Clockwise;
+        rules.sowable = Sowable {
+            zone: Zone::Opponents,
+            ..Sowable::ANY
+        };
+        rules.relay_if = RelayConditions {
+            next_occupied: true,
+            stop_on_empty_side: true,
+            ..RelayConditions::NONE
+        };
+        rules.capture = Capture::PastEmpty;
+        rules.end.side_empty = true;
+        rules
+    }
+
+    /// Yovodji as Ludii plays it (`Yovodji.lud`).
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each; captures go to the mover's
+    ///    hand.
+    /// 2. A move sows any non-empty own hole counter-clockwise, passing
+    ///    over the hole each lap was lifted from.
+    /// 3. A lap ending in the **opponent's row** in a hole that then holds
+    ///    2 or 3 takes it (no chain) and ends the move
+    ///    ([`RelayConditions::capture_first`]). Else a lap ending in a hole
+    ///    that then holds more than one seed lifts it and sows on. Else, in
+    ///    an empty hole of the mover's row, the seeds of the hole across are
+    ///    taken if it holds 2 or more, the lone seed staying
+    ///    ([`Rules::fallback_capture`], [`Capture::Facing`]). A move whose
+    ///    relays never end is not legal.
+    /// 4. The game ends when the player to move has no seeds. Each player
+    ///    scores his captures plus the seeds left in his row. (Ludii's
+    ///    comment chains the 2s and 3s back "like in Oware", but its test
+    ///    never chains; the rules text has no 2/3 capture, takes any
+    ///    opposite, and asks feeding only of an empty opponent.)
+    pub const fn yovodji() -> Rules {
+        let mut rules = Rules::french_wari();
+        rules.sowing.skip_origin = true;
+        rules.relay_if = RelayConditions {
+            capture_first: true,
+            ..RelayConditions::NONE
+        };
+        rules.capture = super::landing(Zone::Opponents, CountSet::TWO_OR_THREE);
+        rules.fallback_capture = Capture::Facing {
+            zone: Zone::Own,
+            counts: CountSet::every(2, 1),
+        };
         rules
     }
 }

@@ -198,6 +198,80 @@ pub(super) const ALTIEV: &str = "Altiev: two rows of 6 holes with 3 seeds each. 
     on, and one in an empty hole of your row captures the seeds facing it. \
     A player whose row is empty, even in the middle of a move, loses.";
 
+/// The summary of [`Traditional::Kara`].
+pub(super) const KARA: &str = "Kara: two rows of 3 holes with 7 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 2, 4 or 6 in a hole of the \
+    other's row, or in your own rightmost hole, captures it. The game ends \
+    when the player to move has no seeds; captures plus the seeds in your \
+    row count.";
+
+/// The summary of [`Traditional::Halusa`].
+pub(super) const HALUSA: &str = "Halusa: two rows of 6 holes with 6 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes an even count in your own row \
+    captures it, and the even holes just before it in your row (an empty \
+    hole carries the chain on), back to the hole you sowed. A move must \
+    leave the other player seeds. The game ends when the player to move \
+    cannot; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::LabAkila`].
+pub(super) const LAB_AKILA: &str = "La'b Akila: two rows of 7 holes with 7 seeds each. Seeds are \
+    sown counter-clockwise; a last seed that makes 2 or 4 in any hole \
+    captures it with the hole facing it, and so for each 2 or 4 just before \
+    it. A player without seeds passes; the game ends when at most one seed \
+    is left on the board. Captures count.";
+
+/// The summary of [`Traditional::KapanaBona`].
+pub(super) const KAPANA_BONA: &str = "Kapana Bona: two rows of 3 holes with 8 seeds each. You may \
+    sow any hole of the board, counter-clockwise, the first seed back into \
+    the hole sown (a single seed stays where it is). After the sowing you \
+    take every hole of the board holding 2, 4 or 6. The game ends when no \
+    hole holds more than one seed. Captures count.";
+
+/// The summary of [`Traditional::OureNgat`].
+pub(super) const OURE_NGAT: &str = "Oure Ngat: two rows of 4 holes with 6 seeds each. Seeds are \
+    sown counter-clockwise, the first back into the hole sown (a single seed \
+    stays where it is). After the sowing you take every hole of the board \
+    holding 2, 4 or 6. A player without seeds passes; the game ends when the \
+    board is empty, which single seeds may never allow. Captures count.";
+
+/// The summary of [`Traditional::Wouri`].
+pub(super) const WOURI: &str = "Wouri: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise, skipping the hole sown; a last seed that makes 4 in \
+    the other's row captures it and every 4 of his row; else a last seed in \
+    an occupied hole lifts it and sows on. A move must leave the other player \
+    seeds. The game ends when the player to move cannot; captures plus the \
+    seeds in your row count.";
+
+/// The summary of [`Traditional::Hoyito`].
+pub(super) const HOYITO: &str = "Hoyito: two rows of 6 holes with 4 seeds each. Seeds are sown \
+    counter-clockwise; a last seed that makes 4 in any hole captures it, and \
+    once at most 8 seeds are on the board, every seed left. The game ends \
+    when the player to move has no seeds. Captures count.";
+
+/// The summary of [`Traditional::AwLiOnNamOtTjin`].
+pub(super) const AW_LI_ON_NAM_OT_TJIN: &str = "Aw-li On-nam Ot-tjin: two rows of 9 holes with 3 seeds \
+    each. You sow a hole of yours holding at least two seeds, \
+    counter-clockwise; a last seed that makes 3 in any hole captures it. \
+    When the player to move cannot sow, the other takes every seed left on \
+    the board, and the larger store wins; if neither can sow, the game is \
+    drawn.";
+
+/// The summary of [`Traditional::TapUrdy`].
+pub(super) const TAP_URDY: &str = "Tap Urdy: two rows of 6 holes with 4 seeds each. You sow a \
+    hole of the other's row, clockwise; a last seed that makes more than one \
+    lifts that hole and sows on while the next hole holds seeds, and before \
+    an empty hole captures the hole after it. The game ends as soon as a row \
+    is empty, even in the middle of a move; captures plus the seeds in your \
+    row count.";
+
+/// The summary of [`Traditional::Yovodji`].
+pub(super) const YOVODJI: &str = "Yovodji: two rows of 6 holes with 4 seeds each. Seeds are \
+    sown counter-clockwise, skipping the hole sown; a last seed that makes 2 \
+    or 3 in the other's row captures it; else one in an occupied hole lifts \
+    it and sows on, and one in an empty hole of your row captures the hole \
+    facing it if it holds 2 or more. The game ends when the player to move \
+    has no seeds; captures plus the seeds in your row count.";
+
 /// The summary of [`Traditional::ToguzKumalak`].
 pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \
     counter-clockwise, the first back into the hole sown unless it held one; \

@@ -28,6 +28,16 @@ pub enum PlayError {
         /// The player to move.
         mover: Player,
     },
+    /// The hole is the mover's own, but the rules sow other holes
+    /// ([`Sowable::zone`](crate::rules::Sowable::zone): Tap Urdy sows the
+    /// opponent's row).
+    #[error("hole {pit} is not one that {mover} may sow: these rules sow other holes")]
+    OutsideZone {
+        /// The hole.
+        pit: Pit,
+        /// The player to move.
+        mover: Player,
+    },
     /// The hole is empty.
     #[error("hole {0} is empty")]
     EmptyHole(Pit),

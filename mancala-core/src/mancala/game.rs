@@ -9,8 +9,12 @@ use crate::turn::{Move, Turn};
 use super::{Mancala, MoveList, PlayError};
 
 impl Mancala {
-    /// Who won the finished game, by the rules' [`Verdict`].
+    /// Who won the finished game, by the rules' [`Verdict`] (and, under
+    /// [`Leftover::Mobile`], a draw when no player can sow).
     fn verdict(&self) -> Outcome {
+        if self.shared.rules.leftover == Leftover::Mobile && !self.anyone_can_sow() {
+            return Outcome::Draw;
+        }
         let mut scores = self.scores();
         match self.shared.rules.verdict {
             Verdict::Score => {}
@@ -34,6 +38,11 @@ impl Mancala {
             }
         }
         Outcome::from_scores(scores.as_slice())
+    }
+
+    /// Whether some player has a hole he may sow on the board.
+    fn anyone_can_sow(&self) -> bool {
+        Player::all(self.shared.topology.players()).any(|p| self.has_sowable(&self.board, p))
     }
 }
 
@@ -66,12 +75,13 @@ impl Game for Mancala {
             return MoveList::new();
         }
         // The set worked out when the turn passed to him, written in place
-        // into the list returned (a player owns at most MAX_MOVES holes:
-        // the list never fills).
+        // into the list returned (a player owns at most MAX_MOVES holes,
+        // and a game that sows any hole has no more: the list never
+        // fills).
         let mut moves = MoveList::new();
-        let own = self.shared.topology.owned(player);
-        debug_assert!(self.legal.is_subset(own), "a legal move off his side");
-        self.legal.push_within(own, &mut moves, Move::Sow);
+        let zone = self.shared.sowable_zone(player);
+        debug_assert!(self.legal.is_subset(zone), "a legal move off his zone");
+        self.legal.push_within(zone, &mut moves, Move::Sow);
         if moves.is_empty() && self.must_pass() {
             let _ = moves.try_push(Move::Pass);
         }
@@ -119,15 +129,23 @@ impl Game for Mancala {
         self.apply_turn(mv, &Meter::new(self.shared.budget.0), &mut ())
     }
 
-    /// Each player's store, plus (once the game is over, under
-    /// [`Leftover::Stay`]) the seeds left in his holes.
+    /// Each player's store, plus, once the game is over, the seeds left
+    /// in his holes (under [`Leftover::Stay`]), or every seed left on the
+    /// board if he has a hole he may sow (under [`Leftover::Mobile`]).
     fn scores(&self) -> ByPlayer<u64> {
         let mut scores = ByPlayer::new(self.shared.topology.players(), 0u64);
         for p in Player::all(self.shared.topology.players()) {
             scores[p] = u64::from(self.board.store(p));
-            if self.over && self.shared.rules.leftover == Leftover::Stay {
-                scores[p] += u64::from(self.board.seeds_of(&self.shared.topology, p));
+            if !self.over {
+                continue;
             }
+            scores[p] += match self.shared.rules.leftover {
+                Leftover::Stay => u64::from(self.board.seeds_of(&self.shared.topology, p)),
+                Leftover::Mobile if self.has_sowable(&self.board, p) => {
+                    u64::from(self.board.on_board())
+                }
+                _ => 0,
+            };
         }
         scores
     }

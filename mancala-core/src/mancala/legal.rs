@@ -67,10 +67,26 @@ impl Mancala {
             return Ok(());
         }
         // The legal set decides; what follows only names the reason.
-        let mover = (!self.over).then_some(self.to_move);
-        check_sowing_move(&self.shared.topology, &self.board, mover, pit)?;
-        let mover = self.to_move;
         let rules = &self.shared.rules;
+        let topology = &self.shared.topology;
+        let mover = (!self.over).then_some(self.to_move);
+        // The mover's own hole, unless the rules sow elsewhere.
+        let in_zone = rules.sowable.in_zone(topology, pit, self.to_move);
+        match check_sowing_move(topology, &self.board, mover, pit) {
+            Err(PlayError::NotYourHole { .. }) if in_zone && self.board.get(pit) == 0 => {
+                return Err(PlayError::EmptyHole(pit));
+            }
+            Err(PlayError::NotYourHole { .. }) if in_zone => {}
+            Err(PlayError::EmptyHole(_)) | Ok(()) if !in_zone => {
+                return Err(PlayError::OutsideZone {
+                    pit,
+                    mover: self.to_move,
+                });
+            }
+            Err(e) => return Err(e),
+            Ok(()) => {}
+        }
+        let mover = self.to_move;
         if !rules.sowable.allows(
             &self.board,
             &self.shared.topology,
@@ -262,7 +278,9 @@ impl Mancala {
             tried.map_err(|cause| undecided = cause).ok()
         };
         let mut set = PitSet::EMPTY;
-        let in_order = topology.pits_of(mover).filter(|&p| candidates.contains(p));
+        // (In the order of the holes: the mover's own in turn order, where
+        // he sows those.)
+        let in_order = candidates.iter();
         let _ = filter_feeding(
             rules.feeding,
             self.must_feed(mover),

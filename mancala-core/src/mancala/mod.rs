@@ -121,6 +121,21 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// The holes `player` may sow in this game when they hold seeds
+    /// enough: his own, unless the rules sow elsewhere
+    /// ([`Sowable::zone`](crate::rules::Sowable::zone)).
+    #[inline]
+    pub(crate) fn sowable_zone(&self, player: Player) -> PitSet {
+        let topology = &self.topology;
+        if self.rules.sowable.zone == crate::capture::Zone::Own {
+            return topology.owned(player);
+        }
+        topology
+            .pits()
+            .filter(|&p| self.rules.sowable.in_zone(topology, p, player))
+            .collect()
+    }
+
     /// The rules and shape one game shares.
     pub(crate) fn new(rules: Rules, topology: Topology, budget: Budget) -> Shared {
         // (Without a budget as few moves can be undecided as under any:

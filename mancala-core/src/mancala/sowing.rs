@@ -3,9 +3,9 @@
 
 use crate::board::Board;
 use crate::budget::Meter;
-use crate::capture::{self, LastSeed};
+use crate::capture::{self, Capture, LastSeed};
 use crate::event::{Event, Observer};
-use crate::pit::Pit;
+use crate::pit::{Pit, PitSet};
 use crate::player::Player;
 use crate::rules::{Credit, GrandSlam, Rules};
 use crate::sow::{Landing, Relay, RelayRule, SingleLap, SowError, Sower, Sown};
@@ -102,12 +102,14 @@ impl<'a> MoveRules<'a> {
                 && !(conditions.stop_on_empty_side && side_empty(board))
                 && (!conditions.next_occupied
                     || board.get(self.topology.step(landing, direction)) > 0)
-                && !(conditions.capture_first
-                    && self.rules.capture.starts(
-                        board,
-                        self.topology,
-                        self.last_seed(pit, landing),
-                    ))
+                && !(conditions.capture_first && {
+                    let last = self.last_seed(pit, landing);
+                    self.rules.capture.starts(board, self.topology, last)
+                        || self
+                            .rules
+                            .fallback_capture
+                            .starts(board, self.topology, last)
+                })
         };
         // (The rule lives only as long as this sowing: not `self.sower`.)
         Mancala::sower(self.rules, self.topology, self.mover, &rule, meter)
@@ -165,7 +167,8 @@ impl<'a> MoveRules<'a> {
     }
 
     /// The captures (and extra turn) after `applied`, so far the sowing of
-    /// `pit`, recorded into it (what is taken: [`Capture::taken`]). (Filled
+    /// `pit`, recorded into it (what is taken: [`Capture::taken`], and
+    /// [`Sweep::taken`](crate::rules::Sweep::taken) with it). (Filled
     /// in place rather than returned: a returned `Result<Applied, _>` is
     /// copied through memory in pieces that the processor cannot forward, a
     /// stall on every move.)
@@ -195,9 +198,29 @@ impl<'a> MoveRules<'a> {
         let last = self.last_seed(pit, landing);
         // A move that captures nothing returns at once: no empty set is
         // built and read back (a set written whole and read in halves
-        // waits on its store).
-        let Some(taken) = rules.capture.taken(board, self.topology, last, in_hole) else {
-            return Ok(());
+        // waits on its store); under a sweep, whatever it adds.
+        let taken = match rules.capture.taken(board, self.topology, last, in_hole) {
+            Some(taken) if rules.sweep.is_none() => taken,
+            None if rules.sweep.is_none() && rules.fallback_capture == Capture::None => {
+                return Ok(());
+            }
+            // Out of the way of the games without either.
+            captured => {
+                let captured = captured
+                    .or_else(|| {
+                        rules
+                            .fallback_capture
+                            .taken(board, self.topology, last, in_hole)
+                    })
+                    .unwrap_or(PitSet::EMPTY);
+                let taken = rules
+                    .sweep
+                    .taken(board, self.topology, self.mover, captured);
+                if taken.is_empty() {
+                    return Ok(());
+                }
+                taken
+            }
         };
         if rules.grand_slam != GrandSlam::Allow
             && capture::is_grand_slam(board, self.topology, taken)

@@ -97,7 +97,7 @@ impl LaneRing {
     /// back in the origin.
     #[inline(always)]
     pub(super) fn new(sowing: &Sowing<'_>, n: usize, at_least: u16) -> Option<LaneRing> {
-        if sowing.spec.first_into_origin || n < 2 {
+        if sowing.spec.keeps() || n < 2 {
             return None;
         }
         Some(LaneRing {

@@ -57,7 +57,7 @@ impl<R: RelayRule> Mover<'_, R> {
     #[inline(always)]
     pub(super) fn lane_threshold(&self, board: &Board) -> Option<u16> {
         let lanes = board.lanes().is_some_and(|(_, _, n)| n >= 2);
-        (lanes && !self.sower.sowing.spec.first_into_origin)
+        (lanes && !self.sower.sowing.spec.keeps())
             .then(|| self.sower.relay.threshold())
             .flatten()
     }
@@ -94,7 +94,7 @@ impl<R: RelayRule> Mover<'_, R> {
     pub(super) fn run_plain(&self, board: &mut Board, from: Pit, limit: u64) -> Run {
         let mut from = from;
         if let Some(at_least) = self.sower.relay.threshold() {
-            return if self.sower.sowing.spec.first_into_origin {
+            return if self.sower.sowing.spec.keeps() {
                 self.relay_counts::<true>(board, from, limit, at_least)
             } else {
                 self.relay_counts::<false>(board, from, limit, at_least)

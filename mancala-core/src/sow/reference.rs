@@ -54,7 +54,9 @@ impl Sowing<'_> {
     /// One lap from `from` on `board`, as the rules say it, each step told
     /// to `observer` (`&mut ()` for none): lift every seed of `from`; under
     /// [`first_into_origin`](crate::rules::SowSpec::first_into_origin) put the
-    /// first one back, unless it was the only one; then drop one seed a
+    /// first one back, unless it was the only one (which
+    /// [`single_into_origin`](crate::rules::SowSpec::single_into_origin) puts
+    /// back, ending the lap there); then drop one seed a
     /// hole, going the spec's way from the hole after `from`, passing
     /// `from` over under [`skip_origin`](crate::rules::SowSpec::skip_origin), and
     /// dropping one into the mover's store on passing it under
@@ -72,10 +74,13 @@ impl Sowing<'_> {
         if seeds == 0 {
             return Landing::Hole(from);
         }
-        if spec.first_into_origin && seeds > 1 {
+        if spec.first_into_origin && seeds > 1 || spec.single_into_origin && seeds == 1 {
             board.add(from, 1);
             observer.event(Event::Sow { pit: from });
             seeds -= 1;
+            if seeds == 0 {
+                return Landing::Hole(from);
+            }
         }
         let mut at = from;
         loop {

@@ -91,7 +91,7 @@ impl Sowing<'_> {
     pub(super) fn seed_lap(&self, board: &mut Board, from: Pit) -> Landing {
         let (holes, stores) = board.parts_mut();
         let seeds = holes.get_mut(from.index()).map_or(0, core::mem::take);
-        if self.spec.first_into_origin {
+        if self.spec.keeps() {
             self.sow_counts::<true>(holes, stores, from, seeds)
         } else {
             self.sow_counts::<false>(holes, stores, from, seeds)
@@ -123,6 +123,10 @@ impl Sowing<'_> {
         } else {
             seeds
         };
+        // A single seed put back: the lap ends where it began.
+        if KEEP && seeds == 0 {
+            return Landing::Hole(from);
+        }
         let ring = self.ring(n, origin);
         let store = ring.store_at != STORE;
         let store_slot = &mut stores[self.mover.index()];
@@ -170,6 +174,10 @@ impl Sowing<'_> {
         }
         // The seed put back into the origin, then the rest sown from it.
         let kept = if KEEP { self.spec.kept(seeds) } else { 0 };
+        if KEEP && seeds == kept {
+            // A single seed put back: it lands in its own hole.
+            return Some((Landing::Hole(from), u32::from(kept)));
+        }
         let (full, seeds) = ring.revolutions(seeds - kept);
         Some(match ring.landing(seeds, self.spec.direction) {
             None => (Landing::Store(self.mover), 0),

@@ -195,9 +195,9 @@ impl<R: RelayRule> Sower<'_, R> {
             mover,
         } = self.sowing;
         let store = spec.into_own_store && mover.index() < topology.players();
-        let (landing, seeds) = if BARE && !store && !spec.first_into_origin && holes.len() >= 2 {
+        let (landing, seeds) = if BARE && !store && !spec.keeps() && holes.len() >= 2 {
             bare_landing(holes, origin.index(), spec)?
-        } else if spec.first_into_origin {
+        } else if spec.keeps() {
             self.sowing.lap_landing::<true>(holes, origin)?
         } else {
             self.sowing.lap_landing::<false>(holes, origin)?

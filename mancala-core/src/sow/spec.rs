@@ -31,19 +31,38 @@ pub struct SowSpec {
     /// field reads as `false` in serde.
     #[cfg_attr(feature = "serde", serde(default))]
     pub first_into_origin: bool,
+    /// A lap of a single seed drops it back into the hole it was lifted
+    /// from: the lap ends there, and the board is as it was (Kapana Bona
+    /// and Oure Ngat, with [`first_into_origin`](SowSpec::first_into_origin):
+    /// Ludii's `sow origin:True`, whose first seed goes back into the
+    /// origin whatever the count). A missing field reads as `false` in
+    /// serde.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub single_into_origin: bool,
 }
 
 impl SowSpec {
     /// The seeds a lap of `seeds` drops back into its origin before sowing
     /// on: one under [`first_into_origin`](SowSpec::first_into_origin) when
-    /// more than one seed was lifted, else none.
+    /// more than one seed was lifted, one under
+    /// [`single_into_origin`](SowSpec::single_into_origin) when one was,
+    /// else none.
     #[inline(always)]
     pub(super) const fn kept(self, seeds: u16) -> u16 {
-        if self.first_into_origin && seeds > 1 {
-            1
+        if seeds > 1 {
+            self.first_into_origin as u16
         } else {
-            0
+            self.single_into_origin as u16
         }
+    }
+
+    /// Whether a lap may drop seeds back into its origin
+    /// ([`first_into_origin`](SowSpec::first_into_origin) or
+    /// [`single_into_origin`](SowSpec::single_into_origin)): the sower's
+    /// plain paths then count them.
+    #[inline(always)]
+    pub(crate) const fn keeps(self) -> bool {
+        self.first_into_origin | self.single_into_origin
     }
 }
 

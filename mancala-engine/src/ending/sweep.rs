@@ -15,13 +15,17 @@ pub struct SowingEnd {
     pub board: Board,
     /// Seeds swept from each player's holes into his store at the end.
     pub swept: Vec<u32>,
+    /// Each player's final score, as the game counts it
+    /// ([`Game::scores`]: the seeds left counted for whom the rules say).
+    pub scores: Vec<u64>,
 }
 
 impl SowingEnd {
     /// The end `reason` of a game whose last move reported `events` and
     /// left `after` (of `players` players): its sweep (the `Collect`
     /// events) undone.
-    fn of(reason: End, after: &Board, events: &[Event], players: usize) -> SowingEnd {
+    fn of(reason: End, after: &Board, events: &[Event], scores: Vec<u64>) -> SowingEnd {
+        let players = scores.len();
         let mut holes = after.holes().to_vec();
         let mut stores = after.stores()[..players].to_vec();
         let mut swept = vec![0u32; players];
@@ -43,6 +47,7 @@ impl SowingEnd {
             reason,
             board,
             swept,
+            scores,
         }
     }
 }
@@ -53,8 +58,8 @@ pub fn mancala_end(before: &Mancala, mv: Move) -> Option<SowingEnd> {
     let mut after = before.clone();
     let mut events = Vec::new();
     after.play_observed(mv, &mut events).ok()?;
-    let players = after.player_count();
-    Some(SowingEnd::of(after.end()?, after.board(), &events, players))
+    let scores = after.scores().as_slice().to_vec();
+    Some(SowingEnd::of(after.end()?, after.board(), &events, scores))
 }
 
 /// How a [`Mankka`](mankka::Mankka) game ended with `mv` played in
@@ -63,5 +68,6 @@ pub fn mankka_end(before: &mankka::Mankka, mv: mankka::Move) -> Option<SowingEnd
     let mut after = before.clone();
     let mut events = Vec::new();
     after.play_observed(mv, &mut events).ok()?;
-    Some(SowingEnd::of(after.end()?, after.board(), &events, 2))
+    let scores = after.scores().as_slice().to_vec();
+    Some(SowingEnd::of(after.end()?, after.board(), &events, scores))
 }

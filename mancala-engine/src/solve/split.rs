@@ -49,9 +49,18 @@ pub fn plain_split<G: Game>(game: &G) -> Split {
 /// make it another game's): the rules [`Solver`](super::Solver) solves
 /// exactly. Kalah and its variants qualify (FairKalah too: its start is
 /// only a position); oware (majority, repetition) does not, nor Uril
-/// (a target in the stores).
+/// (a target in the stores), nor the rules whose moves may change nothing
+/// (a single seed sown back into its hole: Kapana Bona, whose games may
+/// never end), nor those whose captures or scores the solver does not
+/// model (a sweep, a fallback capture, holes sown outside the mover's row,
+/// the seeds left to the player able to sow).
 pub fn solvable(rules: &Rules) -> bool {
-    !rules.end.majority
+    !rules.sowing.single_into_origin
+        && rules.sweep.is_none()
+        && rules.fallback_capture == Capture::None
+        && rules.sowable.zone == mancala_core::rules::Zone::Own
+        && rules.leftover != mancala_core::rules::Leftover::Mobile
+        && !rules.end.majority
         && !rules.end.repetition
         && rules.end.target.is_none()
         && rules.verdict == mancala_core::rules::Verdict::Score
