@@ -13,6 +13,7 @@
 //! | `store_side` | `right`, `left` | where each player's store sits, from his seat: after his last hole, or before his first (Chongka', Chungcajon); `houses` and `layout` keep it |
 //! | `seeds` | a number | seeds per hole at the start |
 //! | `start_moves` | `none`, `FROM>TO,...` | single seeds moved between holes before the first move, in order (FairKalah: `4>2`) |
+//! | `first_moves` | `none`, `MOVES:HOLES` | the first `MOVES` sowing moves of the game must each sow one of the mover's last `HOLES` holes, where one of them is legal (Dabuda: `2:1`, Um el-Bil: `1:1`) |
 //! | `direction` | `ccw`, `cw` | the sowing direction |
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
@@ -45,7 +46,7 @@
 //! A [`Mancala`] position is one line of whitespace-separated words:
 //!
 //! ```text
-//! HOLES STORES PLAYER [over] [placing] [seen=POSITION|POSITION...] [RULES...]
+//! HOLES STORES PLAYER [over] [placing] [first_moves_left=N] [seen=POSITION|POSITION...] [RULES...]
 //! ```
 //!
 //! - `HOLES`: the counts of each row in canonical order, rows separated by
@@ -56,6 +57,9 @@
 //! - `over`: the game is over;
 //! - `placing`: the player to move places seeds before he sows
 //!   ([`Setup::placing`](crate::Setup::placing));
+//! - `first_moves_left=`: the restricted first moves still to be played
+//!   ([`Setup::first_moves_left`](crate::Setup::first_moves_left), 1 to
+//!   255; none without the word);
 //! - `seen=`: for the repetition rule, the positions seen before this one
 //!   since seeds last left the holes, oldest first, each `HOLES:PLAYER`;
 //! - `RULES`: the rule words above that differ from oware.
@@ -87,7 +91,7 @@ use crate::notation::{
     option_choice, option_count_or_none, option_number,
 };
 use crate::player::Player;
-use crate::rules::{Credit, GrandSlam, Leftover, Rules, Start, Verdict};
+use crate::rules::{Credit, FirstMoves, GrandSlam, Leftover, Rules, Start, Verdict};
 use crate::setup::{Setup, SetupError};
 use crate::sow::{Endless, Relay};
 use crate::topology::{Direction, Layout, MAX_ROWS, StoreSide};
@@ -193,6 +197,29 @@ fn start_text(start: Start) -> String {
     moves.join(",")
 }
 
+/// `first_moves`: `none`, or `MOVES:HOLES`.
+fn parse_first_moves(key: &str, value: &str) -> Result<FirstMoves, OptionError> {
+    const EXPECTED: &str = "none or MOVES:HOLES";
+    if value == "none" {
+        return Ok(FirstMoves::NONE);
+    }
+    let bad = |_| OptionError::bad_value(key, value, EXPECTED);
+    let (moves, last_holes) = value
+        .split_once(':')
+        .ok_or_else(|| OptionError::bad_value(key, value, EXPECTED))?;
+    Ok(FirstMoves {
+        moves: option_number(key, moves).map_err(bad)?,
+        last_holes: option_number(key, last_holes).map_err(bad)?,
+    })
+}
+
+fn first_moves_text(first: FirstMoves) -> String {
+    if first == FirstMoves::NONE {
+        return "none".into();
+    }
+    format!("{}:{}", first.moves, first.last_holes)
+}
+
 fn parse_layout(key: &str, value: &str) -> Result<Layout, OptionError> {
     let bad = || OptionError::bad_value(key, value, "ROW_LENGTH:OWNER,OWNER,...");
     let (len, owners) = value.split_once(':').ok_or_else(bad)?;
@@ -244,6 +271,7 @@ impl RuleOptions for Rules {
         "store_side",
         "seeds",
         "start_moves",
+        "first_moves",
         "direction",
         "skip_origin",
         "into_own_store",
@@ -285,6 +313,9 @@ impl RuleOptions for Rules {
             "seeds" => "seeds per hole at the start; takes a number",
             "start_moves" => {
                 "single seeds moved between holes before the first move, in order (FairKalah: `4>2`); takes `none`, `FROM>TO,...`"
+            }
+            "first_moves" => {
+                "the first `MOVES` sowing moves of the game must each sow one of the mover's last `HOLES` holes, where one of them is legal (Dabuda: `2:1`, Um el-Bil: `1:1`); takes `none`, `MOVES:HOLES`"
             }
             "direction" => "the sowing direction; takes `ccw`, `cw`",
             "skip_origin" => "every lap skips the hole it was lifted from; takes `true`, `false`",
@@ -366,6 +397,7 @@ impl RuleOptions for Rules {
             "store_side" => self.layout.store_side = StoreSide::from_word(key, value)?,
             "seeds" => self.seeds = option_number(key, value)?,
             "start_moves" => self.start = parse_start(key, value)?,
+            "first_moves" => self.first_moves = parse_first_moves(key, value)?,
             "direction" => self.sowing.direction = Direction::from_word(key, value)?,
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
@@ -438,6 +470,7 @@ impl RuleOptions for Rules {
             "store_side" => self.layout.store_side.word().into(),
             "seeds" => self.seeds.to_string(),
             "start_moves" => start_text(self.start),
+            "first_moves" => first_moves_text(self.first_moves),
             "direction" => self.sowing.direction.word().into(),
             "skip_origin" => bool_value(self.sowing.skip_origin),
             "into_own_store" => bool_value(self.sowing.into_own_store),
@@ -503,9 +536,24 @@ impl fmt::Display for Mancala {
         if setup.placing {
             f.write_str(" placing")?;
         }
+        if setup.first_moves_left != 0 {
+            write!(f, " first_moves_left={}", setup.first_moves_left)?;
+        }
         notation::write_seen(f, &setup.history, row_len)?;
         notation::write_options(f, &self.shared.rules)
     }
+}
+
+/// The word `first_moves_left=N`, `N` from 1 to 255 (0 is written by
+/// leaving the word out: one position, one text).
+fn parse_first_moves_left(word: &str) -> Result<u8, notation::NotationError> {
+    word.strip_prefix("first_moves_left=")
+        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<u8>().ok())
+        .filter(|&n| n != 0)
+        .ok_or_else(|| {
+            notation::NotationError::invalid("first_moves_left", "first_moves_left=1 to 255", word)
+        })
 }
 
 impl FromStr for Mancala {
@@ -518,6 +566,10 @@ impl FromStr for Mancala {
         let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
         let over = words.next_if_eq(&"over").is_some();
         let placing = words.next_if_eq(&"placing").is_some();
+        let first_moves_left = match words.next_if(|w| w.starts_with("first_moves_left=")) {
+            Some(word) => parse_first_moves_left(word)?,
+            None => 0,
+        };
         let seen = words.next_if(|w| w.starts_with("seen="));
         let rules: Rules = notation::parse_options(words)?;
         // The rows' length comes from the rules, written last.
@@ -534,6 +586,7 @@ impl FromStr for Mancala {
             to_move,
             over,
             placing,
+            first_moves_left,
             history,
         };
         Mancala::from_setup(setup).map_err(ParseError::Setup)

@@ -40,6 +40,8 @@
 //! | Uril | (Ludii's `Uril`) | 2x6, 4 seeds | [`Rules::uril`] | `Uril.lud` | the same; `target`, `verdict` |
 //! | Waurie | (Ludii's `Waurie`) | 2x6, 4 seeds | [`Rules::waurie`] | `Waurie.lud` | the same; `verdict` |
 //! | Altiev | (Ludii's `Altiev`) | 2x6, 3 seeds | [`Rules::altiev`] | `Altiev.lud` | the same; `stop_on_empty_side`, `verdict`, `endless` |
+//! | Dabuda | (Ludii's `Dabuda`, the Afar's game) | 2x10, 4 seeds | [`Rules::dabuda`] | `Dabuda.lud`, "Afar (Observed)" | the same; `first_moves`, `endless` |
+//! | Um el-Bil | (Ludii's `Um el-Bil`) | 2x6, 4 seeds | [`Rules::um_el_bil`] | `Um el-Bil.lud`, "Six Holes (Observed)" | the same; `first_moves` |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -147,6 +149,10 @@ pub enum Traditional {
     Waurie,
     /// Altiev: [`Rules::altiev`].
     Altiev,
+    /// Dabuda: [`Rules::dabuda`].
+    Dabuda,
+    /// Um el-Bil: [`Rules::um_el_bil`].
+    UmElBil,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -155,7 +161,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 29] = [
+    pub const ALL: [Traditional; 31] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -184,6 +190,8 @@ impl Traditional {
         Traditional::Uril,
         Traditional::Waurie,
         Traditional::Altiev,
+        Traditional::Dabuda,
+        Traditional::UmElBil,
         Traditional::ToguzKumalak,
     ];
 
@@ -192,7 +200,8 @@ impl Traditional {
     /// `french-wari`, `en-gehe`, `i`, `kay`, `adidada`, `chongka`,
     /// `chungcajon`, `foji`, `fondji`,
     /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
-    /// `wore`, `fairkalah`, `yovodi`, `uril`, `waurie`, `altiev`, `toguz-kumalak`).
+    /// `wore`, `fairkalah`, `yovodi`, `uril`, `waurie`, `altiev`, `dabuda`,
+    /// `um-el-bil`, `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -223,6 +232,8 @@ impl Traditional {
             Traditional::Uril => "uril",
             Traditional::Waurie => "waurie",
             Traditional::Altiev => "altiev",
+            Traditional::Dabuda => "dabuda",
+            Traditional::UmElBil => "um-el-bil",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -258,6 +269,8 @@ impl Traditional {
             Traditional::Uril => "Uril",
             Traditional::Waurie => "Waurie",
             Traditional::Altiev => "Altiev",
+            Traditional::Dabuda => "Dabuda",
+            Traditional::UmElBil => "Um el-Bil",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -294,6 +307,8 @@ impl Traditional {
             Traditional::Uril => summaries::URIL,
             Traditional::Waurie => summaries::WAURIE,
             Traditional::Altiev => summaries::ALTIEV,
+            Traditional::Dabuda => summaries::DABUDA,
+            Traditional::UmElBil => summaries::UM_EL_BIL,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -349,6 +364,8 @@ impl Traditional {
             Traditional::Uril => Rules::uril(),
             Traditional::Waurie => Rules::waurie(),
             Traditional::Altiev => Rules::altiev(),
+            Traditional::Dabuda => Rules::dabuda(),
+            Traditional::UmElBil => Rules::um_el_bil(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }

@@ -10,7 +10,7 @@ use crate::player::Player;
 use crate::rules::Leftover;
 use crate::sow::Undecided;
 
-use super::Mancala;
+use super::{Mancala, Opening};
 
 /// What happened since the turn was last settled, as settling needs to
 /// know it.
@@ -102,6 +102,12 @@ impl Mancala {
         let fallible = meter.is_some();
         let previous = self.to_move;
         self.to_move = next;
+        // A sowing move was one of the restricted first moves, if any are
+        // left (a pass, a placement and a setup are not).
+        let opening = self.opening;
+        if handover.after_sowing() {
+            self.opening.count_move();
+        }
         let Some(nonempty) = self.goes_on(next, handover, fallible) else {
             self.finish(observer);
             return Ok(());
@@ -116,11 +122,15 @@ impl Mancala {
             Ok(moves) => moves,
             Err(cause) => {
                 self.to_move = previous;
+                self.opening = opening;
                 return Err(cause);
             }
         };
         self.legal = legal;
-        self.placing = false;
+        if self.opening.first_moves_left() != 0 {
+            self.legal = self.first_moves_only(next, legal);
+        }
+        self.opening.set_placing(false);
         self.record_settled(next, handover, fallible);
         if !(self.can_sow() || others_can_move) {
             self.ended = self.stuck(next);
@@ -321,7 +331,7 @@ impl Mancala {
         observer: &mut O,
     ) {
         self.legal = PitSet::EMPTY;
-        self.placing = true;
+        self.opening.set_placing(true);
         self.record_settled(next, handover, fallible);
         if !self.shared.rules.end.pass && !self.has_sowable(&self.board, next) {
             self.ended = self.stuck(next);
@@ -395,7 +405,8 @@ impl Mancala {
     pub(super) fn finish<O: Observer>(&mut self, observer: &mut O) {
         self.over = true;
         self.legal = PitSet::EMPTY;
-        self.placing = false;
+        // Nobody places first, and no move is left to restrict.
+        self.opening = Opening::default();
         // Repetitions no longer matter; a finished state carries no history,
         // so that it equals the state its setup rebuilds.
         self.history.clear();
