@@ -290,12 +290,9 @@ impl Mancala {
     /// `legal`, the legal sowing moves of `mover`, kept to the holes the
     /// restricted first moves may sow ([`FirstMoves::holes`]) where one of
     /// those is legal, else all of them: the restriction never leaves a
-    /// player who could move without a move. Out of line: only the first
-    /// moves of the games that restrict them take it.
+    /// player who could move without a move.
     ///
     /// [`FirstMoves::holes`]: crate::rules::FirstMoves::holes
-    #[cold]
-    #[inline(never)]
     pub(super) fn first_moves_only(&self, mover: Player, legal: PitSet) -> PitSet {
         let allowed = self
             .shared

@@ -123,6 +123,10 @@ impl Opening {
     /// The bit of "places first"; the others count the first moves left.
     const PLACING: u8 = 0x80;
 
+    /// Nothing left: nobody places first, no move is restricted (every
+    /// turn of most games).
+    pub(crate) const OVER: Opening = Opening(0);
+
     /// `first_moves_left` restricted moves left (at most
     /// [`MAX_FIRST_MOVES`](crate::rules::MAX_FIRST_MOVES): the rules and
     /// setups are checked first), the player to move placing first if

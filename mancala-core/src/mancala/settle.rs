@@ -102,12 +102,6 @@ impl Mancala {
         let fallible = meter.is_some();
         let previous = self.to_move;
         self.to_move = next;
-        // A sowing move was one of the restricted first moves, if any are
-        // left (a pass, a placement and a setup are not).
-        let opening = self.opening;
-        if handover.after_sowing() {
-            self.opening.count_move();
-        }
         let Some(nonempty) = self.goes_on(next, handover, fallible) else {
             self.finish(observer);
             return Ok(());
@@ -122,15 +116,15 @@ impl Mancala {
             Ok(moves) => moves,
             Err(cause) => {
                 self.to_move = previous;
-                self.opening = opening;
                 return Err(cause);
             }
         };
         self.legal = legal;
-        if self.opening.first_moves_left() != 0 {
-            self.legal = self.first_moves_only(next, legal);
+        // What is left of the opening, if anything (a placement just made,
+        // restricted first moves): one test of a byte on every other turn.
+        if self.opening != Opening::OVER {
+            self.settle_opening(next, handover);
         }
-        self.opening.set_placing(false);
         self.record_settled(next, handover, fallible);
         if !(self.can_sow() || others_can_move) {
             self.ended = self.stuck(next);
@@ -199,6 +193,25 @@ impl Mancala {
             return None;
         }
         Some(nonempty)
+    }
+
+    /// The opening's part of handing the turn to `next`, who sows: he
+    /// no longer places first, a sowing move (`handover`) counts as one of
+    /// the restricted first moves left, if any, and while some are left
+    /// his legal set keeps to the holes they may sow (see
+    /// [`first_moves_only`](Mancala::first_moves_only)). Out of line: only
+    /// the turns of an opening take it. (After the legal set is worked
+    /// out, so that a settling that fails has not counted the move.)
+    #[cold]
+    #[inline(never)]
+    fn settle_opening(&mut self, next: Player, handover: Handover) {
+        self.opening.set_placing(false);
+        if handover.after_sowing() {
+            self.opening.count_move();
+        }
+        if self.opening.first_moves_left() != 0 {
+            self.legal = self.first_moves_only(next, self.legal);
+        }
     }
 
     /// Which of the end conditions on the board ended the game (an empty
@@ -331,6 +344,11 @@ impl Mancala {
         observer: &mut O,
     ) {
         self.legal = PitSet::EMPTY;
+        // A sowing move counts as a restricted first move, if any are left
+        // (his own moves are not listed, so none is restricted yet).
+        if handover.after_sowing() {
+            self.opening.count_move();
+        }
         self.opening.set_placing(true);
         self.record_settled(next, handover, fallible);
         if !self.shared.rules.end.pass && !self.has_sowable(&self.board, next) {
@@ -406,7 +424,7 @@ impl Mancala {
         self.over = true;
         self.legal = PitSet::EMPTY;
         // Nobody places first, and no move is left to restrict.
-        self.opening = Opening::default();
+        self.opening = Opening::OVER;
         // Repetitions no longer matter; a finished state carries no history,
         // so that it equals the state its setup rebuilds.
         self.history.clear();
