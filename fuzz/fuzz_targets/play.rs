@@ -9,9 +9,12 @@
 //! (`mancala_testing::check_state`: the legal actions are exactly the
 //! moves `play` accepts, refused moves change nothing, `joint_move` refuses
 //! players who need not act, notation and keys round-trip; and the serde
-//! round trip), that seeds are conserved and the setup round-trips; and after
+//! round trip), that seeds are conserved, the setup round-trips and the
+//! restricted first moves keep their rule (only the mover's last holes
+//! while one of them is legal, none left once the game is over); and after
 //! every move that `play`, `play_observed` and `play_unchecked` agree, state
-//! and `Turn` report alike. Nothing may panic.
+//! and `Turn` report alike, and that a sowing move counts one restricted
+//! first move. Nothing may panic.
 //!
 //! The work budget is the caller's (`mancala_core::Budget`), never the
 //! text's: a text with a `max_laps` word is refused, and every text is
@@ -136,6 +139,21 @@ fn check_state(game: &Mancala, total: u32, candidates: &[Move], full: bool) {
         game.must_pass(),
         "a pass is legal exactly when the mover must pass"
     );
+    // Restricted first moves: none left once the game is over; while some
+    // are, the holes sown are all among the mover's last holes, or none
+    // is (the restriction binds only where one of those is legal).
+    let left = game.first_moves_left();
+    assert!(left <= game.rules().first_moves.moves);
+    if let Some(mover) = game.to_move() {
+        let allowed = game.rules().first_moves.holes(game.topology(), mover);
+        let sown = game.legal_pits();
+        assert!(
+            left == 0 || sown.is_subset(allowed) || sown.is_disjoint(allowed),
+            "restricted moves {sown:?} against the last holes {allowed:?}"
+        );
+    } else {
+        assert_eq!(left, 0, "first moves left in a finished game");
+    }
     if full {
         testing::check_state(game, candidates);
         testing::check_serde(game);
@@ -200,6 +218,19 @@ fn try_move(game: &Mancala, mv: Move) -> Option<(Mancala, Turn)> {
     match copy.play(mv) {
         Ok(turn) => {
             assert!(game.is_legal(&mv), "{mv} accepted but not legal");
+            // A sowing move is one restricted first move fewer; a pass
+            // leaves them.
+            let left = game.first_moves_left();
+            let after = match mv {
+                _ if copy.is_over() => 0,
+                Move::Pass => left,
+                Move::Sow(_) => left.saturating_sub(1),
+            };
+            assert_eq!(
+                copy.first_moves_left(),
+                after,
+                "first moves left after {mv}"
+            );
             Some((copy, turn))
         }
         Err(e) => {
@@ -211,6 +242,13 @@ fn try_move(game: &Mancala, mv: Move) -> Option<(Mancala, Turn)> {
             assert_eq!(&copy, game, "a refused move changed the state");
             if game.is_over() {
                 assert_eq!(e, PlayError::GameOver);
+            }
+            // Refused as a restricted first move only while one is left,
+            // for a hole outside the last holes, one of which is legal.
+            if let (PlayError::FirstMoves(pit), Some(mover)) = (e, game.to_move()) {
+                let allowed = game.rules().first_moves.holes(game.topology(), mover);
+                assert!(game.first_moves_left() > 0 && !allowed.contains(pit));
+                assert!(!game.legal_pits().is_disjoint(allowed));
             }
             None
         }

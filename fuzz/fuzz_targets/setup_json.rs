@@ -47,6 +47,11 @@ fn setup(u: &mut Unstructured<'_>) -> arbitrary::Result<Setup> {
     setup.stores = counts(u, setup.stores.len(), 9)?;
     setup.to_move = player(u)?;
     setup.over = u.ratio(1, 4)?;
+    // The restricted first moves left: mostly the start's (the rules'
+    // count), sometimes any, above the rules' count refused.
+    if u.ratio(1, 4)? {
+        setup.first_moves_left = u.int_in_range(0..=5)?;
+    }
     for _ in 0..u.int_in_range(0..=3u8)? {
         setup.history.push(SeenPosition {
             board: counts(u, setup.board.len(), 9)?,

@@ -13,6 +13,7 @@
 //! | `store_side` | `right`, `left` | where each player's store sits, from his seat: after his last hole, or before his first (Chongka', Chungcajon); `houses` and `layout` keep it |
 //! | `seeds` | a number | seeds per hole at the start |
 //! | `start_moves` | `none`, `FROM>TO,...` | single seeds moved between holes before the first move, in order (FairKalah: `4>2`) |
+//! | `first_moves` | `none`, `MOVES:HOLES` | the first `MOVES` sowing moves of the game must each sow one of the mover's last `HOLES` holes, where one of them is legal (Dabuda: `2:1`, Um el-Bil: `1:1`) |
 //! | `direction` | `ccw`, `cw` | the sowing direction |
 //! | `skip_origin` | `true`, `false` | every lap skips the hole it was lifted from |
 //! | `into_own_store` | `true`, `false` | sowing passes through the mover's store |
@@ -51,7 +52,7 @@
 //! A [`Mancala`] position is one line of whitespace-separated words:
 //!
 //! ```text
-//! HOLES STORES PLAYER [over] [placing] [seen=POSITION|POSITION...] [RULES...]
+//! HOLES STORES PLAYER [over] [placing] [first_moves_left=N] [seen=POSITION|POSITION...] [RULES...]
 //! ```
 //!
 //! - `HOLES`: the counts of each row in canonical order, rows separated by
@@ -62,6 +63,9 @@
 //! - `over`: the game is over;
 //! - `placing`: the player to move places seeds before he sows
 //!   ([`Setup::placing`](crate::Setup::placing));
+//! - `first_moves_left=`: the restricted first moves still to be played
+//!   ([`Setup::first_moves_left`](crate::Setup::first_moves_left), 1 to
+//!   255; none without the word);
 //! - `seen=`: for the repetition rule, the positions seen before this one
 //!   since seeds last left the holes, oldest first, each `HOLES:PLAYER`;
 //! - `RULES`: the rule words above that differ from oware.
@@ -85,7 +89,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::capture::{Capture, ChainLimit, CountSet, Zone};
+use crate::capture::{Capture, Zone};
 use crate::feeding::Feeding;
 use crate::mancala::Mancala;
 use crate::notation::{
@@ -93,202 +97,17 @@ use crate::notation::{
     option_choice, option_count_or_none, option_number,
 };
 use crate::player::Player;
-use crate::rules::{Credit, GrandSlam, Leftover, Rules, Start, Sweep, Verdict};
+use crate::rules::{Credit, GrandSlam, Leftover, Rules, Verdict};
 use crate::setup::{Setup, SetupError};
 use crate::sow::{Endless, Relay};
-use crate::topology::{Direction, Layout, MAX_ROWS, StoreSide};
+use crate::topology::{Direction, Layout, StoreSide};
 
-fn capture_text(capture: Capture) -> String {
-    match capture {
-        Capture::None => "none".into(),
-        Capture::Opposite {
-            zone: Zone::Own,
-            take_lone: true,
-            ..
-        } => "opposite".into(),
-        Capture::Opposite {
-            zone, take_lone, ..
-        } => format!(
-            "opposite:{}:{}",
-            zone.word(),
-            if take_lone { "take" } else { "stay" }
-        ),
-        Capture::Chain {
-            zone,
-            counts,
-            same_count,
-            limit,
-            opposites,
-        } => {
-            format!(
-                "chain:{}:{}:{}:{}{}",
-                zone.word(),
-                count_list(counts),
-                if same_count { "same" } else { "mixed" },
-                limit.word(),
-                if opposites { ":opposites" } else { "" }
-            )
-        }
-        Capture::Facing { zone, counts } => {
-            format!("facing:{}:{}", zone.word(), count_list(counts))
-        }
-        Capture::PastEmpty => "past-empty".into(),
-    }
-}
+mod values;
 
-/// A count set as its `.`-separated counts (`2.3`; empty for none).
-fn count_list(counts: CountSet) -> String {
-    let list: Vec<String> = (0..64u16)
-        .filter(|&c| counts.contains(c))
-        .map(|c| c.to_string())
-        .collect();
-    list.join(".")
-}
-
-/// A sweep's text: `none`, or `ZONE:COUNTS` (its other parts are keys of
-/// their own).
-fn sweep_text(sweep: Sweep) -> String {
-    if sweep.zone == Sweep::NONE.zone && sweep.counts.is_empty() {
-        return "none".into();
-    }
-    format!("{}:{}", sweep.zone.word(), count_list(sweep.counts))
-}
-
-/// Reads a sweep's zone and counts (`none`, `ZONE:COUNTS`) into `sweep`.
-fn parse_sweep(key: &str, value: &str, sweep: &mut Sweep) -> Result<(), OptionError> {
-    const EXPECTED: &str = "none or ZONE:COUNTS";
-    let bad = |_| OptionError::bad_value(key, value, EXPECTED);
-    let (zone, counts) = match value.split(':').collect::<Vec<_>>()[..] {
-        ["none"] => (Sweep::NONE.zone, CountSet::EMPTY),
-        [zone, counts] => (
-            Zone::from_word(key, zone).map_err(bad)?,
-            parse_count_set(key, counts).map_err(bad)?,
-        ),
-        _ => return Err(OptionError::bad_value(key, value, EXPECTED)),
-    };
-    sweep.zone = zone;
-    sweep.counts = counts;
-    Ok(())
-}
-
-fn parse_capture(key: &str, value: &str) -> Result<Capture, OptionError> {
-    const EXPECTED: &str = "none, opposite, opposite:ZONE:take|stay, chain:ZONE:COUNTS:same|mixed:LIMIT[:opposites], facing:ZONE:COUNTS or past-empty";
-    let bad = |_| OptionError::bad_value(key, value, EXPECTED);
-    let parts: Vec<&str> = value.split(':').collect();
-    match parts[..] {
-        ["none"] => Ok(Capture::None),
-        ["past-empty"] => Ok(Capture::PastEmpty),
-        ["facing", zone, counts] => Ok(Capture::Facing {
-            zone: Zone::from_word(key, zone).map_err(bad)?,
-            counts: parse_count_set(key, counts).map_err(bad)?,
-        }),
-        ["opposite"] => Ok(Capture::Opposite {
-            require_opposite: true,
-            zone: Zone::Own,
-            take_lone: true,
-        }),
-        ["opposite", zone, lone] => Ok(Capture::Opposite {
-            require_opposite: true,
-            zone: Zone::from_word(key, zone).map_err(bad)?,
-            take_lone: option_choice(key, lone, &["stay", "take"], EXPECTED).map_err(bad)? == 1,
-        }),
-        ["chain", zone, counts, kind, limit, ref more @ ..] if more.len() <= 1 => {
-            Ok(Capture::Chain {
-                zone: Zone::from_word(key, zone).map_err(bad)?,
-                counts: parse_count_set(key, counts).map_err(bad)?,
-                same_count: option_choice(key, kind, &["mixed", "same"], EXPECTED).map_err(bad)?
-                    == 1,
-                limit: ChainLimit::from_word(key, limit).map_err(bad)?,
-                opposites: match more {
-                    [] => false,
-                    [word] => option_choice(key, word, &["opposites"], EXPECTED).map(|_| true)?,
-                    _ => return Err(OptionError::bad_value(key, value, EXPECTED)),
-                },
-            })
-        }
-        _ => Err(OptionError::bad_value(key, value, EXPECTED)),
-    }
-}
-
-/// A capture's counts, `2.3` (none: empty), each below 64.
-fn parse_count_set(key: &str, counts: &str) -> Result<CountSet, OptionError> {
-    let mut set = CountSet::EMPTY;
-    for c in counts.split('.').filter(|_| !counts.is_empty()) {
-        let c: u16 = option_number(key, c)?;
-        if c >= 64 {
-            return Err(OptionError::bad_value(key, counts, "counts below 64"));
-        }
-        set = set.with(c);
-    }
-    Ok(set)
-}
-
-/// `start_moves`: `none`, or up to [`START_MOVES`](crate::rules::START_MOVES) `FROM>TO` moves
-/// separated by `,`.
-fn parse_start(key: &str, value: &str) -> Result<Start, OptionError> {
-    const EXPECTED: &str = "none or up to four FROM>TO moves separated by `,`";
-    let bad = || OptionError::bad_value(key, value, EXPECTED);
-    let mut start = Start::UNIFORM;
-    if value == "none" {
-        return Ok(start);
-    }
-    for (i, word) in value.split(',').enumerate() {
-        let (from, to) = word.split_once('>').ok_or_else(bad)?;
-        let hole = |h: &str| option_number::<u8>(key, h).map_err(|_| bad());
-        *start.moved.get_mut(i).ok_or_else(bad)? = Some((hole(from)?, hole(to)?));
-    }
-    Ok(start)
-}
-
-fn start_text(start: Start) -> String {
-    if start.is_uniform() {
-        return "none".into();
-    }
-    let moves: Vec<String> = start.moves().map(|(f, t)| format!("{f}>{t}")).collect();
-    moves.join(",")
-}
-
-fn parse_layout(key: &str, value: &str) -> Result<Layout, OptionError> {
-    let bad = || OptionError::bad_value(key, value, "ROW_LENGTH:OWNER,OWNER,...");
-    let (len, owners) = value.split_once(':').ok_or_else(bad)?;
-    let len: u8 = option_number(key, len).map_err(|_| bad())?;
-    let mut list = [Player::P0; MAX_ROWS];
-    let mut rows = 0;
-    for o in owners.split(',') {
-        let p = notation::parse_player("owner", o).map_err(|_| bad())?;
-        *list.get_mut(rows).ok_or_else(bad)? = p;
-        rows += 1;
-    }
-    Ok(Layout::new(len, &list[..rows]))
-}
-
-fn layout_text(layout: &Layout) -> String {
-    let owners: Vec<String> = layout
-        .row_owners()
-        .iter()
-        .map(|p| p.index().to_string())
-        .collect();
-    format!("{}:{}", layout.row_len, owners.join(","))
-}
-
-/// `empty_capture`: whether an opposite capture takes a lone seed from
-/// an empty file too (an option of `capture=opposite` only).
-fn set_empty_capture(capture: &mut Capture, key: &str, value: &str) -> Result<(), OptionError> {
-    let take_empty = option_bool(key, value)?;
-    match capture {
-        Capture::Opposite {
-            require_opposite, ..
-        } => *require_opposite = !take_empty,
-        _ => {
-            return Err(OptionError::bad_value(
-                key,
-                value,
-                "an option of capture=opposite",
-            ));
-        }
-    }
-    Ok(())
-}
+use values::{
+    capture_text, first_moves_text, layout_text, parse_capture, parse_first_moves, parse_layout,
+    parse_start, parse_sweep, set_empty_capture, start_text, sweep_text,
+};
 
 impl RuleOptions for Rules {
     const PRESET: Option<&'static str> = Some("rules");
@@ -299,6 +118,7 @@ impl RuleOptions for Rules {
         "store_side",
         "seeds",
         "start_moves",
+        "first_moves",
         "direction",
         "skip_origin",
         "into_own_store",
@@ -346,6 +166,9 @@ impl RuleOptions for Rules {
             "seeds" => "seeds per hole at the start; takes a number",
             "start_moves" => {
                 "single seeds moved between holes before the first move, in order (FairKalah: `4>2`); takes `none`, `FROM>TO,...`"
+            }
+            "first_moves" => {
+                "the first `MOVES` sowing moves of the game must each sow one of the mover's last `HOLES` holes, where one of them is legal (Dabuda: `2:1`, Um el-Bil: `1:1`); takes `none`, `MOVES:HOLES`"
             }
             "direction" => "the sowing direction; takes `ccw`, `cw`",
             "skip_origin" => "every lap skips the hole it was lifted from; takes `true`, `false`",
@@ -447,6 +270,7 @@ impl RuleOptions for Rules {
             "store_side" => self.layout.store_side = StoreSide::from_word(key, value)?,
             "seeds" => self.seeds = option_number(key, value)?,
             "start_moves" => self.start = parse_start(key, value)?,
+            "first_moves" => self.first_moves = parse_first_moves(key, value)?,
             "direction" => self.sowing.direction = Direction::from_word(key, value)?,
             "skip_origin" => self.sowing.skip_origin = option_bool(key, value)?,
             "into_own_store" => self.sowing.into_own_store = option_bool(key, value)?,
@@ -525,6 +349,7 @@ impl RuleOptions for Rules {
             "store_side" => self.layout.store_side.word().into(),
             "seeds" => self.seeds.to_string(),
             "start_moves" => start_text(self.start),
+            "first_moves" => first_moves_text(self.first_moves),
             "direction" => self.sowing.direction.word().into(),
             "skip_origin" => bool_value(self.sowing.skip_origin),
             "into_own_store" => bool_value(self.sowing.into_own_store),
@@ -596,9 +421,24 @@ impl fmt::Display for Mancala {
         if setup.placing {
             f.write_str(" placing")?;
         }
+        if setup.first_moves_left != 0 {
+            write!(f, " first_moves_left={}", setup.first_moves_left)?;
+        }
         notation::write_seen(f, &setup.history, row_len)?;
         notation::write_options(f, &self.shared.rules)
     }
+}
+
+/// The word `first_moves_left=N`, `N` from 1 to 255 (0 is written by
+/// leaving the word out: one position, one text).
+fn parse_first_moves_left(word: &str) -> Result<u8, notation::NotationError> {
+    word.strip_prefix("first_moves_left=")
+        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<u8>().ok())
+        .filter(|&n| n != 0)
+        .ok_or_else(|| {
+            notation::NotationError::invalid("first_moves_left", "first_moves_left=1 to 255", word)
+        })
 }
 
 impl FromStr for Mancala {
@@ -611,6 +451,10 @@ impl FromStr for Mancala {
         let to_move = notation::parse_player("player", notation::next_word(&mut words, "player")?)?;
         let over = words.next_if_eq(&"over").is_some();
         let placing = words.next_if_eq(&"placing").is_some();
+        let first_moves_left = match words.next_if(|w| w.starts_with("first_moves_left=")) {
+            Some(word) => parse_first_moves_left(word)?,
+            None => 0,
+        };
         let seen = words.next_if(|w| w.starts_with("seen="));
         let rules: Rules = notation::parse_options(words)?;
         // The rows' length comes from the rules, written last.
@@ -627,6 +471,7 @@ impl FromStr for Mancala {
             to_move,
             over,
             placing,
+            first_moves_left,
             history,
         };
         Mancala::from_setup(setup).map_err(ParseError::Setup)

@@ -276,6 +276,34 @@ impl PitSet {
         self.0[0] & !other.0[0] == 0 && self.0[1] & !other.0[1] == 0
     }
 
+    /// The holes in both sets.
+    ///
+    /// ```
+    /// use mancala_core::{Pit, PitSet};
+    ///
+    /// let pits = |ix: &[usize]| ix.iter().map(|&i| Pit::new(i).unwrap()).collect::<PitSet>();
+    /// assert_eq!(pits(&[1, 2, 70]).intersection(pits(&[2, 3, 70])), pits(&[2, 70]));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn intersection(self, other: PitSet) -> PitSet {
+        PitSet([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+    }
+
+    /// Whether no hole is in both sets.
+    ///
+    /// ```
+    /// use mancala_core::{Pit, PitSet};
+    ///
+    /// let pits = |ix: &[usize]| ix.iter().map(|&i| Pit::new(i).unwrap()).collect::<PitSet>();
+    /// assert!(pits(&[1, 70]).is_disjoint(pits(&[2, 71])));
+    /// assert!(!pits(&[1, 70]).is_disjoint(pits(&[70])));
+    /// ```
+    #[inline]
+    pub const fn is_disjoint(self, other: PitSet) -> bool {
+        self.intersection(other).is_empty()
+    }
+
     /// Appends `item(pit)` to `list` for each hole of this set that is in
     /// `within`, in increasing hole order, as far as the list has room:
     /// the way a game lists its legal moves (this set) among the holes of

@@ -7,7 +7,7 @@ pub use crate::capture::{Capture, ChainLimit, CountSet, LastSeed, Zone};
 pub use crate::conditions::{RelayConditions, Sowable};
 pub use crate::feeding::Feeding;
 pub use crate::mancala::MAX_MOVES;
-pub use crate::opening::{START_MOVES, Start, StartError};
+pub use crate::opening::{FirstMoves, MAX_FIRST_MOVES, START_MOVES, Start, StartError};
 pub use crate::pit::MAX_HOLES;
 pub use crate::player::MAX_PLAYERS;
 pub use crate::sow::{Endless, Relay, SowSpec};
@@ -160,6 +160,11 @@ pub struct Rules {
     /// missing serde field reads as the default, none.
     #[cfg_attr(feature = "serde", serde(default))]
     pub start: Start,
+    /// The holes the first sowing moves may sow (Dabuda: each player's
+    /// first move his rightmost hole; Um el-Bil: player 0's first move);
+    /// a missing serde field reads as the default, none restricted.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub first_moves: FirstMoves,
     /// How a lap is sown.
     pub sowing: SowSpec,
     /// Which holes may be sown (I, Kay: only holes of two or more). A
@@ -228,6 +233,7 @@ impl Rules {
             layout: Layout::two_rows(6),
             seeds: 4,
             start: Start::UNIFORM,
+            first_moves: FirstMoves::NONE,
             sowing: SowSpec {
                 direction: Direction::CounterClockwise,
                 skip_origin: true,
@@ -323,7 +329,9 @@ impl Rules {
     /// [`MAX_SEEDS`] seeds in all, a relay threshold below 2, an
     /// opposite-hole capture on a board that is not two rows, a
     /// [`start`](Rules::start) that moves a seed it cannot, a verdict on
-    /// the holes with the seeds left swept to their owners.
+    /// the holes with the seeds left swept to their owners, restricted
+    /// [`first_moves`](Rules::first_moves) that are not one value
+    /// ([`FirstMoves::is_valid`]).
     pub fn check(&self) -> Result<Topology, RulesError> {
         let topology = Topology::new(self.layout)?;
         if self.seeds == 0 {
@@ -361,6 +369,9 @@ impl Rules {
         if !self.start.is_packed() {
             return Err(RulesError::StartGap);
         }
+        if !self.first_moves.is_valid(topology.row_len()) {
+            return Err(RulesError::FirstMoves(self.first_moves));
+        }
         if !self.start.is_uniform() {
             let holes = alloc::vec![self.seeds; topology.holes()];
             self.start.check(&holes)?;
@@ -396,6 +407,16 @@ impl<'a> arbitrary::Arbitrary<'a> for Rules {
                 u.arbitrary()?
             } else {
                 Start::UNIFORM
+            },
+            // Mostly none; else small values, a few of them refused
+            // (one field 0 and not the other, more holes than a row).
+            first_moves: if u.ratio(1, 8)? {
+                FirstMoves {
+                    moves: u.int_in_range(0..=4)?,
+                    last_holes: u.int_in_range(0..=3)?,
+                }
+            } else {
+                FirstMoves::NONE
             },
             sowing: u.arbitrary()?,
             sowable: if u.ratio(1, 4)? {
@@ -471,6 +492,16 @@ pub enum RulesError {
     /// of [`Rules::capture`] only).
     #[error("a fallback capture cannot take a lone seed from an empty file")]
     FallbackTakesEmpty,
+    /// Restricted first moves that are not one value or too many: a count
+    /// of moves without holes or holes without moves, more last holes than
+    /// a row holds, more than [`MAX_FIRST_MOVES`] moves
+    /// ([`FirstMoves::is_valid`]).
+    #[error(
+        "first moves {moves}:{last_holes}: give both 1 to 127 moves and 1 to a row of last holes, or neither",
+        moves = .0.moves,
+        last_holes = .0.last_holes
+    )]
+    FirstMoves(FirstMoves),
     /// The opposite-hole capture, and a chain that takes opposite holes,
     /// need a two-row board.
     #[error("a capture of opposite holes needs a two-row board")]

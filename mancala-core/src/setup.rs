@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use crate::board::{Board, MAX_SEEDS};
 use crate::budget::{Budget, Meter};
 use crate::history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition};
-use crate::mancala::{Handover, Mancala, NextTurn, Shared};
+use crate::mancala::{Handover, Mancala, NextTurn, Opening, Shared};
 use crate::pit::PitSet;
 use crate::player::Player;
 use crate::rules::{Leftover, Rules, RulesError};
@@ -166,6 +166,13 @@ crate::setup_struct! {
         /// [`Mancala::place_seeds_before_placement`]): his sowing moves are
         /// then not judged. Ignored in a finished game.
         pub placing: bool = false,
+        /// How many of the sowing moves that
+        /// [`Rules::first_moves`] restricts are still to be played (see
+        /// [`Mancala::first_moves_left`]): at most its `moves`, which the
+        /// start has. Ignored in a finished game. A missing serde field
+        /// reads as 0 (none left), the only value of rules that restrict
+        /// none.
+        pub first_moves_left: u8 = rules.first_moves.moves,
         history,
     }
 }
@@ -254,6 +261,16 @@ pub enum SetupError {
     /// More seeds than a board can hold.
     #[error("{0} seeds in all is more than the {max} supported", max = MAX_SEEDS)]
     TooManySeeds(u64),
+    /// More restricted first moves left than the rules restrict
+    /// ([`Setup::first_moves_left`] above [`Rules::first_moves`]'s
+    /// `moves`).
+    #[error("{left} restricted first moves left, but the rules restrict {moves}")]
+    FirstMovesLeft {
+        /// The moves left given.
+        left: u8,
+        /// The moves the rules restrict.
+        moves: u8,
+    },
     /// A finished game of these rules never leaves seeds in the holes.
     #[error("a finished game of these rules has no seeds left in its holes")]
     SeedsLeftAtEnd,
@@ -357,6 +374,13 @@ impl Mancala {
         if !setup.history.is_empty() && (over || !rules.end.repetition) {
             return Err(SetupError::UnusedHistory);
         }
+        let moves = rules.first_moves.moves;
+        if setup.first_moves_left > moves {
+            return Err(SetupError::FirstMovesLeft {
+                left: setup.first_moves_left,
+                moves,
+            });
+        }
         let mut game = Mancala {
             shared: Arc::new(Shared::new(rules, topology, budget)),
             history: History::new(),
@@ -365,7 +389,8 @@ impl Mancala {
             over,
             ended: crate::end::Recorded::UNKNOWN,
             legal: PitSet::EMPTY,
-            placing: false,
+            // (A finished game has none left.)
+            opening: Opening::new(if over { 0 } else { setup.first_moves_left }, false),
         };
         if over {
             return Ok(game);
@@ -407,7 +432,8 @@ impl Mancala {
             stores: self.board.stores()[..players].to_vec(),
             to_move: self.to_move,
             over: self.over,
-            placing: self.placing,
+            placing: self.opening.placing(),
+            first_moves_left: self.opening.first_moves_left(),
             history: if self.over {
                 Vec::new()
             } else {

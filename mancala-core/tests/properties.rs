@@ -41,9 +41,9 @@ use mancala_core::{
     history::SeenPosition,
     notation::RuleOptions,
     rules::{
-        Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, GrandSlam,
-        Leftover, MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions, SowSpec, Sowable, Start,
-        StoreSide, Sweep, Verdict, Zone,
+        Capture, ChainLimit, CountSet, Credit, Direction, EndRules, Endless, Feeding, FirstMoves,
+        GrandSlam, Leftover, MAX_FIRST_MOVES, MAX_HOLES, MAX_PLAYERS, Relay, RelayConditions,
+        SowSpec, Sowable, Start, StoreSide, Sweep, Verdict, Zone,
     },
     toolkit::{EndlessRelay, RelayRule, SowError, Sower, Sown},
 };
@@ -374,6 +374,7 @@ fn assemble(layout: Layout, seeds: u16, relay: Relay, o: Options) -> Rules {
         layout,
         seeds,
         start: Start::UNIFORM,
+        first_moves: FirstMoves::NONE,
         sowing: o.sowing,
         sowable,
         relay,
@@ -429,9 +430,19 @@ fn rules_on(
             1 => Just(Credit::Opponent),
         ],
         (0u8..8, 1u16..60),
+        (0u8..4, 1u8..=4, any::<u8>()),
     )
         .prop_map(
-            move |(layout, x, relay, o, (uneven, from, to), credit, (verdict, target))| {
+            move |(
+                layout,
+                x,
+                relay,
+                o,
+                (uneven, from, to),
+                credit,
+                (verdict, target),
+                (restricted, moves, last_holes),
+            )| {
                 let seeds = 1 + x % max_seeds(relay, seeds);
                 let mut rules = assemble(layout, seeds, relay, o);
                 // Captures credited to the mover, each hole's owner (Enindji)
@@ -454,6 +465,14 @@ fn rules_on(
                 let holes = holes_of(&layout) as u8;
                 if uneven == 0 {
                     rules.start = Start::UNIFORM.moving(from % holes, to % holes);
+                }
+                // One game in four restricts its first 1 to 4 moves to 1 to
+                // a row of the mover's last holes (Dabuda, Um el-Bil).
+                if restricted == 0 {
+                    rules.first_moves = FirstMoves {
+                        moves,
+                        last_holes: 1 + last_holes % layout.row_len,
+                    };
                 }
                 rules
             },
@@ -737,6 +756,10 @@ fn verdict_of(game: &Mancala) -> Outcome {
         (0..topology.holes())
             .all(|h| topology.owner(Pit::new(h).unwrap()) != p || board.holes()[h] == 0)
     });
+    // Aw-li On-nam Ot-tjin: with nobody able to sow, a draw whatever else.
+    if rules.leftover == Leftover::Mobile && !players().any(|p| can_sow(game, p)) {
+        return Outcome::Draw;
+    }
     let mut scores = game.scores().as_slice().to_vec();
     match (rules.verdict, empty) {
         (Verdict::Target, _) => {
@@ -997,6 +1020,70 @@ proptest! {
     }
 }
 
+/// The legal moves of `game`'s position with no restricted first move
+/// left: the same setup with `first_moves_left` 0.
+fn unrestricted_moves(game: &Mancala) -> Vec<Move> {
+    let mut setup = game.to_setup();
+    setup.first_moves_left = 0;
+    let free = Mancala::from_setup_within(setup, game.budget()).expect("the same position");
+    free.legal_moves().to_vec()
+}
+
+proptest! {
+    #![proptest_config(config(192))]
+
+    /// 2b. Restricted first moves (`Rules::first_moves`): the count of
+    /// those left starts at the rules' and falls by one with each sowing
+    /// move (a pass leaves it), to 0, and is 0 once the game is over; while
+    /// it is not 0 the legal moves are the moves legal without it that sow
+    /// one of the mover's last holes, or all of them where none does.
+    #[test]
+    fn first_moves_sow_the_last_holes_where_they_can(
+        rules in rules(),
+        pass in any::<bool>(),
+        choices in choices(12),
+    ) {
+        let mut rules = rules;
+        rules.end.pass = pass;
+        let mut game = new_game(rules);
+        let moves = rules.first_moves.moves;
+        prop_assert_eq!(game.first_moves_left(), if game.is_over() { 0 } else { moves });
+        let mut choices = choices.into_iter();
+        loop {
+            let left = game.first_moves_left();
+            prop_assert!(left <= moves);
+            if game.is_over() {
+                prop_assert_eq!(left, 0);
+                break;
+            }
+            let unrestricted = unrestricted_moves(&game);
+            let legal = game.legal_moves().to_vec();
+            if left == 0 {
+                prop_assert_eq!(&legal, &unrestricted);
+            } else {
+                let allowed = rules.first_moves.holes(game.topology(), mover_of(&game));
+                prop_assert_eq!(allowed.len(), usize::from(rules.first_moves.last_holes));
+                let kept: Vec<Move> = unrestricted
+                    .iter()
+                    .copied()
+                    .filter(|m| matches!(m, Move::Sow(p) if allowed.contains(*p)))
+                    .collect();
+                let expected = if kept.is_empty() { unrestricted } else { kept };
+                prop_assert_eq!(&legal, &expected);
+            }
+            let Some(c) = choices.next() else { break };
+            let mv = legal[c % legal.len()];
+            game.play(mv).unwrap();
+            let after = match mv {
+                _ if game.is_over() => 0,
+                Move::Pass => left,
+                Move::Sow(_) => left.saturating_sub(1),
+            };
+            prop_assert_eq!(game.first_moves_left(), after, "after {}", mv);
+        }
+    }
+}
+
 /// The error names the first reason a move is refused.
 fn check_error(game: &Mancala, mv: Move, e: PlayError) {
     let topology = game.topology();
@@ -1051,6 +1138,16 @@ fn check_error(game: &Mancala, mv: Move, e: PlayError) {
                 p
             ));
             assert!(game.board().get(p) > 0 && game.board().get(p) < rules.sowable.min_seeds);
+        }
+        PlayError::FirstMoves(q) => {
+            // A restricted first move, the hole not one it may sow, while
+            // one of those is legal (the legal moves are then only those).
+            assert_eq!(q, p);
+            assert!(game.first_moves_left() > 0);
+            let allowed = game.rules().first_moves.holes(topology, mover_of(game));
+            assert!(!allowed.contains(p));
+            assert!(!game.legal_pits().is_empty());
+            assert!(game.legal_pits().is_subset(allowed));
         }
         PlayError::MustFeed(q) => {
             assert_eq!(q, p);
@@ -1741,18 +1838,29 @@ fn wide_rules() -> BoxedStrategy<Rules> {
         proptest::option::of(any::<u16>()),
         wide_count_sets(),
         any::<bool>(),
+        (any::<u8>(), any::<u8>()),
     )
-        .prop_map(|(mut r, seeds, relay, at_most_left, counts, pass)| {
-            let holes = holes_of(&r.layout) as u32;
-            r.seeds = (u32::from(seeds) % (u32::from(u16::MAX) / holes)).max(1) as u16;
-            r.relay = relay;
-            r.end.at_most_left = at_most_left;
-            r.end.pass = pass;
-            if let Capture::Chain { counts: c, .. } = &mut r.capture {
-                *c = counts;
-            }
-            r
-        })
+        .prop_map(
+            |(mut r, seeds, relay, at_most_left, counts, pass, (moves, last))| {
+                let holes = holes_of(&r.layout) as u32;
+                r.seeds = (u32::from(seeds) % (u32::from(u16::MAX) / holes)).max(1) as u16;
+                r.relay = relay;
+                r.end.at_most_left = at_most_left;
+                r.end.pass = pass;
+                if let Capture::Chain { counts: c, .. } = &mut r.capture {
+                    *c = counts;
+                }
+                // Any count of restricted moves, any of a row's last holes.
+                r.first_moves = match moves % (MAX_FIRST_MOVES + 1) {
+                    0 => FirstMoves::NONE,
+                    moves => FirstMoves {
+                        moves,
+                        last_holes: 1 + last % r.layout.row_len,
+                    },
+                };
+                r
+            },
+        )
         .boxed()
 }
 
@@ -1762,9 +1870,9 @@ fn wide_rules() -> BoxedStrategy<Rules> {
 /// bound are read promptly; texts whose rules do not read are refused before
 /// any sowing.
 fn slow(text: &str) -> bool {
-    let words = text
-        .split_whitespace()
-        .filter(|w| w.contains('=') && !w.starts_with("seen="));
+    let words = text.split_whitespace().filter(|w| {
+        w.contains('=') && !w.starts_with("seen=") && !w.starts_with("first_moves_left=")
+    });
     let Ok(rules) = mancala_core::notation::parse_options::<Rules>(words) else {
         return false;
     };
@@ -1993,6 +2101,12 @@ fn maybe_invalid_rules() -> BoxedStrategy<Rules> {
                 r
             }),
         1 => rules().prop_map(|mut r| { r.seeds = 0; r }),
+        // Restricted first moves with one field 0, or more holes than a row.
+        1 => (rules(), 0u8..=2, 0u8..=2, any::<bool>()).prop_map(|(mut r, moves, last, wide)| {
+            let last_holes = if wide { r.layout.row_len.saturating_add(1) } else { last };
+            r.first_moves = FirstMoves { moves, last_holes };
+            r
+        }),
         1 => (rules(), 0u16..=1).prop_map(|(mut r, k)| { r.relay = Relay::AtLeast(k); r }),
         1 => (rules(), any::<bool>()).prop_map(|(mut r, req)| {
             r.capture = Capture::Opposite {
@@ -2037,12 +2151,14 @@ fn setups() -> BoxedStrategy<Setup> {
                 (
                     prop_oneof![3 => Just(false), 1 => Just(true)],
                     prop_oneof![3 => Just(false), 1 => Just(true)],
+                    // Mostly within the rules' restricted moves (0 to 4).
+                    prop_oneof![3 => 0u8..=4, 1 => any::<u8>()],
                 ),
                 vec((vec(0u16..=8, holes), 0usize..MAX_PLAYERS), 0..4),
             )
         })
         .prop_map(
-            |(rules, mut board, stores, to_move, (over, placing), history)| {
+            |(rules, mut board, stores, to_move, (over, placing, first_moves_left), history)| {
                 tame_relays(&rules, &mut board);
                 Setup {
                     rules,
@@ -2051,6 +2167,7 @@ fn setups() -> BoxedStrategy<Setup> {
                     to_move: player(to_move),
                     over,
                     placing,
+                    first_moves_left,
                     history: history
                         .into_iter()
                         .map(|(board, p)| SeenPosition {

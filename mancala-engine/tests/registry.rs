@@ -279,3 +279,27 @@ fn every_option_has_help_and_its_default_is_the_games() {
         }
     }
 }
+
+/// The rules in words say a game's restricted first moves: a catalogue
+/// game's summary (Dabuda's), and a sentence after Kalah's words when an
+/// option restricts them.
+#[test]
+fn the_rules_in_words_say_the_first_moves() {
+    let dabuda = AnyGame::new("dabuda", "").unwrap().rules_in_words();
+    assert!(
+        dabuda.contains("first move sows his rightmost hole"),
+        "{dabuda}"
+    );
+    let kalah = AnyGame::new("kalah", "first_moves=2:1")
+        .unwrap()
+        .rules_in_words();
+    assert!(
+        kalah.ends_with(
+            " Each of the first 2 moves of the game must sow the mover's rightmost hole, \
+             where it can (another hole only when none of those may be sown)."
+        ),
+        "{kalah}"
+    );
+    let plain = AnyGame::new("kalah", "").unwrap().rules_in_words();
+    assert!(!plain.contains("must sow"), "{plain}");
+}

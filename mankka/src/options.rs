@@ -161,6 +161,7 @@ impl Options {
             layout: Layout::two_rows(6),
             seeds: self.seeds(),
             start: mancala_core::rules::Start::UNIFORM,
+            first_moves: mancala_core::rules::FirstMoves::NONE,
             sowing: SowSpec {
                 direction: mancala_core::rules::Direction::CounterClockwise,
                 skip_origin: self.skip_origin,

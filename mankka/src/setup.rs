@@ -137,6 +137,8 @@ impl Mankka {
             // The player to move places first while he holds his hand: his
             // sowing moves are not judged until he has.
             placing: !over && hand(setup.to_move).is_some_and(|h| h > 0),
+            // Mankka's first moves are not restricted.
+            first_moves_left: 0,
             history: setup.history,
         };
         let game = Mancala::from_setup_within(core, budget)?;

@@ -317,6 +317,7 @@ impl Options {
             layout: Layout::new(6, self.row_owners()),
             seeds: self.seeds,
             start: mancala_core::rules::Start::UNIFORM,
+            first_moves: mancala_core::rules::FirstMoves::NONE,
             sowing: SowSpec {
                 skip_origin: self.skip_origin,
                 ..SowSpec::default()

@@ -116,6 +116,8 @@ impl Robertson {
             to_move: setup.to_move,
             over: setup.over,
             placing: false,
+            // Robertson's first moves are not restricted.
+            first_moves_left: 0,
             history: setup.history,
         })?;
         let max = max_honours(&setup.options, &game);

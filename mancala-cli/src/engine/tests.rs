@@ -425,7 +425,7 @@ fn refused_new_lines_are_one_error_line_and_change_nothing() {
         ),
         (
             "new kalah colour=red",
-            "error bad option: unknown option `colour` (known: houses, layout, store_side, seeds, start_moves, direction, skip_origin, into_own_store, first_into_origin, single_into_origin, sow_zone, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, stop_on_empty_side, endless, capture, empty_capture, fallback_capture, sweep, sweep_after_capture, sweep_at_most, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, target, pass, leftover, verdict)",
+            "error bad option: unknown option `colour` (known: houses, layout, store_side, seeds, start_moves, first_moves, direction, skip_origin, into_own_store, first_into_origin, single_into_origin, sow_zone, min_sow, lone_into_empty, relay, relay_next_occupied, capture_first, stop_on_empty_side, endless, capture, empty_capture, fallback_capture, sweep, sweep_after_capture, sweep_at_most, credit, grand_slam, feeding, extra_turn, majority, side_empty, repetition, at_most_left, each_at_most, target, pass, leftover, verdict)",
         ),
         (
             "new kalah houses=99",

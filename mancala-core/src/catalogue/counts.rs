@@ -5,7 +5,7 @@
 use crate::capture::{ChainLimit, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
-use crate::opening::Start;
+use crate::opening::{FirstMoves, Start};
 use crate::rules::{Credit, EndRules, GrandSlam, Leftover, Rules, Verdict};
 use crate::sow::{Endless, Relay, SowSpec};
 use crate::topology::{Direction, Layout};
@@ -60,6 +60,7 @@ impl Rules {
             layout: Layout::two_rows(6),
             seeds: 6,
             start: Start::UNIFORM,
+            first_moves: FirstMoves::NONE,
             sowing: PLAIN_SOWING,
             sowable: Sowable::ANY,
             relay: Relay::Never,
@@ -385,6 +386,33 @@ impl Rules {
         rules.layout = Layout::two_rows(8);
         rules.capture = landing(Zone::Any, CountSet::EMPTY.with(2).with(4));
         rules.end.pass = true;
+        rules
+    }
+
+    /// Um el-Bil as Ludii plays its ruleset "Six Holes (Observed)"
+    /// (`Um el-Bil.lud`; the rules document's second catalogue, section
+    /// "Um el-Bil").
+    ///
+    /// 1. Two rows of 6 holes, 4 seeds each (captures in hand).
+    /// 2. Player 0's first move sows his rightmost hole, hole 5
+    ///    ([`Rules::first_moves`], [`FirstMoves::rightmost`]`(1)`); player
+    ///    1's first move and every later move any non-empty own hole. (From
+    ///    a set-up position where hole 5 is empty, any hole: see
+    ///    [`FirstMoves`].)
+    /// 3. Sowing is counter-clockwise (the origin is not passed over).
+    /// 4. If the last seed falls in a hole of either row that was empty (it
+    ///    now holds 1), that one seed is taken; there is no chain.
+    /// 5. A player without seeds passes ([`EndRules::pass`]); the game ends
+    ///    as soon as the board is empty after a move
+    ///    ([`EndRules::at_most_left`] 0). The captures alone count
+    ///    ([`Leftover::Void`]).
+    pub const fn um_el_bil() -> Rules {
+        let mut rules = Rules::kpo();
+        rules.first_moves = FirstMoves::rightmost(1);
+        rules.capture = landing(Zone::Any, CountSet::EMPTY.with(1));
+        rules.end.pass = true;
+        rules.end.at_most_left = Some(0);
+        rules.leftover = Leftover::Void;
         rules
     }
 

@@ -50,6 +50,8 @@
 //! | Aw-li On-nam Ot-tjin | (Ludii's `Aw-li On-nam Ot-tjin`) | 2x9, 3 seeds | [`Rules::aw_li_on_nam_ot_tjin`] | `Aw-li On-nam Ot-tjin.lud`, "Three Counters (Observed)" | the same; `min_sow`, `leftover` |
 //! | Tap Urdy | (Ludii's `Tap Urdy`) | 2x6, 4 seeds | [`Rules::tap_urdy`] | `Tap Urdy.lud` | the same; `sow_zone`, `endless` |
 //! | Yovodji | (Ludii's `Yovodji`) | 2x6, 4 seeds | [`Rules::yovodji`] | `Yovodji.lud` | the same; `fallback_capture`, `endless` |
+//! | Dabuda | (Ludii's `Dabuda`, the Afar's game) | 2x10, 4 seeds | [`Rules::dabuda`] | `Dabuda.lud`, "Afar (Observed)" | the same; `first_moves`, `endless` |
+//! | Um el-Bil | (Ludii's `Um el-Bil`) | 2x6, 4 seeds | [`Rules::um_el_bil`] | `Um el-Bil.lud`, "Six Holes (Observed)" | the same; `first_moves` |
 //! | Toguz Kumalak | Kazakhstan and Kyrgyzstan | 2x9, 9 seeds | [`Rules::toguz_kumalak`], played with the tuzdik by [`ToguzKumalak`](crate::toguz::ToguzKumalak) | `Toguz Kumalak.lud` | none |
 //!
 //! What the games share, as Ludii plays them: player 0 moves first;
@@ -179,6 +181,10 @@ pub enum Traditional {
     TapUrdy,
     /// Yovodji: [`Rules::yovodji`].
     Yovodji,
+    /// Dabuda: [`Rules::dabuda`].
+    Dabuda,
+    /// Um el-Bil: [`Rules::um_el_bil`].
+    UmElBil,
     /// Toguz Kumalak (Kazakhstan and Kyrgyzstan): played by the
     /// [`ToguzKumalak`](crate::toguz::ToguzKumalak) type, which adds the tuzdik to
     /// the base rules [`Rules::toguz_kumalak`].
@@ -187,7 +193,7 @@ pub enum Traditional {
 
 impl Traditional {
     /// Every game of the catalogue, in the order of the module's table.
-    pub const ALL: [Traditional; 39] = [
+    pub const ALL: [Traditional; 41] = [
         Traditional::Bohnenspiel,
         Traditional::Mankala,
         Traditional::Mangala,
@@ -226,6 +232,8 @@ impl Traditional {
         Traditional::AwLiOnNamOtTjin,
         Traditional::TapUrdy,
         Traditional::Yovodji,
+        Traditional::Dabuda,
+        Traditional::UmElBil,
         Traditional::ToguzKumalak,
     ];
 
@@ -236,7 +244,8 @@ impl Traditional {
     /// `jodu`, `kpo`, `ntyenge`, `shono`, `unnee-tugalluulax`, `woli`,
     /// `wore`, `fairkalah`, `yovodi`, `uril`, `waurie`, `altiev`, `kara`,
     /// `halusa`, `lab-akila`, `kapana-bona`, `oure-ngat`, `wouri`, `hoyito`,
-    /// `aw-li-on-nam-ot-tjin`, `tap-urdy`, `yovodji`, `toguz-kumalak`).
+    /// `aw-li-on-nam-ot-tjin`, `tap-urdy`, `yovodji`, `dabuda`, `um-el-bil`,
+    /// `toguz-kumalak`).
     pub const fn name(self) -> &'static str {
         match self {
             Traditional::Bohnenspiel => "bohnenspiel",
@@ -277,6 +286,8 @@ impl Traditional {
             Traditional::AwLiOnNamOtTjin => "aw-li-on-nam-ot-tjin",
             Traditional::TapUrdy => "tap-urdy",
             Traditional::Yovodji => "yovodji",
+            Traditional::Dabuda => "dabuda",
+            Traditional::UmElBil => "um-el-bil",
             Traditional::ToguzKumalak => "toguz-kumalak",
         }
     }
@@ -322,6 +333,8 @@ impl Traditional {
             Traditional::AwLiOnNamOtTjin => "Aw-li On-nam Ot-tjin",
             Traditional::TapUrdy => "Tap Urdy",
             Traditional::Yovodji => "Yovodji",
+            Traditional::Dabuda => "Dabuda",
+            Traditional::UmElBil => "Um el-Bil",
             Traditional::ToguzKumalak => "Toguz Kumalak",
         }
     }
@@ -368,6 +381,8 @@ impl Traditional {
             Traditional::AwLiOnNamOtTjin => summaries::AW_LI_ON_NAM_OT_TJIN,
             Traditional::TapUrdy => summaries::TAP_URDY,
             Traditional::Yovodji => summaries::YOVODJI,
+            Traditional::Dabuda => summaries::DABUDA,
+            Traditional::UmElBil => summaries::UM_EL_BIL,
             Traditional::ToguzKumalak => summaries::TOGUZ_KUMALAK,
         }
     }
@@ -433,6 +448,8 @@ impl Traditional {
             Traditional::AwLiOnNamOtTjin => Rules::aw_li_on_nam_ot_tjin(),
             Traditional::TapUrdy => Rules::tap_urdy(),
             Traditional::Yovodji => Rules::yovodji(),
+            Traditional::Dabuda => Rules::dabuda(),
+            Traditional::UmElBil => Rules::um_el_bil(),
             Traditional::ToguzKumalak => Rules::toguz_kumalak(),
         }
     }

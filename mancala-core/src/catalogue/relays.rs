@@ -5,6 +5,7 @@
 use crate::capture::{Capture, CountSet, Zone};
 use crate::conditions::{RelayConditions, Sowable};
 use crate::feeding::Feeding;
+use crate::opening::FirstMoves;
 use crate::rules::{Credit, Leftover, Rules, Verdict};
 use crate::sow::Relay;
 use crate::topology::{Direction, Layout, StoreSide};
@@ -59,6 +60,44 @@ impl Rules {
         let mut rules = Rules::french_wari();
         rules.layout = Layout::two_rows(40);
         rules.capture = across(Zone::Own, true);
+        rules
+    }
+
+    /// Dabuda as Ludii plays its ruleset "Afar (Observed)" (`Dabuda.lud`,
+    /// option "Opening/One Rightmost hole"; the rules document's second
+    /// catalogue, section "Dabuda"): [`Rules::en_gehe`] on two rows of 10,
+    /// each player's first move sowing his rightmost hole.
+    ///
+    /// 1. Two rows of 10 holes, 4 seeds each (captures in hand).
+    /// 2. Each player's first move sows his rightmost hole (player 0's hole
+    ///    9, then player 1's hole 19: [`Rules::first_moves`],
+    ///    [`FirstMoves::rightmost`]`(2)`); every later move any non-empty
+    ///    own hole. (From a set-up position where that hole is empty, any
+    ///    hole: see [`FirstMoves`].)
+    /// 3. Sowing is counter-clockwise (the origin is not passed over); a
+    ///    lap whose last seed falls in a hole that then holds more than one
+    ///    lifts that hole and sows on, in the same move
+    ///    ([`Relay::AtLeast`] 2).
+    /// 4. A lap that ends in an empty hole of the mover's own row (it now
+    ///    holds 1) facing a non-empty hole takes both, the seeds opposite
+    ///    and the lone seed, and the move ends; one ending in an empty
+    ///    hole of the opponent's row, or of his own facing an empty hole,
+    ///    ends the move with nothing taken.
+    /// 5. A move whose relays never end is not legal (the family's
+    ///    convention; Ludii never ends one).
+    /// 6. The game ends when the player to move has no legal move (no
+    ///    seeds); each player scores his captures plus the seeds left in
+    ///    his row ([`Leftover::Stay`]).
+    ///
+    /// (Ludii's ruleset "Damohoita" lets the first move sow any of the
+    /// four rightmost holes, [`FirstMoves`] `{ moves: 2, last_holes: 4 }`;
+    /// the rules text's "after the opening, sow only where the sowing
+    /// reaches the opponent's row or ends in an empty own hole" is not in
+    /// Ludii's code, nor here.)
+    pub const fn dabuda() -> Rules {
+        let mut rules = Rules::en_gehe();
+        rules.layout = Layout::two_rows(10);
+        rules.first_moves = FirstMoves::rightmost(2);
         rules
     }
 

@@ -271,6 +271,20 @@ pub(super) const YOVODJI: &str = "Yovodji: two rows of 6 holes with 4 seeds each
     it and sows on, and one in an empty hole of your row captures the hole \
     facing it if it holds 2 or more. The game ends when the player to move \
     has no seeds; captures plus the seeds in your row count.";
+/// The summary of [`Traditional::Dabuda`].
+pub(super) const DABUDA: &str = "Dabuda: two rows of 10 holes with 4 seeds each. Each \
+    player's first move sows his rightmost hole; after that any hole of his. \
+    Seeds are sown counter-clockwise; a last seed in an occupied hole lifts it \
+    and sows on, and one in an empty hole of your row facing seeds captures \
+    itself and the seeds facing it. The game ends when the player to move has \
+    no seeds; captures plus the seeds in your row count.";
+
+/// The summary of [`Traditional::UmElBil`].
+pub(super) const UM_EL_BIL: &str = "Um el-Bil: two rows of 6 holes with 4 seeds each. South's \
+    first move sows his rightmost hole; every other move any hole of the \
+    mover's. Seeds are sown counter-clockwise; a last seed that falls in an \
+    empty hole of either row captures itself. A player without seeds passes; \
+    the game ends when the board is empty. Captures count.";
 
 /// The summary of [`Traditional::ToguzKumalak`].
 pub(super) const TOGUZ_KUMALAK: &str = "Toguz Kumalak: two rows of 9 holes with 9 seeds each. Seeds are sown \

@@ -45,6 +45,11 @@ pub enum PlayError {
     /// ([`Rules::sowable`](crate::Rules::sowable): I and Kay sow only holes of two or more).
     #[error("hole {0} holds too few seeds to be sown")]
     TooFewSeeds(Pit),
+    /// One of the first moves ([`Rules::first_moves`](crate::Rules::first_moves)),
+    /// which must sow one of the mover's last holes, sows another hole
+    /// while one of those is a legal move.
+    #[error("hole {0} is not one of the holes the first moves must sow")]
+    FirstMoves(Pit),
     /// The next player has no seeds and this move gives him none, while
     /// feeding is required.
     #[error("hole {0} does not feed the next player, who has no seeds")]

@@ -151,8 +151,10 @@ impl Game for Mancala {
     }
 
     /// A hash of the holes, the stores, the player to move, whether the
-    /// game is over and whether he places first
-    /// ([`is_placing`](Mancala::is_placing): his moves then differ), mixed
+    /// game is over, whether he places first
+    /// ([`is_placing`](Mancala::is_placing): his moves then differ) and
+    /// the restricted first moves left
+    /// ([`first_moves_left`](Mancala::first_moves_left)), mixed
     /// by [`KeyHasher`]. Not Zobrist: a hole may hold up
     /// to 65,535 seeds, so a Zobrist table would need a key per hole and
     /// count, and hashing 12 counts four to a word costs a few
@@ -166,7 +168,8 @@ impl Game for Mancala {
         h.write(
             self.to_move.index() as u64
                 | (u64::from(self.over) << 8)
-                | (u64::from(self.placing) << 9),
+                | (u64::from(self.opening.placing()) << 9)
+                | (u64::from(self.opening.first_moves_left()) << 10),
         );
         h.finish()
     }

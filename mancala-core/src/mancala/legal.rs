@@ -41,13 +41,13 @@ impl Mancala {
     /// ([`is_placing`](Mancala::is_placing)). His only legal move is then
     /// [`Move::Pass`].
     pub fn must_pass(&self) -> bool {
-        !self.over && !self.placing && self.shared.rules.end.pass && !self.can_sow()
+        !self.over && !self.opening.placing() && self.shared.rules.end.pass && !self.can_sow()
     }
 
     /// The reason `mv` is not legal now, if any (found, for a move the
     /// legal set does not hold, by sowing it on a copy from `meter`).
     pub(super) fn check(&self, mv: Move, meter: &Meter) -> Result<(), PlayError> {
-        if self.placing {
+        if self.opening.placing() {
             return Err(PlayError::MustPlace);
         }
         let pit = match mv {
@@ -94,6 +94,14 @@ impl Mancala {
             pit,
         ) {
             return Err(PlayError::TooFewSeeds(pit));
+        }
+        if self.opening.first_moves_left() != 0 {
+            // The restriction binds when one of the holes it allows is
+            // legal (the legal set then holds only those).
+            let allowed = rules.first_moves.holes(&self.shared.topology, mover);
+            if !allowed.contains(pit) && !self.legal.is_disjoint(allowed) {
+                return Err(PlayError::FirstMoves(pit));
+            }
         }
         let mut board = self.board.clone();
         self.shared
@@ -295,6 +303,22 @@ impl Mancala {
             Some(cause) => Err(cause),
             None => Ok(set),
         }
+    }
+
+    /// `legal`, the legal sowing moves of `mover`, kept to the holes the
+    /// restricted first moves may sow ([`FirstMoves::holes`]) where one of
+    /// those is legal, else all of them: the restriction never leaves a
+    /// player who could move without a move.
+    ///
+    /// [`FirstMoves::holes`]: crate::rules::FirstMoves::holes
+    pub(super) fn first_moves_only(&self, mover: Player, legal: PitSet) -> PitSet {
+        let allowed = self
+            .shared
+            .rules
+            .first_moves
+            .holes(&self.shared.topology, mover);
+        let kept = legal.intersection(allowed);
+        if kept.is_empty() { legal } else { kept }
     }
 
     /// Whether the player to move has a legal sowing move (game not over).

@@ -97,10 +97,71 @@ pub struct Mancala {
     /// A function of the rest of the state, so equality and hashing are
     /// unaffected.
     pub(crate) legal: PitSet,
-    /// Whether the player to move places seeds before he sows (an opening
-    /// of placements): his sowing moves are then not judged, and `legal`
-    /// is empty. Never set once the game is over.
-    pub(crate) placing: bool,
+    /// What is left of the game's opening: whether the player to move
+    /// places seeds first, and the restricted first moves left.
+    pub(crate) opening: Opening,
+}
+
+/// What is left of a game's opening, in one byte (a state has no other to
+/// spare: one more would make it, and the game types holding it, 8 bytes
+/// larger).
+///
+/// - Whether the player to move places seeds before he sows (an opening
+///   of placements): his sowing moves are then not judged, and the legal
+///   set is empty. Never once the game is over.
+/// - The sowing moves still restricted by
+///   [`Rules::first_moves`](crate::Rules::first_moves), counting down from
+///   its `moves` (at most
+///   [`MAX_FIRST_MOVES`](crate::rules::MAX_FIRST_MOVES), which fits the
+///   seven bits left); 0 once the game is over. While it is not 0, the
+///   legal set holds only the mover's last holes, where any of them is
+///   legal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Opening(u8);
+
+impl Opening {
+    /// The bit of "places first"; the others count the first moves left.
+    const PLACING: u8 = 0x80;
+
+    /// Nothing left: nobody places first, no move is restricted (every
+    /// turn of most games).
+    pub(crate) const OVER: Opening = Opening(0);
+
+    /// `first_moves_left` restricted moves left (at most
+    /// [`MAX_FIRST_MOVES`](crate::rules::MAX_FIRST_MOVES): the rules and
+    /// setups are checked first), the player to move placing first if
+    /// `placing`.
+    #[inline]
+    pub(crate) const fn new(first_moves_left: u8, placing: bool) -> Opening {
+        Opening(first_moves_left & !Opening::PLACING | if placing { Opening::PLACING } else { 0 })
+    }
+
+    /// Whether the player to move places seeds first.
+    #[inline(always)]
+    pub(crate) const fn placing(self) -> bool {
+        self.0 & Opening::PLACING != 0
+    }
+
+    /// The restricted first moves left.
+    #[inline(always)]
+    pub(crate) const fn first_moves_left(self) -> u8 {
+        self.0 & !Opening::PLACING
+    }
+
+    /// Sets whether the player to move places seeds first.
+    #[inline(always)]
+    pub(crate) fn set_placing(&mut self, placing: bool) {
+        *self = Opening::new(self.first_moves_left(), placing);
+    }
+
+    /// One restricted first move fewer, if any are left (a sowing move was
+    /// played).
+    #[inline(always)]
+    pub(crate) fn count_move(&mut self) {
+        if self.first_moves_left() != 0 {
+            self.0 -= 1;
+        }
+    }
 }
 
 /// What every state of one game shares: its rules and board shape, and the
@@ -325,7 +386,7 @@ impl Mancala {
             over: false,
             ended: Recorded::UNKNOWN,
             legal: PitSet::EMPTY,
-            placing: false,
+            opening: Opening::new(rules.first_moves.moves, false),
         };
         let meter = Meter::new(budget);
         let turn = NextTurn::placing(placing);
@@ -384,6 +445,41 @@ impl Mancala {
     /// The seeds in holes and stores.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// How many of the sowing moves that
+    /// [`Rules::first_moves`](crate::Rules::first_moves) restricts are
+    /// still to be played: its `moves` at the start, one fewer after each
+    /// sowing move (a pass changes nothing), 0 once they are played and
+    /// once the game is over. While it is not 0, the player to move may
+    /// sow only his last [`last_holes`](crate::rules::FirstMoves::last_holes)
+    /// holes, unless none of them is a legal move (see
+    /// [`FirstMoves`](crate::rules::FirstMoves)). Part of the position:
+    /// equality, hashing, the [`key`](crate::Game::key), the setup
+    /// ([`Setup::first_moves_left`](crate::Setup::first_moves_left)),
+    /// text and serde forms hold it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Game, Mancala, Move, Pit, PlayError, Rules};
+    ///
+    /// // Dabuda: each player's first move sows his rightmost hole.
+    /// let mut game = Mancala::new(Rules::dabuda())?;
+    /// let pit = |i| Pit::new(i).unwrap();
+    /// assert_eq!(game.first_moves_left(), 2);
+    /// assert_eq!(game.legal_moves().as_slice(), [Move::Sow(pit(9))]);
+    /// assert_eq!(game.play(Move::Sow(pit(0))), Err(PlayError::FirstMoves(pit(0))));
+    /// game.play(Move::Sow(pit(9)))?;
+    /// assert_eq!(game.first_moves_left(), 1);
+    /// assert_eq!(game.legal_moves().as_slice(), [Move::Sow(pit(19))]);
+    /// game.play(Move::Sow(pit(19)))?;
+    /// assert_eq!(game.first_moves_left(), 0);
+    /// assert!(game.legal_moves().len() > 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn first_moves_left(&self) -> u8 {
+        self.opening.first_moves_left()
     }
 
     /// The positions recorded for the repetition rule (empty unless

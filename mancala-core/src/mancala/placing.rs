@@ -114,7 +114,7 @@ impl Mancala {
     /// and [`Setup::placing`](crate::Setup::placing)). Never once the game
     /// is over.
     pub fn is_placing(&self) -> bool {
-        self.placing
+        self.opening.placing()
     }
 
     /// [`place_seeds`](Mancala::place_seeds), `next` then sowing or

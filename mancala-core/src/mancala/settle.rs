@@ -10,7 +10,7 @@ use crate::player::Player;
 use crate::rules::Leftover;
 use crate::sow::Undecided;
 
-use super::Mancala;
+use super::{Mancala, Opening};
 
 /// What happened since the turn was last settled, as settling needs to
 /// know it.
@@ -120,7 +120,11 @@ impl Mancala {
             }
         };
         self.legal = legal;
-        self.placing = false;
+        // What is left of the opening, if anything (a placement just made,
+        // restricted first moves): one test of a byte on every other turn.
+        if self.opening != Opening::OVER {
+            self.settle_opening(next, handover);
+        }
         self.record_settled(next, handover, fallible);
         if !(self.can_sow() || others_can_move) {
             self.ended = self.stuck(next);
@@ -189,6 +193,25 @@ impl Mancala {
             return None;
         }
         Some(nonempty)
+    }
+
+    /// The opening's part of handing the turn to `next`, who sows: he
+    /// no longer places first, a sowing move (`handover`) counts as one of
+    /// the restricted first moves left, if any, and while some are left
+    /// his legal set keeps to the holes they may sow (see
+    /// [`first_moves_only`](Mancala::first_moves_only)). Out of line: only
+    /// the turns of an opening take it. (After the legal set is worked
+    /// out, so that a settling that fails has not counted the move.)
+    #[cold]
+    #[inline(never)]
+    fn settle_opening(&mut self, next: Player, handover: Handover) {
+        self.opening.set_placing(false);
+        if handover.after_sowing() {
+            self.opening.count_move();
+        }
+        if self.opening.first_moves_left() != 0 {
+            self.legal = self.first_moves_only(next, self.legal);
+        }
     }
 
     /// Which of the end conditions on the board ended the game (an empty
@@ -321,7 +344,12 @@ impl Mancala {
         observer: &mut O,
     ) {
         self.legal = PitSet::EMPTY;
-        self.placing = true;
+        // A sowing move counts as a restricted first move, if any are left
+        // (his own moves are not listed, so none is restricted yet).
+        if handover.after_sowing() {
+            self.opening.count_move();
+        }
+        self.opening.set_placing(true);
         self.record_settled(next, handover, fallible);
         if !self.shared.rules.end.pass && !self.has_sowable(&self.board, next) {
             self.ended = self.stuck(next);
@@ -395,7 +423,8 @@ impl Mancala {
     pub(super) fn finish<O: Observer>(&mut self, observer: &mut O) {
         self.over = true;
         self.legal = PitSet::EMPTY;
-        self.placing = false;
+        // Nobody places first, and no move is left to restrict.
+        self.opening = Opening::OVER;
         // Repetitions no longer matter; a finished state carries no history,
         // so that it equals the state its setup rebuilds.
         self.history.clear();

@@ -3,17 +3,50 @@
 //! `help`, `mancala games GAME` and the web page show a player who asks
 //! ([`Registered::rules_in_words`](super::Registered::rules_in_words)).
 
+use mancala_core::rules::FirstMoves;
 use mancala_core::toguz::ToguzKumalak;
 use mancala_core::{Game, Mancala, Traditional};
 
 /// A sowing game's rules: its catalogue summary, else Kalah's or oware's
-/// on its board.
+/// on its board, with its restricted first moves if any.
 pub(super) fn mancala(game: &Mancala) -> String {
     let rules = game.rules();
-    let (n, seeds) = (game.topology().row_len(), rules.seeds);
     if let Some(game) = mancala_core::Traditional::of_rules(rules) {
-        game.summary().into()
-    } else if game.rules().sowing.into_own_store {
+        // (A catalogue game's summary says its first moves.)
+        return game.summary().into();
+    }
+    let mut text = family(game);
+    if let Some(words) = first_moves(rules.first_moves) {
+        text.push(' ');
+        text.push_str(&words);
+    }
+    text
+}
+
+/// The restricted first moves of a game ([`FirstMoves`]) in a sentence,
+/// if it has any.
+fn first_moves(first: FirstMoves) -> Option<String> {
+    if first.is_none() {
+        return None;
+    }
+    let moves = match first.moves {
+        1 => "The first move of the game".to_string(),
+        n => format!("Each of the first {n} moves of the game"),
+    };
+    let holes = match first.last_holes {
+        1 => "the mover's rightmost hole".to_string(),
+        n => format!("one of the mover's {n} rightmost holes"),
+    };
+    Some(format!(
+        "{moves} must sow {holes}, where it can (another hole only when none of those may be sown)."
+    ))
+}
+
+/// Kalah's or oware's rules on the board of `game`.
+fn family(game: &Mancala) -> String {
+    let rules = game.rules();
+    let (n, seeds) = (game.topology().row_len(), rules.seeds);
+    if rules.sowing.into_own_store {
         format!(
             "Kalah: two rows of {n} pits with {seeds} seeds each, and a store at each end. \
              Seeds are sown counter-clockwise, into your own store too; a last seed in your \
