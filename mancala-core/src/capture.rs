@@ -260,8 +260,31 @@ impl Capture {
                 set.insert_if(opposite, full || take_lone);
                 Some(set)
             }
+            // (The hole and the mover as they are, not as a `LastSeed`
+            // rebuilt in memory for the call.)
+            Capture::Facing { .. } | Capture::PastEmpty => self.taken_beside_landing(
+                board,
+                topology,
+                (landing, last.direction, last.mover),
+                in_hole,
+            ),
+        }
+    }
+
+    /// [`taken`](Capture::taken) for the captures judged beside the landing
+    /// hole ([`Capture::Facing`], [`Capture::PastEmpty`]), out of line: the
+    /// other games' turns stay small.
+    #[inline(never)]
+    fn taken_beside_landing(
+        self,
+        board: &Board,
+        topology: &Topology,
+        (landing, direction, mover): (Pit, Direction, Player),
+        in_hole: bool,
+    ) -> Option<PitSet> {
+        match self {
             Capture::Facing { zone, counts } => {
-                let in_zone = zone.holds(topology, landing, last.mover);
+                let in_zone = zone.holds(topology, landing, mover);
                 let opposite = topology.opposite(landing)?;
                 let facing = board.get(opposite);
                 let takes = in_hole
@@ -272,14 +295,15 @@ impl Capture {
                 takes.then(|| only(opposite))
             }
             Capture::PastEmpty => {
-                let next = topology.step(landing, last.direction);
-                let beyond = topology.step(next, last.direction);
+                let next = topology.step(landing, direction);
+                let beyond = topology.step(next, direction);
                 let takes = in_hole
                     & (board.get(landing) > 1)
                     & (board.get(next) == 0)
                     & (board.get(beyond) > 0);
                 takes.then(|| only(beyond))
             }
+            Capture::None | Capture::Chain { .. } | Capture::Opposite { .. } => None,
         }
     }
 }
@@ -336,7 +360,9 @@ impl CountSet {
     pub const fn contains(self, count: u16) -> bool {
         // (Without a branch: a capture is a toss-up the processor cannot
         // guess, and this is its test.)
-        let bit = if count < 64 { count } else { 62 | (count & 1) };
+        // (62 or 63 by parity from 64 on; below, the count itself.)
+        let top = 62 | (count & 1);
+        let bit = if count < top { count } else { top };
         self.0 >> bit & 1 != 0
     }
 
@@ -531,6 +557,7 @@ fn with_opposites(board: &Board, topology: &Topology, taken: PitSet) -> PitSet {
 /// assert!(!is_grand_slam(&board, &topology, one));
 /// # Ok::<(), mancala_core::rules::LayoutError>(())
 /// ```
+#[inline(always)]
 pub fn is_grand_slam(board: &Board, topology: &Topology, holes: PitSet) -> bool {
     // With bit masks: the holes left with seeds, then each victim's share.
     let taken = holes.bits();

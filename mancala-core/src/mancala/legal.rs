@@ -232,7 +232,7 @@ impl Mancala {
     #[inline]
     fn sowable_holes(&self, mover: Player) -> PitSet {
         let (rules, topology) = (&self.shared.rules, &self.shared.topology);
-        PitSet::from_bits(if rules.sowable.is_any() {
+        PitSet::from_bits(if self.shared.sows_any_own {
             self.board.nonempty_bits() & topology.mask_of(mover)
         } else {
             Self::sowable_bits(rules, topology, &self.board, mover)

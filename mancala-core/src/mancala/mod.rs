@@ -179,22 +179,25 @@ pub(crate) struct Shared {
     /// by seeds, or for a legal set with no trial sowing (rules with
     /// neither a work budget on relays nor a forbidden grand slam).
     reads_nonempty: bool,
+    /// Whether every own hole with seeds may be sown, and no other
+    /// ([`Sowable::is_any`](crate::rules::Sowable::is_any)), worked out
+    /// once.
+    pub(crate) sows_any_own: bool,
+    /// The holes each player may sow when they hold seeds enough: his own,
+    /// unless the rules sow elsewhere
+    /// ([`Sowable::zone`](crate::rules::Sowable::zone)), worked out once.
+    zones: [PitSet; crate::player::MAX_PLAYERS],
 }
 
 impl Shared {
     /// The holes `player` may sow in this game when they hold seeds
-    /// enough: his own, unless the rules sow elsewhere
-    /// ([`Sowable::zone`](crate::rules::Sowable::zone)).
+    /// enough (none for a player beyond the game's).
     #[inline]
     pub(crate) fn sowable_zone(&self, player: Player) -> PitSet {
-        let topology = &self.topology;
-        if self.rules.sowable.zone == crate::capture::Zone::Own {
-            return topology.owned(player);
-        }
-        topology
-            .pits()
-            .filter(|&p| self.rules.sowable.in_zone(topology, p, player))
-            .collect()
+        self.zones
+            .get(player.index())
+            .copied()
+            .unwrap_or(PitSet::EMPTY)
     }
 
     /// The rules and shape one game shares.
@@ -206,11 +209,20 @@ impl Shared {
             || rules.sowable.is_any()
                 && (matches!(rules.feeding, Feeding::Required | Feeding::IfPossible)
                     || !Mancala::trials_needed(&rules, false, fallible));
+        let mut zones = [PitSet::EMPTY; crate::player::MAX_PLAYERS];
+        for (zone, player) in zones.iter_mut().zip(Player::all(topology.players())) {
+            *zone = topology
+                .pits()
+                .filter(|&p| rules.sowable.in_zone(&topology, p, player))
+                .collect();
+        }
         Shared {
             rules,
             topology,
             budget: StateBudget(budget),
             reads_nonempty,
+            sows_any_own: rules.sowable.is_any(),
+            zones,
         }
     }
 }

@@ -374,7 +374,7 @@ impl Mancala {
         let hungry = match rules.feeding {
             Feeding::Off => false,
             Feeding::Always => true,
-            Feeding::Required | Feeding::IfPossible if rules.sowable.is_any() => {
+            Feeding::Required | Feeding::IfPossible if self.shared.sows_any_own => {
                 nonempty & topology.mask_of(self.fed_player(next)) == 0
             }
             Feeding::Required | Feeding::IfPossible => {
@@ -383,7 +383,7 @@ impl Mancala {
         };
         let legal = if Self::trials_needed(rules, hungry, meter.is_some()) {
             self.legal_with_trials(next, meter)?
-        } else if rules.sowable.is_any() {
+        } else if self.shared.sows_any_own {
             PitSet::from_bits(nonempty & topology.mask_of(next))
         } else {
             PitSet::from_bits(Self::sowable_bits(rules, topology, &self.board, next))

@@ -149,7 +149,7 @@ impl<'a> MoveRules<'a> {
     /// A legal move without relays, played quietly: the sower's
     /// checks are skipped (the move is in the legal set, so the hole is
     /// the mover's and holds seeds, and nothing can refuse it).
-    #[inline]
+    #[inline(always)]
     pub(super) fn apply_legal_single_lap(self, board: &mut Board, pit: Pit) -> Applied {
         let landing =
             crate::sow::lap_quiet(board, self.topology, self.rules.sowing, self.mover, pit);
@@ -164,6 +164,36 @@ impl<'a> MoveRules<'a> {
         let result = self.capture_after(board, pit, &mut applied, &mut ());
         debug_assert!(result.is_ok(), "a legal move was refused: {result:?}");
         applied
+    }
+
+    /// What a move from `pit` that ended in `landing` takes under a
+    /// fallback capture or a sweep, `captured` being what the capture took:
+    /// the fallback's holes where the capture took none, then the sweep's
+    /// ([`Sweep::taken`](crate::rules::Sweep::taken)); `None` for nothing.
+    /// Out of line: only the games with either pay for it (and the turn's
+    /// own path keeps its report of where the move ended in registers).
+    #[inline(never)]
+    fn taken_besides(
+        self,
+        board: &Board,
+        pit: Pit,
+        landing: Pit,
+        in_hole: bool,
+        captured: Option<PitSet>,
+    ) -> Option<PitSet> {
+        let rules = self.rules;
+        let last = self.last_seed(pit, landing);
+        let captured = captured
+            .or_else(|| {
+                rules
+                    .fallback_capture
+                    .taken(board, self.topology, last, in_hole)
+            })
+            .unwrap_or(PitSet::EMPTY);
+        let taken = rules
+            .sweep
+            .taken(board, self.topology, self.mover, captured);
+        (!taken.is_empty()).then_some(taken)
     }
 
     /// The captures (and extra turn) after `applied`, so far the sowing of
@@ -204,23 +234,10 @@ impl<'a> MoveRules<'a> {
             None if rules.sweep.is_none() && rules.fallback_capture == Capture::None => {
                 return Ok(());
             }
-            // Out of the way of the games without either.
-            captured => {
-                let captured = captured
-                    .or_else(|| {
-                        rules
-                            .fallback_capture
-                            .taken(board, self.topology, last, in_hole)
-                    })
-                    .unwrap_or(PitSet::EMPTY);
-                let taken = rules
-                    .sweep
-                    .taken(board, self.topology, self.mover, captured);
-                if taken.is_empty() {
-                    return Ok(());
-                }
-                taken
-            }
+            captured => match self.taken_besides(board, pit, landing, in_hole, captured) {
+                Some(taken) => taken,
+                None => return Ok(()),
+            },
         };
         if rules.grand_slam != GrandSlam::Allow
             && capture::is_grand_slam(board, self.topology, taken)
