@@ -185,9 +185,12 @@ def test_the_engine_plays_legal_moves():
 
 def test_a_random_game_of_every_game_ends(rng):
     for name in ALL_GAMES:
-        if name in ("i", "en-gehe"):
+        if name in ("i", "en-gehe", "oure-ngat", "halusa"):
             # I's rules have no end for a cycle (random play can go round
-            # for ever); En Gehe's 2x40 games run to thousands of moves.
+            # for ever); En Gehe's 2x40 games run to thousands of moves;
+            # Oure Ngat never ends (its single seeds are sown back into
+            # their own holes); Halusa's random games often end in two
+            # lone seeds chasing each other round the board for ever.
             continue
         state = mancala_rs.new_game(name)
         random_playout(state, rng)
