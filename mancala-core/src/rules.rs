@@ -16,6 +16,7 @@ pub use crate::topology::{
     Direction, LayoutError, MAX_ROW_LEN, MAX_ROWS, MAX_TWO_ROW_LEN, StoreSide, max_row_len,
 };
 
+use crate::player::Player;
 use crate::topology::{Layout, Topology};
 
 /// What happens to a capture that would leave a player it takes from with no
@@ -363,8 +364,17 @@ impl Rules {
         {
             return Err(RulesError::VerdictNeedsSeedsLeft);
         }
-        if self.sowable.zone == Zone::Any && topology.holes() > MAX_MOVES {
-            return Err(RulesError::TooManyMoves(topology.holes()));
+        // The holes each player may sow, at most the moves a list holds.
+        if self.sowable.zone != Zone::Own {
+            for player in Player::all(topology.players()) {
+                let holes = topology
+                    .pits()
+                    .filter(|&pit| self.sowable.in_zone(&topology, pit, player))
+                    .count();
+                if holes > MAX_MOVES {
+                    return Err(RulesError::TooManyMoves(holes));
+                }
+            }
         }
         if !self.start.is_packed() {
             return Err(RulesError::StartGap);
@@ -483,8 +493,9 @@ pub enum RulesError {
     /// so that one start is written one way ([`Start::is_packed`]).
     #[error("the start's moves must come before its empty places")]
     StartGap,
-    /// Every hole of the board may be sown ([`Sowable::zone`]), and it
-    /// has more holes than a position can have moves ([`MAX_MOVES`]).
+    /// A player may sow more holes ([`Sowable::zone`]) than a position can
+    /// have moves ([`MAX_MOVES`]): every hole, or the opponents' holes, of
+    /// a large board.
     #[error("{0} holes to sow is more than the {max} moves a position may have", max = MAX_MOVES)]
     TooManyMoves(usize),
     /// A fallback capture ([`Rules::fallback_capture`]) of the opposite

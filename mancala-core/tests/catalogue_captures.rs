@@ -179,7 +179,8 @@ fn aw_li_gives_the_seeds_left_to_the_player_able_to_sow() {
 /// The new rule data is checked: a capture that reads the hole across
 /// needs two rows, a fallback capture cannot take a lone seed from an
 /// empty file, and a game that sows any hole needs no more holes than a
-/// position may have moves.
+/// position may have moves (every hole, or the opponents' holes and one
+/// more, on a large board).
 #[test]
 fn new_rule_data_is_checked() {
     let mut facing = Rules::yovodji();
@@ -197,6 +198,14 @@ fn new_rule_data_is_checked() {
     assert_eq!(empty.check().unwrap_err(), RulesError::FallbackTakesEmpty);
     let big = Rules::kapana_bona().with_houses(40);
     assert_eq!(big.check().unwrap_err(), RulesError::TooManyMoves(80));
+    // Six rows of 13, one each: a player's opponents own 5 x 13 = 65 holes,
+    // as many as a position may have moves; with his own last hole, 66.
+    let six = Layout::new(13, &Player::all(6).collect::<Vec<_>>());
+    let mut opponents = Rules::tap_urdy();
+    opponents.layout = six;
+    assert!(opponents.check().is_ok());
+    opponents.sowable.zone = Zone::OpponentsAndLast;
+    assert_eq!(opponents.check().unwrap_err(), RulesError::TooManyMoves(66));
     let mut sweep = Rules::oware();
     sweep.sweep.counts = CountSet::EMPTY.with(4);
     assert!(sweep.check().is_ok());
