@@ -18,7 +18,7 @@ pub mod kgp;
 pub mod laps;
 pub mod play;
 pub mod playout;
-mod protocol;
+pub mod protocol;
 pub mod ratings;
 pub mod solve;
 pub mod tournament;

@@ -9,7 +9,8 @@
 //!   runs stops it, and the deepest search a `go` may ask for
 //!   ([`MAX_DEPTH`]);
 //! - the folder of tablebases a session answers from ([`open_tablebases`]);
-//! - the exit status of a protocol program ([`session_status`]).
+//! - the exit status of a protocol program ([`session_status`]);
+//! - input quoted in a message, cut and escaped ([`excerpt`]).
 
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
@@ -24,6 +25,40 @@ use mancala_engine::tablebase::Shelf;
 /// is answered `error the line is longer than 1048576 bytes`, and skipped
 /// to its end.
 pub const MAX_LINE: usize = 1 << 20;
+
+/// The most characters of input a message quotes ([`excerpt`]).
+pub const QUOTE_CHARS: usize = 80;
+
+/// `text`, a piece of input, as a message quotes it: its control
+/// characters escaped (`\u{0}`, `\t`, ...), and, past [`QUOTE_CHARS`]
+/// characters, cut with its size said (`abc… (812345 bytes)`). What a peer
+/// sends thus never floods a log or an answer, nor writes raw control bytes
+/// to a terminal.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_cli::protocol::excerpt;
+///
+/// assert_eq!(excerpt("move\u{0}\x1b[2J"), "move\\u{0}\\u{1b}[2J");
+/// let long = "x".repeat(900_000);
+/// assert_eq!(excerpt(&long), format!("{}… (900000 bytes)", "x".repeat(80)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let mut quoted = String::new();
+    for (written, c) in text.chars().enumerate() {
+        if written == QUOTE_CHARS {
+            quoted.push_str(&format!("… ({} bytes)", text.len()));
+            break;
+        }
+        if c.is_control() {
+            quoted.extend(c.escape_default());
+        } else {
+            quoted.push(c);
+        }
+    }
+    quoted
+}
 
 /// The deepest search `go depth D` may ask for (each ply of depth is a
 /// level of recursion).

@@ -9,169 +9,18 @@
 //! The client runs as the library's `play` on a thread, and once as the
 //! program itself (`CARGO_BIN_EXE_mancala kgp --port P`).
 
-use std::io::{BufRead, BufReader, Write};
+mod kgp_server;
+
+use std::io::BufReader;
 use std::net::{TcpListener, TcpStream};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use mancala_cli::kgp::{Board, ClientOptions, Summary, parse_message, play};
-use mancala_core::{Game, Mancala, Move, Pit, Player, Rules, Status};
-
-/// How long the server waits for any one line before failing the test.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// The server's end of one connection.
-struct Server {
-    reader: BufReader<TcpStream>,
-    writer: TcpStream,
-    next_id: u64,
-    /// Every line the client sent, in order.
-    heard: Vec<String>,
-}
-
-impl Server {
-    fn accept(listener: &TcpListener) -> Server {
-        let (stream, _) = listener.accept().expect("the client connects");
-        stream.set_read_timeout(Some(PATIENCE)).unwrap();
-        Server {
-            reader: BufReader::new(stream.try_clone().unwrap()),
-            writer: stream,
-            next_id: 2,
-            heard: Vec::new(),
-        }
-    }
-
-    /// Sends `ID COMMAND` with a fresh (even) id, as the server numbers
-    /// its lines, and returns the id.
-    fn request(&mut self, command: &str) -> u64 {
-        let id = self.next_id;
-        self.next_id += 2;
-        write!(self.writer, "{id} {command}\r\n").unwrap();
-        id
-    }
-
-    /// Sends `ID@TO COMMAND`, an answer to the request `to`.
-    fn reply(&mut self, to: u64, command: &str) {
-        let id = self.next_id;
-        self.next_id += 2;
-        write!(self.writer, "{id}@{to} {command}\r\n").unwrap();
-    }
-
-    /// The client's next line, without its CRLF.
-    fn line(&mut self) -> String {
-        let mut line = String::new();
-        let n = self.reader.read_line(&mut line).expect("a line in time");
-        assert!(n > 0, "the client closed the connection");
-        assert!(line.ends_with("\r\n"), "{line:?}");
-        let line = line.trim_end().to_string();
-        self.heard.push(line.clone());
-        line
-    }
-
-    /// The greeting: `kgp 1 0 1`, then the client's `set`s up to `mode
-    /// freeplay`, answered `ok`. Returns the `set` lines.
-    fn greet(&mut self) -> Vec<String> {
-        self.request("kgp 1 0 1");
-        let mut sets = Vec::new();
-        loop {
-            let line = self.line();
-            if line == "mode freeplay" {
-                break;
-            }
-            assert!(line.starts_with("set "), "{line}");
-            sets.push(line);
-        }
-        self.request("ok");
-        sets
-    }
-
-    /// `ping`, and waits for its `pong` (skipping late lines of stopped
-    /// requests).
-    fn ping(&mut self) {
-        let id = self.request("ping");
-        loop {
-            let m = parse_message(&self.line()).unwrap();
-            if m.command == "pong" {
-                assert_eq!(m.reference, Some(id));
-                return;
-            }
-            assert!(matches!(m.command.as_str(), "move" | "yield"), "{m:?}");
-        }
-    }
-
-    /// Asks the client for `side`'s move in `game` (the board mirrored for
-    /// north) and returns its last move, every move checked legal. With
-    /// `stop`, the request is stopped after the first move instead of
-    /// waiting for `yield`.
-    fn ask(&mut self, game: &Mancala, side: Player, stop: bool) -> Move {
-        let houses = game.board().holes().len() / 2;
-        let id = self.request(&format!("state {}", Board::of_game(game, side)));
-        let mut last = None;
-        loop {
-            let m = parse_message(&self.line()).expect("the client's lines read");
-            if m.reference != Some(id) {
-                // A late line of a stopped request (sent before the client
-                // read the stop, on a busy machine).
-                assert!(
-                    m.reference < Some(id) && matches!(m.command.as_str(), "move" | "yield"),
-                    "{m:?}"
-                );
-                continue;
-            }
-            match m.command.as_str() {
-                "move" => {
-                    let k: usize = m.args[0].text().parse().expect("a number");
-                    assert!((1..=houses).contains(&k), "house {k}");
-                    let hole = if side == Player::P0 {
-                        k - 1
-                    } else {
-                        houses + k - 1
-                    };
-                    let mv = Move::Sow(Pit::new(hole).unwrap());
-                    assert!(
-                        game.legal_actions(side).contains(&mv),
-                        "{} is illegal in {game}",
-                        m.args[0].text()
-                    );
-                    last = Some(mv);
-                    if stop {
-                        self.reply(id, "stop");
-                        break;
-                    }
-                }
-                "yield" => break,
-                other => panic!("unexpected `{other}` for request {id}"),
-            }
-        }
-        last.expect("a move before yield")
-    }
-
-    /// Plays `game` to its end, the client choosing every move; a ping
-    /// before every fourth state, and the state number `stop_at` stopped
-    /// after its first move. Returns the states asked and the extra turns
-    /// (two states in a row for one side).
-    fn play_out(&mut self, mut game: Mancala, stop_at: Option<usize>) -> (usize, usize) {
-        let (mut asked, mut extra, mut last_side) = (0, 0, None);
-        while let Some(side) = game.to_move() {
-            if asked % 4 == 1 {
-                self.ping();
-            }
-            let mv = self.ask(&game, side, stop_at == Some(asked));
-            extra += usize::from(last_side == Some(side));
-            last_side = Some(side);
-            game.play(mv).expect("a legal move plays");
-            asked += 1;
-        }
-        assert!(matches!(game.status(), Status::Over(_)));
-        (asked, extra)
-    }
-}
-
-fn kalah(houses: u8, seeds: u16) -> Mancala {
-    Mancala::new(Rules::kalah().with_houses(houses).with_seeds(seeds)).unwrap()
-}
+use kgp_server::{PATIENCE, Server, kalah};
+use mancala_cli::kgp::{Board, ClientOptions, End, Summary, play};
+use mancala_core::{Game, Move, Pit, Player};
 
 /// A listener on a free port, and the library's client connected to it
 /// on a thread: its summary comes out of the receiver.
@@ -206,7 +55,7 @@ fn the_client_plays_complete_games_with_legal_moves() {
     assert!(extra >= 1, "no extra turn in the whole game");
     server.request("goodbye");
     let summary = done.recv_timeout(PATIENCE).expect("the client ends");
-    assert!(summary.goodbye);
+    assert_eq!(summary.end, End::Goodbye);
     assert_eq!(summary.states as usize, first + second);
     assert_eq!(summary.ignored, 0);
     // Every request but the stopped one ended with a yield.
@@ -247,7 +96,7 @@ fn stop_and_a_newer_state_end_a_long_search() {
     server.ping();
     server.request("goodbye");
     let summary = done.recv_timeout(PATIENCE).expect("the client ends");
-    assert!(summary.goodbye);
+    assert_eq!(summary.end, End::Goodbye);
     assert_eq!(summary.states, 2);
     assert!(
         !server.heard.iter().any(|l| l.ends_with("yield")),

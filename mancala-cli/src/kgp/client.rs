@@ -1,8 +1,9 @@
 //! The client's session: a thread reading the server's lines (answering
 //! `ping` and raising the stop flag at once), and the loop answering each
-//! `state` with moves from the search or a tablebase.
+//! `state` with moves from the search or a tablebase, or in verify mode
+//! each `problem` with its solution.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -13,13 +14,25 @@ use mancala_core::{Game, Move};
 use mancala_engine::{Limits, Registered, SearchResult, Stop};
 
 use super::message::{Arg, Board, Message, parse_message};
-use super::{ClientOptions, KgpError, Summary};
+use super::{ClientOptions, End, KgpError, Mode, Summary};
+use crate::protocol::excerpt;
 use mancala_engine::tablebase::Shelf;
 
 /// How long after a `state` arrives the first `move` waits at least: the
 /// server registers a state only after sending it, and may reject an
 /// answer that comes sooner.
 pub(super) const FIRST_MOVE_DELAY: Duration = Duration::from_millis(1);
+
+/// How long after a `state` arrives the final `move` is sent again, if
+/// it was last sent sooner (the server drops a `move` it reads before it
+/// has registered its `state`: on a loaded host, up to some milliseconds
+/// after sending it). An answer found sooner waits for it, within the
+/// move's time.
+pub(super) const RESEND_AFTER: Duration = Duration::from_millis(50);
+
+/// How long the client waits for the server's verdicts on its last
+/// solutions before it says `goodbye` (verify mode).
+const VERDICT_WAIT: Duration = Duration::from_secs(10);
 
 /// How many requests the client remembers the server stopped.
 const STOPPED_KEPT: usize = 64;
@@ -53,6 +66,12 @@ struct Requests {
     stopped: VecDeque<u64>,
     /// The id of the last `state` read.
     latest: Option<u64>,
+    /// Whether the end of the input means the server is gone (a
+    /// connection): it then stops the search under way, and the states
+    /// read before it are no longer answered.
+    end_is_gone: bool,
+    /// The input has ended (or failed).
+    ended: bool,
 }
 
 type Shared = Arc<Mutex<Requests>>;
@@ -108,9 +127,21 @@ where
     let (send, receive) = sync_channel(1024);
     thread::spawn(move || {
         let mut input = input;
+        // At the end of the input, for a connection: no one reads answers
+        // any more.
+        let gone = || {
+            let mut requests = lock(&shared);
+            requests.ended = true;
+            if let (true, Some((_, stop))) = (requests.end_is_gone, &requests.current) {
+                stop.stop();
+            }
+        };
         loop {
             let line = match crate::protocol::read_line(&mut input) {
-                Ok(None) => return,
+                Ok(None) => {
+                    gone();
+                    return;
+                }
                 Ok(Some(Ok(text))) => text,
                 Ok(Some(Err(e))) => {
                     let item = Incoming::Malformed("(unreadable)".into(), e.to_string());
@@ -120,6 +151,7 @@ where
                     continue;
                 }
                 Err(e) => {
+                    gone();
                     let _ = send.send(Err(e));
                     return;
                 }
@@ -153,16 +185,37 @@ pub(super) struct Session<'a, W> {
     tables: Shelf,
     log: &'a mut dyn Write,
     summary: Summary,
+    /// The request being answered, for the log when the connection fails.
+    answering: Option<u64>,
+    /// Verify mode: the ids of the solutions sent whose verdict has not
+    /// come, and the problem each solves.
+    pending: BTreeMap<u64, u64>,
+    /// The id of the client's next line that has one (odd: the server's
+    /// are even).
+    next_id: u64,
+}
+
+/// What the loop does after a message.
+enum Flow {
+    Continue,
+    End(End),
 }
 
 impl<'a, W: Write + Send + 'static> Session<'a, W> {
-    /// Runs a whole session: greeting, `mode freeplay`, then every request
-    /// until `goodbye` or the end of the input.
+    /// Runs a whole session: greeting, `mode freeplay` (or `mode
+    /// verify`), then every request until `goodbye`, the end of the input,
+    /// or in verify mode the problems asked for answered.
+    ///
+    /// With `end_is_gone` (a connection), the end of the input stops the
+    /// search under way and the states not yet answered are skipped: the
+    /// server is gone. Otherwise (lines from memory or a file) every line
+    /// read is answered.
     pub(super) fn run<R: BufRead + Send + 'static>(
         input: R,
         output: W,
         options: &'a ClientOptions,
         log: &'a mut dyn Write,
+        end_is_gone: bool,
     ) -> Result<Summary, KgpError> {
         let tables = match &options.tablebase {
             Some(dir) => crate::protocol::open_tablebases(dir.clone())
@@ -171,6 +224,7 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
         };
         let out = Arc::new(Out(Mutex::new(output)));
         let shared = Shared::default();
+        lock(&shared).end_is_gone = end_is_gone;
         let lines = spawn_reader(input, Arc::clone(&out), Arc::clone(&shared));
         let mut session = Session {
             out,
@@ -179,9 +233,19 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
             tables,
             log,
             summary: Summary::default(),
+            answering: None,
+            pending: BTreeMap::new(),
+            next_id: 1,
         };
         session.greet(&lines)?;
-        session.serve(&lines)?;
+        session.summary.end = match session.serve(&lines) {
+            Ok(end) => end,
+            Err(KgpError::Io(e)) => End::Lost(match session.answering {
+                Some(id) => format!("{e} (while answering request {id})"),
+                None => e.to_string(),
+            }),
+            Err(e) => return Err(e),
+        };
         Ok(session.summary)
     }
 
@@ -192,42 +256,52 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
     }
 
     /// The next message, malformed lines logged and skipped; `None` at the
-    /// end of the input.
+    /// end of the input, or once `deadline` (if any) has passed.
     fn next(
         &mut self,
         lines: &Receiver<io::Result<Incoming>>,
+        deadline: Option<Instant>,
     ) -> io::Result<Option<(Message, Instant)>> {
         loop {
-            match lines.recv() {
-                Err(_) => return Ok(None),
-                Ok(line) => match line? {
-                    Incoming::Message(m, at) => return Ok(Some((m, at))),
-                    Incoming::Malformed(line, why) => {
-                        self.summary.ignored += 1;
-                        self.note(&format!("ignored a malformed line ({why}): {line}"));
-                    }
-                },
+            let line = match deadline {
+                None => lines.recv().ok(),
+                Some(at) => lines
+                    .recv_timeout(at.saturating_duration_since(Instant::now()))
+                    .ok(),
+            };
+            let Some(line) = line else {
+                return Ok(None);
+            };
+            match line? {
+                Incoming::Message(m, at) => return Ok(Some((m, at))),
+                Incoming::Malformed(line, why) => {
+                    self.summary.ignored += 1;
+                    self.note(&format!(
+                        "ignored a malformed line ({why}): {}",
+                        excerpt(&line)
+                    ));
+                }
             }
         }
     }
 
     /// Waits for the server's `kgp MAJOR MINOR PATCH`, checks the major
-    /// version, and asks for freeplay.
+    /// version, and asks for the mode.
     fn greet(&mut self, lines: &Receiver<io::Result<Incoming>>) -> Result<(), KgpError> {
         loop {
-            let (message, _) = self.next(lines)?.ok_or(KgpError::NoGreeting)?;
+            let (message, _) = self.next(lines, None)?.ok_or(KgpError::NoGreeting)?;
             if message.command != "kgp" {
                 self.summary.ignored += 1;
                 self.note(&format!(
                     "ignored `{}` before the greeting",
-                    message.command
+                    excerpt(&message.command)
                 ));
                 continue;
             }
             let version: Vec<String> = message.args.iter().map(Arg::text).collect();
             if version.first().map(String::as_str) != Some("1") {
                 let _ = self.out.line("goodbye");
-                return Err(KgpError::Version(version.join(" ")));
+                return Err(KgpError::Version(excerpt(&version.join(" "))));
             }
             break;
         }
@@ -242,63 +316,162 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
             self.out
                 .line(&format!("set auth:token {}", super::quote(token)))?;
         }
-        self.out.line("mode freeplay")?;
+        self.out.line(match options.mode {
+            Mode::Freeplay => "mode freeplay",
+            Mode::Verify => "mode verify",
+        })?;
         Ok(())
     }
 
-    /// Answers requests until `goodbye` or the end of the input.
-    fn serve(&mut self, lines: &Receiver<io::Result<Incoming>>) -> Result<(), KgpError> {
-        while let Some((message, arrived)) = self.next(lines)? {
-            match message.command.as_str() {
+    /// Answers requests until `goodbye`, the end of the input or, in
+    /// verify mode, the problems asked for answered and judged (or
+    /// [`VERDICT_WAIT`] passed waiting for the verdicts).
+    fn serve(&mut self, lines: &Receiver<io::Result<Incoming>>) -> Result<End, KgpError> {
+        let mut deadline = None;
+        loop {
+            let Some((message, arrived)) = self.next(lines, deadline)? else {
+                if deadline.is_some() {
+                    self.note(&format!(
+                        "no verdict on {} solutions after {} s",
+                        self.pending.len(),
+                        VERDICT_WAIT.as_secs()
+                    ));
+                    return self.farewell();
+                }
+                return Ok(End::Closed);
+            };
+            let flow = match message.command.as_str() {
                 "state" => self.state(&message, arrived)?,
-                "goodbye" => {
-                    self.summary.goodbye = true;
-                    return Ok(());
-                }
-                "error" => {
-                    let text: Vec<String> = message.args.iter().map(Arg::text).collect();
-                    let about = message
-                        .reference
-                        .map_or_else(String::new, |r| format!(" (about {r})"));
-                    self.note(&format!("the server says error{about}: {}", text.join(" ")));
-                }
+                "problem" => self.problem(&message)?,
+                "goodbye" => Flow::End(End::Goodbye),
+                "ok" | "error" => self.reply(&message)?,
                 // Answered by the reader, or nothing to do.
-                "ping" | "stop" | "ok" | "set" | "kgp" => {}
+                "ping" | "stop" | "set" | "kgp" => Flow::Continue,
                 other => {
                     self.summary.ignored += 1;
+                    let other = excerpt(other);
                     self.note(&format!("ignored the unknown command `{other}`"));
+                    Flow::Continue
                 }
+            };
+            if let Flow::End(end) = flow {
+                return Ok(end);
+            }
+            if self.options.mode == Mode::Verify && self.summary.problems >= self.options.problems {
+                if self.pending.is_empty() {
+                    return self.farewell();
+                }
+                deadline.get_or_insert_with(|| Instant::now() + VERDICT_WAIT);
             }
         }
-        Ok(())
+    }
+
+    /// Verify mode's end: the problems asked for are answered; the client
+    /// says `goodbye`.
+    fn farewell(&mut self) -> Result<End, KgpError> {
+        self.out.line("goodbye")?;
+        Ok(End::Answered)
+    }
+
+    /// An `ok` or an `error`: a verdict on a solution, or a message for the
+    /// log.
+    fn reply(&mut self, message: &Message) -> Result<Flow, KgpError> {
+        let text: Vec<String> = message.args.iter().map(Arg::text).collect();
+        let text = excerpt(&text.join(" "));
+        let solved = message.reference.and_then(|r| self.pending.remove(&r));
+        match (message.command.as_str(), solved) {
+            ("ok", Some(_)) => self.summary.agreed += 1,
+            ("error", Some(problem)) => {
+                self.summary.disagreed += 1;
+                self.note(&format!(
+                    "the server disagrees with the solution of problem {problem}: {text}"
+                ));
+            }
+            ("error", None) => {
+                let about = message
+                    .reference
+                    .map_or_else(String::new, |r| format!(" (about {r})"));
+                self.note(&format!("the server says error{about}: {text}"));
+                if self.options.mode == Mode::Verify && self.summary.problems == 0 {
+                    // The mode itself refused: no problem will come.
+                    return Err(KgpError::Mode(text));
+                }
+            }
+            _ => {}
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Answers a `problem` (verify mode) with its `solution`.
+    fn problem(&mut self, message: &Message) -> Result<Flow, KgpError> {
+        let (Some(id), [Arg::Board(board), Arg::Word(house)]) =
+            (message.id, message.args.as_slice())
+        else {
+            self.summary.ignored += 1;
+            self.note("ignored a `problem` without an id, a board and a house");
+            return Ok(Flow::Continue);
+        };
+        if self.options.mode != Mode::Verify {
+            self.summary.ignored += 1;
+            self.note(&format!("ignored problem {id}: not in verify mode"));
+            return Ok(Flow::Continue);
+        }
+        self.summary.problems += 1;
+        let solved = house
+            .parse::<usize>()
+            .map_err(|_| format!("`{}` is no house", excerpt(house)))
+            .and_then(|house| super::verify::solve(board, house));
+        match solved {
+            Ok(solution) => {
+                let line = self.next_id;
+                self.next_id += 2;
+                self.answering = Some(id);
+                self.out
+                    .line(&format!("{line}@{id} solution {}", solution.to_args()))?;
+                self.answering = None;
+                self.pending.insert(line, id);
+            }
+            Err(why) => {
+                self.summary.unsolved += 1;
+                self.note(&format!("problem {id} not answered: {why}"));
+            }
+        }
+        Ok(Flow::Continue)
     }
 
     /// Answers one `state`: moves as the search finds them, then `yield`
     /// (none after the server's `stop`).
-    fn state(&mut self, message: &Message, arrived: Instant) -> Result<(), KgpError> {
+    fn state(&mut self, message: &Message, arrived: Instant) -> Result<Flow, KgpError> {
         let (Some(id), [Arg::Board(board)]) = (message.id, message.args.as_slice()) else {
             self.summary.ignored += 1;
             self.note("ignored a `state` without an id and one board");
-            return Ok(());
+            return Ok(Flow::Continue);
         };
         self.summary.states += 1;
         let Some(stop) = self.begin(id) else {
-            self.note(&format!("skipped request {id}: stopped or superseded"));
-            return Ok(());
+            self.note(&format!(
+                "skipped request {id}: stopped, superseded or the connection ended"
+            ));
+            return Ok(Flow::Continue);
         };
+        self.answering = Some(id);
         let stopped_by_server = self.answer(id, board, arrived, &stop);
         lock(&self.shared).current = None;
         if !stopped_by_server? {
             self.out.line(&format!("@{id} yield"))?;
         }
-        Ok(())
+        self.answering = None;
+        Ok(Flow::Continue)
     }
 
     /// Registers request `id` as the one searched: its flag, unless the
     /// server stopped it or sent a newer state already.
     fn begin(&mut self, id: u64) -> Option<Stop> {
         let mut requests = lock(&self.shared);
-        if requests.stopped.contains(&id) || requests.latest.is_some_and(|l| l != id) {
+        if requests.stopped.contains(&id)
+            || requests.latest.is_some_and(|l| l != id)
+            || (requests.end_is_gone && requests.ended)
+        {
             return None;
         }
         let stop = Stop::new();
@@ -332,7 +505,9 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
             out: &out,
             arrived,
             sent: None,
+            sent_at: arrived,
             moves: 0,
+            resent: 0,
         };
         // The game's computer player, the same as every face's (the Kalah
         // solver's search on Kalah boards), the move of each completed
@@ -362,7 +537,10 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
         if let Some(found) = found {
             mover.send(found.best)?;
         }
+        let time = self.options.time;
+        mover.confirm(time.min(RESEND_AFTER), stop)?;
         self.summary.moves += mover.moves;
+        self.summary.resent += mover.resent;
         Ok(stop.is_stopped())
     }
 }
@@ -372,9 +550,12 @@ struct Mover<'o, W> {
     id: u64,
     out: &'o Out<W>,
     arrived: Instant,
-    /// The last move sent.
+    /// The last move sent, and when.
     sent: Option<Move>,
+    sent_at: Instant,
     moves: u64,
+    /// The final moves sent again ([`Mover::confirm`]).
+    resent: u64,
 }
 
 impl<W: Write> Mover<'_, W> {
@@ -395,7 +576,31 @@ impl<W: Write> Mover<'_, W> {
         self.out
             .line(&format!("@{} move {}", self.id, pit.index() + 1))?;
         self.sent = Some(mv);
+        self.sent_at = Instant::now();
         self.moves += 1;
+        Ok(())
+    }
+
+    /// Makes sure the final move is not only in lines the server may have
+    /// dropped: if it was last sent less than `after` after the state
+    /// arrived, waits until then and sends it again (not after a `stop`,
+    /// or a newer `state`, which make it pointless).
+    fn confirm(&mut self, after: Duration, stop: &Stop) -> io::Result<()> {
+        let Some(pit) = self.sent.and_then(Move::pit) else {
+            return Ok(());
+        };
+        let due = self.arrived + after;
+        if self.sent_at >= due {
+            return Ok(());
+        }
+        thread::sleep(due.saturating_duration_since(Instant::now()));
+        if stop.is_stopped() {
+            return Ok(());
+        }
+        self.out
+            .line(&format!("@{} move {}", self.id, pit.index() + 1))?;
+        self.sent_at = Instant::now();
+        self.resent += 1;
         Ok(())
     }
 }

@@ -1,12 +1,15 @@
 //! KGP's lines read and written: [`Message`] (`[id][@ref] command
 //! args...`), its arguments ([`Arg`]: words, numbers, quoted strings, board
 //! literals) and the board literal ([`Board`], `<n,S,N,s1..sn,n1..nn>`).
-//! Reading never panics: a line that is not a message is a [`ParseError`].
+//! Reading never panics: a line that is not a message is a [`ParseError`],
+//! which quotes the line's pieces cut and escaped ([`excerpt`]).
 
 use std::fmt;
 
 use mancala_core::rules::MAX_TWO_ROW_LEN;
 use mancala_core::{Mancala, Player, Rules, Setup};
+
+use crate::protocol::excerpt;
 
 /// One line of KGP: `[id][@ref] command args...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +47,8 @@ impl Arg {
     }
 }
 
-/// Why a line is not a KGP message.
+/// Why a line is not a KGP message. The pieces of the line it quotes are
+/// cut and escaped ([`excerpt`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseError {
@@ -69,7 +73,7 @@ pub enum ParseError {
     /// A malformed board literal.
     #[error("bad board `{text}`: {why}")]
     BadBoard {
-        /// The literal as written.
+        /// The literal as written ([`excerpt`]: cut and escaped).
         text: String,
         /// What is wrong with it.
         why: String,
@@ -106,7 +110,7 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
             (None, None, first, rest)
         };
     if !command.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(ParseError::BadCommand(command.to_string()));
+        return Err(ParseError::BadCommand(excerpt(command)));
     }
     Ok(Message {
         id,
@@ -129,7 +133,7 @@ fn split_word(text: &str) -> Option<(&str, &str)> {
 
 /// Reads `ID`, `@REF` or `ID@REF`.
 fn parse_id(word: &str) -> Result<(Option<u64>, Option<u64>), ParseError> {
-    let bad = || ParseError::BadId(word.to_string());
+    let bad = || ParseError::BadId(excerpt(word));
     let number = |digits: &str| -> Result<Option<u64>, ParseError> {
         if digits.is_empty() {
             return Ok(None);
@@ -170,7 +174,7 @@ fn parse_args(text: &str) -> Result<Vec<Arg>, ParseError> {
             }
             let word = &text[start..end];
             if word.contains('"') {
-                return Err(ParseError::StrayQuote(word.to_string()));
+                return Err(ParseError::StrayQuote(excerpt(word)));
             }
             args.push(if word.starts_with('<') {
                 Arg::Board(word.parse()?)
@@ -297,7 +301,7 @@ impl std::str::FromStr for Board {
     /// allowed): `n` from 1 to 50, each count at most 65535.
     fn from_str(text: &str) -> Result<Board, ParseError> {
         let bad = |why: String| ParseError::BadBoard {
-            text: text.to_string(),
+            text: excerpt(text),
             why,
         };
         let inner = text
@@ -309,7 +313,7 @@ impl std::str::FromStr for Board {
             .map(|n| {
                 let n = n.trim();
                 n.parse::<u16>()
-                    .map_err(|_| bad(format!("`{n}` is no count from 0 to 65535")))
+                    .map_err(|_| bad(format!("`{}` is no count from 0 to 65535", excerpt(n))))
             })
             .collect::<Result<_, _>>()?;
         let houses = usize::from(numbers[0]);
