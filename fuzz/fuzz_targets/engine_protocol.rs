@@ -5,7 +5,8 @@
 //! second `nodes` is refused as given twice), so that searches stay short;
 //! everything else goes through as it is. `run` must finish without an
 //! error (only input and output failures are errors), and every line it
-//! writes must be one of the protocol's answers.
+//! writes must be one of the protocol's answers, a refusal a short line
+//! without control characters.
 
 #![no_main]
 
@@ -35,5 +36,11 @@ fuzz_target!(|data: &[u8]| {
     for line in text.lines() {
         let first = line.split(' ').next().unwrap_or_default();
         assert!(ANSWERS.contains(&first), "not an answer: {line:?}");
+        if first == "error" {
+            // A refusal is one tidy line, whatever input it quotes.
+            assert!(!line.chars().any(char::is_control), "{line:?}");
+            let limit = mancala_cli::protocol::MESSAGE_CHARS + 30;
+            assert!(line.chars().count() <= limit, "{line:?}");
+        }
     }
 });

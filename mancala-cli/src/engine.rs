@@ -135,7 +135,10 @@
 //! arguments, not `x` ``); `go` on a finished game answers `error game
 //! over`; every command but `new` and `quit` needs a game first (``error no
 //! game yet: start one with `new GAME` ``). A line that is not UTF-8, or
-//! longer than [`MAX_LINE`] bytes, is refused whole.
+//! longer than [`MAX_LINE`] bytes, is refused whole. An error line quotes
+//! at most 200 characters of each piece of input, with its size (``error
+//! unknown command `qqq…` (900000 bytes)` ``), and escapes control
+//! characters (`\u{0}`): [`tidy`].
 //!
 //! # Example
 //!
@@ -190,7 +193,7 @@ use std::sync::Arc;
 use clap::Parser;
 
 use crate::game_arg::OptionArgError;
-use crate::protocol::{Line, LineError, Stops, open_tablebases, read_ahead, read_line};
+use crate::protocol::{Line, LineError, Stops, open_tablebases, read_ahead, read_line, tidy};
 use mancala_engine::AnyGame;
 use mancala_engine::tablebase::Shelf;
 
@@ -561,9 +564,8 @@ fn drive(
                 }
             }
             Err(e) => {
-                // One line, whatever the message holds.
-                let message = e.to_string().replace(['\n', '\r'], " ");
-                writeln!(output, "error {message}")?;
+                // One tidy line, whatever the message holds.
+                writeln!(output, "error {}", tidy(&e.to_string()))?;
             }
         }
         output.flush()?;

@@ -75,7 +75,7 @@
 //! - A line that is not a message (a bad id, an unterminated string, a
 //!   malformed board, a `state` without an id or board, a line over 1 MiB
 //!   or not UTF-8) is logged on standard error and ignored, as are unknown
-//!   commands; the log quotes at most 80 characters of it with its size,
+//!   commands; the log quotes at most 200 characters of it with its size,
 //!   control bytes escaped. Nothing the server sends makes the client
 //!   panic.
 //! - When the server goes away nothing is announced: the socket closes

@@ -1,16 +1,11 @@
 //! What the line protocols share: the engine protocol
 //! ([`engine`](crate::engine)), UCI ([`uci`](crate::uci)) and the KGP
-//! client ([`kgp`](crate::kgp)).
-//!
-//! - reading input one bounded line at a time ([`read_line`], at most
-//!   [`MAX_LINE`] bytes), and on a thread of its own ahead of the session
-//!   ([`read_ahead`]);
-//! - the stop flags of searches ([`Stops`]): a `stop` read while a `go`
-//!   runs stops it, and the deepest search a `go` may ask for
-//!   ([`MAX_DEPTH`]);
-//! - the folder of tablebases a session answers from ([`open_tablebases`]);
-//! - the exit status of a protocol program ([`session_status`]);
-//! - input quoted in a message, cut and escaped ([`excerpt`]).
+//! client ([`kgp`](crate::kgp)). Public: how a message quotes input
+//! ([`excerpt`], [`tidy`]) and the limits ([`MAX_LINE`], [`MAX_DEPTH`]).
+//! Within the crate: reading input one bounded line at a time, also on a
+//! thread of its own ahead of the session; the stop flags of searches (a
+//! `stop` read while a `go` runs stops it); the folder of tablebases a
+//! session answers from; the exit status of a protocol program.
 
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
@@ -27,11 +22,12 @@ use mancala_engine::tablebase::Shelf;
 pub const MAX_LINE: usize = 1 << 20;
 
 /// The most characters of input a message quotes ([`excerpt`]).
-pub const QUOTE_CHARS: usize = 80;
+pub const QUOTE_CHARS: usize = 200;
 
 /// `text`, a piece of input, as a message quotes it: its control
-/// characters escaped (`\u{0}`, `\t`, ...), and, past [`QUOTE_CHARS`]
-/// characters, cut with its size said (`abc… (812345 bytes)`). What a peer
+/// characters escaped (`\u{0}`, `\t`, ...), and cut where it would write
+/// more than [`QUOTE_CHARS`] characters, its size said (`abc… (812345
+/// bytes)`). What a peer
 /// sends thus never floods a log or an answer, nor writes raw control bytes
 /// to a terminal.
 ///
@@ -42,22 +38,69 @@ pub const QUOTE_CHARS: usize = 80;
 ///
 /// assert_eq!(excerpt("move\u{0}\x1b[2J"), "move\\u{0}\\u{1b}[2J");
 /// let long = "x".repeat(900_000);
-/// assert_eq!(excerpt(&long), format!("{}… (900000 bytes)", "x".repeat(80)));
+/// assert_eq!(excerpt(&long), format!("{}… (900000 bytes)", "x".repeat(200)));
 /// ```
 pub fn excerpt(text: &str) -> String {
     let mut quoted = String::new();
-    for (written, c) in text.chars().enumerate() {
-        if written == QUOTE_CHARS {
+    let mut written = 0;
+    for c in text.chars() {
+        let shown: String = escaped(c).collect();
+        written += shown.chars().count();
+        if written > QUOTE_CHARS {
             quoted.push_str(&format!("… ({} bytes)", text.len()));
             break;
         }
-        if c.is_control() {
-            quoted.extend(c.escape_default());
-        } else {
-            quoted.push(c);
-        }
+        quoted.push_str(&shown);
     }
     quoted
+}
+
+/// The most characters of a message [`tidy`] writes.
+pub const MESSAGE_CHARS: usize = 1000;
+
+/// A message (a refusal of the engine protocol or UCI, a line of the KGP
+/// client's log) as one tidy line, whatever input it quotes: line breaks
+/// become spaces, other control characters are escaped, each piece in
+/// backquotes (the input it quotes) is cut as [`excerpt`] cuts it, and the
+/// whole past [`MESSAGE_CHARS`] characters.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_cli::protocol::tidy;
+///
+/// let word = "z".repeat(5000);
+/// let message = format!("unknown command `{word}` (commands: go, quit)\nnow");
+/// let tidied = tidy(&message);
+/// assert!(tidied.starts_with(&format!("unknown command `{}… (5000 bytes)`", "z".repeat(200))));
+/// assert!(tidied.ends_with("(commands: go, quit) now"));
+/// assert_eq!(tidy("bell\u{7}"), "bell\\u{7}");
+/// ```
+pub fn tidy(message: &str) -> String {
+    let flat = message.replace(['\n', '\r'], " ");
+    let quoted: Vec<String> = flat
+        .split('`')
+        .enumerate()
+        .map(|(i, piece)| {
+            if i % 2 == 1 {
+                excerpt(piece)
+            } else {
+                piece.chars().flat_map(escaped).collect()
+            }
+        })
+        .collect();
+    let line = quoted.join("`");
+    match line.char_indices().nth(MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}… ({} bytes)", &line[..cut], line.len()),
+        None => line,
+    }
+}
+
+/// A character as a message writes it: a control character escaped.
+fn escaped(c: char) -> impl Iterator<Item = char> {
+    let escape = c.is_control().then(|| c.escape_default());
+    let plain = (!c.is_control()).then_some(c);
+    escape.into_iter().flatten().chain(plain)
 }
 
 /// The deepest search `go depth D` may ask for (each ply of depth is a

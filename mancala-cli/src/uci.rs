@@ -35,7 +35,9 @@
 //! error MESSAGE` ([`UciError`]) and **changes nothing**: a `position` with
 //! a bad position or an illegal move leaves the position as it was, and a
 //! `go` with a word it does not know does not search (and answers no
-//! `bestmove`).
+//! `bestmove`). The message quotes at most 200 characters of each piece of
+//! input, with its size, and escapes control characters
+//! ([`tidy`](crate::protocol::tidy)).
 //!
 //! - **Moves** are letters: `A` to `F` South's houses from his left, `a` to
 //!   `f` North's in sowing order (`a` faces `F`). The list after `moves` is

@@ -533,14 +533,14 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
                     .flatten()
             }
         };
-        failed?;
-        if let Some(found) = found {
-            mover.send(found.best)?;
-        }
-        let time = self.options.time;
-        mover.confirm(time.min(RESEND_AFTER), stop)?;
+        let after = self.options.time.min(RESEND_AFTER);
+        let sent = failed
+            .and_then(|()| found.map_or(Ok(()), |found| mover.send(found.best)))
+            .and_then(|()| mover.confirm(after, stop));
+        // Counted even when the connection failed on the way.
         self.summary.moves += mover.moves;
         self.summary.resent += mover.resent;
+        sent?;
         Ok(stop.is_stopped())
     }
 }

@@ -133,8 +133,8 @@ pub fn run(args: &KgpArgs, log: &mut dyn Write) -> ExitStatus {
         note(
             log,
             &format!(
-                "connecting to {address} again in {:.1} s (attempt {failures} of {})",
-                wait.as_secs_f64(),
+                "connecting to {address} again in {} (attempt {failures} of {})",
+                words(wait),
                 args.reconnect
             ),
         );
@@ -179,6 +179,15 @@ fn backoff(first: Duration, failures: u32) -> Duration {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |t| t.subsec_nanos());
     wait + wait.mul_f64(f64::from(nanos % 1000) / 5000.0)
+}
+
+/// A wait in words: `250 ms`, `1.2 s`.
+fn words(wait: Duration) -> String {
+    if wait < Duration::from_secs(1) {
+        format!("{} ms", wait.as_millis())
+    } else {
+        format!("{:.1} s", wait.as_secs_f64())
+    }
 }
 
 /// The end of the program: the totals, and the status of a session that

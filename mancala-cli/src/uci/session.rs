@@ -10,7 +10,7 @@ use mancala_engine::{Limits, SearchResult, Stop};
 
 use super::notation::{fen, move_letter, parse_fen, play_letters};
 use super::{AUTHOR, DEFAULT_MOVETIME_MS, HASH_MB, MAX_HASH_MB, NAME, UciError};
-use crate::protocol::{MAX_DEPTH, Stops};
+use crate::protocol::{MAX_DEPTH, Stops, tidy};
 
 /// What a command asks of the loop.
 pub(super) enum Flow {
@@ -73,8 +73,7 @@ impl Uci {
             Ok(flow) => Ok(flow),
             Err(Refused::Io(e)) => Err(e),
             Err(Refused::Uci(e)) => {
-                let message = e.to_string().replace(['\n', '\r'], " ");
-                writeln!(out, "info string error {message}")?;
+                writeln!(out, "info string error {}", tidy(&e.to_string()))?;
                 out.flush()?;
                 Ok(Flow::Continue)
             }

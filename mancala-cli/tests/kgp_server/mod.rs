@@ -29,6 +29,8 @@ impl Server {
     pub(crate) fn accept(listener: &TcpListener) -> Server {
         let (stream, _) = listener.accept().expect("the client connects");
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        // As go-kgp (Go sets it on every connection): each line goes at once.
+        stream.set_nodelay(true).unwrap();
         Server {
             reader: BufReader::new(stream.try_clone().unwrap()),
             writer: stream,
