@@ -242,6 +242,11 @@ fn the_exit_status_tells_the_ends_apart() {
     assert_eq!(status, 4, "{log}");
     assert!(!log.contains("again in"), "{log}");
 
+    // A tablebase folder that is none: said before connecting.
+    let (status, log) = Program::start(port, &["--tablebase", "/no/such/folder"]).finish();
+    assert_eq!(status, 1, "{log}");
+    assert!(log.contains("/no/such/folder is not a folder"), "{log}");
+
     // Another major version of KGP.
     let (listener, port) = listen();
     let program = Program::start(port, &[]);

@@ -88,6 +88,13 @@ pub fn main_with(args: &KgpArgs) -> ExitCode {
 /// every attempt, every session's figures and the totals go to `log`.
 pub fn run(args: &KgpArgs, log: &mut dyn Write) -> ExitStatus {
     let address = format!("{}:{}", args.host, args.port);
+    // A bad tablebase folder is said at once, not after the connection.
+    if let Some(dir) = &args.client.tablebase
+        && let Err(e) = crate::protocol::open_tablebases(dir.clone())
+    {
+        note(log, &format!("tablebase: {e}"));
+        return ExitStatus::Failed;
+    }
     let mut total = Summary::default();
     let (mut failures, mut sessions) = (0u32, 0u32);
     loop {
