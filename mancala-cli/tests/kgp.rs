@@ -11,31 +11,20 @@
 
 mod kgp_server;
 
-use std::io::BufReader;
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::thread;
 use std::time::Duration;
 
-use kgp_server::{PATIENCE, Server, kalah};
-use mancala_cli::kgp::{Board, ClientOptions, End, Summary, play};
+use kgp_server::{PATIENCE, Server, kalah, library_client, listen};
+use mancala_cli::kgp::{Board, ClientOptions, End, Summary};
 use mancala_core::{Game, Move, Pit, Player};
 
 /// A listener on a free port, and the library's client connected to it
 /// on a thread: its summary comes out of the receiver.
-fn client(options: ClientOptions) -> (TcpListener, mpsc::Receiver<Summary>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let (send, receive) = mpsc::channel();
-    thread::spawn(move || {
-        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        let reader = BufReader::new(stream.try_clone().unwrap());
-        let mut log = Vec::new();
-        let summary = play(reader, stream, &options, &mut log).expect("the session ends well");
-        let _ = send.send(summary);
-    });
-    (listener, receive)
+fn client(options: ClientOptions) -> (TcpListener, mpsc::Receiver<(Summary, String)>) {
+    let (listener, port) = listen();
+    (listener, library_client(port, options))
 }
 
 #[test]
@@ -54,7 +43,7 @@ fn the_client_plays_complete_games_with_legal_moves() {
     let (second, _) = server.play_out(kalah(4, 3), None);
     assert!(extra >= 1, "no extra turn in the whole game");
     server.request("goodbye");
-    let summary = done.recv_timeout(PATIENCE).expect("the client ends");
+    let (summary, _) = done.recv_timeout(PATIENCE).expect("the client ends");
     assert_eq!(summary.end, End::Goodbye);
     assert_eq!(summary.states as usize, first + second);
     assert_eq!(summary.ignored, 0);
@@ -95,7 +84,7 @@ fn stop_and_a_newer_state_end_a_long_search() {
     server.reply(second, "stop");
     server.ping();
     server.request("goodbye");
-    let summary = done.recv_timeout(PATIENCE).expect("the client ends");
+    let (summary, _) = done.recv_timeout(PATIENCE).expect("the client ends");
     assert_eq!(summary.end, End::Goodbye);
     assert_eq!(summary.states, 2);
     assert!(

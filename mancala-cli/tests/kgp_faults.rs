@@ -9,15 +9,14 @@
 
 mod kgp_server;
 
-use std::io::{BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{Read, Write};
+use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use kgp_server::{PATIENCE, Server, kalah};
-use mancala_cli::kgp::{Board, ClientOptions, End, Summary, parse_message, play};
+use kgp_server::{PATIENCE, Server, kalah, library_client, listen};
+use mancala_cli::kgp::{Board, ClientOptions, End, parse_message};
 use mancala_core::{Game, Move, Pit, Player};
 
 /// The program `mancala kgp` on `port` with `args`, its log piped; killed
@@ -64,27 +63,6 @@ impl Drop for Program {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-/// A free port on 127.0.0.1 and its listener.
-fn listen() -> (TcpListener, u16) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    (listener, port)
-}
-
-/// The library's client on a thread, connected to `port`: its summary and
-/// log come out of the receiver.
-fn library_client(port: u16, options: ClientOptions) -> mpsc::Receiver<(Summary, String)> {
-    let (send, receive) = mpsc::channel();
-    thread::spawn(move || {
-        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        let reader = BufReader::new(stream.try_clone().unwrap());
-        let mut log = Vec::new();
-        let summary = play(reader, stream, &options, &mut log).expect("the session ends well");
-        let _ = send.send((summary, String::from_utf8(log).unwrap()));
-    });
-    receive
 }
 
 #[test]

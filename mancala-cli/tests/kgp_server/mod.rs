@@ -8,9 +8,11 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
+use std::sync::mpsc;
+use std::thread;
 use std::time::Duration;
 
-use mancala_cli::kgp::{Board, parse_message};
+use mancala_cli::kgp::{Board, ClientOptions, Summary, parse_message, play};
 use mancala_core::{Game, Mancala, Move, Pit, Player, Rules, Status};
 
 /// How long the server waits for any one line before failing the test.
@@ -168,4 +170,28 @@ impl Server {
 /// Kalah on `houses` houses of `seeds` seeds.
 pub(crate) fn kalah(houses: u8, seeds: u16) -> Mancala {
     Mancala::new(Rules::kalah().with_houses(houses).with_seeds(seeds)).unwrap()
+}
+
+/// A free port on 127.0.0.1 and its listener.
+pub(crate) fn listen() -> (TcpListener, u16) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    (listener, port)
+}
+
+/// The library's client on a thread, connected to `port`: its summary and
+/// log come out of the receiver.
+pub(crate) fn library_client(
+    port: u16,
+    options: ClientOptions,
+) -> mpsc::Receiver<(Summary, String)> {
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let reader = BufReader::new(stream.try_clone().unwrap());
+        let mut log = Vec::new();
+        let summary = play(reader, stream, &options, &mut log).expect("the session ends well");
+        let _ = send.send((summary, String::from_utf8(log).unwrap()));
+    });
+    receive
 }
