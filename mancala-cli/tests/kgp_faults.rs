@@ -9,7 +9,7 @@
 
 mod kgp_server;
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::thread;
@@ -352,7 +352,8 @@ fn random_problem(seed: &mut u64) -> (Board, usize) {
 /// A verify-mode server: after `mode verify`, problems one at a time, each
 /// solution judged by [`reference_sow`] (`ok`, or `error "Expected state
 /// ..."` as go-kgp words it; `wrong` every solution refused), until the
-/// client's `goodbye`. Returns the problems sent and those agreed.
+/// client's `goodbye` (or the end of the connection). Returns the
+/// solutions judged and those agreed.
 fn verify_server(listener: &TcpListener, wrong: bool, seed: u64) -> (u64, u64) {
     let mut server = Server::accept(listener);
     server.request("kgp 1 0 1");
@@ -364,20 +365,26 @@ fn verify_server(listener: &TcpListener, wrong: bool, seed: u64) -> (u64, u64) {
         assert!(line.starts_with("set "), "{line}");
     }
     let mut seed = seed;
-    let (mut sent, mut agreed) = (0, 0);
+    let (mut judged, mut agreed) = (0, 0);
     loop {
+        // As go-kgp, the next problem right after the verdict: the client
+        // that has answered enough may have said goodbye and closed the
+        // connection by then (the write or the read then fails).
         let (board, house) = random_problem(&mut seed);
-        let id = server.request(&format!("problem {board} {house}"));
-        sent += 1;
-        let line = server.line();
-        if line == "goodbye" {
-            return (sent - 1, agreed);
+        let id = server.next_id;
+        server.next_id += 2;
+        let mut line = String::new();
+        let read = write!(server.writer, "{id} problem {board} {house}\r\n")
+            .and_then(|()| server.reader.read_line(&mut line));
+        if read.is_err() || line.trim_end() == "goodbye" || line.is_empty() {
+            return (judged, agreed);
         }
         let m = parse_message(&line).unwrap();
         assert_eq!((m.command.as_str(), m.reference), ("solution", Some(id)));
         let their = m.id.expect("a solution with an id");
         let (expected, again) = reference_sow(&board, house);
         let answer = (m.args[0].text(), m.args[1].text());
+        judged += 1;
         if !wrong && answer == (expected.to_string(), again.to_string()) {
             agreed += 1;
             server.reply(their, "ok");
