@@ -590,7 +590,7 @@ impl<W: Write> Mover<'_, W> {
             return Ok(());
         };
         let due = self.arrived + after;
-        if self.sent_at >= due {
+        if self.sent_at >= due || stop.is_stopped() {
             return Ok(());
         }
         thread::sleep(due.saturating_duration_since(Instant::now()));
