@@ -178,10 +178,14 @@ fn model_lap(
 ) -> Landing {
     let n = topology.holes();
     let mut seeds = board.take(from);
-    // Toguz Kumalak: the first seed goes back, unless it is the only one.
-    if spec.first_into_origin && seeds > 1 {
+    // Toguz Kumalak: the first seed goes back, unless it is the only one;
+    // Kapana Bona: a lone seed goes back, and the lap ends there.
+    if spec.first_into_origin && seeds > 1 || spec.single_into_origin && seeds == 1 {
         board.add(from, 1);
         seeds -= 1;
+        if seeds == 0 {
+            return Landing::Hole(from);
+        }
     }
     let mut at = from.index();
     let layout = topology.layout();
