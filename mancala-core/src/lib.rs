@@ -423,6 +423,7 @@ pub mod notation;
 mod opening;
 mod pit;
 mod player;
+pub mod rounds;
 pub mod rules;
 mod setup;
 mod sow;

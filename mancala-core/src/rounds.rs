@@ -1,0 +1,137 @@
+//! Matches of rounds with closed holes: the sowing games of South and
+//! South-East Asia and their neighbours (Sungka, Congkak, Galatjang,
+//! Ovalhu, Erherhe, Khrour, Dakon, Pallanguzhi) as Ludii plays them.
+//!
+//! A match is a series of rounds. When a round ends each player takes the
+//! seeds he won and fills his holes again from them, one hole a turn, the
+//! players alternating ([`RoundAction::Fill`]); a hole he cannot fill is
+//! closed for the next round: never sown from, and passed over by the laps
+//! of the games that say so. The match ends when a player cannot fill a
+//! single hole. [`RoundRules`] holds each game's rules as data, one preset
+//! a game; [`RoundGame`] plays them through the [`Game`]
+//! trait, each decision an action: a sowing, a choice in the middle of a
+//! move (Dakon), a fill, a pass.
+//!
+//! # Examples
+//!
+//! ```
+//! use mancala_core::{Game, Pit};
+//! use mancala_core::rounds::{RoundAction, RoundGame, RoundRules};
+//!
+//! let mut game = RoundGame::new(RoundRules::erherhe())?;
+//! // Four seeds from hole 3 into holes 4 to 7: hole 7, in the opponent's
+//! // row, now holds 5: no capture.
+//! game.play(RoundAction::Sow(Pit::new(3).unwrap()))?;
+//! assert_eq!(game.board(), [4, 4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4]);
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+
+mod action;
+mod rules;
+mod state;
+
+pub use action::{RoundAction, RoundActionError};
+pub use rules::{
+    CountTake, FillOrder, LoneSeed, MAX_ROUND_HOUSES, MatchEnd, PartialFill, RoundEnd, RoundRelay,
+    RoundRules, SownStores,
+};
+pub use state::{RoundGame, RoundPlayError, RoundRulesError, RoundTurn};
+
+use crate::game::{Game, KeyHasher, Status};
+use crate::pit::Pit;
+use crate::player::{ByPlayer, Player};
+
+impl Default for RoundGame {
+    /// The first round of Sungka.
+    fn default() -> RoundGame {
+        match RoundGame::new(RoundRules::sungka()) {
+            Ok(game) => game,
+            Err(_) => unreachable!("Sungka's rules are valid"),
+        }
+    }
+}
+
+impl Game for RoundGame {
+    crate::sequential_game!(
+        players: 2,
+        move: RoundAction,
+        actions: alloc::vec::Vec<RoundAction>,
+        report: RoundTurn,
+        error: RoundPlayError,
+    );
+
+    fn status(&self) -> Status {
+        match self.outcome() {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::ToMove(self.player_to_move()),
+        }
+    }
+
+    /// The sowable holes, the two choices, the holes a player may fill, or
+    /// only `pass`; empty unless `player` is to act.
+    fn legal_actions(&self, player: Player) -> alloc::vec::Vec<RoundAction> {
+        if self.winner().is_some() || player != self.player_to_move() {
+            return alloc::vec::Vec::new();
+        }
+        let holes = (0..self.rules().holes()).filter_map(Pit::new);
+        let candidates = holes
+            .clone()
+            .map(RoundAction::Sow)
+            .chain([RoundAction::Relay, RoundAction::Capture])
+            .chain(holes.map(RoundAction::Fill))
+            .chain([RoundAction::Pass]);
+        candidates.filter(|&a| self.allows(a)).collect()
+    }
+
+    fn is_legal(&self, action: &RoundAction) -> bool {
+        self.winner().is_none() && self.allows(*action)
+    }
+
+    /// # Errors
+    ///
+    /// [`RoundPlayError::MatchOver`] once the match is over, and
+    /// [`RoundPlayError::Illegal`] for an action the player to move may not
+    /// take; the state is then unchanged.
+    fn play(&mut self, action: RoundAction) -> Result<RoundTurn, RoundPlayError> {
+        if self.winner().is_some() {
+            return Err(RoundPlayError::MatchOver);
+        }
+        if !self.allows(action) {
+            return Err(RoundPlayError::Illegal { action });
+        }
+        Ok(self.apply(action))
+    }
+
+    /// # Panics
+    ///
+    /// Never panics: an action that is not legal changes nothing.
+    fn play_unchecked(&mut self, action: RoundAction) -> RoundTurn {
+        self.play(action).unwrap_or_default()
+    }
+
+    /// Each player's store (or hand).
+    fn scores(&self) -> ByPlayer<u64> {
+        let [a, b] = self.stores();
+        ByPlayer::from_slice(&[u64::from(a), u64::from(b)])
+    }
+
+    /// Hashes the board, the stores, the closed holes, the round, the
+    /// player to move and the phase.
+    fn key(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        struct Words(KeyHasher);
+        impl Hasher for Words {
+            fn finish(&self) -> u64 {
+                self.0.finish()
+            }
+            fn write(&mut self, bytes: &[u8]) {
+                for &b in bytes {
+                    self.0.write(u64::from(b));
+                }
+            }
+        }
+        let mut words = Words(KeyHasher::new());
+        self.hash(&mut words);
+        words.finish()
+    }
+}

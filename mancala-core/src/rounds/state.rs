@@ -1,0 +1,649 @@
+//! A match of rounds: its state, and how each action changes it.
+
+use crate::game::Outcome;
+use crate::pit::Pit;
+use crate::player::Player;
+use crate::topology::Direction;
+
+use super::action::RoundAction;
+use super::rules::{
+    FillOrder, LoneSeed, MAX_ROUND_HOUSES, MatchEnd, PartialFill, RoundEnd, RoundRelay, RoundRules,
+    SownStores,
+};
+
+/// The holes of the largest board.
+const MAX_HOLES: usize = 2 * MAX_ROUND_HOUSES;
+
+/// What the players are doing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) enum Phase {
+    /// Sowing: the player to move sows a hole, or passes.
+    Sow,
+    /// In the middle of a move (Dakon): the mover relays from this hole or
+    /// captures with it.
+    Choose { hole: u8 },
+    /// Between rounds: the players fill their holes in turn; `passed` is the
+    /// player who passed first in the current run of passes.
+    Refill { passed: Option<Player> },
+    /// The match is over: this player won.
+    Won(Player),
+}
+
+/// Why an action is refused.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RoundPlayError {
+    /// The action is not by the player who must act.
+    #[error(transparent)]
+    Joint(#[from] crate::game::JointMoveError),
+    /// The match is over.
+    #[error("the match is over")]
+    MatchOver,
+    /// The action is not one the player to move may take now.
+    #[error("`{action}` is not a legal action now")]
+    Illegal {
+        /// The action refused.
+        action: RoundAction,
+    },
+}
+
+/// Why [`RoundRules`] cannot be played.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RoundRulesError {
+    /// A row of 0 houses, or more than [`MAX_ROUND_HOUSES`].
+    #[error("{0} houses a row; from 1 to {max} are played", max = MAX_ROUND_HOUSES)]
+    Houses(u8),
+    /// No seeds, or more than the board can hold.
+    #[error("{0} seeds a house; from 1 to 2000 are played")]
+    Seeds(u16),
+}
+
+/// What an action did.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct RoundTurn {
+    /// Laps sown.
+    pub laps: u32,
+    /// Seeds captured (by anyone: Pallanguzhi's fours go to their row's
+    /// owner).
+    pub captured: u32,
+    /// The round ended.
+    pub round_ended: bool,
+}
+
+impl core::fmt::Display for RoundTurn {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} laps, {} seeds taken", self.laps, self.captured)?;
+        if self.round_ended {
+            f.write_str(", the round is over")?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a lap's last seed fell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Landed {
+    Hole(usize),
+    Store(Player),
+}
+
+/// What a landing does next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Next {
+    /// The move is over.
+    Over,
+    /// The mover moves again.
+    Again,
+    /// Sow on from this hole.
+    Relay(usize),
+    /// The mover chooses at this hole (Dakon).
+    Choose(usize),
+    /// Take the opposite hole of this one.
+    TakeOpposite(usize),
+    /// Take the hole after this one.
+    TakeAfter(usize),
+    /// Take this hole by its count (and its neighbours, as the rules say).
+    TakeCount(usize),
+}
+
+/// A match of rounds: the board, the stores, the holes closed in the round
+/// being played, the round's number and what the players are doing.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct RoundGame {
+    pub(super) rules: RoundRules,
+    pub(super) board: [u16; MAX_HOLES],
+    pub(super) stores: [u16; 2],
+    pub(super) closed: u32,
+    pub(super) round: u32,
+    pub(super) to_move: Player,
+    pub(super) phase: Phase,
+}
+
+impl RoundGame {
+    /// The first round's start under `rules`: every house holds `seeds`,
+    /// nothing is closed, player 0 sows first.
+    ///
+    /// # Errors
+    ///
+    /// A [`RoundRulesError`] for a row of no houses or more than
+    /// [`MAX_ROUND_HOUSES`], or a count of seeds out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Game;
+    /// use mancala_core::rounds::{RoundGame, RoundRules};
+    ///
+    /// let game = RoundGame::new(RoundRules::congkak())?;
+    /// assert_eq!(game.board(), [6; 12]);
+    /// assert_eq!((game.round(), game.closed().count()), (1, 0));
+    /// assert_eq!(game.legal_moves().len(), 6);
+    /// # Ok::<(), mancala_core::rounds::RoundRulesError>(())
+    /// ```
+    pub fn new(rules: RoundRules) -> Result<RoundGame, RoundRulesError> {
+        if rules.houses == 0 || usize::from(rules.houses) > MAX_ROUND_HOUSES {
+            return Err(RoundRulesError::Houses(rules.houses));
+        }
+        if rules.seeds == 0 || rules.seeds > 2000 {
+            return Err(RoundRulesError::Seeds(rules.seeds));
+        }
+        let mut board = [0; MAX_HOLES];
+        board[..rules.holes()].fill(rules.seeds);
+        Ok(RoundGame {
+            rules,
+            board,
+            stores: [0; 2],
+            closed: 0,
+            round: 1,
+            to_move: Player::P0,
+            phase: Phase::Sow,
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &RoundRules {
+        &self.rules
+    }
+
+    /// Seeds in each hole, canonical order.
+    pub fn board(&self) -> &[u16] {
+        &self.board[..self.rules.holes()]
+    }
+
+    /// Seeds in each player's store (or hand), player 0 first.
+    pub fn stores(&self) -> [u16; 2] {
+        self.stores
+    }
+
+    /// The holes closed in the round being played (just played, between
+    /// rounds).
+    pub fn closed(&self) -> impl Iterator<Item = Pit> + '_ {
+        (0..self.rules.holes())
+            .filter(|&h| self.is_closed(h))
+            .filter_map(Pit::new)
+    }
+
+    /// The round being played (just played, between rounds), from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Whether the players are filling their holes between two rounds.
+    pub fn is_refilling(&self) -> bool {
+        matches!(self.phase, Phase::Refill { .. })
+    }
+
+    /// Whether the mover is choosing in the middle of a move (Dakon).
+    pub fn is_choosing(&self) -> bool {
+        matches!(self.phase, Phase::Choose { .. })
+    }
+
+    /// The player to move (who would, once the match is over).
+    pub fn player_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The winner, once the match is over.
+    pub fn winner(&self) -> Option<Player> {
+        match self.phase {
+            Phase::Won(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub(super) fn outcome(&self) -> Option<Outcome> {
+        self.winner().map(Outcome::Winner)
+    }
+
+    fn is_closed(&self, hole: usize) -> bool {
+        self.closed >> hole & 1 == 1
+    }
+
+    fn houses(&self) -> usize {
+        usize::from(self.rules.houses)
+    }
+
+    /// The owner of a hole's row.
+    fn owner(&self, hole: usize) -> Player {
+        if hole < self.houses() {
+            Player::P0
+        } else {
+            Player::P1
+        }
+    }
+
+    /// The holes of `player`'s row.
+    fn row(&self, player: Player) -> core::ops::Range<usize> {
+        let n = self.houses();
+        player.index() * n..(player.index() + 1) * n
+    }
+
+    fn opposite(&self, hole: usize) -> usize {
+        self.rules.holes() - 1 - hole
+    }
+
+    /// The hole after `hole` the rules' way.
+    fn step(&self, hole: usize) -> usize {
+        let holes = self.rules.holes();
+        match self.rules.direction {
+            Direction::CounterClockwise => (hole + 1) % holes,
+            Direction::Clockwise => (hole + holes - 1) % holes,
+        }
+    }
+
+    /// The store a lap passes going on from `hole`, if any.
+    fn store_after(&self, hole: usize) -> Option<Player> {
+        use crate::topology::StoreSide;
+        let n = self.houses();
+        let last = |p: Player| (p.index() + 1) * n - 1;
+        let first = |p: Player| p.index() * n;
+        [Player::P0, Player::P1].into_iter().find(|&p| {
+            match (self.rules.direction, self.rules.store_side) {
+                (Direction::CounterClockwise, StoreSide::Right) => hole == last(p),
+                (Direction::Clockwise, StoreSide::Left) => hole == first(p),
+                (Direction::Clockwise, StoreSide::Right) => hole == (last(p) + 1) % (2 * n),
+                (Direction::CounterClockwise, StoreSide::Left) => (hole + 1) % (2 * n) == first(p),
+            }
+        })
+    }
+
+    /// Whether `player` may sow `hole`.
+    pub(super) fn sowable(&self, player: Player, hole: usize) -> bool {
+        self.row(player).contains(&hole) && !self.is_closed(hole) && self.board[hole] > 0
+    }
+
+    /// Whether `player` may sow some hole.
+    pub(super) fn can_sow(&self, player: Player) -> bool {
+        self.row(player).any(|h| self.sowable(player, h))
+    }
+
+    /// The holes `player` may fill now (the one the order prescribes, or
+    /// every empty hole of his), none if his store cannot fill one.
+    pub(super) fn fillable(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
+        let store = self.stores[player.index()];
+        let enough =
+            store >= self.rules.seeds || (store > 0 && self.rules.partial != PartialFill::None);
+        let mut empty: arrayvec::ArrayVec<usize, MAX_ROUND_HOUSES> =
+            self.row(player).filter(|&h| self.board[h] == 0).collect();
+        match self.rules.fill_order {
+            FillOrder::Any => {}
+            FillOrder::Leftmost => empty.truncate(1),
+            FillOrder::Rightmost => {
+                let last = empty.last().copied();
+                empty.clear();
+                empty.extend(last);
+            }
+        }
+        empty.into_iter().filter(move |_| enough)
+    }
+
+    /// Whether `action` is legal now.
+    pub(super) fn allows(&self, action: RoundAction) -> bool {
+        let player = self.to_move;
+        match (self.phase, action) {
+            (Phase::Sow, RoundAction::Sow(pit)) => self.sowable(player, pit.index()),
+            (Phase::Sow, RoundAction::Pass) => !self.can_sow(player),
+            (Phase::Choose { .. }, RoundAction::Relay | RoundAction::Capture) => true,
+            (Phase::Refill { .. }, RoundAction::Fill(pit)) => {
+                self.fillable(player).any(|h| h == pit.index())
+            }
+            (Phase::Refill { .. }, RoundAction::Pass) => self.fillable(player).next().is_none(),
+            _ => false,
+        }
+    }
+
+    /// Applies a legal action.
+    pub(super) fn apply(&mut self, action: RoundAction) -> RoundTurn {
+        let mut turn = RoundTurn::default();
+        let round = self.round;
+        match action {
+            RoundAction::Sow(pit) => self.sow_from(pit.index(), &mut turn),
+            RoundAction::Relay => {
+                if let Phase::Choose { hole } = self.phase {
+                    self.phase = Phase::Sow;
+                    self.sow_from(usize::from(hole), &mut turn);
+                }
+            }
+            RoundAction::Capture => {
+                if let Phase::Choose { hole } = self.phase {
+                    self.phase = Phase::Sow;
+                    let hole = usize::from(hole);
+                    let opposite = self.opposite(hole);
+                    self.board[hole] -= 1;
+                    self.board[opposite] += 1;
+                    turn.captured += u32::from(self.board[opposite]);
+                    self.take(opposite, self.to_move);
+                    self.finish(self.to_move.next(2), &mut turn);
+                }
+            }
+            RoundAction::Fill(pit) => self.fill(pit.index()),
+            RoundAction::Pass => self.pass(),
+        }
+        turn.round_ended =
+            self.is_refilling() && round == self.round || matches!(self.phase, Phase::Won(_));
+        turn
+    }
+
+    /// Moves a hole's seeds into `player`'s store.
+    fn take(&mut self, hole: usize, player: Player) {
+        self.stores[player.index()] += self.board[hole];
+        self.board[hole] = 0;
+    }
+
+    /// One lap from `from`: lifts every seed and sows them on.
+    fn lap(&mut self, from: usize) -> Landed {
+        let mover = self.to_move;
+        let mut seeds = core::mem::take(&mut self.board[from]);
+        let mut at = from;
+        loop {
+            if let Some(owner) = self.store_after(at) {
+                let sown = match self.rules.stores {
+                    SownStores::None => false,
+                    SownStores::Own => owner == mover,
+                    SownStores::Both => true,
+                };
+                if sown {
+                    self.stores[owner.index()] += 1;
+                    seeds -= 1;
+                    if seeds == 0 {
+                        return Landed::Store(owner);
+                    }
+                }
+            }
+            at = self.step(at);
+            if self.rules.skip_closed && self.is_closed(at) {
+                continue;
+            }
+            self.board[at] += 1;
+            seeds -= 1;
+            if seeds == 0 {
+                return Landed::Hole(at);
+            }
+        }
+    }
+
+    /// What a lap's landing does next, by the rules.
+    fn next(&self, landed: Landed) -> Next {
+        let mover = self.to_move;
+        let rules = &self.rules;
+        let hole = match landed {
+            Landed::Store(owner) if owner == mover && rules.store_again => return Next::Again,
+            Landed::Store(_) => return Next::Over,
+            Landed::Hole(hole) => hole,
+        };
+        let count = self.board[hole];
+        let own_row = self.owner(hole) == mover;
+        if count == 1 {
+            let opposite = self.board[self.opposite(hole)] > 0;
+            return match rules.lone {
+                LoneSeed::TakeOppositeOwnRow if own_row && opposite => Next::TakeOpposite(hole),
+                LoneSeed::TakeOpposite if opposite => Next::TakeOpposite(hole),
+                LoneSeed::TakeNext => Next::TakeAfter(hole),
+                _ => self.count_take(hole, count),
+            };
+        }
+        match rules.relay {
+            RoundRelay::Occupied => Next::Relay(hole),
+            RoundRelay::OccupiedNotFour if count != 4 => Next::Relay(hole),
+            RoundRelay::OccupiedNotFour => Next::Over,
+            RoundRelay::OpponentRowOrChoice if own_row => Next::Choose(hole),
+            RoundRelay::OpponentRowOrChoice => Next::Relay(hole),
+            RoundRelay::Never => self.count_take(hole, count),
+        }
+    }
+
+    /// A capture by the landing hole's count, if the rules have one.
+    fn count_take(&self, hole: usize, count: u16) -> Next {
+        let Some(take) = self.rules.count_take else {
+            return Next::Over;
+        };
+        let counted = count < 16 && take.counts >> count & 1 == 1;
+        let row_ok = !take.opponent_row || self.owner(hole) != self.to_move;
+        let open_ok = !take.open_only || !self.is_closed(hole);
+        if counted && row_ok && open_ok {
+            Next::TakeCount(hole)
+        } else {
+            Next::Over
+        }
+    }
+
+    /// Pallanguzhi's fours: each hole of the lap's span (from `from`,
+    /// `seeds` steps on the rules' way, the short way round) holding four
+    /// goes to its row's owner. Returns the seeds taken.
+    fn take_fours(&mut self, from: usize, seeds: u16) -> u32 {
+        let holes = self.rules.holes();
+        let steps = usize::from(seeds) % holes;
+        let mut taken = 0;
+        let mut at = from;
+        for i in 0..=steps {
+            if i > 0 {
+                at = self.step(at);
+            }
+            if self.board[at] == 4 {
+                taken += 4;
+                self.take(at, self.owner(at));
+            }
+        }
+        taken
+    }
+
+    /// A move (or its relays) from `from`.
+    fn sow_from(&mut self, mut from: usize, turn: &mut RoundTurn) {
+        let mover = self.to_move;
+        loop {
+            let seeds = self.board[from];
+            let landed = self.lap(from);
+            turn.laps += 1;
+            let next = self.next(landed);
+            // A capture belongs to the lap: the round's end is judged after
+            // it (and Pallanguzhi's fours after the landing's capture).
+            match next {
+                Next::TakeOpposite(hole) => {
+                    let opposite = self.opposite(hole);
+                    turn.captured += u32::from(self.board[opposite]);
+                    self.take(opposite, mover);
+                }
+                Next::TakeAfter(hole) => {
+                    let after = self.step(hole);
+                    turn.captured += u32::from(self.board[after]);
+                    self.take(after, mover);
+                }
+                Next::TakeCount(hole) => self.take_count(hole, turn),
+                _ => {}
+            }
+            if self.rules.fours {
+                turn.captured += self.take_fours(from, seeds);
+            }
+            if self.mover_has_won() {
+                return;
+            }
+            if self.round_over() {
+                let again = matches!(next, Next::Relay(_) | Next::Choose(_) | Next::Again);
+                self.end_round(if again { mover } else { mover.next(2) });
+                return;
+            }
+            match next {
+                Next::Relay(hole) => from = hole,
+                Next::Choose(hole) => {
+                    // Holes number at most 24: the index fits a byte.
+                    self.phase = Phase::Choose { hole: hole as u8 };
+                    return;
+                }
+                Next::Again => return self.finish(mover, turn),
+                _ => return self.finish(mover.next(2), turn),
+            }
+        }
+    }
+
+    /// Takes the landing hole by its count, and its neighbours as the
+    /// rules say.
+    fn take_count(&mut self, hole: usize, turn: &mut RoundTurn) {
+        let mover = self.to_move;
+        turn.captured += u32::from(self.board[hole]);
+        self.take(hole, mover);
+        let Some(take) = self.rules.count_take else {
+            return;
+        };
+        if !take.neighbours {
+            return;
+        }
+        let row = self.row(self.owner(hole));
+        for neighbour in [hole.wrapping_sub(1), hole + 1] {
+            let count = self.board.get(neighbour).copied().unwrap_or(0);
+            if row.contains(&neighbour) && count < 16 && take.counts >> count & 1 == 1 {
+                turn.captured += u32::from(count);
+                self.take(neighbour, mover);
+            }
+        }
+    }
+
+    /// The end of a move: closed holes that hold enough open, then the
+    /// round's end, or `next` to move.
+    fn finish(&mut self, next: Player, _turn: &mut RoundTurn) {
+        if let Some(at) = self.rules.reopen_at
+            && self.board().iter().any(|&s| s > 0)
+        {
+            for hole in 0..self.rules.holes() {
+                if self.board[hole] >= at {
+                    self.closed &= !(1 << hole);
+                }
+            }
+        }
+        if self.round_over() {
+            self.end_round(next);
+        } else {
+            self.to_move = next;
+        }
+    }
+
+    /// A pass while sowing.
+    fn pass(&mut self) {
+        match self.phase {
+            Phase::Refill { passed } => match passed {
+                Some(first) => self.end_refill(first),
+                None => {
+                    self.phase = Phase::Refill {
+                        passed: Some(self.to_move),
+                    };
+                    self.to_move = self.to_move.next(2);
+                }
+            },
+            _ => {
+                if !self.mover_has_won() {
+                    self.to_move = self.to_move.next(2);
+                }
+            }
+        }
+    }
+
+    /// Galatjang: whether the player who just made a lap or a pass now
+    /// holds all but a few seeds (and so wins).
+    fn mover_has_won(&mut self) -> bool {
+        let MatchEnd::MoverHoldsAllBut(limit) = self.rules.match_end else {
+            return false;
+        };
+        let mover = self.to_move;
+        let board: u32 = self.board().iter().map(|&s| u32::from(s)).sum();
+        let outside = board + u32::from(self.stores[mover.next(2).index()]);
+        if outside < u32::from(limit) {
+            self.phase = Phase::Won(mover);
+            return true;
+        }
+        false
+    }
+
+    /// Whether the round is over by the rules.
+    fn round_over(&self) -> bool {
+        let empty = |range: core::ops::Range<usize>| range.into_iter().all(|h| self.board[h] == 0);
+        match self.rules.round_end {
+            RoundEnd::BoardEmpty => empty(0..self.rules.holes()),
+            RoundEnd::RowEmpty => empty(self.row(Player::P0)) || empty(self.row(Player::P1)),
+            RoundEnd::NoOpenSeeds => {
+                (0..self.rules.holes()).all(|h| self.is_closed(h) || self.board[h] == 0)
+            }
+        }
+    }
+
+    /// The round is over: the seeds left go to their row's owner; the match
+    /// ends, or the refill begins with `next` (or, as the rules may say,
+    /// the other player than the last mover).
+    fn end_round(&mut self, next: Player) {
+        for hole in 0..self.rules.holes() {
+            self.take(hole, self.owner(hole));
+        }
+        if let MatchEnd::StoreBelow(limit) = self.rules.match_end {
+            for player in [Player::P0, Player::P1] {
+                if self.stores[player.index()] < limit {
+                    self.phase = Phase::Won(player.next(2));
+                    return;
+                }
+            }
+        }
+        self.to_move = if self.rules.other_fills_first {
+            self.to_move.next(2)
+        } else {
+            next
+        };
+        self.phase = Phase::Refill { passed: None };
+    }
+
+    /// A fill between rounds.
+    fn fill(&mut self, hole: usize) {
+        let player = self.to_move;
+        let store = &mut self.stores[player.index()];
+        let seeds = (*store).min(self.rules.seeds);
+        *store -= seeds;
+        self.board[hole] = seeds;
+        let other = player.next(2);
+        if self.rules.refill_ends_full {
+            let full = u32::from(self.rules.seeds) * u32::from(self.rules.houses);
+            let row_full = [Player::P0, Player::P1]
+                .into_iter()
+                .any(|p| self.row(p).map(|h| u32::from(self.board[h])).sum::<u32>() == full);
+            if row_full && self.stores[other.index()] < self.rules.seeds {
+                return self.end_refill(other);
+            }
+        }
+        self.phase = Phase::Refill { passed: None };
+        self.to_move = other;
+    }
+
+    /// The refill is over: the next round begins, `first` to sow; the holes
+    /// left without a whole fill are closed, as the rules say.
+    fn end_refill(&mut self, first: Player) {
+        self.closed = 0;
+        if self.rules.closes {
+            for hole in 0..self.rules.holes() {
+                let seeds = self.board[hole];
+                let partial = self.rules.partial == PartialFill::Closed && seeds < self.rules.seeds;
+                if seeds == 0 || partial {
+                    self.closed |= 1 << hole;
+                }
+            }
+        }
+        self.round += 1;
+        self.to_move = first;
+        self.phase = Phase::Sow;
+    }
+}
