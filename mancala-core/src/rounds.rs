@@ -28,14 +28,17 @@
 
 mod action;
 mod rules;
+mod setup;
 mod state;
+mod text;
 
 pub use action::{RoundAction, RoundActionError};
 pub use rules::{
     CountTake, FillOrder, LoneSeed, MAX_ROUND_HOUSES, MatchEnd, PartialFill, RoundEnd, RoundRelay,
     RoundRules, SownStores,
 };
-pub use state::{RoundGame, RoundPlayError, RoundRulesError, RoundTurn};
+pub use setup::{RoundSetup, RoundSetupError};
+pub use state::{RoundGame, RoundPlayError, RoundRulesError, RoundTurn, Stage};
 
 use crate::game::{Game, KeyHasher, Status};
 use crate::pit::Pit;

@@ -3,7 +3,8 @@
 //! [`RoundGame`]'s actions as the trace format reads them (TRACES.md,
 //! "Rounds"): a hole sows it, a list is a hole and its choices, `pass`
 //! passes, and `{"refill": [F0, F1]}` is the players' fills in turn from
-//! the player to move, a player who cannot fill passing.
+//! the player to move, a player who cannot fill passing. Every position
+//! reached also reads back from its text and from its setup.
 
 use mancala_core::rounds::{RoundAction, RoundGame, RoundRules};
 use mancala_core::{Game, Pit, Player};
@@ -124,6 +125,10 @@ fn every_round_trace_replays() {
                 }
                 if let Err(e) = play(&mut game, mv) {
                     failed = Some(format!("move {i} ({mv}) refused: {e}"));
+                } else if game.to_string().parse::<RoundGame>().as_ref() != Ok(&game) {
+                    failed = Some(format!("after move {i}: `{game}` does not read back"));
+                } else if RoundGame::from_setup(game.to_setup()).as_ref() != Ok(&game) {
+                    failed = Some(format!("after move {i}: the setup of `{game}` differs"));
                 } else if state(&game) != states[i + 1] {
                     failed = Some(format!(
                         "after move {i} ({mv}):\n  ours   {}\n  theirs {}\n  before {}",

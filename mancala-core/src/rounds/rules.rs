@@ -390,4 +390,42 @@ impl RoundRules {
     pub const fn holes(&self) -> usize {
         2 * self.houses as usize
     }
+
+    /// Every preset by its name (the registry's and the traces' names).
+    pub const PRESETS: [(&'static str, RoundRules); 8] = [
+        ("sungka", RoundRules::sungka()),
+        ("congkak", RoundRules::congkak()),
+        ("galatjang", RoundRules::galatjang()),
+        ("ovalhu", RoundRules::ovalhu()),
+        ("erherhe", RoundRules::erherhe()),
+        ("khrour", RoundRules::khrour()),
+        ("dakon", RoundRules::dakon()),
+        ("pallanguzhi", RoundRules::pallanguzhi()),
+    ];
+
+    /// The preset named `name`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::rounds::RoundRules;
+    ///
+    /// assert_eq!(RoundRules::named("dakon"), Some(RoundRules::dakon()));
+    /// assert_eq!(RoundRules::dakon().name(), Some("dakon"));
+    /// assert_eq!(RoundRules::named("oware"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<RoundRules> {
+        RoundRules::PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, rules)| rules)
+    }
+
+    /// The name of the preset these rules are, if they are one.
+    pub fn name(&self) -> Option<&'static str> {
+        RoundRules::PRESETS
+            .iter()
+            .find(|(_, rules)| rules == self)
+            .map(|&(name, _)| name)
+    }
 }

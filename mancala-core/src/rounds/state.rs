@@ -16,15 +16,19 @@ const MAX_HOLES: usize = 2 * MAX_ROUND_HOUSES;
 
 /// What the players are doing.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(super) enum Phase {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Stage {
     /// Sowing: the player to move sows a hole, or passes.
     Sow,
     /// In the middle of a move (Dakon): the mover relays from this hole or
     /// captures with it.
-    Choose { hole: u8 },
-    /// Between rounds: the players fill their holes in turn; `passed` is the
-    /// player who passed first in the current run of passes.
-    Refill { passed: Option<Player> },
+    Choose(Pit),
+    /// Between rounds: the players fill their holes in turn; the player
+    /// who passed first in the current run of passes, if the last action
+    /// was a pass.
+    Refill(Option<Player>),
     /// The match is over: this player won.
     Won(Player),
 }
@@ -63,11 +67,12 @@ pub enum RoundRulesError {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct RoundTurn {
     /// Laps sown.
-    pub laps: u32,
+    pub laps: u64,
     /// Seeds captured (by anyone: Pallanguzhi's fours go to their row's
     /// owner).
     pub captured: u32,
-    /// The round ended.
+    /// The round ended with this action (the refill begins, or the match
+    /// is over).
     pub round_ended: bool,
 }
 
@@ -117,7 +122,7 @@ pub struct RoundGame {
     pub(super) closed: u32,
     pub(super) round: u32,
     pub(super) to_move: Player,
-    pub(super) phase: Phase,
+    pub(super) phase: Stage,
 }
 
 impl RoundGame {
@@ -157,7 +162,7 @@ impl RoundGame {
             closed: 0,
             round: 1,
             to_move: Player::P0,
-            phase: Phase::Sow,
+            phase: Stage::Sow,
         })
     }
 
@@ -191,12 +196,12 @@ impl RoundGame {
 
     /// Whether the players are filling their holes between two rounds.
     pub fn is_refilling(&self) -> bool {
-        matches!(self.phase, Phase::Refill { .. })
+        matches!(self.phase, Stage::Refill(_))
     }
 
     /// Whether the mover is choosing in the middle of a move (Dakon).
     pub fn is_choosing(&self) -> bool {
-        matches!(self.phase, Phase::Choose { .. })
+        matches!(self.phase, Stage::Choose(_))
     }
 
     /// The player to move (who would, once the match is over).
@@ -207,7 +212,7 @@ impl RoundGame {
     /// The winner, once the match is over.
     pub fn winner(&self) -> Option<Player> {
         match self.phase {
-            Phase::Won(p) => Some(p),
+            Stage::Won(p) => Some(p),
             _ => None,
         }
     }
@@ -273,9 +278,46 @@ impl RoundGame {
         self.row(player).contains(&hole) && !self.is_closed(hole) && self.board[hole] > 0
     }
 
-    /// Whether `player` may sow some hole.
+    /// Whether `player` may sow some hole (one whose relays end).
     pub(super) fn can_sow(&self, player: Player) -> bool {
-        self.row(player).any(|h| self.sowable(player, h))
+        self.row(player)
+            .any(|h| self.sowable(player, h) && !self.endless(h))
+    }
+
+    /// Whether a move of the player to move, from `origin`, would relay for
+    /// ever: its laps come back to a position (board, stores, hole) they
+    /// left (Brent's cycle detection, on a copy; a move that captures,
+    /// stops, offers a choice or ends the round ends). Such a move is not
+    /// legal (Ludii plays it for ever).
+    fn endless(&self, origin: usize) -> bool {
+        let mut game = self.clone();
+        let mut from = origin;
+        let mut saved = (game.board, game.stores, from);
+        let (mut power, mut length) = (1u64, 0u64);
+        loop {
+            let seeds = game.board[from];
+            let landed = game.lap(from);
+            let next = game.next(landed);
+            if game.rules.fours {
+                game.take_fours(from, seeds);
+            }
+            let Next::Relay(hole) = next else {
+                return false;
+            };
+            if game.round_over() || game.holds_all_but_few() {
+                return false;
+            }
+            from = hole;
+            length += 1;
+            if (game.board, game.stores, from) == saved {
+                return true;
+            }
+            if length == power {
+                saved = (game.board, game.stores, from);
+                power *= 2;
+                length = 0;
+            }
+        }
     }
 
     /// The holes `player` may fill now (the one the order prescribes, or
@@ -302,13 +344,16 @@ impl RoundGame {
     pub(super) fn allows(&self, action: RoundAction) -> bool {
         let player = self.to_move;
         match (self.phase, action) {
-            (Phase::Sow, RoundAction::Sow(pit)) => self.sowable(player, pit.index()),
-            (Phase::Sow, RoundAction::Pass) => !self.can_sow(player),
-            (Phase::Choose { .. }, RoundAction::Relay | RoundAction::Capture) => true,
-            (Phase::Refill { .. }, RoundAction::Fill(pit)) => {
+            (Stage::Sow, RoundAction::Sow(pit)) => {
+                self.sowable(player, pit.index()) && !self.endless(pit.index())
+            }
+            (Stage::Sow, RoundAction::Pass) => !self.can_sow(player),
+            (Stage::Choose(hole), RoundAction::Relay) => !self.endless(hole.index()),
+            (Stage::Choose(_), RoundAction::Capture) => true,
+            (Stage::Refill(_), RoundAction::Fill(pit)) => {
                 self.fillable(player).any(|h| h == pit.index())
             }
-            (Phase::Refill { .. }, RoundAction::Pass) => self.fillable(player).next().is_none(),
+            (Stage::Refill(_), RoundAction::Pass) => self.fillable(player).next().is_none(),
             _ => false,
         }
     }
@@ -316,19 +361,19 @@ impl RoundGame {
     /// Applies a legal action.
     pub(super) fn apply(&mut self, action: RoundAction) -> RoundTurn {
         let mut turn = RoundTurn::default();
-        let round = self.round;
+        let sowing = !self.is_refilling();
         match action {
             RoundAction::Sow(pit) => self.sow_from(pit.index(), &mut turn),
             RoundAction::Relay => {
-                if let Phase::Choose { hole } = self.phase {
-                    self.phase = Phase::Sow;
-                    self.sow_from(usize::from(hole), &mut turn);
+                if let Stage::Choose(hole) = self.phase {
+                    self.phase = Stage::Sow;
+                    self.sow_from(hole.index(), &mut turn);
                 }
             }
             RoundAction::Capture => {
-                if let Phase::Choose { hole } = self.phase {
-                    self.phase = Phase::Sow;
-                    let hole = usize::from(hole);
+                if let Stage::Choose(hole) = self.phase {
+                    self.phase = Stage::Sow;
+                    let hole = hole.index();
                     let opposite = self.opposite(hole);
                     self.board[hole] -= 1;
                     self.board[opposite] += 1;
@@ -340,8 +385,7 @@ impl RoundGame {
             RoundAction::Fill(pit) => self.fill(pit.index()),
             RoundAction::Pass => self.pass(),
         }
-        turn.round_ended =
-            self.is_refilling() && round == self.round || matches!(self.phase, Phase::Won(_));
+        turn.round_ended = sowing && (self.is_refilling() || matches!(self.phase, Stage::Won(_)));
         turn
     }
 
@@ -486,8 +530,7 @@ impl RoundGame {
             match next {
                 Next::Relay(hole) => from = hole,
                 Next::Choose(hole) => {
-                    // Holes number at most 24: the index fits a byte.
-                    self.phase = Phase::Choose { hole: hole as u8 };
+                    self.phase = Stage::Choose(Pit::from_index(hole));
                     return;
                 }
                 Next::Again => return self.finish(mover, turn),
@@ -540,12 +583,10 @@ impl RoundGame {
     /// A pass while sowing.
     fn pass(&mut self) {
         match self.phase {
-            Phase::Refill { passed } => match passed {
+            Stage::Refill(passed) => match passed {
                 Some(first) => self.end_refill(first),
                 None => {
-                    self.phase = Phase::Refill {
-                        passed: Some(self.to_move),
-                    };
+                    self.phase = Stage::Refill(Some(self.to_move));
                     self.to_move = self.to_move.next(2);
                 }
             },
@@ -557,20 +598,25 @@ impl RoundGame {
         }
     }
 
-    /// Galatjang: whether the player who just made a lap or a pass now
-    /// holds all but a few seeds (and so wins).
-    fn mover_has_won(&mut self) -> bool {
+    /// Galatjang: whether the player who just made a lap or a pass holds
+    /// all but a few seeds.
+    fn holds_all_but_few(&self) -> bool {
         let MatchEnd::MoverHoldsAllBut(limit) = self.rules.match_end else {
             return false;
         };
-        let mover = self.to_move;
         let board: u32 = self.board().iter().map(|&s| u32::from(s)).sum();
-        let outside = board + u32::from(self.stores[mover.next(2).index()]);
-        if outside < u32::from(limit) {
-            self.phase = Phase::Won(mover);
-            return true;
+        let outside = board + u32::from(self.stores[self.to_move.next(2).index()]);
+        outside < u32::from(limit)
+    }
+
+    /// Galatjang: the player who just made a lap or a pass wins if he holds
+    /// all but a few seeds.
+    fn mover_has_won(&mut self) -> bool {
+        let won = self.holds_all_but_few();
+        if won {
+            self.phase = Stage::Won(self.to_move);
         }
-        false
+        won
     }
 
     /// Whether the round is over by the rules.
@@ -595,7 +641,7 @@ impl RoundGame {
         if let MatchEnd::StoreBelow(limit) = self.rules.match_end {
             for player in [Player::P0, Player::P1] {
                 if self.stores[player.index()] < limit {
-                    self.phase = Phase::Won(player.next(2));
+                    self.phase = Stage::Won(player.next(2));
                     return;
                 }
             }
@@ -605,7 +651,7 @@ impl RoundGame {
         } else {
             next
         };
-        self.phase = Phase::Refill { passed: None };
+        self.phase = Stage::Refill(None);
     }
 
     /// A fill between rounds.
@@ -625,7 +671,7 @@ impl RoundGame {
                 return self.end_refill(other);
             }
         }
-        self.phase = Phase::Refill { passed: None };
+        self.phase = Stage::Refill(None);
         self.to_move = other;
     }
 
@@ -644,6 +690,6 @@ impl RoundGame {
         }
         self.round += 1;
         self.to_move = first;
-        self.phase = Phase::Sow;
+        self.phase = Stage::Sow;
     }
 }
