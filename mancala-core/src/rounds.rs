@@ -28,6 +28,7 @@
 
 mod action;
 mod rules;
+mod rules_text;
 mod setup;
 mod state;
 mod text;
@@ -37,8 +38,9 @@ pub use rules::{
     CountTake, FillOrder, LoneSeed, MAX_ROUND_HOUSES, MatchEnd, PartialFill, RoundEnd, RoundRelay,
     RoundRules, SownStores,
 };
+pub use rules_text::RoundRulesTextError;
 pub use setup::{RoundSetup, RoundSetupError};
-pub use state::{RoundGame, RoundPlayError, RoundRulesError, RoundTurn, Stage};
+pub use state::{MAX_RELAY_SEEDS, RoundGame, RoundPlayError, RoundRulesError, RoundTurn, Stage};
 
 use crate::game::{Game, KeyHasher, Status};
 use crate::pit::Pit;

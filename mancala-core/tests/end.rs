@@ -284,9 +284,12 @@ fn asked_afresh(before: &Mancala, mv: Move) -> Option<End> {
     let fed = next.next(players);
     let has_seeds = board.has_seeds(topology, next);
     let direction = rules.sowing.direction;
-    let sowable = topology
-        .pits_of(next)
-        .any(|p| rules.sowable.allows(&board, topology, direction, p));
+    // The holes he may sow: his own, or his zone where the rules sow
+    // elsewhere (Tap Urdy, Kara, Kapana Bona).
+    let sowable = topology.pits().any(|p| {
+        rules.sowable.in_zone(topology, p, next)
+            && rules.sowable.allows(&board, topology, direction, p)
+    });
     Some(End::NoMove {
         player: next,
         has_seeds,

@@ -147,10 +147,9 @@ fn impossible_positions_are_typed_errors() {
         // A choice where the rules offer none, or on a hole of one seed.
         "6,6,6,6,6,6/6,6,6,6,6,6 0,0 0 rules=congkak stage=choose:1",
         "7,1,7,7,7,7,7/7,7,7,7,7,7,7 0,0 0 rules=dakon stage=choose:1",
-        // A hole off the board, a third player, a full closed Khrour hole.
+        // A hole off the board, a third player.
         "6,6,6,6,6,6/6,6,6,6,6,6 0,0 0 rules=congkak round=2 closed=12",
         "6,6,6,6,6,6/6,6,6,6,6,6 0,0 2 rules=congkak",
-        "4,4/4,4 0,0 0 rules=khrour round=2 closed=1",
         // No rules, other rules, a bad row.
         "6,6,6,6,6,6/6,6,6,6,6,6 0,0 0",
         "6,6,6,6,6,6/6,6,6,6,6,6 0,0 0 rules=oware",

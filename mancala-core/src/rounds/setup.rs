@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use crate::pit::Pit;
 use crate::player::Player;
 
-use super::rules::{RoundRelay, RoundRules};
+use super::rules::{PartialFill, RoundRelay, RoundRules};
 use super::state::{RoundGame, RoundRulesError, Stage};
 
 /// An unchecked description of a [`RoundGame`] position. Public fields, no
@@ -91,12 +91,10 @@ pub enum RoundSetupError {
     /// A closed hole off the board.
     #[error("closed hole {0} is not on the board")]
     ClosedOffBoard(Pit),
-    /// A closed hole holds seeds while the laps pass closed holes over.
+    /// A closed hole holds seeds while the laps pass closed holes over (and
+    /// no partial fill can leave seeds in a closed hole).
     #[error("closed hole {0} holds seeds, and the laps pass closed holes over")]
     SeedsInClosedHole(Pit),
-    /// A closed hole holds enough seeds to be open (Khrour).
-    #[error("closed hole {0} holds enough seeds to be open")]
-    ClosedButFull(Pit),
     /// Round 0, or holes closed in the first round.
     #[error(
         "round {round} with {closed} closed holes: rounds count from 1, and the first closes none"
@@ -168,18 +166,16 @@ impl RoundGame {
         game.to_move = to_move;
         game.phase = stage;
         let sowing = matches!(stage, Stage::Sow | Stage::Choose(_));
-        let on_board = board.iter().any(|&s| s > 0);
         for &pit in &closed {
             if pit.index() >= holes {
                 return Err(RoundSetupError::ClosedOffBoard(pit));
             }
             game.closed |= 1 << pit.index();
             let seeds = board[pit.index()];
-            if sowing && rules.skip_closed && seeds > 0 {
+            // Only a partial fill leaves seeds in a closed hole the laps
+            // pass over.
+            if sowing && rules.skip_closed && rules.partial != PartialFill::Closed && seeds > 0 {
                 return Err(RoundSetupError::SeedsInClosedHole(pit));
-            }
-            if sowing && on_board && rules.reopen_at.is_some_and(|at| seeds >= at) {
-                return Err(RoundSetupError::ClosedButFull(pit));
             }
         }
         if let Stage::Choose(pit) = stage {

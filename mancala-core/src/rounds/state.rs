@@ -14,6 +14,10 @@ use super::rules::{
 /// The holes of the largest board.
 const MAX_HOLES: usize = 2 * MAX_ROUND_HOUSES;
 
+/// The most seeds a move's relays may sow: a move still relaying then is
+/// taken as endless, and is not legal.
+pub const MAX_RELAY_SEEDS: u64 = 1_000_000;
+
 /// What the players are doing.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -288,20 +292,27 @@ impl RoundGame {
     /// ever: its laps come back to a position (board, stores, hole) they
     /// left (Brent's cycle detection, on a copy; a move that captures,
     /// stops, offers a choice or ends the round ends). Such a move is not
-    /// legal (Ludii plays it for ever).
+    /// legal (Ludii plays it for ever). So that any rules are answered in
+    /// bounded time, a move still relaying after [`MAX_RELAY_SEEDS`] seeds
+    /// sown counts as endless too (the presets' moves sow a few hundred).
     fn endless(&self, origin: usize) -> bool {
         let mut game = self.clone();
         let mut from = origin;
         let mut saved = (game.board, game.stores, from);
         let (mut power, mut length) = (1u64, 0u64);
+        let mut sown = 0u64;
         loop {
             let seeds = game.board[from];
+            sown += u64::from(seeds);
+            if sown > MAX_RELAY_SEEDS {
+                return true;
+            }
             let landed = game.lap(from);
             let next = game.next(landed);
             if game.rules.fours {
                 game.take_fours(from, seeds);
             }
-            let Next::Relay(hole) = next else {
+            let Next::Relay(hole) = game.emptied(next) else {
                 return false;
             };
             if game.round_over() || game.holds_all_but_few() {
@@ -399,6 +410,9 @@ impl RoundGame {
     fn lap(&mut self, from: usize) -> Landed {
         let mover = self.to_move;
         let mut seeds = core::mem::take(&mut self.board[from]);
+        if seeds == 0 {
+            return Landed::Hole(from);
+        }
         let mut at = from;
         loop {
             if let Some(owner) = self.store_after(at) {
@@ -472,6 +486,16 @@ impl RoundGame {
         }
     }
 
+    /// `next`, unless the fours emptied the hole it would sow on from (or
+    /// choose at): then the move is over (rules that relay from a four and
+    /// take fours; no preset).
+    fn emptied(&self, next: Next) -> Next {
+        match next {
+            Next::Relay(hole) | Next::Choose(hole) if self.board[hole] == 0 => Next::Over,
+            next => next,
+        }
+    }
+
     /// Pallanguzhi's fours: each hole of the lap's span (from `from`,
     /// `seeds` steps on the rules' way, the short way round) holding four
     /// goes to its row's owner. Returns the seeds taken.
@@ -519,6 +543,7 @@ impl RoundGame {
             if self.rules.fours {
                 turn.captured += self.take_fours(from, seeds);
             }
+            let next = self.emptied(next);
             if self.mover_has_won() {
                 return;
             }

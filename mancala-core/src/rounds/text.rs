@@ -14,8 +14,8 @@ use super::state::{RoundGame, Stage};
 
 /// `HOLES STORES PLAYER rules=NAME [round=R] [closed=H,H] [stage=STAGE]`:
 /// the rows (player 0's from his left, `/`, player 1's), the two stores,
-/// the player to move, the preset's name (`custom` for rules that are
-/// none, which no text reads back), and, where they are not the first
+/// the player to move, the rules (a preset's name, or every field: see
+/// [`RoundRules`]' `Display`), and, where they are not the first
 /// round's: the round, the closed holes, and the stage (`choose:H` in
 /// the middle of a Dakon move, `refill` between rounds, `refill:P` after
 /// player `P`'s pass, `won:P` once the match is over).
@@ -34,12 +34,7 @@ impl fmt::Display for RoundGame {
         notation::write_rows(f, self.board(), usize::from(self.rules.houses))?;
         f.write_str(" ")?;
         notation::write_counts(f, &self.stores, ',')?;
-        write!(
-            f,
-            " {} rules={}",
-            self.to_move.index(),
-            self.rules.name().unwrap_or("custom")
-        )?;
+        write!(f, " {} rules={}", self.to_move.index(), self.rules)?;
         if self.round != 1 {
             write!(f, " round={}", self.round)?;
         }
@@ -87,8 +82,8 @@ impl FromStr for RoundGame {
             };
             match key {
                 "rules" => {
-                    rules = Some(RoundRules::named(value).ok_or_else(|| {
-                        NotationError::invalid("rules", "the name of a round game", value)
+                    rules = Some(value.parse::<RoundRules>().map_err(|_| {
+                        NotationError::invalid("rules", "a round game's name or rules", value)
                     })?);
                 }
                 "round" => {
