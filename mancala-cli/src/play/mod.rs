@@ -15,6 +15,7 @@ mod mankka_terminal;
 mod numa_terminal;
 mod numercy_terminal;
 mod robertson_terminal;
+mod round_terminal;
 mod sowing;
 pub(crate) mod terminal_game;
 mod text;

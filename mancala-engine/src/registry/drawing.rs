@@ -6,6 +6,7 @@
 //! [`Registered::play_told`](super::Registered::play_told), so a face
 //! draws every game with one piece of code and names none.
 
+use mancala_core::rounds::{RoundGame, SownStores};
 use mancala_core::rules::StoreSide;
 use mancala_core::toguz::ToguzKumalak;
 use mancala_core::{Board, Event, Game, Mancala, Pit, Player, Status, Topology};
@@ -90,7 +91,8 @@ pub struct Drawing {
     /// The stores drawn, one a player (none where the game has none on
     /// the board).
     pub stores: Vec<u16>,
-    /// Holes marked with a word (Toguz Kumalak's `tuzdik`).
+    /// Holes marked with a word (Toguz Kumalak's `tuzdik`, the `closed`
+    /// holes of a match of rounds).
     pub marks: Vec<(Pit, &'static str)>,
     /// Text between the holes of a file.
     pub labels: Vec<FileLabel>,
@@ -193,6 +195,37 @@ pub(super) fn toguz(g: &ToguzKumalak) -> Drawing {
         .filter_map(|p| g.tuzdik(p))
         .map(|pit| (pit, "tuzdik"))
         .collect();
+    d
+}
+
+/// A match of rounds' drawing: two rows, the stores where the laps sow
+/// them (else each player's seeds in hand, as a part of his score), the
+/// closed holes marked `closed`.
+pub(super) fn rounds(g: &RoundGame) -> Drawing {
+    let rules = g.rules();
+    let houses = usize::from(rules.houses);
+    let sown = rules.stores != SownStores::None;
+    let shape = Shape::TwoRows {
+        row_len: houses,
+        stores: sown.then_some(rules.store_side),
+    };
+    let mut d = Drawing::new(shape, "seeds");
+    d.holes = g.board().to_vec();
+    d.owners = (0..d.holes.len())
+        .map(|h| if h < houses { Player::P0 } else { Player::P1 })
+        .collect();
+    let label = if sown {
+        d.stores = g.stores().to_vec();
+        "store"
+    } else {
+        "in hand"
+    };
+    d.parts = g
+        .stores()
+        .iter()
+        .map(|&s| vec![part(label, u64::from(s))])
+        .collect();
+    d.marks = g.closed().map(|pit| (pit, "closed")).collect();
     d
 }
 
