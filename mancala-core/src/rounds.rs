@@ -27,6 +27,7 @@
 //! ```
 
 mod action;
+mod refill;
 mod rules;
 mod rules_text;
 mod setup;
