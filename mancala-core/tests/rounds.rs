@@ -60,6 +60,7 @@ fn erherhe_takes_twos_and_fours_with_their_neighbours() {
     let mut g = game("1,1,1,1,1,2/3,1,1,5,0,0 0,0 0 rules=erherhe");
     let turn = g.play(RoundAction::Sow(pit(5))).unwrap();
     assert_eq!(turn.captured, 6);
+    assert_eq!(turn.to_string(), "player 0: 5, 1 laps, 6 seeds taken");
     assert_eq!(g.board(), [1, 1, 1, 1, 1, 0, 0, 0, 1, 5, 0, 0]);
     assert_eq!((g.stores(), g.player_to_move()), ([6, 0], Player::P1));
 }

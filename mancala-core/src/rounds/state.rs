@@ -67,8 +67,12 @@ pub enum RoundRulesError {
 }
 
 /// What an action did.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct RoundTurn {
+    /// The player who acted.
+    pub mover: Player,
+    /// The action.
+    pub action: RoundAction,
     /// Laps sown.
     pub laps: u64,
     /// Seeds captured (by anyone: Pallanguzhi's fours go to their row's
@@ -79,9 +83,26 @@ pub struct RoundTurn {
     pub round_ended: bool,
 }
 
+impl RoundTurn {
+    /// What `action` by `mover` did before it did anything: nothing.
+    pub(super) fn nothing(mover: Player, action: RoundAction) -> RoundTurn {
+        RoundTurn {
+            mover,
+            action,
+            laps: 0,
+            captured: 0,
+            round_ended: false,
+        }
+    }
+}
+
+/// `player 0: 3, 2 laps, 4 seeds taken`.
 impl core::fmt::Display for RoundTurn {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} laps, {} seeds taken", self.laps, self.captured)?;
+        write!(f, "{}: {}", self.mover, self.action)?;
+        if self.laps > 0 {
+            write!(f, ", {} laps, {} seeds taken", self.laps, self.captured)?;
+        }
         if self.round_ended {
             f.write_str(", the round is over")?;
         }
@@ -350,7 +371,7 @@ impl RoundGame {
 
     /// Applies a legal action.
     pub(super) fn apply(&mut self, action: RoundAction) -> RoundTurn {
-        let mut turn = RoundTurn::default();
+        let mut turn = RoundTurn::nothing(self.to_move, action);
         let sowing = !self.is_refilling();
         match action {
             RoundAction::Sow(pit) => self.sow_from(pit.index(), &mut turn),
