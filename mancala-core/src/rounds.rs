@@ -27,6 +27,7 @@
 //! ```
 
 mod action;
+mod refill;
 mod rules;
 mod rules_text;
 mod setup;
@@ -109,9 +110,12 @@ impl Game for RoundGame {
 
     /// # Panics
     ///
-    /// Never panics: an action that is not legal changes nothing.
+    /// Never panics: an action that is not legal changes nothing (the
+    /// report says nothing was done).
     fn play_unchecked(&mut self, action: RoundAction) -> RoundTurn {
-        self.play(action).unwrap_or_default()
+        let mover = self.player_to_move();
+        self.play(action)
+            .unwrap_or_else(|_| RoundTurn::nothing(mover, action))
     }
 
     /// Each player's store (or hand).

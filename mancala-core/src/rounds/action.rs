@@ -8,8 +8,8 @@ use crate::pit::Pit;
 
 /// One player's action in a match of rounds ([`RoundGame`](super::RoundGame)).
 ///
-/// Its text is the hole's number for a sowing (`3`), `relay` and `capture`
-/// for a choice, `fill 3` for a fill and `pass`.
+/// Its text is one word: the hole's number for a sowing (`3`), `relay` and
+/// `capture` for a choice, `fill:3` for a fill, and `pass`.
 ///
 /// # Examples
 ///
@@ -17,11 +17,13 @@ use crate::pit::Pit;
 /// use mancala_core::Pit;
 /// use mancala_core::rounds::RoundAction;
 ///
-/// let fill: RoundAction = "fill 5".parse()?;
+/// let fill: RoundAction = "fill:5".parse()?;
 /// assert_eq!(fill, RoundAction::Fill(Pit::new(5).unwrap()));
-/// assert_eq!(fill.to_string(), "fill 5");
+/// assert_eq!(fill.to_string(), "fill:5");
 /// assert_eq!("relay".parse::<RoundAction>()?, RoundAction::Relay);
 /// assert!("fill".parse::<RoundAction>().is_err());
+/// assert!("fill 5".parse::<RoundAction>().is_err());
+/// assert!("+5".parse::<RoundAction>().is_err());
 /// # Ok::<(), mancala_core::rounds::RoundActionError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -48,7 +50,7 @@ impl fmt::Display for RoundAction {
             RoundAction::Sow(pit) => write!(f, "{}", pit.index()),
             RoundAction::Relay => f.write_str("relay"),
             RoundAction::Capture => f.write_str("capture"),
-            RoundAction::Fill(pit) => write!(f, "fill {}", pit.index()),
+            RoundAction::Fill(pit) => write!(f, "fill:{}", pit.index()),
             RoundAction::Pass => f.write_str("pass"),
         }
     }
@@ -56,7 +58,7 @@ impl fmt::Display for RoundAction {
 
 /// Why a text is not a [`RoundAction`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[error("an action is a hole number, `relay`, `capture`, `fill N` or `pass`")]
+#[error("an action is a hole number, `relay`, `capture`, `fill:N` or `pass`")]
 pub struct RoundActionError;
 
 impl FromStr for RoundAction {
@@ -64,23 +66,22 @@ impl FromStr for RoundAction {
 
     fn from_str(text: &str) -> Result<RoundAction, RoundActionError> {
         let hole = |word: &str| {
+            if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(RoundActionError);
+            }
             word.parse::<usize>()
                 .ok()
                 .and_then(Pit::new)
                 .ok_or(RoundActionError)
         };
-        let mut words = text.split_whitespace();
-        let action = match (words.next(), words.next()) {
-            (Some("relay"), None) => RoundAction::Relay,
-            (Some("capture"), None) => RoundAction::Capture,
-            (Some("pass"), None) => RoundAction::Pass,
-            (Some("fill"), Some(word)) => RoundAction::Fill(hole(word)?),
-            (Some(word), None) => RoundAction::Sow(hole(word)?),
-            _ => return Err(RoundActionError),
-        };
-        match words.next() {
-            None => Ok(action),
-            Some(_) => Err(RoundActionError),
-        }
+        Ok(match text.trim() {
+            "relay" => RoundAction::Relay,
+            "capture" => RoundAction::Capture,
+            "pass" => RoundAction::Pass,
+            word => match word.strip_prefix("fill:") {
+                Some(h) => RoundAction::Fill(hole(h)?),
+                None => RoundAction::Sow(hole(word)?),
+            },
+        })
     }
 }

@@ -20,101 +20,99 @@ use super::rules::{
 #[error("`{0}` is not the name of a round game nor its rules as key=value words joined by `,`")]
 pub struct RoundRulesTextError(pub String);
 
-/// Each field's key and value words, in the order the text writes them.
-fn words(r: &RoundRules) -> Vec<(&'static str, String)> {
-    let pick = |b: bool, yes: &str, no: &str| String::from(if b { yes } else { no });
-    let count_take = match r.count_take {
-        None => String::from("none"),
-        Some(t) => {
-            let flags: String = [
-                (t.opponent_row, 'r'),
-                (t.open_only, 'o'),
-                (t.neighbours, 'n'),
-            ]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|&(_, c)| c)
-            .collect();
-            format!("{}:{flags}", t.counts)
-        }
+/// The words of an enum's values.
+type Words<T> = [(T, &'static str)];
+
+/// Declares each enum's table of words, a line an enum.
+macro_rules! tables {
+    ($($name:ident: $ty:ident = [$($v:ident $w:literal),* $(,)?];)*) => {
+        $(const $name: &Words<$ty> = &[$(($ty::$v, $w)),*];)*
     };
+}
+
+tables! {
+    DIRECTIONS: Direction = [CounterClockwise "ccw", Clockwise "cw"];
+    SIDES: StoreSide = [Left "left", Right "right"];
+    STORES: SownStores = [None "none", Own "own", Both "both"];
+    RELAYS: RoundRelay = [Never "never", Occupied "occupied", OccupiedNotFour "occupied-not-four", OpponentRowOrChoice "opponent-row-or-choice"];
+    LONES: LoneSeed = [Nothing "nothing", TakeOppositeOwnRow "take-opposite-own-row", TakeOpposite "take-opposite", TakeNext "take-next"];
+    ROUND_ENDS: RoundEnd = [BoardEmpty "board-empty", RowEmpty "row-empty", NoOpenSeeds "no-open-seeds"];
+    ORDERS: FillOrder = [Any "any", Leftmost "leftmost", Rightmost "rightmost"];
+    PARTIALS: PartialFill = [None "none", Open "open", Closed "closed"];
+}
+
+/// The word of `value` in `table`.
+fn word<T: PartialEq>(table: &Words<T>, value: T) -> String {
+    let found = table.iter().find(|(v, _)| *v == value);
+    String::from(found.map_or("?", |&(_, w)| w))
+}
+
+/// The value of `text` in `table`.
+fn value<T: Copy>(table: &Words<T>, text: &str) -> Option<T> {
+    table.iter().find(|&&(_, w)| w == text).map(|&(v, _)| v)
+}
+
+/// The count capture's word: `none`, or its counts' bits and flags
+/// (`r` the opponent's row only, `o` open holes only, `n` neighbours).
+fn count_take_word(take: Option<CountTake>) -> String {
+    let Some(t) = take else {
+        return String::from("none");
+    };
+    let flags = [
+        (t.opponent_row, 'r'),
+        (t.open_only, 'o'),
+        (t.neighbours, 'n'),
+    ];
+    let flags: String = flags
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|&(_, c)| c)
+        .collect();
+    format!("{}:{flags}", t.counts)
+}
+
+/// Reads a count capture's word.
+fn count_take_value(text: &str) -> Option<Option<CountTake>> {
+    if text == "none" {
+        return Some(None);
+    }
+    let (counts, flags) = text.split_once(':')?;
+    let canonical: String = "ron".chars().filter(|&c| flags.contains(c)).collect();
+    (canonical == flags).then_some(())?;
+    Some(Some(CountTake {
+        counts: counts.parse().ok()?,
+        opponent_row: flags.contains('r'),
+        open_only: flags.contains('o'),
+        neighbours: flags.contains('n'),
+    }))
+}
+
+/// Each field's key and value word, in the order the text writes them.
+fn words(r: &RoundRules) -> Vec<(&'static str, String)> {
+    let match_end = match r.match_end {
+        MatchEnd::StoreBelow(n) => format!("below:{n}"),
+        MatchEnd::MoverHoldsAllBut(n) => format!("all-but:{n}"),
+    };
+    let reopen = r
+        .reopen_at
+        .map_or_else(|| String::from("none"), |n| format!("{n}"));
     alloc::vec![
         ("houses", format!("{}", r.houses)),
         ("seeds", format!("{}", r.seeds)),
-        (
-            "direction",
-            pick(r.direction == Direction::Clockwise, "cw", "ccw")
-        ),
-        (
-            "store_side",
-            pick(r.store_side == StoreSide::Left, "left", "right")
-        ),
-        (
-            "stores",
-            String::from(match r.stores {
-                SownStores::None => "none",
-                SownStores::Own => "own",
-                SownStores::Both => "both",
-            })
-        ),
+        ("direction", word(DIRECTIONS, r.direction)),
+        ("store_side", word(SIDES, r.store_side)),
+        ("stores", word(STORES, r.stores)),
         ("store_again", format!("{}", r.store_again)),
         ("skip_closed", format!("{}", r.skip_closed)),
-        (
-            "relay",
-            String::from(match r.relay {
-                RoundRelay::Never => "never",
-                RoundRelay::Occupied => "occupied",
-                RoundRelay::OccupiedNotFour => "occupied-not-four",
-                RoundRelay::OpponentRowOrChoice => "opponent-row-or-choice",
-            })
-        ),
-        (
-            "lone",
-            String::from(match r.lone {
-                LoneSeed::Nothing => "nothing",
-                LoneSeed::TakeOppositeOwnRow => "take-opposite-own-row",
-                LoneSeed::TakeOpposite => "take-opposite",
-                LoneSeed::TakeNext => "take-next",
-            })
-        ),
-        ("count_take", count_take),
+        ("relay", word(RELAYS, r.relay)),
+        ("lone", word(LONES, r.lone)),
+        ("count_take", count_take_word(r.count_take)),
         ("fours", format!("{}", r.fours)),
-        (
-            "reopen_at",
-            r.reopen_at
-                .map_or_else(|| String::from("none"), |n| format!("{n}"))
-        ),
-        (
-            "round_end",
-            String::from(match r.round_end {
-                RoundEnd::BoardEmpty => "board-empty",
-                RoundEnd::RowEmpty => "row-empty",
-                RoundEnd::NoOpenSeeds => "no-open-seeds",
-            })
-        ),
-        (
-            "match_end",
-            match r.match_end {
-                MatchEnd::StoreBelow(n) => format!("below:{n}"),
-                MatchEnd::MoverHoldsAllBut(n) => format!("all-but:{n}"),
-            }
-        ),
-        (
-            "fill_order",
-            String::from(match r.fill_order {
-                FillOrder::Any => "any",
-                FillOrder::Leftmost => "leftmost",
-                FillOrder::Rightmost => "rightmost",
-            })
-        ),
-        (
-            "partial",
-            String::from(match r.partial {
-                PartialFill::None => "none",
-                PartialFill::Open => "open",
-                PartialFill::Closed => "closed",
-            })
-        ),
+        ("reopen_at", reopen),
+        ("round_end", word(ROUND_ENDS, r.round_end)),
+        ("match_end", match_end),
+        ("fill_order", word(ORDERS, r.fill_order)),
+        ("partial", word(PARTIALS, r.partial)),
         ("refill_ends_full", format!("{}", r.refill_ends_full)),
         ("closes", format!("{}", r.closes)),
         ("other_fills_first", format!("{}", r.other_fills_first)),
@@ -178,116 +176,35 @@ impl FromStr for RoundRules {
 }
 
 /// Sets one field from its value word; `None` for a word it does not take.
-fn set(r: &mut RoundRules, key: &str, value: &str) -> Option<()> {
-    let flag = |v: &str| match v {
-        "true" => Some(true),
-        "false" => Some(false),
-        _ => None,
-    };
+fn set(r: &mut RoundRules, key: &str, text: &str) -> Option<()> {
+    let flag = || text.parse::<bool>().ok();
     match key {
-        "houses" => r.houses = value.parse().ok()?,
-        "seeds" => r.seeds = value.parse().ok()?,
-        "direction" => {
-            r.direction = match value {
-                "cw" => Direction::Clockwise,
-                "ccw" => Direction::CounterClockwise,
-                _ => return None,
-            }
-        }
-        "store_side" => {
-            r.store_side = match value {
-                "left" => StoreSide::Left,
-                "right" => StoreSide::Right,
-                _ => return None,
-            }
-        }
-        "stores" => {
-            r.stores = match value {
-                "none" => SownStores::None,
-                "own" => SownStores::Own,
-                "both" => SownStores::Both,
-                _ => return None,
-            }
-        }
-        "store_again" => r.store_again = flag(value)?,
-        "skip_closed" => r.skip_closed = flag(value)?,
-        "relay" => {
-            r.relay = match value {
-                "never" => RoundRelay::Never,
-                "occupied" => RoundRelay::Occupied,
-                "occupied-not-four" => RoundRelay::OccupiedNotFour,
-                "opponent-row-or-choice" => RoundRelay::OpponentRowOrChoice,
-                _ => return None,
-            }
-        }
-        "lone" => {
-            r.lone = match value {
-                "nothing" => LoneSeed::Nothing,
-                "take-opposite-own-row" => LoneSeed::TakeOppositeOwnRow,
-                "take-opposite" => LoneSeed::TakeOpposite,
-                "take-next" => LoneSeed::TakeNext,
-                _ => return None,
-            }
-        }
-        "count_take" => {
-            r.count_take = match value.split_once(':') {
-                None if value == "none" => None,
-                Some((counts, flags)) if flags.chars().all(|c| "ron".contains(c)) => {
-                    let canonical: String = "ron".chars().filter(|&c| flags.contains(c)).collect();
-                    if canonical != flags {
-                        return None;
-                    }
-                    Some(CountTake {
-                        counts: counts.parse().ok()?,
-                        opponent_row: flags.contains('r'),
-                        open_only: flags.contains('o'),
-                        neighbours: flags.contains('n'),
-                    })
-                }
-                _ => return None,
-            }
-        }
-        "fours" => r.fours = flag(value)?,
-        "reopen_at" => {
-            r.reopen_at = match value {
-                "none" => None,
-                n => Some(n.parse().ok()?),
-            }
-        }
-        "round_end" => {
-            r.round_end = match value {
-                "board-empty" => RoundEnd::BoardEmpty,
-                "row-empty" => RoundEnd::RowEmpty,
-                "no-open-seeds" => RoundEnd::NoOpenSeeds,
-                _ => return None,
-            }
-        }
+        "houses" => r.houses = text.parse().ok()?,
+        "seeds" => r.seeds = text.parse().ok()?,
+        "direction" => r.direction = value(DIRECTIONS, text)?,
+        "store_side" => r.store_side = value(SIDES, text)?,
+        "stores" => r.stores = value(STORES, text)?,
+        "store_again" => r.store_again = flag()?,
+        "skip_closed" => r.skip_closed = flag()?,
+        "relay" => r.relay = value(RELAYS, text)?,
+        "lone" => r.lone = value(LONES, text)?,
+        "count_take" => r.count_take = count_take_value(text)?,
+        "fours" => r.fours = flag()?,
+        "reopen_at" if text == "none" => r.reopen_at = None,
+        "reopen_at" => r.reopen_at = Some(text.parse().ok()?),
+        "round_end" => r.round_end = value(ROUND_ENDS, text)?,
         "match_end" => {
-            r.match_end = match value.split_once(':')? {
+            r.match_end = match text.split_once(':')? {
                 ("below", n) => MatchEnd::StoreBelow(n.parse().ok()?),
                 ("all-but", n) => MatchEnd::MoverHoldsAllBut(n.parse().ok()?),
                 _ => return None,
             }
         }
-        "fill_order" => {
-            r.fill_order = match value {
-                "any" => FillOrder::Any,
-                "leftmost" => FillOrder::Leftmost,
-                "rightmost" => FillOrder::Rightmost,
-                _ => return None,
-            }
-        }
-        "partial" => {
-            r.partial = match value {
-                "none" => PartialFill::None,
-                "open" => PartialFill::Open,
-                "closed" => PartialFill::Closed,
-                _ => return None,
-            }
-        }
-        "refill_ends_full" => r.refill_ends_full = flag(value)?,
-        "closes" => r.closes = flag(value)?,
-        "other_fills_first" => r.other_fills_first = flag(value)?,
+        "fill_order" => r.fill_order = value(ORDERS, text)?,
+        "partial" => r.partial = value(PARTIALS, text)?,
+        "refill_ends_full" => r.refill_ends_full = flag()?,
+        "closes" => r.closes = flag()?,
+        "other_fills_first" => r.other_fills_first = flag()?,
         _ => return None,
     }
     Some(())

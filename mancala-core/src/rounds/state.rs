@@ -7,8 +7,7 @@ use crate::topology::Direction;
 
 use super::action::RoundAction;
 use super::rules::{
-    FillOrder, LoneSeed, MAX_ROUND_HOUSES, MatchEnd, PartialFill, RoundEnd, RoundRelay, RoundRules,
-    SownStores,
+    LoneSeed, MAX_ROUND_HOUSES, MatchEnd, RoundEnd, RoundRelay, RoundRules, SownStores,
 };
 
 /// The holes of the largest board.
@@ -68,8 +67,12 @@ pub enum RoundRulesError {
 }
 
 /// What an action did.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct RoundTurn {
+    /// The player who acted.
+    pub mover: Player,
+    /// The action.
+    pub action: RoundAction,
     /// Laps sown.
     pub laps: u64,
     /// Seeds captured (by anyone: Pallanguzhi's fours go to their row's
@@ -80,9 +83,26 @@ pub struct RoundTurn {
     pub round_ended: bool,
 }
 
+impl RoundTurn {
+    /// What `action` by `mover` did before it did anything: nothing.
+    pub(super) fn nothing(mover: Player, action: RoundAction) -> RoundTurn {
+        RoundTurn {
+            mover,
+            action,
+            laps: 0,
+            captured: 0,
+            round_ended: false,
+        }
+    }
+}
+
+/// `player 0: 3, 2 laps, 4 seeds taken`.
 impl core::fmt::Display for RoundTurn {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} laps, {} seeds taken", self.laps, self.captured)?;
+        write!(f, "{}: {}", self.mover, self.action)?;
+        if self.laps > 0 {
+            write!(f, ", {} laps, {} seeds taken", self.laps, self.captured)?;
+        }
         if self.round_ended {
             f.write_str(", the round is over")?;
         }
@@ -234,7 +254,7 @@ impl RoundGame {
     }
 
     /// The owner of a hole's row.
-    fn owner(&self, hole: usize) -> Player {
+    pub(super) fn owner(&self, hole: usize) -> Player {
         if hole < self.houses() {
             Player::P0
         } else {
@@ -243,7 +263,7 @@ impl RoundGame {
     }
 
     /// The holes of `player`'s row.
-    fn row(&self, player: Player) -> core::ops::Range<usize> {
+    pub(super) fn row(&self, player: Player) -> core::ops::Range<usize> {
         let n = self.houses();
         player.index() * n..(player.index() + 1) * n
     }
@@ -331,26 +351,6 @@ impl RoundGame {
         }
     }
 
-    /// The holes `player` may fill now (the one the order prescribes, or
-    /// every empty hole of his), none if his store cannot fill one.
-    pub(super) fn fillable(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
-        let store = self.stores[player.index()];
-        let enough =
-            store >= self.rules.seeds || (store > 0 && self.rules.partial != PartialFill::None);
-        let mut empty: arrayvec::ArrayVec<usize, MAX_ROUND_HOUSES> =
-            self.row(player).filter(|&h| self.board[h] == 0).collect();
-        match self.rules.fill_order {
-            FillOrder::Any => {}
-            FillOrder::Leftmost => empty.truncate(1),
-            FillOrder::Rightmost => {
-                let last = empty.last().copied();
-                empty.clear();
-                empty.extend(last);
-            }
-        }
-        empty.into_iter().filter(move |_| enough)
-    }
-
     /// Whether `action` is legal now.
     pub(super) fn allows(&self, action: RoundAction) -> bool {
         let player = self.to_move;
@@ -371,7 +371,7 @@ impl RoundGame {
 
     /// Applies a legal action.
     pub(super) fn apply(&mut self, action: RoundAction) -> RoundTurn {
-        let mut turn = RoundTurn::default();
+        let mut turn = RoundTurn::nothing(self.to_move, action);
         let sowing = !self.is_refilling();
         match action {
             RoundAction::Sow(pit) => self.sow_from(pit.index(), &mut turn),
@@ -401,7 +401,7 @@ impl RoundGame {
     }
 
     /// Moves a hole's seeds into `player`'s store.
-    fn take(&mut self, hole: usize, player: Player) {
+    pub(super) fn take(&mut self, hole: usize, player: Player) {
         self.stores[player.index()] += self.board[hole];
         self.board[hole] = 0;
     }
@@ -654,67 +654,5 @@ impl RoundGame {
                 (0..self.rules.holes()).all(|h| self.is_closed(h) || self.board[h] == 0)
             }
         }
-    }
-
-    /// The round is over: the seeds left go to their row's owner; the match
-    /// ends, or the refill begins with `next` (or, as the rules may say,
-    /// the other player than the last mover).
-    fn end_round(&mut self, next: Player) {
-        for hole in 0..self.rules.holes() {
-            self.take(hole, self.owner(hole));
-        }
-        if let MatchEnd::StoreBelow(limit) = self.rules.match_end {
-            for player in [Player::P0, Player::P1] {
-                if self.stores[player.index()] < limit {
-                    self.phase = Stage::Won(player.next(2));
-                    return;
-                }
-            }
-        }
-        self.to_move = if self.rules.other_fills_first {
-            self.to_move.next(2)
-        } else {
-            next
-        };
-        self.phase = Stage::Refill(None);
-    }
-
-    /// A fill between rounds.
-    fn fill(&mut self, hole: usize) {
-        let player = self.to_move;
-        let store = &mut self.stores[player.index()];
-        let seeds = (*store).min(self.rules.seeds);
-        *store -= seeds;
-        self.board[hole] = seeds;
-        let other = player.next(2);
-        if self.rules.refill_ends_full {
-            let full = u32::from(self.rules.seeds) * u32::from(self.rules.houses);
-            let row_full = [Player::P0, Player::P1]
-                .into_iter()
-                .any(|p| self.row(p).map(|h| u32::from(self.board[h])).sum::<u32>() == full);
-            if row_full && self.stores[other.index()] < self.rules.seeds {
-                return self.end_refill(other);
-            }
-        }
-        self.phase = Stage::Refill(None);
-        self.to_move = other;
-    }
-
-    /// The refill is over: the next round begins, `first` to sow; the holes
-    /// left without a whole fill are closed, as the rules say.
-    fn end_refill(&mut self, first: Player) {
-        self.closed = 0;
-        if self.rules.closes {
-            for hole in 0..self.rules.holes() {
-                let seeds = self.board[hole];
-                let partial = self.rules.partial == PartialFill::Closed && seeds < self.rules.seeds;
-                if seeds == 0 || partial {
-                    self.closed |= 1 << hole;
-                }
-            }
-        }
-        self.round += 1;
-        self.to_move = first;
-        self.phase = Stage::Sow;
     }
 }
