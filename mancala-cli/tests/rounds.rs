@@ -88,7 +88,7 @@ fn a_dakon_move_makes_every_choice() {
 fn replay_fills_between_rounds() {
     let args = ReplayArgs {
         game: "congkak".into(),
-        moves: vec!["fill 5".into()],
+        moves: vec!["fill:5".into()],
         options: String::new(),
         from: Some("6,6,6,6,6,0/6,6,6,6,6,6 10,2 0 rules=congkak round=2 stage=refill".into()),
     };

@@ -49,7 +49,7 @@ fn actions_are_numbered_and_positions_observed() {
     assert_eq!(game.num_actions(), 27);
     for (code, text) in [
         (3, "3"),
-        (17, "fill 5"),
+        (17, "fill:5"),
         (24, "relay"),
         (25, "capture"),
         (26, "pass"),
@@ -85,7 +85,7 @@ fn actions_are_numbered_and_positions_observed() {
     // rightmost empty hole is 5, the one Congkak fills first.
     game.set_position("6,6,6,6,6,0/6,6,6,6,6,6 10,2 0 rules=congkak round=2 stage=refill")
         .unwrap();
-    assert_eq!(game.legal_moves(), ["fill 5"]);
+    assert_eq!(game.legal_moves(), ["fill:5"]);
     assert_eq!(game.legal_codes(Player::P0), [17]);
     game.observe(&mut obs);
     assert_eq!(obs[28..], [2.0, 1.0, 0.0]);

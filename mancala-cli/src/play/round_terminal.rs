@@ -83,7 +83,7 @@ impl TerminalGame for RoundGame {
         };
         format!(
             "type the number of one of your open holes ({}) that holds seeds; they are sown \
-             one a hole {way}. Between rounds type `fill N` (or N) to fill your empty hole N \
+             one a hole {way}. Between rounds type `fill:N` (or N) to fill your empty hole N \
              from your {}, or `pass` when you cannot; when the game offers a choice in the \
              middle of a move, type `relay` or `capture`.",
             ranges(holes_of(self, p)),

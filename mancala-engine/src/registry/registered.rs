@@ -543,7 +543,7 @@ impl Registered for RoundGame {
     fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
         crate::ending::rounds_words(self, name)
     }
-    /// A hole, `fill N`, `relay`, `capture` or `pass`; a hole alone is a
+    /// A hole, `fill:N`, `relay`, `capture` or `pass`; a hole alone is a
     /// fill between rounds.
     fn read_typed(&self, _player: Player, text: &str) -> Result<RoundAction, String> {
         typed::read_round_action(text, self.is_refilling())

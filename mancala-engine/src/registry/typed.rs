@@ -183,7 +183,7 @@ pub(super) fn read_sowing(text: &str) -> Result<mancala_core::Move, String> {
 }
 
 /// A round game's action as typed: `relay`, `capture`, `fill` and a hole
-/// (`fill 3`, `fill h3`), `pass`, or a hole ([`read_pass_or_hole`]), any
+/// (`fill:3` as the game writes it, `fill 3`, `fill h3`), `pass`, or a hole ([`read_pass_or_hole`]), any
 /// case; a hole alone is a fill while `refilling`, else a sowing.
 pub(super) fn read_round_action(text: &str, refilling: bool) -> Result<RoundAction, String> {
     let lower = text.trim().to_lowercase();
@@ -193,6 +193,7 @@ pub(super) fn read_round_action(text: &str, refilling: bool) -> Result<RoundActi
         _ => {}
     }
     if let Some(hole) = lower.strip_prefix("fill") {
+        let hole = hole.trim_start().strip_prefix(':').unwrap_or(hole);
         return read_hole(hole).map(RoundAction::Fill);
     }
     Ok(match read_pass_or_hole(&lower) {
@@ -201,7 +202,7 @@ pub(super) fn read_round_action(text: &str, refilling: bool) -> Result<RoundActi
         Ok(Some(pit)) => RoundAction::Sow(pit),
         Err(_) => {
             return Err(format!(
-                "{} is not a hole number, `fill N`, `relay`, `capture` or `pass`",
+                "{} is not a hole number, `fill:N`, `relay`, `capture` or `pass`",
                 quoted(text)
             ));
         }
@@ -318,6 +319,10 @@ mod tests {
         // A hole alone: sown in a round, filled between rounds.
         assert_eq!(read_round_action("h4", false), Ok(RoundAction::Sow(pit(4))));
         assert_eq!(read_round_action("4", true), Ok(RoundAction::Fill(pit(4))));
+        assert_eq!(
+            read_round_action("fill:7", false),
+            Ok(RoundAction::Fill(pit(7)))
+        );
         assert!(read_round_action("fill", true).is_err());
         assert!(read_round_action("fill x", true).is_err());
         let refused = read_round_action("sow", false).unwrap_err();
