@@ -192,6 +192,13 @@ def test_a_random_game_of_every_game_ends(rng):
             # their own holes); Halusa's random games often end in two
             # lone seeds chasing each other round the board for ever.
             continue
+        if name in ("sungka", "galatjang", "ovalhu", "dakon", "khrour"):
+            # Matches of rounds whose random play does not end: Sungka never
+            # closes a hole, random Galatjang, Ovalhu and Dakon rounds
+            # rarely empty the board (none of 50 matches ended within
+            # 20,000 actions, nor any of Ludii's recorded matches), and
+            # Khrour jams with both players passing for ever.
+            continue
         state = mancala_rs.new_game(name)
         random_playout(state, rng)
         assert state.is_terminal(), name
