@@ -44,6 +44,11 @@ pub use setup::{RoundSetup, RoundSetupError};
 pub use state::{MAX_RELAY_SEEDS, RoundGame, RoundPlayError, RoundRulesError, RoundTurn, Stage};
 
 use crate::game::{Game, KeyHasher, Status};
+
+/// The legal actions of a position, inline: at most a sowing and a fill a
+/// hole of one's row, the two choices and a pass (so never an
+/// allocation).
+pub type RoundActions = arrayvec::ArrayVec<RoundAction, { 2 * MAX_ROUND_HOUSES + 3 }>;
 use crate::pit::Pit;
 use crate::player::{ByPlayer, Player};
 
@@ -61,7 +66,7 @@ impl Game for RoundGame {
     crate::sequential_game!(
         players: 2,
         move: RoundAction,
-        actions: alloc::vec::Vec<RoundAction>,
+        actions: RoundActions,
         report: RoundTurn,
         error: RoundPlayError,
     );
@@ -75,9 +80,9 @@ impl Game for RoundGame {
 
     /// The sowable holes, the two choices, the holes a player may fill, or
     /// only `pass`; empty unless `player` is to act.
-    fn legal_actions(&self, player: Player) -> alloc::vec::Vec<RoundAction> {
+    fn legal_actions(&self, player: Player) -> RoundActions {
         if self.winner().is_some() || player != self.player_to_move() {
-            return alloc::vec::Vec::new();
+            return RoundActions::new();
         }
         let holes = (0..self.rules().holes()).filter_map(Pit::new);
         let candidates = holes
@@ -86,6 +91,7 @@ impl Game for RoundGame {
             .chain([RoundAction::Relay, RoundAction::Capture])
             .chain(holes.map(RoundAction::Fill))
             .chain([RoundAction::Pass]);
+        // Only his own holes are sown or filled: never more than the list holds.
         candidates.filter(|&a| self.allows(a)).collect()
     }
 
@@ -125,22 +131,24 @@ impl Game for RoundGame {
     }
 
     /// Hashes the board, the stores, the closed holes, the round, the
-    /// player to move and the phase.
+    /// player to move and the stage.
     fn key(&self) -> u64 {
-        use core::hash::{Hash, Hasher};
-        struct Words(KeyHasher);
-        impl Hasher for Words {
-            fn finish(&self) -> u64 {
-                self.0.finish()
-            }
-            fn write(&mut self, bytes: &[u8]) {
-                for &b in bytes {
-                    self.0.write(u64::from(b));
-                }
-            }
-        }
-        let mut words = Words(KeyHasher::new());
-        self.hash(&mut words);
-        words.finish()
+        let mut hasher = KeyHasher::new();
+        hasher.write_counts(self.board());
+        let [a, b] = self.stores();
+        let stage = match self.stage() {
+            Stage::Sow => 0,
+            Stage::Choose(pit) => 1 | (pit.index() as u64) << 8,
+            Stage::Refill(None) => 2,
+            Stage::Refill(Some(p)) => 3 | (p.index() as u64) << 8,
+            Stage::Won(p) => 4 | (p.index() as u64) << 8,
+        };
+        let closed: u64 = self.closed().map(|p| 1 << p.index()).sum();
+        hasher.write(
+            u64::from(a) | u64::from(b) << 16 | (self.player_to_move().index() as u64) << 32,
+        );
+        hasher.write(closed | u64::from(self.round()) << 32);
+        hasher.write(stage);
+        hasher.finish()
     }
 }
