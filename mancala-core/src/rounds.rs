@@ -124,10 +124,18 @@ impl Game for RoundGame {
             .unwrap_or_else(|_| RoundTurn::nothing(mover, action))
     }
 
-    /// Each player's store (or hand).
+    /// Each player's store (or hand); between rounds, with the seeds he
+    /// has put back into his holes, so that a fill does not change what a
+    /// player holds (a round's end has emptied every hole, so those seeds
+    /// are all his).
     fn scores(&self) -> ByPlayer<u64> {
-        let [a, b] = self.stores();
-        ByPlayer::from_slice(&[u64::from(a), u64::from(b)])
+        let [mut a, mut b] = self.stores().map(u64::from);
+        if self.is_refilling() {
+            let (south, north) = self.board().split_at(usize::from(self.rules().houses));
+            a += south.iter().map(|&s| u64::from(s)).sum::<u64>();
+            b += north.iter().map(|&s| u64::from(s)).sum::<u64>();
+        }
+        ByPlayer::from_slice(&[a, b])
     }
 
     /// Hashes the board, the stores, the closed holes, the round, the

@@ -109,6 +109,13 @@ pub struct Drawing {
     pub hands: Vec<u16>,
     /// The player to move places seeds: his moves are placements.
     pub placing: bool,
+    /// The round being played (or just played), in a match of rounds.
+    pub round: Option<u32>,
+    /// What the player to move does now, where it is not a sowing:
+    /// `refilling` (a match of rounds, between two rounds: his moves are
+    /// fills) or `choosing` (Dakon, in the middle of a move: relay on or
+    /// capture).
+    pub phase: Option<&'static str>,
     /// The pieces on a torus.
     pub pieces: Vec<PieceDrawing>,
     /// The seats' own names in player order, where the game names them
@@ -132,6 +139,8 @@ impl Drawing {
             goal: None,
             hands: Vec::new(),
             placing: false,
+            round: None,
+            phase: None,
             pieces: Vec::new(),
             seats: None,
         }
@@ -226,6 +235,14 @@ pub(super) fn rounds(g: &RoundGame) -> Drawing {
         .map(|&s| vec![part(label, u64::from(s))])
         .collect();
     d.marks = g.closed().map(|pit| (pit, "closed")).collect();
+    d.round = Some(g.round());
+    d.phase = if g.is_refilling() {
+        Some("refilling")
+    } else if g.is_choosing() {
+        Some("choosing")
+    } else {
+        None
+    };
     d
 }
 
