@@ -123,3 +123,34 @@ fn the_table_shows_the_round_and_the_move() {
         "{out}"
     );
 }
+
+/// Each game's last move of a match (`tests/data/round_last_moves.json`,
+/// each with why it ends the match) typed at the table from
+/// `--position`: the match is over, South has won it and the table says
+/// why; a round's end alone would have gone on to the refill.
+#[test]
+fn every_match_is_played_to_its_end_from_a_late_position() {
+    let text = std::fs::read_to_string("tests/data/round_last_moves.json").expect("the table");
+    let cases: Vec<Value> = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(cases.len(), 8);
+    for case in cases {
+        let [game, position, mv] = ["game", "position", "move"].map(|k| case[k].as_str().unwrap());
+        let argv = ["play", game, "--humans", "--position", position];
+        let args = PlayArgs::try_parse_from(argv).unwrap();
+        let mut out = Vec::new();
+        run(&args, Cursor::new(format!("{mv}\n").into_bytes()), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains("South wins the match in round"),
+            "{game}: {out}"
+        );
+        assert!(out.contains("Result: South wins"), "{game}: {out}");
+    }
+    // A position under other rules, or none at all, is a usage error.
+    for bad in ["4,4,4,4,4,4/4,4,4,4,4,4 0,0 0", "banana"] {
+        let argv = ["play", "dakon", "--humans", "--position", bad];
+        let args = PlayArgs::try_parse_from(argv).unwrap();
+        let err = run(&args, Cursor::new(Vec::new()), Vec::new()).unwrap_err();
+        assert!(err.to_string().starts_with("invalid --position: "), "{err}");
+    }
+}

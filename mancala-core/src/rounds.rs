@@ -84,15 +84,33 @@ impl Game for RoundGame {
         if self.winner().is_some() || player != self.player_to_move() {
             return RoundActions::new();
         }
-        let holes = (0..self.rules().holes()).filter_map(Pit::new);
-        let candidates = holes
-            .clone()
-            .map(RoundAction::Sow)
-            .chain([RoundAction::Relay, RoundAction::Capture])
-            .chain(holes.map(RoundAction::Fill))
-            .chain([RoundAction::Pass]);
-        // Only his own holes are sown or filled: never more than the list holds.
-        candidates.filter(|&a| self.allows(a)).collect()
+        // Stage by stage, the actions `allows` accepts (each hole's relays
+        // tried once): only his own holes are sown or filled, never more
+        // than the list holds.
+        let mut actions = RoundActions::new();
+        match self.stage() {
+            Stage::Sow => actions.extend(
+                self.row(player)
+                    .filter(|&h| self.sowable(player, h) && !self.endless(h))
+                    .map(|h| RoundAction::Sow(Pit::from_index(h))),
+            ),
+            Stage::Choose(hole) => {
+                if !self.endless(hole.index()) {
+                    actions.push(RoundAction::Relay);
+                }
+                actions.push(RoundAction::Capture);
+            }
+            Stage::Refill(_) => actions.extend(
+                self.fillable(player)
+                    .map(|h| RoundAction::Fill(Pit::from_index(h))),
+            ),
+            Stage::Won(_) => {}
+        }
+        if actions.is_empty() && !matches!(self.stage(), Stage::Won(_)) {
+            actions.push(RoundAction::Pass);
+        }
+        debug_assert!(actions.iter().all(|&a| self.allows(a)));
+        actions
     }
 
     fn is_legal(&self, action: &RoundAction) -> bool {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 
 import {
-  freshGame, games, idle, launch, libraryPositions, openPage, serve, shotsDir,
+  freshGame, games, idle, launch, libraryPositions, openPage, rootDir, serve, shotsDir,
 } from './harness.mjs';
 
 // A game not over after this many moves is checked as far as it went and
@@ -373,36 +373,10 @@ test('the score panel shows every player\'s score and its parts after each move'
 });
 
 // A position of each match of rounds whose one legal move ends the match,
-// and why (from RULES.md, "Matches of rounds"): in each, South's move
-// ends the round (the board, or a row, emptied) or, in Galatjang, leaves
-// fewer than 7 seeds outside his store; North is then left unable to fill
-// a single hole, so South wins.
-const LAST_MOVES = [
-  // Hole 0's seed goes on clockwise into South's store: the board is
-  // empty; North's 5 cannot fill a hole with 7.
-  ['sungka', '1,0,0,0,0,0,0/0,0,0,0,0,0,0 92,5 0 rules=sungka round=3', '0'],
-  // Into South's store: South's row is empty, North's seed goes to his
-  // store (3), fewer than 6. Hole 6 is closed this round.
-  ['congkak', '1,0,0,0,0,0/0,0,0,0,0,1 68,2 0 rules=congkak round=2 closed=6', '0'],
-  // Into South's store on his right: 3 seeds are left outside it.
-  ['galatjang', '0,0,0,0,0,1/0,0,0,0,0,0 80,3 0 rules=galatjang round=2', '5'],
-  // Counter-clockwise from hole 7 into South's store: the board is empty;
-  // North's 7 cannot fill a hole with 8.
-  ['ovalhu', '0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 120,7 0 rules=ovalhu round=2', '7'],
-  // Into North's hole 6, which now holds 2: taken. The board is empty and
-  // North's store is empty.
-  ['erherhe', '0,0,0,0,0,1/1,0,0,0,0,0 46,0 0 rules=erherhe round=2', '5'],
-  // Into North's hole 2, which now holds 2: taken. The board is empty and
-  // North's hand is empty.
-  ['khrour', '0,1/1,0 14,0 0 rules=khrour round=2', '1'],
-  // Clockwise into South's store: the board is empty; North's 5 cannot
-  // fill a hole with 7.
-  ['dakon', '1,0,0,0,0,0,0/0,0,0,0,0,0,0 92,5 0 rules=dakon round=3', '0'],
-  // Hole 7 now holds 2: relay, into holes 8 and 9; hole 10 beyond the
-  // last is empty: nothing taken. South's row is empty: North's 2 seeds
-  // go to his hand (5), fewer than 6.
-  ['pallanguzhi', '0,0,0,0,0,0,1/0,0,0,0,0,0,1 79,3 0 rules=pallanguzhi round=2', '6'],
-];
+// with why (from RULES.md, "Matches of rounds"): the table the command's
+// tests play too.
+const LAST_MOVES = JSON.parse(fs.readFileSync(path.join(rootDir, 'mancala-cli', 'tests', 'data', 'round_last_moves.json'), 'utf8'))
+  .map((c) => [c.game, c.position, c.move]);
 
 async function loadPosition(page, text) {
   await page.fill('#position', text);
