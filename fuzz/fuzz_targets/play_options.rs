@@ -4,9 +4,10 @@
 //! value trimmed, the key not empty, the value one word, no key twice),
 //! naming the first bad argument the same way; then the
 //! player is run on them for an arbitrary game (humans at every seat, no
-//! input): it must build the game or refuse with a usage error
-//! `invalid --option: ...` having written nothing (exactly the reader's
-//! message when the reader refused), and never panic.
+//! input), from an arbitrary `--position` or none: it must build the game
+//! or refuse with a usage error `invalid --option: ...` (exactly the
+//! reader's message when the reader refused) or `invalid --position: ...`,
+//! having written nothing, and never panic.
 
 #![no_main]
 
@@ -21,6 +22,7 @@ use mancala_cli::play::{PlayArgs, RunError, run};
 struct Input {
     game: u8,
     pairs: Vec<String>,
+    position: Option<String>,
 }
 
 /// The reference reader: the options text the pairs make.
@@ -75,6 +77,7 @@ fuzz_target!(|input: Input| {
         layout: None,
         variant: None,
         options: pairs,
+        position: input.position,
     };
     let mut out = Vec::new();
     let ran = run(&args, Cursor::new(Vec::new()), &mut out);
@@ -85,7 +88,9 @@ fuzz_target!(|input: Input| {
             assert!(out.is_empty(), "{out}");
         }
         (Ok(_), Err(RunError::Usage(message))) => {
-            assert!(message.starts_with("invalid --option: "), "{message}");
+            let option = message.starts_with("invalid --option: ");
+            let position = args.position.is_some() && message.starts_with("invalid --position: ");
+            assert!(option || position, "{message}");
             assert!(out.is_empty(), "{out}");
         }
         // With no input the game waits for its first move, unless it is

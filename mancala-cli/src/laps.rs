@@ -93,7 +93,10 @@ metered!(
     mankka::Mankka => |_| true,
 );
 
-/// [`Metered`] for games that never relay: played without a meter.
+/// [`Metered`] for games that never relay, or whose relays are bounded by
+/// the game itself rather than a budget (the matches of rounds, within
+/// [`MAX_RELAY_SEEDS`](mancala_core::rounds::MAX_RELAY_SEEDS)): played
+/// without a meter.
 macro_rules! unmetered {
     ($($game:ty),* $(,)?) => {$(
         impl Metered for $game {
@@ -113,7 +116,8 @@ macro_rules! unmetered {
 unmetered!(
     robertson::Robertson,
     numa::Numa,
-    mancala_core::toguz::ToguzKumalak
+    mancala_core::toguz::ToguzKumalak,
+    mancala_core::rounds::RoundGame,
 );
 
 /// The boards measured beside the registry's games at their defaults: a

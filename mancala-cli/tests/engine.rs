@@ -535,3 +535,56 @@ fn stop_ends_a_running_search() {
         "{rest:?}"
     );
 }
+
+/// A match of rounds through the pipe: Dakon's choice in the middle of a
+/// move and Sungka's fills between rounds are moves of one word (`relay`,
+/// `capture`, `fill:N`) in `legal`, `go` and `play`; a match's last move
+/// ends it (the positions' values are worked out in RULES.md's words in
+/// `web/tests/page.test.mjs`).
+#[test]
+fn a_match_of_rounds_through_the_pipe() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask1("new dakon"), "ok");
+    // South's seed from hole 2 made his hole 1 hold 2: he chooses.
+    let choosing = "0,2,0,0,0,0,0/1,1,1,1,1,1,1 45,44 0 rules=dakon stage=choose:1";
+    assert_eq!(engine.ask1(&format!("position {choosing}")), "ok");
+    assert_eq!(engine.ask1("legal"), "legal relay capture");
+    let (_, best) = engine.go("go nodes 2000");
+    assert!(["relay", "capture"].contains(&best.as_str()), "{best}");
+    // The capture takes hole 12's seed with the last one: 2 more in
+    // South's store; North moves.
+    assert_eq!(engine.ask1("play capture"), "ok");
+    assert_eq!(
+        engine.ask("show", 2),
+        [
+            "position 0,1,0,0,0,0,0/1,1,1,1,1,0,1 47,44 1 rules=dakon",
+            "status to_move P1"
+        ]
+    );
+    assert!(engine.ask1("play fill:3").starts_with("error "));
+
+    // Sungka between rounds: North fills any empty hole of his.
+    assert_eq!(engine.ask1("new sungka"), "ok");
+    let refill = "0,0,0,0,0,0,0/0,0,0,0,0,0,0 50,48 1 rules=sungka stage=refill";
+    assert_eq!(engine.ask1(&format!("position {refill}")), "ok");
+    assert_eq!(
+        engine.ask1("legal"),
+        "legal fill:7 fill:8 fill:9 fill:10 fill:11 fill:12 fill:13"
+    );
+    let (_, best) = engine.go("go nodes 2000");
+    assert!(best.starts_with("fill:"), "{best}");
+    assert_eq!(engine.ask1("play fill:10"), "ok");
+    assert!(engine.ask1("play fill:10").starts_with("error "));
+
+    // Galatjang: South's last seed into his store leaves 3 outside it:
+    // the engine finds the win, and the match is over.
+    assert_eq!(engine.ask1("new galatjang"), "ok");
+    let last = "0,0,0,0,0,1/0,0,0,0,0,0 80,3 0 rules=galatjang round=2";
+    assert_eq!(engine.ask1(&format!("position {last}")), "ok");
+    let (_, best) = engine.go("go nodes 100");
+    assert_eq!(best, "5");
+    assert_eq!(engine.ask1("play 5"), "ok");
+    assert_eq!(engine.ask("show", 2)[1], "status winner P0");
+    let (status, _, stderr) = engine.finish();
+    assert!(status.success() && stderr.is_empty(), "{stderr}");
+}

@@ -84,15 +84,33 @@ impl Game for RoundGame {
         if self.winner().is_some() || player != self.player_to_move() {
             return RoundActions::new();
         }
-        let holes = (0..self.rules().holes()).filter_map(Pit::new);
-        let candidates = holes
-            .clone()
-            .map(RoundAction::Sow)
-            .chain([RoundAction::Relay, RoundAction::Capture])
-            .chain(holes.map(RoundAction::Fill))
-            .chain([RoundAction::Pass]);
-        // Only his own holes are sown or filled: never more than the list holds.
-        candidates.filter(|&a| self.allows(a)).collect()
+        // Stage by stage, the actions `allows` accepts (each hole's relays
+        // tried once): only his own holes are sown or filled, never more
+        // than the list holds.
+        let mut actions = RoundActions::new();
+        match self.stage() {
+            Stage::Sow => actions.extend(
+                self.row(player)
+                    .filter(|&h| self.sowable(player, h) && !self.endless(h))
+                    .map(|h| RoundAction::Sow(Pit::from_index(h))),
+            ),
+            Stage::Choose(hole) => {
+                if !self.endless(hole.index()) {
+                    actions.push(RoundAction::Relay);
+                }
+                actions.push(RoundAction::Capture);
+            }
+            Stage::Refill(_) => actions.extend(
+                self.fillable(player)
+                    .map(|h| RoundAction::Fill(Pit::from_index(h))),
+            ),
+            Stage::Won(_) => {}
+        }
+        if actions.is_empty() && !matches!(self.stage(), Stage::Won(_)) {
+            actions.push(RoundAction::Pass);
+        }
+        debug_assert!(actions.iter().all(|&a| self.allows(a)));
+        actions
     }
 
     fn is_legal(&self, action: &RoundAction) -> bool {
@@ -124,10 +142,18 @@ impl Game for RoundGame {
             .unwrap_or_else(|_| RoundTurn::nothing(mover, action))
     }
 
-    /// Each player's store (or hand).
+    /// Each player's store (or hand); between rounds, with the seeds he
+    /// has put back into his holes, so that a fill does not change what a
+    /// player holds (a round's end has emptied every hole, so those seeds
+    /// are all his).
     fn scores(&self) -> ByPlayer<u64> {
-        let [a, b] = self.stores();
-        ByPlayer::from_slice(&[u64::from(a), u64::from(b)])
+        let [mut a, mut b] = self.stores().map(u64::from);
+        if self.is_refilling() {
+            let (south, north) = self.board().split_at(usize::from(self.rules().houses));
+            a += south.iter().map(|&s| u64::from(s)).sum::<u64>();
+            b += north.iter().map(|&s| u64::from(s)).sum::<u64>();
+        }
+        ByPlayer::from_slice(&[a, b])
     }
 
     /// Hashes the board, the stores, the closed holes, the round, the

@@ -190,6 +190,12 @@ fn random_matches_keep_the_rules() {
                     assert_eq!(g.board()[hole.index()], 0, "{name}: {g}");
                 }
             }
+            if g.is_refilling() {
+                // Between rounds every seed is a player's: in his store,
+                // or filled back into his holes; the scores count both.
+                let held: u64 = g.scores().iter().map(|(_, s)| *s).sum();
+                assert_eq!(held, u64::from(total), "{name}: {g}");
+            }
             if report.is_some_and(|t| t.round_ended) {
                 rounds += 1;
                 // Every seed is off the board: the refill begins, or the

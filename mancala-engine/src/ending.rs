@@ -154,3 +154,59 @@ impl NumaWords for NumaEnd {
         }
     }
 }
+
+/// Why a match of rounds ended, in words: who won it and why; `name`
+/// names each player. `None` while it goes on.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Player;
+/// use mancala_core::rounds::RoundGame;
+///
+/// // Congkak after round 3: North has 4 seeds, fewer than a hole's 6.
+/// let game: RoundGame =
+///     "0,0,0,0,0,0/0,0,0,0,0,0 68,4 1 rules=congkak round=3 stage=won:0".parse()?;
+/// let name = |p: Player| ["South", "North"][p.index()].to_string();
+/// assert_eq!(
+///     mancala_engine::ending::rounds_words(&game, &name).unwrap(),
+///     "South wins the match in round 3: North has 4 seeds in his store, too few \
+///      to fill a hole with 6"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rounds_words(
+    game: &mancala_core::rounds::RoundGame,
+    name: &dyn Fn(Player) -> String,
+) -> Option<String> {
+    use mancala_core::rounds::{MatchEnd, SownStores};
+    let winner = game.winner()?;
+    let loser = winner.next(2);
+    let rules = game.rules();
+    let store = if rules.stores == SownStores::None {
+        "in hand"
+    } else {
+        "in his store"
+    };
+    let why = match rules.match_end {
+        MatchEnd::StoreBelow(1) => format!("{} has no seeds left to fill a hole", name(loser)),
+        MatchEnd::StoreBelow(least) => format!(
+            "{} has {} {store}, too few to fill a hole with {least}",
+            name(loser),
+            count(game.stores()[loser.index()], "seed")
+        ),
+        MatchEnd::MoverHoldsAllBut(least) => {
+            let board: u64 = game.board().iter().map(|&s| u64::from(s)).sum();
+            let outside = board + u64::from(game.stores()[loser.index()]);
+            format!(
+                "{} holds all the seeds but {outside} in his store, fewer than {least}",
+                name(winner)
+            )
+        }
+    };
+    Some(format!(
+        "{} wins the match in round {}: {why}",
+        name(winner),
+        game.round()
+    ))
+}

@@ -35,6 +35,7 @@
 use std::fmt;
 
 use mancala_core::notation::OptionError;
+use mancala_core::rounds::RoundGame;
 use mancala_core::{Budget, Game, Mancala, Player, Status, toguz::ToguzKumalak};
 use mankka::Mankka;
 use numa::Numa;
@@ -84,6 +85,8 @@ pub enum GameState {
     Mankka(Mankka),
     /// Numa.
     Numa(Numa),
+    /// A match of rounds with closed holes (Sungka, Congkak, ...).
+    Rounds(RoundGame),
 }
 
 /// Runs `$body` with `$g` bound to the game of an [`AnyGame`] as its own
@@ -117,6 +120,7 @@ macro_rules! each_game {
             $crate::GameState::Robertson($g) => $body,
             $crate::GameState::Mankka($g) => $body,
             $crate::GameState::Numa($g) => $body,
+            $crate::GameState::Rounds($g) => $body,
         }
     };
     ($game:expr, $g:ident => $body:expr) => {
@@ -182,6 +186,18 @@ where
     E: fmt::Display,
 {
     make(read_options(info, T::default(), options)?).map_err(refused)
+}
+
+/// Refuses any option word: for the games with no options (Toguz
+/// Kumalak, the matches of rounds).
+fn no_options(options: &str) -> Result<(), NewGameError> {
+    match options.split_whitespace().next() {
+        Some(word) => {
+            let key = word.split_once('=').map_or(word, |(k, _)| k);
+            Err(OptionError::unknown_key(key, &[]).into())
+        }
+        None => Ok(()),
+    }
 }
 
 /// Reads `text` as a position of `game`'s type under `game`'s rules, its
@@ -279,10 +295,7 @@ impl AnyGame {
                 GameState::Mancala(Mancala::new_within(rules, budget).map_err(refused)?)
             }
             Family::Toguz => {
-                if let Some(word) = options.split_whitespace().next() {
-                    let key = word.split_once('=').map_or(word, |(k, _)| k);
-                    return Err(OptionError::unknown_key(key, &[]).into());
-                }
+                no_options(options)?;
                 GameState::Toguz(ToguzKumalak::new())
             }
             Family::Numercy => {
@@ -293,6 +306,10 @@ impl AnyGame {
                 GameState::Mankka(start(info, options, |o| Mankka::new_within(o, budget))?)
             }
             Family::Numa => GameState::Numa(start(info, options, Numa::new)?),
+            Family::Rounds(rules) => {
+                no_options(options)?;
+                GameState::Rounds(RoundGame::new(rules).map_err(refused)?)
+            }
         };
         Ok(AnyGame { info, state })
     }
@@ -332,6 +349,7 @@ impl AnyGame {
             Family::Robertson => GameState::Robertson(read(text)?),
             Family::Mankka => GameState::Mankka(read(text)?),
             Family::Numa => GameState::Numa(read(text)?),
+            Family::Rounds(_) => GameState::Rounds(read(text)?),
         };
         Ok(AnyGame { info, state })
     }
@@ -549,6 +567,7 @@ impl AnyGame {
             GameState::Robertson(g) => GameState::Robertson(reread(text, g)?),
             GameState::Mankka(g) => GameState::Mankka(reread(text, g)?),
             GameState::Numa(g) => GameState::Numa(reread(text, g)?),
+            GameState::Rounds(g) => GameState::Rounds(reread(text, g)?),
         };
         self.state = state;
         Ok(())

@@ -59,9 +59,22 @@ fn every_game_tells_its_moves_and_why_it_ended() {
         }
         // Oure Ngat never ends: once every hole holds at most one seed, each
         // move sows a seed back into its own hole (mancala-core's
-        // `catalogue_captures.rs`).
+        // `catalogue_captures.rs`). Random matches of Sungka, Galatjang,
+        // Ovalhu and Dakon do not end either (none of Ludii's 20 of each in
+        // `conformance/rounds/` ended within 1,000 plies; Sungka closes no
+        // hole, so its rounds stay even), and Khrour's often jam with both
+        // players passing forever (ROUNDS.md): `tests/rounds.rs` ends
+        // matches of rounds by hand.
+        let endless = [
+            "oure-ngat",
+            "sungka",
+            "galatjang",
+            "ovalhu",
+            "dakon",
+            "khrour",
+        ];
         assert!(
-            ended > 0 || info.name == "oure-ngat",
+            ended > 0 || endless.contains(&info.name),
             "{}: no random game ended",
             info.name
         );

@@ -369,7 +369,15 @@ mod tests {
 
     #[test]
     fn the_computer_moves_legally_at_every_strength() {
-        for name in ["kalah", "oware", "numercy", "mankka", "toguz-kumalak"] {
+        for name in [
+            "kalah",
+            "oware",
+            "numercy",
+            "mankka",
+            "toguz-kumalak",
+            "dakon",
+            "congkak",
+        ] {
             let s = Session::new(name, "").expect("game");
             let legal = s.view().legal;
             for level in 1..=3 {

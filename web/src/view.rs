@@ -186,6 +186,12 @@ pub struct View {
     pub hands: Vec<u16>,
     /// Mankka: the player to move places seeds (his moves are placements).
     pub placing: bool,
+    /// A match of rounds: the round being played (or just played).
+    pub round: Option<u32>,
+    /// A match of rounds: `refilling` between rounds (the moves are
+    /// `fill:N`), `choosing` in the middle of a Dakon move (`relay` or
+    /// `capture`); none in a plain turn.
+    pub phase: Option<&'static str>,
     pub numa: Option<NumaView>,
     /// Once over: the result in words (`South wins, 25 to 23`).
     pub result: Option<String>,
@@ -339,6 +345,8 @@ pub(crate) fn view(game: &AnyGame) -> View {
         legal,
         hands: drawing.hands.clone(),
         placing: drawing.placing,
+        round: drawing.round,
+        phase: drawing.phase,
         numa,
         result,
         reason: None,
@@ -442,6 +450,43 @@ mod tests {
         assert!(v.placing);
         assert_eq!(v.hands, [6, 6]);
         assert!(v.legal.contains(&"1+1+1+1+1+1".to_string()));
+    }
+
+    #[test]
+    fn a_match_of_rounds_shows_its_round_phase_and_closed_holes() {
+        // Congkak's second round with holes 6 and 7 closed: North sows.
+        let v = set(
+            "congkak",
+            "6,6,6,6,6,6/0,0,6,6,6,6 10,2 1 rules=congkak round=2 closed=6,7",
+        );
+        assert_eq!((v.round, v.phase), (Some(2), None));
+        let closed: Vec<usize> = v
+            .holes
+            .iter()
+            .filter(|h| h.mark == Some("closed"))
+            .map(|h| h.pit)
+            .collect();
+        assert_eq!(closed, [6, 7]);
+        assert_eq!(v.legal, ["8", "9", "10", "11"]);
+        // Congkak sows into both stores: both drawn.
+        assert_eq!(v.stores.len(), 2);
+        // Between rounds South fills his rightmost empty hole first.
+        let v = set(
+            "congkak",
+            "6,6,6,6,6,0/6,6,6,6,6,6 10,2 0 rules=congkak round=2 stage=refill",
+        );
+        assert_eq!((v.round, v.phase), (Some(2), Some("refilling")));
+        assert_eq!(v.legal, ["fill:5"]);
+        // Dakon, South's last seed in his own hole 1 (now 2): he chooses.
+        let v = set(
+            "dakon",
+            "0,2,0,0,0,0,0/1,1,1,1,1,1,1 45,44 0 rules=dakon stage=choose:1",
+        );
+        assert_eq!(v.phase, Some("choosing"));
+        assert_eq!(v.legal, ["relay", "capture"]);
+        // Other games have no rounds.
+        let v = view(&AnyGame::new("kalah", "").expect("kalah"));
+        assert_eq!((v.round, v.phase), (None, None));
     }
 
     #[test]

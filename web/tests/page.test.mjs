@@ -9,14 +9,22 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 
 import {
-  freshGame, games, idle, launch, libraryPositions, openPage, serve, shotsDir,
+  freshGame, games, idle, launch, libraryPositions, openPage, rootDir, serve, shotsDir,
 } from './harness.mjs';
 
 // A game not over after this many moves is checked as far as it went and
 // fails: random play ends every game of the registry well before.
 const MAX_MOVES = 3000;
-// The games whose rules never end a game (see the test of every game).
+// The games played for 200 moves only, every position the library's.
+// Oure Ngat never ends (once no hole holds more than one seed, each move
+// sows a seed back into its own hole): it must still be going.
 const NEVER_ENDS = ['oure-ngat'];
+// Random matches of these rounds rarely end (Sungka never closes a hole,
+// random Galatjang, Ovalhu and Dakon rounds rarely empty the board, Khrour
+// often jams with both players passing for ever, Congkak and Pallanguzhi
+// take thousands of moves): 200 moves, ended or not; each match's end is
+// clicked from a late position instead (the test of round games below).
+const PLAYED_IN_PART = ['sungka', 'congkak', 'galatjang', 'ovalhu', 'khrour', 'dakon', 'pallanguzhi'];
 
 let server;
 let browser;
@@ -78,8 +86,11 @@ async function clickMove(page, pick) {
   const holes = page.locator('.hole.legal');
   const n = await holes.count();
   if (n === 0) {
-    assert.ok(await page.isVisible('#pass'), 'no hole to sow and no pass');
-    await page.click('#pass');
+    // A pass, or Dakon's choice in the middle of a move.
+    const words = page.locator('#pass:visible, #move-relay:visible, #move-capture:visible');
+    const k = await words.count();
+    assert.ok(k > 0, 'no hole to sow and no pass');
+    await words.nth(pick(k)).click();
     return;
   }
   await holes.nth(pick(n)).click();
@@ -117,14 +128,14 @@ for (const [i, name] of games().entries()) {
   test(`${name}: a whole game by clicking, every position the library's`, async () => {
     const { page, errors } = tab;
     await freshGame(page, name);
-    // Oure Ngat never ends (once no hole holds more than one seed, each
-    // move sows a seed back into its own hole): 200 moves of it, still
-    // going, every position the library's.
     const endless = NEVER_ENDS.includes(name);
-    const played = await playToTheEnd(page, name, 1000 + i, endless ? 200 : MAX_MOVES);
+    const part = endless || PLAYED_IN_PART.includes(name);
+    const played = await playToTheEnd(page, name, 1000 + i, part ? 200 : MAX_MOVES);
     await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
     if (endless) {
       assert.match(played.status, /to move/, `${name} ended`);
+    } else if (part) {
+      assert.match(played.status, /to move|^Game over: .*wins/, name);
     } else {
       assert.match(played.status, /^Game over: .*(wins|draw)/i, `${name} did not end in ${MAX_MOVES} moves`);
     }
@@ -358,5 +369,67 @@ test('the score panel shows every player\'s score and its parts after each move'
     { cells: ['Roman', String(roman), String(30 - roman)], toMove: true },
   ]);
   await page.screenshot({ path: path.join(shotsDir, 'scores-numa.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});
+
+// A position of each match of rounds whose one legal move ends the match,
+// with why (from RULES.md, "Matches of rounds"): the table the command's
+// tests play too.
+const LAST_MOVES = JSON.parse(fs.readFileSync(path.join(rootDir, 'mancala-cli', 'tests', 'data', 'round_last_moves.json'), 'utf8'))
+  .map((c) => [c.game, c.position, c.move]);
+
+async function loadPosition(page, text) {
+  await page.fill('#position', text);
+  await page.click('#load');
+  await idle(page);
+  assert.match(await page.textContent('#message'), /Position set/);
+}
+
+test('matches of rounds: the round and closed holes shown, fills and choices clicked, each match ended', async () => {
+  const { page, errors } = tab;
+  for (const [name, text, hole] of LAST_MOVES) {
+    await freshGame(page, name);
+    await loadPosition(page, text);
+    const round = /round=(\d+)/.exec(text)[1];
+    assert.match(await page.textContent('#status'), new RegExp(`^South to move \\(round ${round}\\)$`), name);
+    const closed = /closed=([\d,]+)/.exec(text)?.[1].split(',') ?? [];
+    assert.deepEqual(await page.$$eval('.hole.closed', (hs) => hs.map((h) => h.dataset.pit)), closed, name);
+    assert.deepEqual(await page.$$eval('.hole.legal', (hs) => hs.map((h) => h.dataset.pit)), [hole], name);
+    if (closed.length) {
+      assert.match(await page.getAttribute(`[data-pit="${closed[0]}"]`, 'aria-label'), /, closed$/);
+      await page.screenshot({ path: path.join(shotsDir, `${name}-closed.png`), fullPage: true });
+    }
+    await page.locator(`[data-pit="${hole}"]`).click();
+    await idle(page);
+    const status = await page.textContent('#status');
+    assert.match(status, /^Game over: South wins, \d+ to \d+ \(South wins the match in round \d+: .*\)\.$/, `${name}: ${status}`);
+    assert.match(await page.inputValue('#position'), / stage=won:0$/, name);
+  }
+
+  // Sungka between rounds: North fills any empty hole of his (his
+  // choice), a click on it; 7 seeds go into it from his store.
+  await freshGame(page, 'sungka');
+  await loadPosition(page, '0,0,0,0,0,0,0/0,0,0,0,0,0,0 50,48 1 rules=sungka stage=refill');
+  assert.match(await page.textContent('#status'), /^North to move: filling his holes for the next round \(round 1\)$/);
+  assert.deepEqual(await page.$$eval('.hole.legal', (hs) => hs.map((h) => h.dataset.pit)), ['7', '8', '9', '10', '11', '12', '13']);
+  await page.locator('[data-pit="10"]').click();
+  await idle(page);
+  assert.equal(await page.locator('#moves li').last().getAttribute('data-move'), 'fill:10');
+  assert.match(await page.inputValue('#position'), /^0,0,0,0,0,0,0\/0,0,0,7,0,0,0 50,41 0 /);
+
+  // Dakon: South's seed from hole 2 makes hole 1 (his own row) 2: he
+  // chooses. A capture moves the last seed on into hole 12 and takes it
+  // with hole 12's seed (2 into his store, 47); hole 1 keeps 1.
+  await freshGame(page, 'dakon');
+  await loadPosition(page, '0,1,1,0,0,0,0/1,1,1,1,1,1,1 45,44 0 rules=dakon');
+  await page.locator('[data-pit="2"]').click();
+  await idle(page);
+  assert.match(await page.textContent('#status'), /^South to move: relay on, or capture \(round 1\)$/);
+  assert.equal(await page.locator('.hole.legal').count(), 0);
+  assert.ok(await page.isVisible('#move-relay'));
+  await page.click('#move-capture');
+  await idle(page);
+  assert.equal(await page.inputValue('#position'), '0,1,0,0,0,0,0/1,1,1,1,1,0,1 47,44 1 rules=dakon');
+  assert.ok(!(await page.isVisible('#move-capture')));
   assert.deepEqual(errors, []);
 });

@@ -42,6 +42,7 @@ const S = {
   numa: {}, // Numa: each player's locked choice this turn
   hint: null,
   focusPit: null, // the hole focused when a move began (kept across its animation)
+  holeMoves: new Map(), // each clickable hole's move (null: Mankka's placing)
 };
 
 // --- the search worker ------------------------------------------------------
@@ -286,8 +287,20 @@ function statusText() {
   }
   const p = v.status.players[0];
   const who = seatOf(p) === 'human' ? '' : ' (the computer)';
-  return `${v.names[p]} to move${who}` + (v.placing ? ': placing seeds' : '');
+  const doing = v.placing ? ': placing seeds' : (PHASES[v.phase] ?? '');
+  const round = v.round === null ? '' : ` (round ${v.round})`;
+  return `${v.names[p]} to move${who}${doing}${round}`;
 }
+
+// What the player to move does in a phase of a match of rounds.
+const PHASES = {
+  refilling: ': filling his holes for the next round',
+  choosing: ': relay on, or capture',
+};
+
+// The words a move may be besides a hole (Dakon's choices), each a
+// button while it is legal; `pass` has its own.
+const WORD_MOVES = ['relay', 'capture'];
 
 function scoresText() {
   const v = S.view;
@@ -391,6 +404,7 @@ function render() {
   $('hint').disabled = !(humanToMove() || (v.status.kind === 'simultaneous' && v.status.players.some((p) => seatOf(p) === 'human' && !(p in S.numa))));
   $('go').disabled = v.status.kind !== 'move';
   $('pass').hidden = !(humanToMove() && v.legal.includes('pass'));
+  for (const word of WORD_MOVES) $(`move-${word}`).hidden = !(humanToMove() && !S.busy && v.legal.includes(word));
   if (v.numa) {
     drawNuma($('board'), v);
     $('placing').hidden = true;
@@ -398,14 +412,20 @@ function render() {
     return;
   }
   $('numa-panel').hidden = true;
-  const clickable = new Set();
+  // A click on a hole plays its move: a sowing (`3`), or a fill between
+  // rounds (`fill:3`).
+  S.holeMoves = new Map();
   if (humanToMove() && !S.busy) {
     if (v.placing) {
-      for (const h of v.holes) if (h.owner === toMove()) clickable.add(h.pit);
+      for (const h of v.holes) if (h.owner === toMove()) S.holeMoves.set(h.pit, null);
     } else {
-      for (const mv of v.legal) if (/^\d+$/.test(mv)) clickable.add(Number(mv));
+      for (const mv of v.legal) {
+        const hole = /^(?:fill:)?(\d+)$/.exec(mv);
+        if (hole) S.holeMoves.set(Number(hole[1]), mv);
+      }
     }
   }
+  const clickable = new Set(S.holeMoves.keys());
   // A keyboard player keeps his place on the board across the redraw.
   // (Kept until a hole can take it again: the computer's turn has none.)
   const focused = focusedPit() ?? S.focusPit;
@@ -543,7 +563,7 @@ function onHole(pit) {
     render();
     return;
   }
-  playMove(String(pit));
+  playMove(S.holeMoves.get(pit) ?? String(pit));
 }
 
 async function playMove(mv) {
@@ -707,9 +727,11 @@ function hint() {
   report('Thinking of a hint…');
   think(2, player).then((r) => {
     if (token !== S.token) return;
-    if (/^\d+$/.test(r.best)) S.hint = Number(r.best);
+    const hole = /^(fill:)?(\d+)$/.exec(r.best);
+    if (hole) S.hint = Number(hole[2]);
     render();
-    report(`Hint: ${/^\d+$/.test(r.best) ? `sow hole ${r.best}` : r.best}.`);
+    const words = !hole ? r.best : `${hole[1] ? 'fill' : 'sow'} hole ${hole[2]}`;
+    report(`Hint: ${words}.`);
   }, (e) => message(e.message));
 }
 
@@ -770,6 +792,12 @@ async function main() {
     S.autoplay = true;
     playMove('pass');
   });
+  for (const word of WORD_MOVES) {
+    $(`move-${word}`).addEventListener('click', () => {
+      S.autoplay = true;
+      playMove(word);
+    });
+  }
   $('place').addEventListener('click', () => {
     S.autoplay = true;
     playMove(placementMove());

@@ -39,7 +39,7 @@
 //!
 //! | key | required | value |
 //! | --- | --- | --- |
-//! | `game` | yes | the game: `oware`, `kalah`, `numercy`, `robertson`, `mankka` or `numa` |
+//! | `game` | yes | the game: `oware`, `kalah`, `numercy`, `robertson`, `mankka`, `numa`, a catalogue game or a match of rounds (`sungka`, `congkak`, `galatjang`, `ovalhu`, `erherhe`, `khrour`, `dakon`, `pallanguzhi`) |
 //! | `options` | no | an object of rule options by key (see [Options](#options)); a missing key means that option's default, a missing or `null` `options` means all defaults |
 //! | `start` | no | a position to begin from instead of the standard start, written as a state (see [States](#states)) |
 //! | `moves` | yes | the list of moves played (see [Moves](#moves)) |
@@ -67,6 +67,7 @@
 //! | `oware`, `kalah`, `numercy`, `robertson` | the number of the hole sown, in the family's canonical order (player 0's holes from his left, then the next player's from his left, and so on round the board) |
 //! | `mankka` | the hole's number (0 to 11); an opening placement as `{"place": [a0, a1, a2, a3, a4, a5]}`, the seeds added to each of the mover's six holes from his own left (or as the text `"1+2+0+0+3+0"`); a pass, where the options allow one, as `"pass"` |
 //! | `numa` | both players' choices: `{"arabic": [["pentagon", "red"], ["square", "blue"]], "roman": [["pentagon", "yellow"], ["circle", "green"]]}`, each choice two `[shape, colour]` instructions with different shapes and different colours; shapes `triangle`, `square`, `pentagon`, `circle`; colours `yellow`, `red`, `blue`, `green` |
+//! | the matches of rounds | a hole's number, `"pass"`; Dakon's move `[h, c1, ..., ck]`, the hole sown and each choice in turn (`"relay"` or `"capture"`); between two rounds `{"refill": [F0, F1]}`, each player's holes in the order he fills them, the players filling in turn from the player to move (one who cannot fill passes) ([`drivers::rounds`]) |
 //!
 //! A hole number may also be written as a string (`"3"`).
 //!
@@ -85,6 +86,7 @@
 //! | `robertson` | `board`: `6 x rows` holes; `captured`: the stones each player captured (with `leftover: owner`, at the end, his stones left too, the board then being empty); `honours`: each player's honours |
 //! | `mankka` | `board`: the 12 holes; `stores`: the seeds each player captured; `hands`: the seeds in each player's hand (6 in Mankka Two until he has placed them, else 0) |
 //! | `numa` | `pieces`: `{"triangle": [x, y, "arabic"], "square": [...], "pentagon": [...], "circle": [...]}`, each piece's square and the face it shows; `scores`: `[arabic, roman]`. No `to_move`: both players choose every turn |
+//! | the matches of rounds | `board`: the `2n` holes; `stores`: the seeds in each player's store or hand; `closed`: the holes closed in the round (sorted); `round`: the round, from 1 |
 //!
 //! Two states match when every field is equal, so a state must have every
 //! field of its game (a missing field counts as `null`).
@@ -109,6 +111,7 @@
 //! | `oware`, `kalah` | `houses`: 6; `seeds`: 4; for Kalah `empty_capture`: false (`true`: a last seed in an empty own hole is taken even when the opposite hole is empty); any other rule key of [`mancala_core::mancala_text`] over the preset |
 //! | the catalogue's games ([`mancala_core::catalogue`]: `bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`, `en-gehe`, `i`, `kay`) | `houses`, `seeds` and any rule key of [`mancala_core::mancala_text`] over the game's preset |
 //! | `toguz-kumalak` ([`mancala_core::toguz::ToguzKumalak`]; states add `tuzdik`) | none |
+//! | the matches of rounds ([`mancala_core::rounds::RoundGame`]) | none |
 //!
 //! What each option does is stated in its game crate's docs: the `# Rules`
 //! sections of `numercy`, `robertson`, `mankka` and `numa`, and
@@ -169,7 +172,7 @@ pub mod drivers;
 pub mod runner;
 
 pub use any_game::{replay_any, replay_any_within, replay_line, replay_line_within};
-pub use drivers::{TraceGame, TraceMove};
+pub use drivers::{TraceGame, TraceMove, TracePlay};
 
 use std::cell::Cell;
 use std::fmt::Write as _;
@@ -385,13 +388,17 @@ pub fn replay<G: TraceGame>(
         return Err(Failure::at(None, format!("start state differs: {d}")));
     }
     for (i, mv) in moves.iter().enumerate() {
-        let parsed = G::Move::from_trace(mv)
-            .map_err(|m| Failure::at(Some(i), format!("move {i} ({mv}): {m}")))?;
-        if let Err(e) = game.play(parsed) {
-            return Err(Failure::at(
-                Some(i),
-                format!("move {i} ({mv}) was refused: {e}"),
-            ));
+        match game.play_trace(mv) {
+            Ok(()) => {}
+            Err(TracePlay::Unreadable(m)) => {
+                return Err(Failure::at(Some(i), format!("move {i} ({mv}): {m}")));
+            }
+            Err(TracePlay::Refused(e)) => {
+                return Err(Failure::at(
+                    Some(i),
+                    format!("move {i} ({mv}) was refused: {e}"),
+                ));
+            }
         }
         if let Some(d) = diff_states(&states[i + 1], &game.state()) {
             return Err(Failure::at(Some(i), format!("after move {i} ({mv}): {d}")));
@@ -451,11 +458,9 @@ fn check_rejected<G: TraceGame>(game: &G, rejected: &Value) -> Result<(), Failur
     };
     let before = game.state();
     for mv in rejected {
-        let Ok(parsed) = G::Move::from_trace(mv) else {
-            continue;
-        };
+        // (A move the runner cannot read counts as refused.)
         let mut copy = game.clone();
-        if copy.play(parsed).is_ok() {
+        if copy.play_trace(mv).is_ok() {
             return Err(Failure::at(
                 None,
                 format!("rejected move {mv} was accepted"),

@@ -245,7 +245,11 @@ impl<G: TerminalGame> Sitting<'_, G> {
                     let line = text::capital(&format!("{}.", text::and_list(&said)));
                     writeln!(self.out, "{}", wrap(&line, 2))?;
                 }
-                writeln!(self.out, "{}", wrap(&before.describe(&report, names), 2))?;
+                writeln!(
+                    self.out,
+                    "{}",
+                    wrap(&before.describe_move(&mv, &report, names), 2)
+                )?;
                 Ok(Some((before, mv)))
             }
             Err(e) => {

@@ -15,6 +15,7 @@ mod mankka_terminal;
 mod numa_terminal;
 mod numercy_terminal;
 mod robertson_terminal;
+mod round_terminal;
 mod sowing;
 pub(crate) mod terminal_game;
 mod text;
@@ -107,6 +108,11 @@ pub struct PlayArgs {
     /// `--option operators=x,x,x,x,x,x,x`.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Start from this position, in the game's notation (as `mancala
+    /// replay` prints positions, and the game's rules: a late round of a
+    /// match, say), instead of the opening.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
 }
 
 /// The options of `args`: the game's own words for play
@@ -221,17 +227,26 @@ pub fn run(
 ) -> Result<(), RunError> {
     let pairs = option_pairs(args).map_err(invalid)?;
     let nodes = args.nodes;
-    let game = AnyGame::new(args.game.name(), &pairs.text()).map_err(|e| match e {
+    let mut game = AnyGame::new(args.game.name(), &pairs.text()).map_err(|e| match e {
         NewGameError::Option(e) => invalid(e),
         NewGameError::Refused(e) => invalid(e),
         e => invalid(e),
     })?;
+    if let Some(text) = &args.position {
+        game.set_position(text.trim())
+            .map_err(|e| RunError::Usage(format!("invalid --position: {e}")))?;
+    }
     let console = Console {
         input: &mut input,
         out: &mut output,
     };
     mancala_engine::each_game!(move game, game => {
-        let game = game.deal(args.seed, &pairs).map_err(invalid)?;
+        // A position given is played as it is; else the opening is
+        // dealt (Numercy's operators drawn from the seed).
+        let game = match args.position {
+            Some(_) => game,
+            None => game.deal(args.seed, &pairs).map_err(invalid)?,
+        };
         play_game(args, game, searchers(nodes), console)
     })
 }

@@ -64,6 +64,13 @@ pub(crate) trait TerminalGame: Registered {
     /// What a move did, in words, opening with its mover's name.
     fn describe(&self, report: &Self::Report, names: &Names) -> String;
 
+    /// What the move `mv` did, in words ([`describe`](TerminalGame::describe)
+    /// by default): for games whose report does not say the move.
+    fn describe_move(&self, mv: &Self::Move, report: &Self::Report, names: &Names) -> String {
+        let _ = mv;
+        self.describe(report, names)
+    }
+
     /// Why a move was refused, in words.
     fn refusal(&self, error: &Self::Error, names: &Names) -> String {
         names.rename(&error.to_string())

@@ -274,10 +274,28 @@ impl RoundGame {
 
     /// The hole after `hole` the rules' way.
     fn step(&self, hole: usize) -> usize {
-        let holes = self.rules.holes();
+        // (Wrapped by comparison: a lap steps once a seed, and a division
+        // would cost more than the rest of the step.)
+        let last = self.rules.holes() - 1;
         match self.rules.direction {
-            Direction::CounterClockwise => (hole + 1) % holes,
-            Direction::Clockwise => (hole + holes - 1) % holes,
+            Direction::CounterClockwise if hole >= last => 0,
+            Direction::CounterClockwise => hole + 1,
+            Direction::Clockwise if hole == 0 => last,
+            Direction::Clockwise => hole - 1,
+        }
+    }
+
+    /// The hole after which a lap going the rules' way passes `player`'s
+    /// store.
+    fn store_gate(&self, player: Player) -> usize {
+        use crate::topology::StoreSide;
+        let n = self.houses();
+        let (first, last) = (player.index() * n, (player.index() + 1) * n - 1);
+        match (self.rules.direction, self.rules.store_side) {
+            (Direction::CounterClockwise, StoreSide::Right) => last,
+            (Direction::Clockwise, StoreSide::Left) => first,
+            (Direction::Clockwise, StoreSide::Right) => (last + 1) % (2 * n),
+            (Direction::CounterClockwise, StoreSide::Left) => (first + 2 * n - 1) % (2 * n),
         }
     }
 
@@ -315,7 +333,10 @@ impl RoundGame {
     /// legal (Ludii plays it for ever). So that any rules are answered in
     /// bounded time, a move still relaying after [`MAX_RELAY_SEEDS`] seeds
     /// sown counts as endless too (the presets' moves sow a few hundred).
-    fn endless(&self, origin: usize) -> bool {
+    pub(super) fn endless(&self, origin: usize) -> bool {
+        if self.rules.relay == RoundRelay::Never {
+            return false;
+        }
         let mut game = self.clone();
         let mut from = origin;
         let mut saved = (game.board, game.stores, from);
@@ -414,8 +435,19 @@ impl RoundGame {
             return Landed::Hole(from);
         }
         let mut at = from;
+        // The holes after which a lap passes each player's store, found
+        // once a lap (`store_after` says which).
+        let gates = [Player::P0, Player::P1].map(|p| self.store_gate(p));
         loop {
-            if let Some(owner) = self.store_after(at) {
+            let owner = if at == gates[0] {
+                Some(Player::P0)
+            } else if at == gates[1] {
+                Some(Player::P1)
+            } else {
+                None
+            };
+            debug_assert_eq!(owner, self.store_after(at));
+            if let Some(owner) = owner {
                 let sown = match self.rules.stores {
                     SownStores::None => false,
                     SownStores::Own => owner == mover,

@@ -2,6 +2,7 @@
 //! [`Registered`](super::Registered): the shared pieces (a sowing move's
 //! integer, the plain observation) and the types' own.
 
+use mancala_core::rounds::{RoundAction, RoundGame};
 use mancala_core::{Game, Mancala, Move, Pit, Player, Status, toguz::ToguzKumalak};
 use mankka::{Mankka, Placement};
 use numa::{Face, Numa, SIZE};
@@ -176,6 +177,65 @@ pub(super) fn decode_sowing(index: usize, holes: usize) -> Option<Move> {
         i if i == holes => Some(Move::Pass),
         _ => None,
     }
+}
+
+/// A round game's action integers on a board of `holes` holes: the holes
+/// sown, the holes filled, relay, capture, pass.
+#[inline]
+pub(super) fn round_actions(holes: usize) -> usize {
+    2 * holes + 3
+}
+
+/// The integer of a round game's action on a board of `holes` holes:
+/// `Sow(h)` is `h`, `Fill(h)` is `holes + h`, then `Relay`, `Capture` and
+/// `Pass`.
+#[inline]
+pub(super) fn encode_round(action: RoundAction, holes: usize) -> usize {
+    match action {
+        RoundAction::Sow(pit) => pit.index(),
+        RoundAction::Fill(pit) => holes + pit.index(),
+        RoundAction::Relay => 2 * holes,
+        RoundAction::Capture => 2 * holes + 1,
+        RoundAction::Pass => 2 * holes + 2,
+    }
+}
+
+/// The round game's action of an integer on a board of `holes` holes.
+#[inline]
+pub(super) fn decode_round(index: usize, holes: usize) -> Option<RoundAction> {
+    match index.checked_sub(holes) {
+        None => decode_hole(index, holes).map(RoundAction::Sow),
+        Some(h) if h < holes => decode_hole(h, holes).map(RoundAction::Fill),
+        Some(h) => match h - holes {
+            0 => Some(RoundAction::Relay),
+            1 => Some(RoundAction::Capture),
+            2 => Some(RoundAction::Pass),
+            _ => None,
+        },
+    }
+}
+
+/// The length of a round game's observation on a board of `holes` holes.
+#[inline]
+pub(super) fn round_observation(holes: usize) -> usize {
+    2 * holes + 2 + 2 + 3
+}
+
+/// A round game's observation: holes, stores, who is to move, then 1 for
+/// each closed hole, the round, 1 if refilling, 1 if choosing.
+#[inline]
+pub(super) fn observe_round(game: &RoundGame, out: &mut [f32]) {
+    let holes = game.board().len();
+    let stores = game.stores().map(u64::from);
+    write_plain(out, game.board(), &stores, game.status(), 2);
+    let (closed, rest) = out[holes + 4..].split_at_mut(holes);
+    closed.fill(0.0);
+    for pit in game.closed() {
+        closed[pit.index()] = 1.0;
+    }
+    rest[0] = game.round() as f32;
+    rest[1] = f32::from(u8::from(game.is_refilling()));
+    rest[2] = f32::from(u8::from(game.is_choosing()));
 }
 
 /// The placements of a hand of `hand` seeds, in their action order (the

@@ -6,6 +6,7 @@
 //! [`Registered::play_told`](super::Registered::play_told), so a face
 //! draws every game with one piece of code and names none.
 
+use mancala_core::rounds::{RoundGame, SownStores};
 use mancala_core::rules::StoreSide;
 use mancala_core::toguz::ToguzKumalak;
 use mancala_core::{Board, Event, Game, Mancala, Pit, Player, Status, Topology};
@@ -90,7 +91,8 @@ pub struct Drawing {
     /// The stores drawn, one a player (none where the game has none on
     /// the board).
     pub stores: Vec<u16>,
-    /// Holes marked with a word (Toguz Kumalak's `tuzdik`).
+    /// Holes marked with a word (Toguz Kumalak's `tuzdik`, the `closed`
+    /// holes of a match of rounds).
     pub marks: Vec<(Pit, &'static str)>,
     /// Text between the holes of a file.
     pub labels: Vec<FileLabel>,
@@ -107,6 +109,13 @@ pub struct Drawing {
     pub hands: Vec<u16>,
     /// The player to move places seeds: his moves are placements.
     pub placing: bool,
+    /// The round being played (or just played), in a match of rounds.
+    pub round: Option<u32>,
+    /// What the player to move does now, where it is not a sowing:
+    /// `refilling` (a match of rounds, between two rounds: his moves are
+    /// fills) or `choosing` (Dakon, in the middle of a move: relay on or
+    /// capture).
+    pub phase: Option<&'static str>,
     /// The pieces on a torus.
     pub pieces: Vec<PieceDrawing>,
     /// The seats' own names in player order, where the game names them
@@ -130,6 +139,8 @@ impl Drawing {
             goal: None,
             hands: Vec::new(),
             placing: false,
+            round: None,
+            phase: None,
             pieces: Vec::new(),
             seats: None,
         }
@@ -193,6 +204,45 @@ pub(super) fn toguz(g: &ToguzKumalak) -> Drawing {
         .filter_map(|p| g.tuzdik(p))
         .map(|pit| (pit, "tuzdik"))
         .collect();
+    d
+}
+
+/// A match of rounds' drawing: two rows, the stores where the laps sow
+/// them (else each player's seeds in hand, as a part of his score), the
+/// closed holes marked `closed`.
+pub(super) fn rounds(g: &RoundGame) -> Drawing {
+    let rules = g.rules();
+    let houses = usize::from(rules.houses);
+    let sown = rules.stores != SownStores::None;
+    let shape = Shape::TwoRows {
+        row_len: houses,
+        stores: sown.then_some(rules.store_side),
+    };
+    let mut d = Drawing::new(shape, "seeds");
+    d.holes = g.board().to_vec();
+    d.owners = (0..d.holes.len())
+        .map(|h| if h < houses { Player::P0 } else { Player::P1 })
+        .collect();
+    let label = if sown {
+        d.stores = g.stores().to_vec();
+        "store"
+    } else {
+        "in hand"
+    };
+    d.parts = g
+        .stores()
+        .iter()
+        .map(|&s| vec![part(label, u64::from(s))])
+        .collect();
+    d.marks = g.closed().map(|pit| (pit, "closed")).collect();
+    d.round = Some(g.round());
+    d.phase = if g.is_refilling() {
+        Some("refilling")
+    } else if g.is_choosing() {
+        Some("choosing")
+    } else {
+        None
+    };
     d
 }
 

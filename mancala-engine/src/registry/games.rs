@@ -4,6 +4,7 @@
 //! registry, and so of every face, with no edit here.
 
 use mancala_core::notation::RuleOptions;
+use mancala_core::rounds::RoundRules;
 use mancala_core::{Rules, Traditional};
 
 #[cfg(doc)]
@@ -27,6 +28,9 @@ pub(crate) enum Family {
     Mankka,
     /// Numa, played by [`Numa`](numa::Numa) (simultaneous turns).
     Numa,
+    /// A match of rounds with closed holes under these rules, played by
+    /// [`RoundGame`](mancala_core::rounds::RoundGame) (no options).
+    Rounds(RoundRules),
 }
 
 /// One game of the registry: its name, what it is, and its options.
@@ -77,7 +81,7 @@ impl GameInfo {
         }
         match self.family {
             Family::Sowing(rules) => of(&rules, self.keys),
-            Family::Toguz => Vec::new(),
+            Family::Toguz | Family::Rounds(_) => Vec::new(),
             Family::Numercy => of(&numercy::Options::default(), self.keys),
             Family::Robertson => of(&robertson::Options::default(), self.keys),
             Family::Mankka => of(&mankka::Options::default(), self.keys),
@@ -192,20 +196,100 @@ const fn catalogue(game: Traditional) -> GameInfo {
     own(game.name(), game.title(), game.summary(), keys, family)
 }
 
+/// A match of rounds: the preset of [`RoundRules::PRESETS`] at `k`, no
+/// options.
+const fn rounds(k: usize, title: &'static str, summary: &'static str) -> GameInfo {
+    let (name, rules) = RoundRules::PRESETS[k];
+    own(name, title, summary, &[], Family::Rounds(rules))
+}
+
+/// The matches of rounds with closed holes (ROUNDS.md), in
+/// [`RoundRules::PRESETS`]' order.
+const ROUNDS: [GameInfo; RoundRules::PRESETS.len()] = [
+    rounds(
+        0,
+        "Sungka",
+        "A match of rounds on 2x7 holes of 7 seeds, sown clockwise through your own store, \
+         with relays, another turn from the store and captures of the opposite hole. Between \
+         rounds each player fills his empty holes with 7 seeds each from his store; a store \
+         below 7 loses the match (as Ludii plays it, no hole is ever closed).",
+    ),
+    rounds(
+        1,
+        "Congkak",
+        "A match of rounds on 2x6 holes of 6 seeds, sown clockwise through both stores, with \
+         relays, another turn from your store and captures of the opposite hole. Between \
+         rounds each player fills his holes from the right, 6 seeds a hole; the holes he \
+         cannot fill are closed for the next round, and a store below 6 loses the match.",
+    ),
+    rounds(
+        2,
+        "Galatjang",
+        "A match of rounds on 2x6 holes of 7 seeds, sown counter-clockwise through your own \
+         store, with relays, another turn from the store and captures of the opposite hole. \
+         Holes not refilled with 7 between rounds are closed but still sown into; you win as \
+         soon as fewer than 7 seeds lie outside your store.",
+    ),
+    rounds(
+        3,
+        "Ovalhu",
+        "A match of rounds on 2x8 holes of 8 seeds, sown counter-clockwise through your own \
+         store, with relays, another turn from the store and a lone last seed taking the \
+         opposite hole. Holes not refilled with 8 between rounds are closed and skipped; a \
+         store below 8 loses the match.",
+    ),
+    rounds(
+        4,
+        "Erherhe",
+        "A match of rounds on 2x6 holes of 4 seeds, sown counter-clockwise: a last seed \
+         making 2 or 4 in the other's row takes them, with its neighbours holding 2 or 4. \
+         Between rounds each player fills his holes from the left, 4 seeds a hole; the \
+         holes he cannot fill are closed, and a player with no seeds loses the match.",
+    ),
+    rounds(
+        5,
+        "Khrour",
+        "A match of rounds on 2x2 holes of 4 seeds, sown counter-clockwise: a last seed \
+         making 2, 4, 6 or 8 in an open hole takes them. Holes not refilled with 4 between \
+         rounds are closed, sown into, and open again once they hold 4; a player with no \
+         seeds loses the match.",
+    ),
+    rounds(
+        6,
+        "Dakon",
+        "A match of rounds on 2x7 holes of 7 seeds, sown clockwise through your own store: \
+         a last seed in an occupied hole of the other's row relays; in your own row you choose to \
+         relay or to capture the opposite hole. Holes not refilled with 7 from the right \
+         between rounds are closed; a store below 7 loses the match.",
+    ),
+    rounds(
+        7,
+        "Pallanguzhi",
+        "A match of rounds on 2x7 holes of 6 seeds, sown counter-clockwise: every hole a lap \
+         leaves holding 4 goes to its row's owner, a last seed in an empty hole takes the \
+         next hole, and one in an occupied hole relays. Holes not refilled with 6 from the left between \
+         rounds are closed; fewer than 6 seeds in hand loses the match.",
+    ),
+];
+
 /// How many games there are.
-const COUNT: usize = FIRST.len() + Traditional::ALL.len();
+const COUNT: usize = FIRST.len() + Traditional::ALL.len() + ROUNDS.len();
 
 /// Every game, in the order `mancala games` lists them: the four games of
-/// the mission, oware and Kalah (as OpenSpiel plays them), then the
-/// catalogue's in [`Traditional::ALL`]'s order.
+/// the mission, oware and Kalah (as OpenSpiel plays them), the
+/// catalogue's in [`Traditional::ALL`]'s order, then the matches of rounds
+/// in [`RoundRules::PRESETS`]' order.
 pub const GAMES: [GameInfo; COUNT] = {
     let mut all = [FIRST[0]; COUNT];
+    let catalogued = FIRST.len() + Traditional::ALL.len();
     let mut i = 0;
     while i < COUNT {
         all[i] = if i < FIRST.len() {
             FIRST[i]
-        } else {
+        } else if i < catalogued {
             catalogue(Traditional::ALL[i - FIRST.len()])
+        } else {
+            ROUNDS[i - catalogued]
         };
         i += 1;
     }

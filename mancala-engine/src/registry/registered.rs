@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use mancala_core::rounds::{RoundAction, RoundGame, RoundRules};
 use mancala_core::{Budget, Game, Mancala, Player, Status, toguz::ToguzKumalak};
 use mankka::Mankka;
 use numa::Numa;
@@ -35,12 +36,17 @@ use crate::search::SearchResult;
 /// - Mankka: holes `0` to `11`, `12` passing, then `13 + k` the `k`-th
 ///   placement of the hand in [`mankka::Placement::all`]'s order (462 for
 ///   Mankka Two's six seeds);
-/// - Numa: the index of the choice in [`numa::Choice::ALL`] (72).
+/// - Numa: the index of the choice in [`numa::Choice::ALL`] (72);
+/// - the matches of rounds ([`RoundGame`]): on a board of `holes` holes,
+///   `h` sowing hole `h`, `holes + h` filling hole `h`, `2 * holes`
+///   relaying, `2 * holes + 1` capturing, `2 * holes + 2` passing.
 ///
 /// Observations (`f32`, one flat vector): the counts of the holes in the
 /// game's numbering, the stores (or scores) of each player, then one entry
 /// per player that is 1 for the players to move (each implementation says
-/// what its game adds).
+/// what its game adds; the matches of rounds add one entry per hole that
+/// is 1 when it is closed, the round, 1 while refilling and 1 while the
+/// mover chooses).
 pub trait Registered:
     Game<Action: FromStr<Err: fmt::Display>, Move: FromStr<Err: fmt::Display>>
     + Clone
@@ -525,5 +531,43 @@ impl Registered for Numa {
     ) -> Result<Option<SearchResult<numa::Choice>>, SearchError> {
         let _ = (limits, endgames, report);
         Ok(computer::numa(self, player))
+    }
+}
+
+impl Registered for RoundGame {
+    type Rules = RoundRules;
+    fn rules_of(&self) -> RoundRules {
+        *self.rules()
+    }
+    shown!(rounds);
+    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+        crate::ending::rounds_words(self, name)
+    }
+    /// A hole, `fill:N`, `relay`, `capture` or `pass`; a hole alone is a
+    /// fill between rounds.
+    fn read_typed(&self, _player: Player, text: &str) -> Result<RoundAction, String> {
+        typed::read_round_action(text, self.is_refilling())
+    }
+    #[inline]
+    fn num_actions(&self) -> usize {
+        codes::round_actions(self.board().len())
+    }
+    #[inline]
+    fn encode(&self, action: RoundAction) -> usize {
+        codes::encode_round(action, self.board().len())
+    }
+    #[inline]
+    fn decode(&self, index: usize) -> Option<RoundAction> {
+        codes::decode_round(index, self.board().len())
+    }
+    #[inline]
+    fn observation_len(&self) -> usize {
+        codes::round_observation(self.board().len())
+    }
+    /// Holes, stores, who is to move, then 1 for each closed hole, the
+    /// round, 1 while refilling, 1 while the mover chooses.
+    #[inline]
+    fn observe(&self, out: &mut [f32]) {
+        codes::observe_round(self, out);
     }
 }

@@ -3,6 +3,7 @@
 //! `help`, `mancala games GAME` and the web page show a player who asks
 //! ([`Registered::rules_in_words`](super::Registered::rules_in_words)).
 
+use mancala_core::rounds::RoundGame;
 use mancala_core::rules::FirstMoves;
 use mancala_core::toguz::ToguzKumalak;
 use mancala_core::{Game, Mancala, Traditional};
@@ -66,6 +67,25 @@ fn family(game: &Mancala) -> String {
 /// Toguz Kumalak's rules.
 pub(super) fn toguz(_game: &ToguzKumalak) -> String {
     Traditional::ToguzKumalak.summary().into()
+}
+
+/// A match of rounds' rules: its entry's summary, or for rules that are
+/// no preset their board and fill.
+pub(super) fn rounds(game: &RoundGame) -> String {
+    let rules = game.rules();
+    match super::GAMES
+        .iter()
+        .find(|g| g.family == super::Family::Rounds(*rules))
+    {
+        Some(entry) => entry.summary.into(),
+        None => format!(
+            "A match of rounds on 2x{} holes of {} seeds: when a round ends each player \
+             fills his empty holes from his store, {} seeds a hole; the holes he cannot \
+             fill are closed for the next round, and the match ends when a player cannot \
+             fill a single hole.",
+            rules.houses, rules.seeds, rules.seeds
+        ),
+    }
 }
 
 /// Numercy's rules, with its board, balls and relay count.

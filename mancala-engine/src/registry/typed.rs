@@ -5,6 +5,7 @@
 //! this way.
 
 use mancala_core::Pit;
+use mancala_core::rounds::RoundAction;
 use mankka::{Placement, SIDE};
 use numa::{Choice, Colour, Instruction, Shape};
 
@@ -181,6 +182,33 @@ pub(super) fn read_sowing(text: &str) -> Result<mancala_core::Move, String> {
     Ok(read_pass_or_hole(text)?.map_or(mancala_core::Move::Pass, mancala_core::Move::Sow))
 }
 
+/// A round game's action as typed: `relay`, `capture`, `fill` and a hole
+/// (`fill:3` as the game writes it, `fill 3`, `fill h3`), `pass`, or a hole ([`read_pass_or_hole`]), any
+/// case; a hole alone is a fill while `refilling`, else a sowing.
+pub(super) fn read_round_action(text: &str, refilling: bool) -> Result<RoundAction, String> {
+    let lower = text.trim().to_lowercase();
+    match lower.as_str() {
+        "relay" => return Ok(RoundAction::Relay),
+        "capture" => return Ok(RoundAction::Capture),
+        _ => {}
+    }
+    if let Some(hole) = lower.strip_prefix("fill") {
+        let hole = hole.trim_start().strip_prefix(':').unwrap_or(hole);
+        return read_hole(hole).map(RoundAction::Fill);
+    }
+    Ok(match read_pass_or_hole(&lower) {
+        Ok(None) => RoundAction::Pass,
+        Ok(Some(pit)) if refilling => RoundAction::Fill(pit),
+        Ok(Some(pit)) => RoundAction::Sow(pit),
+        Err(_) => {
+            return Err(format!(
+                "{} is not a hole number, `fill:N`, `relay`, `capture` or `pass`",
+                quoted(text)
+            ));
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,5 +297,35 @@ mod tests {
         ] {
             assert!(read_choice(odd).is_err(), "{odd}");
         }
+    }
+
+    #[test]
+    fn round_actions_are_read_forgivingly() {
+        let pit = |h| Pit::new(h).unwrap();
+        assert_eq!(
+            read_round_action(" Fill 3", false),
+            Ok(RoundAction::Fill(pit(3)))
+        );
+        assert_eq!(
+            read_round_action("fill h12", true),
+            Ok(RoundAction::Fill(pit(12)))
+        );
+        assert_eq!(read_round_action("RELAY", false), Ok(RoundAction::Relay));
+        assert_eq!(
+            read_round_action("capture ", false),
+            Ok(RoundAction::Capture)
+        );
+        assert_eq!(read_round_action("Pass", true), Ok(RoundAction::Pass));
+        // A hole alone: sown in a round, filled between rounds.
+        assert_eq!(read_round_action("h4", false), Ok(RoundAction::Sow(pit(4))));
+        assert_eq!(read_round_action("4", true), Ok(RoundAction::Fill(pit(4))));
+        assert_eq!(
+            read_round_action("fill:7", false),
+            Ok(RoundAction::Fill(pit(7)))
+        );
+        assert!(read_round_action("fill", true).is_err());
+        assert!(read_round_action("fill x", true).is_err());
+        let refused = read_round_action("sow", false).unwrap_err();
+        assert!(refused.contains("`sow`"), "{refused}");
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! The folder holds one driver a game family, each implementing
 //! [`TraceGame`] for its game types: [`sowing`] (oware, Kalah, the core's
-//! catalogue and Toguz Kumalak), [`numercy`], [`robertson`], [`mankka`] and
-//! [`numa`].
+//! catalogue and Toguz Kumalak), [`numercy`], [`robertson`], [`mankka`],
+//! [`numa`] and [`rounds`] (the matches of rounds, whose trace moves may be
+//! several actions).
 //!
 //! [`replay`]: crate::conformance::replay
 
@@ -13,6 +14,7 @@ pub mod mankka;
 pub mod numa;
 pub mod numercy;
 pub mod robertson;
+pub mod rounds;
 pub mod sowing;
 
 use mancala_core::{Budget, Game, Move, Pit};
@@ -58,6 +60,30 @@ pub trait TraceGame: Game<Move: TraceMove> {
     /// The state in the trace format (every field of its game: see
     /// [States](crate::conformance#states)).
     fn state(&self) -> Value;
+
+    /// Plays one trace move: by default the move [`TraceMove`] reads,
+    /// played; a game whose trace moves are several actions (a match of
+    /// rounds' refill) plays them all. A refused move changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`TracePlay::Unreadable`] for a malformed move,
+    /// [`TracePlay::Refused`] for one the game does not allow.
+    fn play_trace(&mut self, mv: &Value) -> Result<(), TracePlay> {
+        let parsed = Self::Move::from_trace(mv).map_err(TracePlay::Unreadable)?;
+        self.play(parsed)
+            .map(drop)
+            .map_err(|e| TracePlay::Refused(e.to_string()))
+    }
+}
+
+/// Why a trace move was not played ([`TraceGame::play_trace`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TracePlay {
+    /// The move is malformed: what is wrong with it.
+    Unreadable(String),
+    /// The game refuses it: why.
+    Refused(String),
 }
 
 /// A move as a trace writes it ([Moves](crate::conformance#moves)).
