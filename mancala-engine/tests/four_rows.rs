@@ -94,8 +94,8 @@ fn positions_are_observed() {
 }
 
 /// Omweso's drawing: each player owns his two rows (holes 0 to 15 South,
-/// 16 to 31 North), the seeds in hand are drawn as hands, and the score's
-/// parts are the hand and the seeds in his rows.
+/// 16 to 31 North), the seeds in hand are drawn as hands, the placing is
+/// a phase, and the score's parts are the hand and the seeds in his rows.
 #[test]
 fn four_rows_are_drawn() {
     let game = AnyGame::new("omweso", "").unwrap();
@@ -103,7 +103,9 @@ fn four_rows_are_drawn() {
     let owners: Vec<usize> = d.owners.iter().map(|p| p.index()).collect();
     assert_eq!(owners, [[0; 16], [1; 16]].concat());
     assert_eq!(d.hands, [32, 32]);
-    assert!(d.placing);
+    // Its placings are moves of a hole each: a phase, not Mankka's
+    // placements of a whole hand.
+    assert_eq!((d.placing, d.phase), (false, Some("placing")));
     let labels: Vec<(&str, u64)> = d.parts[0].iter().map(|p| (p.label, p.value)).collect();
     assert_eq!(labels, [("in hand", 32), ("in his rows", 0)]);
     // Tsoro's rows: player 1's outer row (top) runs 23 down to 16, his

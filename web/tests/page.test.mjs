@@ -24,7 +24,11 @@ const NEVER_ENDS = ['oure-ngat'];
 // often jams with both players passing for ever, Congkak and Pallanguzhi
 // take thousands of moves): 200 moves, ended or not; each match's end is
 // clicked from a late position instead (the test of round games below).
-const PLAYED_IN_PART = ['sungka', 'congkak', 'galatjang', 'ovalhu', 'khrour', 'dakon', 'pallanguzhi'];
+// Random games of Hus (Nama) and Hus (Damara) run to thousands of moves
+// or never end (their seeds rarely leave the board): 200 moves too.
+const PLAYED_IN_PART = [
+  'sungka', 'congkak', 'galatjang', 'ovalhu', 'khrour', 'dakon', 'pallanguzhi', 'hus-nama', 'hus-damara',
+];
 
 let server;
 let browser;
@@ -83,6 +87,9 @@ async function clickMove(page, pick) {
     await page.click('#place');
     return;
   }
+  // Omweso: now and then a clockwise sowing, the toggle pressed first
+  // (its holes are then the ones that may be sown clockwise).
+  if ((await page.isVisible('#clockwise')) && pick(2) === 0) await page.click('#clockwise');
   const holes = page.locator('.hole.legal');
   const n = await holes.count();
   if (n === 0) {

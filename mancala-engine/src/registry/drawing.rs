@@ -155,7 +155,8 @@ pub struct Drawing {
     /// What the player to move does now, where it is not a sowing:
     /// `refilling` (a match of rounds, between two rounds: his moves are
     /// fills) or `choosing` (Dakon, in the middle of a move: relay on or
-    /// capture).
+    /// capture), or `placing` (Omweso's first moves: his moves put one
+    /// seed from his hand into a hole, `place:N`).
     pub phase: Option<&'static str>,
     /// The pieces on a torus.
     pub pieces: Vec<PieceDrawing>,
@@ -290,7 +291,8 @@ pub(super) fn rounds(g: &RoundGame) -> Drawing {
 /// A game on four rows' drawing: each player's two rows on his side, no
 /// store on the board; each score's parts are the seeds captured (or, in
 /// Omweso, still in hand) and, where the rules count them, the seeds in
-/// his rows.
+/// his rows; Omweso's seeds in hand are its hands, and its placing a
+/// phase.
 pub(super) fn four_rows(g: &FourRowGame) -> Drawing {
     let rules = g.rules();
     let shape = Shape::FourRows {
@@ -320,7 +322,9 @@ pub(super) fn four_rows(g: &FourRowGame) -> Drawing {
     if rules.hand > 0 {
         d.hands = g.stores().to_vec();
     }
-    d.placing = g.is_placing();
+    // Omweso's placings are moves of one hole each (`place:N`), not
+    // Mankka's placements of a whole hand: a phase, not `placing`.
+    d.phase = g.is_placing().then_some("placing");
     d
 }
 
