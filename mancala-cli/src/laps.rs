@@ -95,7 +95,9 @@ metered!(
 
 /// [`Metered`] for games that never relay, or whose relays are bounded by
 /// the game itself rather than a budget (the matches of rounds, within
-/// [`MAX_RELAY_SEEDS`](mancala_core::rounds::MAX_RELAY_SEEDS)): played
+/// [`MAX_RELAY_SEEDS`](mancala_core::rounds::MAX_RELAY_SEEDS), and the
+/// games on four rows, within
+/// [theirs](mancala_core::four_rows::MAX_RELAY_SEEDS)): played
 /// without a meter.
 macro_rules! unmetered {
     ($($game:ty),* $(,)?) => {$(
@@ -118,6 +120,7 @@ unmetered!(
     numa::Numa,
     mancala_core::toguz::ToguzKumalak,
     mancala_core::rounds::RoundGame,
+    mancala_core::four_rows::FourRowGame,
 );
 
 /// The boards measured beside the registry's games at their defaults: a

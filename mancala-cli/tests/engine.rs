@@ -588,3 +588,34 @@ fn a_match_of_rounds_through_the_pipe() {
     let (status, _, stderr) = engine.finish();
     assert!(status.success() && stderr.is_empty(), "{stderr}");
 }
+
+/// The games on four rows through the pipe: Tsoro's start offers South's
+/// eight outer holes of 2 seeds (0 to 7), the engine picks one, and the
+/// doc's first move (hole 5: 2 seeds into 6 and 7, hole 7's 3 relayed into
+/// 8, 9 and 10) leaves North to move; Omweso's placing moves are one word
+/// (`place:N`), and a clockwise sowing during the placing is refused.
+#[test]
+fn the_games_on_four_rows_through_the_pipe() {
+    let mut engine = Engine::start();
+    assert_eq!(engine.ask1("new tsoro"), "ok");
+    assert_eq!(engine.ask1("legal"), "legal 0 1 2 3 4 5 6 7");
+    let (_, best) = engine.go("go nodes 500");
+    assert!((0..8).map(|h| h.to_string()).any(|h| h == best), "{best}");
+    assert_eq!(engine.ask1("play 5"), "ok");
+    assert_eq!(
+        engine.ask("show", 2),
+        [
+            "position 2,2,2,2,2,0,3,0/1,1,1,0,0,0,0,0/2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0 0,0 1 \
+             rules=tsoro",
+            "status to_move P1"
+        ]
+    );
+    assert_eq!(engine.ask1("new omweso"), "ok");
+    let (_, best) = engine.go("go nodes 500");
+    assert!(best.starts_with("place:"), "{best}");
+    assert_eq!(engine.ask1("play place:3"), "ok");
+    assert!(engine.ask1("play 16:cw").starts_with("error "));
+    assert_eq!(engine.ask1("play place:20"), "ok");
+    let (status, _, stderr) = engine.finish();
+    assert!(status.success() && stderr.is_empty(), "{stderr}");
+}

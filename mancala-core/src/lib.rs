@@ -415,6 +415,7 @@ mod conditions;
 mod end;
 mod event;
 mod feeding;
+pub mod four_rows;
 mod game;
 pub mod history;
 mod mancala;

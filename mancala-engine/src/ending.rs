@@ -210,3 +210,57 @@ pub fn rounds_words(
         game.round()
     ))
 }
+
+/// Why a game on four rows ended, in words: who won and why (or why it is
+/// a draw); `name` names each player. `None` while it goes on.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Player;
+/// use mancala_core::four_rows::FourRowGame;
+///
+/// // Tsoro: North's rows are empty after South's capture.
+/// let text = "2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 \
+///             16,0 1 rules=tsoro result=0";
+/// let game: FourRowGame = text.parse()?;
+/// let name = |p: Player| ["South", "North"][p.index()].to_string();
+/// assert_eq!(
+///     mancala_engine::ending::four_rows_words(&game, &name).unwrap(),
+///     "South wins: North has no seeds left in his rows"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn four_rows_words(
+    game: &mancala_core::four_rows::FourRowGame,
+    name: &dyn Fn(Player) -> String,
+) -> Option<String> {
+    use mancala_core::Outcome;
+    use mancala_core::four_rows::FourRowEnd;
+    let outcome = game.result()?;
+    let [a, b] = [Player::P0, Player::P1].map(|p| game.score(p));
+    let mover = game.player_to_move();
+    let (winner, loser) = match outcome {
+        Outcome::Winner(w) => (w, w.next(2)),
+        Outcome::Draw => {
+            return Some(format!(
+                "a draw: {} has no seeds left in his rows, and the scores are level at {a} each",
+                name(mover)
+            ));
+        }
+    };
+    let why = match game.rules().end {
+        FourRowEnd::PassThenLose => format!(
+            "{} had no move and passed, and loses after {}'s next lap",
+            name(loser),
+            name(winner)
+        ),
+        FourRowEnd::RingEmptyLoses => format!("{} has no seeds left in his rows", name(loser)),
+        FourRowEnd::NoSeedsScores => format!(
+            "{} has no seeds left in his rows, and the scores are {a} to {b}",
+            name(mover)
+        ),
+        FourRowEnd::NoMoveLoses => format!("{} has no move left", name(loser)),
+    };
+    Some(format!("{} wins: {why}", name(winner)))
+}

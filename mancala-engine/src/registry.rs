@@ -34,7 +34,7 @@
 
 use std::fmt;
 
-use mancala_core::notation::OptionError;
+use mancala_core::four_rows::FourRowGame;
 use mancala_core::rounds::RoundGame;
 use mancala_core::{Budget, Game, Mancala, Player, Status, toguz::ToguzKumalak};
 use mankka::Mankka;
@@ -65,7 +65,7 @@ pub use games::{GAMES, GameInfo, OptionInfo, find_game};
 pub use registered::Registered;
 
 use games::Family;
-use options::{read_options, same_rules};
+use options::{no_options, read_options, refused, same_rules, start};
 
 /// The game itself, by the type that plays it. Faces do not match on it:
 /// [`each_game!`](crate::each_game) runs their code on the game's own
@@ -87,6 +87,8 @@ pub enum GameState {
     Numa(Numa),
     /// A match of rounds with closed holes (Sungka, Congkak, ...).
     Rounds(RoundGame),
+    /// A game on four rows (Hus (Nama), Tsoro, Omweso, ...).
+    FourRows(FourRowGame),
 }
 
 /// Runs `$body` with `$g` bound to the game of an [`AnyGame`] as its own
@@ -121,6 +123,7 @@ macro_rules! each_game {
             $crate::GameState::Mankka($g) => $body,
             $crate::GameState::Numa($g) => $body,
             $crate::GameState::Rounds($g) => $body,
+            $crate::GameState::FourRows($g) => $body,
         }
     };
     ($game:expr, $g:ident => $body:expr) => {
@@ -167,37 +170,6 @@ fn parse<G: Registered>(text: &str) -> Result<G, MoveError> {
     text.trim()
         .parse()
         .map_err(|e: G::Err| MoveError::Position(e.to_string()))
-}
-
-/// [`NewGameError::Refused`], for options the game refuses together.
-fn refused(e: impl fmt::Display) -> NewGameError {
-    NewGameError::Refused(e.to_string())
-}
-
-/// The game `make` makes of `options` read over the defaults of its
-/// options type (see [`read_options`]).
-fn start<T, G, E>(
-    info: &GameInfo,
-    options: &str,
-    make: impl FnOnce(T) -> Result<G, E>,
-) -> Result<G, NewGameError>
-where
-    T: mancala_core::notation::RuleOptions,
-    E: fmt::Display,
-{
-    make(read_options(info, T::default(), options)?).map_err(refused)
-}
-
-/// Refuses any option word: for the games with no options (Toguz
-/// Kumalak, the matches of rounds).
-fn no_options(options: &str) -> Result<(), NewGameError> {
-    match options.split_whitespace().next() {
-        Some(word) => {
-            let key = word.split_once('=').map_or(word, |(k, _)| k);
-            Err(OptionError::unknown_key(key, &[]).into())
-        }
-        None => Ok(()),
-    }
 }
 
 /// Reads `text` as a position of `game`'s type under `game`'s rules, its
@@ -310,6 +282,10 @@ impl AnyGame {
                 no_options(options)?;
                 GameState::Rounds(RoundGame::new(rules).map_err(refused)?)
             }
+            Family::FourRows(rules) => {
+                no_options(options)?;
+                GameState::FourRows(FourRowGame::new(rules).map_err(refused)?)
+            }
         };
         Ok(AnyGame { info, state })
     }
@@ -350,6 +326,7 @@ impl AnyGame {
             Family::Mankka => GameState::Mankka(read(text)?),
             Family::Numa => GameState::Numa(read(text)?),
             Family::Rounds(_) => GameState::Rounds(read(text)?),
+            Family::FourRows(_) => GameState::FourRows(read(text)?),
         };
         Ok(AnyGame { info, state })
     }
@@ -568,6 +545,7 @@ impl AnyGame {
             GameState::Mankka(g) => GameState::Mankka(reread(text, g)?),
             GameState::Numa(g) => GameState::Numa(reread(text, g)?),
             GameState::Rounds(g) => GameState::Rounds(reread(text, g)?),
+            GameState::FourRows(g) => GameState::FourRows(reread(text, g)?),
         };
         self.state = state;
         Ok(())

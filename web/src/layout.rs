@@ -40,6 +40,7 @@ pub(crate) fn of(shape: Shape) -> Layout {
         }
         Shape::Polygon { sides, row_len } => polygon(sides, row_len),
         Shape::Torus { side } => torus(side),
+        Shape::FourRows { columns } => four_rows(shape, columns),
         // A shape this page does not know yet: an empty frame.
         _ => Layout {
             width: STEP,
@@ -105,6 +106,37 @@ pub(crate) fn two_rows(row_len: usize, stores: bool) -> Layout {
         height: bottom + STEP * 0.9,
         holes,
         stores,
+    }
+}
+
+/// Four rows of `columns` holes (a game on four rows): row 0, player 0's
+/// outer row, along the bottom and row 3, player 1's outer row, along the
+/// top, each hole where [`Shape::four_row_hole`] puts it, with a wider gap
+/// between the two players' inner rows (rows 1 and 2).
+fn four_rows(shape: Shape, columns: usize) -> Layout {
+    let margin = STEP * 0.2;
+    let width = columns as f64 * STEP + 2.0 * margin;
+    let row_y =
+        |row: usize| STEP * (0.7 + 1.1 * (3 - row) as f64 + if row < 2 { 0.3 } else { 0.0 });
+    let mut holes = vec![Point { x: 0.0, y: 0.0 }; 4 * columns];
+    for row in 0..4 {
+        for column in 0..columns {
+            if let Some(slot) = shape
+                .four_row_hole(row, column)
+                .and_then(|h| holes.get_mut(h))
+            {
+                *slot = Point {
+                    x: margin + (column as f64 + 0.5) * STEP,
+                    y: row_y(row),
+                };
+            }
+        }
+    }
+    Layout {
+        width,
+        height: row_y(0) + STEP * 0.7,
+        holes,
+        stores: Vec::new(),
     }
 }
 
@@ -209,5 +241,27 @@ mod tests {
                 assert!(d > STEP * 0.7, "holes too close: {a:?} {b:?}");
             }
         }
+    }
+
+    /// Tsoro's 4 x 8: hole 0 (South's outer row, from his left) at the
+    /// bottom left, 15 (his inner row, back from his right) above it, 24
+    /// (North's inner row) above that and 23 (North's outer row) at the
+    /// top, all in the first column.
+    #[test]
+    fn four_rows_stand_with_player_0_at_the_bottom() {
+        let l = of(Shape::FourRows { columns: 8 });
+        assert_eq!(l.holes.len(), 32);
+        let column: Vec<Point> = [0, 15, 24, 23].map(|h| l.holes[h]).to_vec();
+        assert!(
+            column
+                .windows(2)
+                .all(|w| w[0].x == w[1].x && w[0].y > w[1].y)
+        );
+        assert!(l.holes[7].x > l.holes[0].x && l.holes[7].y == l.holes[0].y);
+        assert!(
+            l.holes
+                .iter()
+                .all(|h| h.x > 0.0 && h.x < l.width && h.y > 0.0 && h.y < l.height)
+        );
     }
 }

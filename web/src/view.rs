@@ -190,7 +190,8 @@ pub struct View {
     pub round: Option<u32>,
     /// A match of rounds: `refilling` between rounds (the moves are
     /// `fill:N`), `choosing` in the middle of a Dakon move (`relay` or
-    /// `capture`); none in a plain turn.
+    /// `capture`); Omweso: `placing` (the moves are `place:N`); none in a
+    /// plain turn.
     pub phase: Option<&'static str>,
     pub numa: Option<NumaView>,
     /// Once over: the result in words (`South wins, 25 to 23`).

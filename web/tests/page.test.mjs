@@ -24,7 +24,11 @@ const NEVER_ENDS = ['oure-ngat'];
 // often jams with both players passing for ever, Congkak and Pallanguzhi
 // take thousands of moves): 200 moves, ended or not; each match's end is
 // clicked from a late position instead (the test of round games below).
-const PLAYED_IN_PART = ['sungka', 'congkak', 'galatjang', 'ovalhu', 'khrour', 'dakon', 'pallanguzhi'];
+// Random games of Hus (Nama) and Hus (Damara) run to thousands of moves
+// or never end (their seeds rarely leave the board): 200 moves too.
+const PLAYED_IN_PART = [
+  'sungka', 'congkak', 'galatjang', 'ovalhu', 'khrour', 'dakon', 'pallanguzhi', 'hus-nama', 'hus-damara',
+];
 
 let server;
 let browser;
@@ -83,6 +87,9 @@ async function clickMove(page, pick) {
     await page.click('#place');
     return;
   }
+  // Omweso: now and then a clockwise sowing, the toggle pressed first
+  // (its holes are then the ones that may be sown clockwise).
+  if ((await page.isVisible('#clockwise')) && pick(2) === 0) await page.click('#clockwise');
   const holes = page.locator('.hole.legal');
   const n = await holes.count();
   if (n === 0) {
@@ -431,5 +438,35 @@ test('matches of rounds: the round and closed holes shown, fills and choices cli
   await idle(page);
   assert.equal(await page.inputValue('#position'), '0,1,0,0,0,0,0/1,1,1,1,1,0,1 47,44 1 rules=dakon');
   assert.ok(!(await page.isVisible('#move-capture')));
+  assert.deepEqual(errors, []);
+});
+
+// Omweso: North's hole 31 sown clockwise, as the first clockwise move of
+// conformance/four-rows/omweso.jsonl plays it (the position before it and
+// after it are that trace's, replayed by the library). Pressing "Sow
+// clockwise" makes the clockwise holes the clickable ones; a click plays
+// `31:cw`; the toggle is released after the move.
+test('omweso: a clockwise sowing by the toggle, placing by a click on the hole', async () => {
+  const { page, errors } = tab;
+  await freshGame(page, 'omweso');
+  // Placing: a click on a hole puts a seed from the hand into it.
+  assert.match(await page.textContent('#status'), /placing a seed from his hand/);
+  await page.click('.hole.legal[data-pit="3"]');
+  await idle(page);
+  assert.equal(await page.locator('#moves li').last().getAttribute('data-move'), 'place:3');
+  const before = '0,1,0,3,2,3,0,2/0,3,2,3,4,0,3,1/1,4,0,2,1,0,2,5/0,5,2,3,4,3,1,4 0,0 1 rules=omweso';
+  await loadPosition(page, before);
+  assert.ok(await page.isVisible('#clockwise'));
+  assert.equal(await page.getAttribute('#clockwise', 'aria-pressed'), 'false');
+  await page.click('#clockwise');
+  assert.equal(await page.getAttribute('#clockwise', 'aria-pressed'), 'true');
+  await page.click('.hole.legal[data-pit="31"]');
+  await idle(page);
+  assert.equal(await page.locator('#moves li').last().getAttribute('data-move'), '31:cw');
+  assert.equal(
+    await page.inputValue('#position'),
+    '0,1,0,0,2,3,0,2/0,3,2,3,0,0,3,1/3,0,2,4,3,2,4,0/1,6,3,1,6,5,3,1 0,0 0 rules=omweso',
+  );
+  assert.notEqual(await page.getAttribute('#clockwise', 'aria-pressed'), 'true');
   assert.deepEqual(errors, []);
 });

@@ -43,6 +43,7 @@ const S = {
   hint: null,
   focusPit: null, // the hole focused when a move began (kept across its animation)
   holeMoves: new Map(), // each clickable hole's move (null: Mankka's placing)
+  clockwise: false, // Omweso: the next click on a hole sows it clockwise (`N:cw`)
 };
 
 // --- the search worker ------------------------------------------------------
@@ -296,6 +297,7 @@ function statusText() {
 const PHASES = {
   refilling: ': filling his holes for the next round',
   choosing: ': relay on, or capture',
+  placing: ': placing a seed from his hand',
 };
 
 // The words a move may be besides a hole (Dakon's choices), each a
@@ -412,15 +414,21 @@ function render() {
     return;
   }
   $('numa-panel').hidden = true;
-  // A click on a hole plays its move: a sowing (`3`), or a fill between
-  // rounds (`fill:3`).
+  // A click on a hole plays its move: a sowing (`3`), a fill between
+  // rounds (`fill:3`), Omweso's placing (`place:3`), or with the
+  // clockwise toggle pressed Omweso's clockwise sowing (`3:cw`).
   S.holeMoves = new Map();
+  const clockwise = humanToMove() && !S.busy && v.legal.some((mv) => mv.endsWith(':cw'));
+  if (!clockwise) S.clockwise = false;
+  $('clockwise').hidden = !clockwise;
+  $('clockwise').setAttribute('aria-pressed', String(S.clockwise));
   if (humanToMove() && !S.busy) {
     if (v.placing) {
       for (const h of v.holes) if (h.owner === toMove()) S.holeMoves.set(h.pit, null);
     } else {
+      const pattern = S.clockwise ? /^(\d+):cw$/ : /^(?:fill:|place:)?(\d+)$/;
       for (const mv of v.legal) {
-        const hole = /^(?:fill:)?(\d+)$/.exec(mv);
+        const hole = pattern.exec(mv);
         if (hole) S.holeMoves.set(Number(hole[1]), mv);
       }
     }
@@ -568,6 +576,7 @@ function onHole(pit) {
 
 async function playMove(mv) {
   if (S.busy) return;
+  S.clockwise = false;
   let done;
   try {
     done = JSON.parse(S.game.play(mv));
@@ -727,10 +736,11 @@ function hint() {
   report('Thinking of a hint…');
   think(2, player).then((r) => {
     if (token !== S.token) return;
-    const hole = /^(fill:)?(\d+)$/.exec(r.best);
+    const hole = /^(fill:|place:)?(\d+)(:cw)?$/.exec(r.best);
     if (hole) S.hint = Number(hole[2]);
     render();
-    const words = !hole ? r.best : `${hole[1] ? 'fill' : 'sow'} hole ${hole[2]}`;
+    const verb = { 'fill:': 'fill', 'place:': 'place a seed into' }[hole?.[1]] ?? 'sow';
+    const words = !hole ? r.best : `${verb} hole ${hole[2]}${hole[3] ? ' clockwise' : ''}`;
     report(`Hint: ${words}.`);
   }, (e) => message(e.message));
 }
@@ -791,6 +801,10 @@ async function main() {
   $('pass').addEventListener('click', () => {
     S.autoplay = true;
     playMove('pass');
+  });
+  $('clockwise').addEventListener('click', () => {
+    S.clockwise = !S.clockwise;
+    render();
   });
   for (const word of WORD_MOVES) {
     $(`move-${word}`).addEventListener('click', () => {

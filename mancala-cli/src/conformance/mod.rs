@@ -112,6 +112,7 @@
 //! | the catalogue's games ([`mancala_core::catalogue`]: `bohnenspiel`, `mankala`, `mangala`, `vai-lung-thlan`, `awari`, `wari`, `enindji`, `french-wari`, `en-gehe`, `i`, `kay`) | `houses`, `seeds` and any rule key of [`mancala_core::mancala_text`] over the game's preset |
 //! | `toguz-kumalak` ([`mancala_core::toguz::ToguzKumalak`]; states add `tuzdik`) | none |
 //! | the matches of rounds ([`mancala_core::rounds::RoundGame`]) | none |
+//! | the games on four rows ([`mancala_core::four_rows::FourRowGame`]: `hus-nama`, `tsoro`, `moruba`, `hawalis`, `hus-damara`, `omweso`; moves `h`, `[h, "cw"]`, `{"place": h}`, `"pass"`) | none |
 //!
 //! What each option does is stated in its game crate's docs: the `# Rules`
 //! sections of `numercy`, `robertson`, `mankka` and `numa`, and

@@ -10,6 +10,7 @@
 //! the command, with its exit status.
 
 mod boards;
+mod four_row_terminal;
 mod game_loop;
 mod mankka_terminal;
 mod numa_terminal;

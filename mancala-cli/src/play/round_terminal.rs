@@ -7,9 +7,8 @@ use mancala_core::{Pit, Player, rules::Direction};
 
 use super::boards::TwoRow;
 use super::sowing::arrow;
-use super::terminal_game::{Ending, TerminalGame, say_hole};
+use super::terminal_game::{Ending, TerminalGame, ending_with, say_hole};
 use super::text::{Names, count, ranges};
-use mancala_engine::Registered as _;
 
 /// `p`'s holes.
 fn holes_of(game: &RoundGame, p: Player) -> impl Iterator<Item = Pit> {
@@ -134,21 +133,12 @@ impl TerminalGame for RoundGame {
     }
 
     fn ending(&self, _before: &RoundGame, _mv: &RoundAction, names: &Names) -> Ending {
-        let reason = self
-            .why_ended(&|p| names.of(p))
-            .unwrap_or_else(|| "the match is over".into());
-        let stores: Vec<String> = names
-            .players()
-            .map(|p| format!("{} {}", names.of(p), self.stores()[p.index()]))
-            .collect();
-        Ending {
-            board: board(self, names, None),
-            reason,
-            count: format!(
-                "Seeds in each {}: {}.",
-                store_word(self),
-                super::text::and_list(&stores)
-            ),
-        }
+        let lead = format!("Seeds in each {}", store_word(self));
+        ending_with(
+            self,
+            names,
+            (board(self, names, None), "the match is over"),
+            (&lead, &|p| u64::from(self.stores()[p.index()])),
+        )
     }
 }

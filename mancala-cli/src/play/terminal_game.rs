@@ -105,6 +105,27 @@ pub(crate) trait TerminalGame: Registered {
     }
 }
 
+/// The ending of a game over as `game` says why (`over` if it cannot),
+/// its board `board`, and its count: `lead`, then each player's name with
+/// his `value`.
+pub(crate) fn ending_with<G: TerminalGame>(
+    game: &G,
+    names: &Names,
+    (board, over): (String, &str),
+    (lead, value): (&str, &dyn Fn(Player) -> u64),
+) -> Ending {
+    let reason = game.why_ended(&|p| names.of(p));
+    let values: Vec<String> = names
+        .players()
+        .map(|p| format!("{} {}", names.of(p), value(p)))
+        .collect();
+    Ending {
+        board,
+        reason: reason.unwrap_or_else(|| over.into()),
+        count: format!("{lead}: {}.", and_list(&values)),
+    }
+}
+
 /// The refusal of a move from `owner`'s hole `pit` by `mover`, whose holes
 /// are `his` (every game's `NotYourHole`).
 pub(crate) fn not_your_hole(

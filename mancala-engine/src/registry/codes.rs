@@ -2,6 +2,7 @@
 //! [`Registered`](super::Registered): the shared pieces (a sowing move's
 //! integer, the plain observation) and the types' own.
 
+use mancala_core::four_rows::{FourRowAction, FourRowGame};
 use mancala_core::rounds::{RoundAction, RoundGame};
 use mancala_core::{Game, Mancala, Move, Pit, Player, Status, toguz::ToguzKumalak};
 use mankka::{Mankka, Placement};
@@ -236,6 +237,64 @@ pub(super) fn observe_round(game: &RoundGame, out: &mut [f32]) {
     rest[0] = game.round() as f32;
     rest[1] = f32::from(u8::from(game.is_refilling()));
     rest[2] = f32::from(u8::from(game.is_choosing()));
+}
+
+/// A four-row game's action integers on a board of `holes` holes: the
+/// holes sown counter-clockwise, sown clockwise, placed into, then pass.
+#[inline]
+pub(super) fn four_row_actions(holes: usize) -> usize {
+    3 * holes + 1
+}
+
+/// The integer of a four-row game's action on a board of `holes` holes:
+/// `Sow(h)` is `h`, `SowClockwise(h)` is `holes + h`, `Place(h)` is
+/// `2 * holes + h`, `Pass` is `3 * holes`.
+#[inline]
+pub(super) fn encode_four_rows(action: FourRowAction, holes: usize) -> usize {
+    match action {
+        FourRowAction::Sow(pit) => pit.index(),
+        FourRowAction::SowClockwise(pit) => holes + pit.index(),
+        FourRowAction::Place(pit) => 2 * holes + pit.index(),
+        FourRowAction::Pass => 3 * holes,
+    }
+}
+
+/// The four-row game's action of an integer on a board of `holes` holes.
+#[inline]
+pub(super) fn decode_four_rows(index: usize, holes: usize) -> Option<FourRowAction> {
+    let hole = |h: usize| decode_hole(h % holes.max(1), holes);
+    match index.checked_div(holes)? {
+        0 => hole(index).map(FourRowAction::Sow),
+        1 => hole(index).map(FourRowAction::SowClockwise),
+        2 => hole(index).map(FourRowAction::Place),
+        3 if index == 3 * holes => Some(FourRowAction::Pass),
+        _ => None,
+    }
+}
+
+/// The length of a four-row game's observation on a board of `holes`
+/// holes.
+#[inline]
+pub(super) fn four_row_observation(holes: usize) -> usize {
+    holes + 2 + 2 + 5
+}
+
+/// A four-row game's observation: holes, stores (Omweso's hands while
+/// placing), who is to move, then 1 while the players place seeds, 1 for
+/// each player whose fixed opening is still to come, 1 for the player who
+/// has just passed.
+#[inline]
+pub(super) fn observe_four_rows(game: &FourRowGame, out: &mut [f32]) {
+    let holes = game.board().len();
+    let stores = game.stores().map(u64::from);
+    write_plain(out, game.board(), &stores, game.status(), 2);
+    let flag = |b: bool| f32::from(u8::from(b));
+    let rest = &mut out[holes + 4..holes + 9];
+    rest[0] = flag(game.is_placing());
+    for p in [Player::P0, Player::P1] {
+        rest[1 + p.index()] = flag(game.must_open(p));
+        rest[3 + p.index()] = flag(game.passed() == Some(p));
+    }
 }
 
 /// The placements of a hand of `hand` seeds, in their action order (the

@@ -6,6 +6,7 @@
 //! [`Registered::play_told`](super::Registered::play_told), so a face
 //! draws every game with one piece of code and names none.
 
+use mancala_core::four_rows::{FourRowGame, FourRowRules};
 use mancala_core::rounds::{RoundGame, SownStores};
 use mancala_core::rules::StoreSide;
 use mancala_core::toguz::ToguzKumalak;
@@ -41,6 +42,46 @@ pub enum Shape {
         /// Squares a side.
         side: u8,
     },
+    /// Four rows of `columns` holes, two a player (the games on four
+    /// rows): row 0 is player 0's outer row, drawn at the bottom, row 1 his
+    /// inner row, row 2 player 1's inner row, row 3 player 1's outer row at
+    /// the top ([`Shape::four_row_hole`] says which hole stands where).
+    FourRows {
+        /// Holes a row.
+        columns: usize,
+    },
+}
+
+impl Shape {
+    /// On a [`Shape::FourRows`] board, the hole at `row` (0 at the bottom,
+    /// player 0's outer row, to 3 at the top) and `column` (0 at player 0's
+    /// left): row 0 holds `column`, row 1 `2C-1-column`, row 2
+    /// `3C+column`, row 3 `3C-1-column`. `None` off the board or for
+    /// another shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::registry::Shape;
+    ///
+    /// // Tsoro's 4 x 8: player 1's outer row runs 23 down to 16 from
+    /// // player 0's left.
+    /// let shape = Shape::FourRows { columns: 8 };
+    /// assert_eq!(shape.four_row_hole(3, 0), Some(23));
+    /// assert_eq!(shape.four_row_hole(1, 0), Some(15));
+    /// assert_eq!(shape.four_row_hole(4, 0), None);
+    /// ```
+    pub fn four_row_hole(&self, row: usize, column: usize) -> Option<usize> {
+        let Shape::FourRows { columns } = *self else {
+            return None;
+        };
+        let columns = u8::try_from(columns).ok()?;
+        let rules = FourRowRules {
+            columns,
+            ..FourRowRules::tsoro()
+        };
+        rules.hole_at(row, column).map(|pit| pit.index())
+    }
 }
 
 /// Text drawn between the two holes of a file (Numercy's operators).
@@ -114,7 +155,8 @@ pub struct Drawing {
     /// What the player to move does now, where it is not a sowing:
     /// `refilling` (a match of rounds, between two rounds: his moves are
     /// fills) or `choosing` (Dakon, in the middle of a move: relay on or
-    /// capture).
+    /// capture), or `placing` (Omweso's first moves: his moves put one
+    /// seed from his hand into a hole, `place:N`).
     pub phase: Option<&'static str>,
     /// The pieces on a torus.
     pub pieces: Vec<PieceDrawing>,
@@ -243,6 +285,46 @@ pub(super) fn rounds(g: &RoundGame) -> Drawing {
     } else {
         None
     };
+    d
+}
+
+/// A game on four rows' drawing: each player's two rows on his side, no
+/// store on the board; each score's parts are the seeds captured (or, in
+/// Omweso, still in hand) and, where the rules count them, the seeds in
+/// his rows; Omweso's seeds in hand are its hands, and its placing a
+/// phase.
+pub(super) fn four_rows(g: &FourRowGame) -> Drawing {
+    let rules = g.rules();
+    let shape = Shape::FourRows {
+        columns: usize::from(rules.columns),
+    };
+    let mut d = Drawing::new(shape, "seeds");
+    d.holes = g.board().to_vec();
+    d.owners = (0..d.holes.len())
+        .filter_map(Pit::new)
+        .map(|pit| rules.place(pit).map_or(Player::P0, |place| place.owner))
+        .collect();
+    let label = if rules.hand > 0 {
+        "in hand"
+    } else {
+        "captured"
+    };
+    d.parts = [Player::P0, Player::P1]
+        .iter()
+        .map(|&p| {
+            let mut parts = vec![part(label, u64::from(g.stores()[p.index()]))];
+            if rules.ring_scores {
+                parts.push(part("in his rows", u64::from(g.ring_seeds(p))));
+            }
+            parts
+        })
+        .collect();
+    if rules.hand > 0 {
+        d.hands = g.stores().to_vec();
+    }
+    // Omweso's placings are moves of one hole each (`place:N`), not
+    // Mankka's placements of a whole hand: a phase, not `placing`.
+    d.phase = g.is_placing().then_some("placing");
     d
 }
 

@@ -3,6 +3,7 @@
 //! [`Traditional::ALL`]: a game added to core's catalogue is a game of the
 //! registry, and so of every face, with no edit here.
 
+use mancala_core::four_rows::FourRowRules;
 use mancala_core::notation::RuleOptions;
 use mancala_core::rounds::RoundRules;
 use mancala_core::{Rules, Traditional};
@@ -31,6 +32,9 @@ pub(crate) enum Family {
     /// A match of rounds with closed holes under these rules, played by
     /// [`RoundGame`](mancala_core::rounds::RoundGame) (no options).
     Rounds(RoundRules),
+    /// A game on four rows under these rules, played by
+    /// [`FourRowGame`](mancala_core::four_rows::FourRowGame) (no options).
+    FourRows(FourRowRules),
 }
 
 /// One game of the registry: its name, what it is, and its options.
@@ -81,7 +85,7 @@ impl GameInfo {
         }
         match self.family {
             Family::Sowing(rules) => of(&rules, self.keys),
-            Family::Toguz | Family::Rounds(_) => Vec::new(),
+            Family::Toguz | Family::Rounds(_) | Family::FourRows(_) => Vec::new(),
             Family::Numercy => of(&numercy::Options::default(), self.keys),
             Family::Robertson => of(&robertson::Options::default(), self.keys),
             Family::Mankka => of(&mankka::Options::default(), self.keys),
@@ -272,24 +276,80 @@ const ROUNDS: [GameInfo; RoundRules::PRESETS.len()] = [
     ),
 ];
 
+/// The games on four rows (FOUR-ROWS.md): the title and summary of each
+/// preset of [`FourRowRules::PRESETS`], in its order (no options).
+const FOUR_ROWS: [(&str, &str); FourRowRules::PRESETS.len()] = [
+    (
+        "Hus (Nama)",
+        "Four rows of 16 holes, each player sowing round his own two rows: 2 seeds in every \
+         outer hole and the 8 rightmost inner holes, a fixed opening first. A landing hole \
+         now holding 2 or more relays unless the opponent's facing inner hole is occupied: \
+         then it and the hole behind it are emptied into yours and sown on. A player who \
+         cannot move passes and loses after his opponent's next lap.",
+    ),
+    (
+        "Tsoro",
+        "Four rows of 8 holes, each player sowing round his own two rows: 2 seeds in every \
+         outer hole; a hole of 2 or more is sown (with none, a single seed into an empty \
+         hole). A landing hole now holding 2 or more relays; a lone last seed in your inner \
+         row takes the facing inner and outer holes. A player whose ring is empty loses.",
+    ),
+    (
+        "Moruba",
+        "Four rows of 12 holes of 4 seeds, each player sowing round his own two rows: any \
+         hole is sown, one lap. A last seed in your inner row takes the facing inner and \
+         outer holes when the inner one is occupied. When the player to move has no seed, \
+         the larger store wins.",
+    ),
+    (
+        "Hawalis",
+        "Four rows of 7 holes of 2 seeds, each player sowing round his own two rows: a hole \
+         of 2 or more is sown (with none, a single seed), one lap. A last seed into an empty \
+         inner hole takes the facing inner hole's seeds. When the player to move has no \
+         seed, store plus seeds on your side score.",
+    ),
+    (
+        "Hus (Damara)",
+        "Four rows of 12 holes, each player sowing round his own two rows: 2 seeds in every \
+         outer hole and the 4 rightmost inner holes; any hole is sown. A landing hole now \
+         holding 2 or more relays, unless it is an inner hole facing two occupied holes: \
+         then you take all three. When the player to move has no seed, store plus seeds on \
+         your side score.",
+    ),
+    (
+        "Omweso",
+        "Four rows of 8 holes, an empty board and 32 seeds in each hand, placed one a turn \
+         (`place N`). Then a hole of 2 or more is sown counter-clockwise, or one of your \
+         four left-hand holes clockwise (`N cw`) when its lap would end facing two occupied \
+         holes; relays, and a landing inner hole facing two occupied holes takes them and \
+         sows them again. A player who cannot move loses.",
+    ),
+];
+
 /// How many games there are.
-const COUNT: usize = FIRST.len() + Traditional::ALL.len() + ROUNDS.len();
+const COUNT: usize = FIRST.len() + Traditional::ALL.len() + ROUNDS.len() + FOUR_ROWS.len();
 
 /// Every game, in the order `mancala games` lists them: the four games of
 /// the mission, oware and Kalah (as OpenSpiel plays them), the
-/// catalogue's in [`Traditional::ALL`]'s order, then the matches of rounds
-/// in [`RoundRules::PRESETS`]' order.
+/// catalogue's in [`Traditional::ALL`]'s order, the matches of rounds in
+/// [`RoundRules::PRESETS`]' order, then the games on four rows in
+/// [`FourRowRules::PRESETS`]' order.
 pub const GAMES: [GameInfo; COUNT] = {
     let mut all = [FIRST[0]; COUNT];
     let catalogued = FIRST.len() + Traditional::ALL.len();
+    let four = catalogued + ROUNDS.len();
     let mut i = 0;
     while i < COUNT {
         all[i] = if i < FIRST.len() {
             FIRST[i]
         } else if i < catalogued {
             catalogue(Traditional::ALL[i - FIRST.len()])
-        } else {
+        } else if i < four {
             ROUNDS[i - catalogued]
+        } else {
+            let (name, rules) = FourRowRules::PRESETS[i - four];
+            let (title, summary) = FOUR_ROWS[i - four];
+            own(name, title, summary, &[], Family::FourRows(rules))
         };
         i += 1;
     }

@@ -66,3 +66,34 @@ pub(super) fn same_rules<T: PartialEq + fmt::Display>(
         })
     }
 }
+
+/// [`NewGameError::Refused`], for options the game refuses together.
+pub(super) fn refused(e: impl fmt::Display) -> NewGameError {
+    NewGameError::Refused(e.to_string())
+}
+
+/// The game `make` makes of `options` read over the defaults of its
+/// options type (see [`read_options`]).
+pub(super) fn start<T, G, E>(
+    info: &GameInfo,
+    options: &str,
+    make: impl FnOnce(T) -> Result<G, E>,
+) -> Result<G, NewGameError>
+where
+    T: mancala_core::notation::RuleOptions,
+    E: fmt::Display,
+{
+    make(read_options(info, T::default(), options)?).map_err(refused)
+}
+
+/// Refuses any option word: for the games with no options (Toguz
+/// Kumalak, the matches of rounds).
+pub(super) fn no_options(options: &str) -> Result<(), NewGameError> {
+    match options.split_whitespace().next() {
+        Some(word) => {
+            let key = word.split_once('=').map_or(word, |(k, _)| k);
+            Err(OptionError::unknown_key(key, &[]).into())
+        }
+        None => Ok(()),
+    }
+}

@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use mancala_core::four_rows::{FourRowAction, FourRowGame, FourRowRules};
 use mancala_core::rounds::{RoundAction, RoundGame, RoundRules};
 use mancala_core::{Budget, Game, Mancala, Player, Status, toguz::ToguzKumalak};
 use mankka::Mankka;
@@ -39,14 +40,21 @@ use crate::search::SearchResult;
 /// - Numa: the index of the choice in [`numa::Choice::ALL`] (72);
 /// - the matches of rounds ([`RoundGame`]): on a board of `holes` holes,
 ///   `h` sowing hole `h`, `holes + h` filling hole `h`, `2 * holes`
-///   relaying, `2 * holes + 1` capturing, `2 * holes + 2` passing.
+///   relaying, `2 * holes + 1` capturing, `2 * holes + 2` passing;
+/// - the games on four rows ([`FourRowGame`]): on a board of `H = 4C`
+///   holes, `h` sowing hole `h` counter-clockwise, `H + h` sowing it
+///   clockwise (Omweso), `2H + h` placing a seed into it (Omweso's
+///   placing), `3H` passing (`3H + 1` in all).
 ///
 /// Observations (`f32`, one flat vector): the counts of the holes in the
 /// game's numbering, the stores (or scores) of each player, then one entry
 /// per player that is 1 for the players to move (each implementation says
 /// what its game adds; the matches of rounds add one entry per hole that
 /// is 1 when it is closed, the round, 1 while refilling and 1 while the
-/// mover chooses).
+/// mover chooses; the games on four rows, whose stores are Omweso's hands
+/// while placing, add 1 while placing, one entry per player that is 1
+/// while his fixed opening is to come, and one per player that is 1 for
+/// the player who has just passed: `H + 9` in all).
 pub trait Registered:
     Game<Action: FromStr<Err: fmt::Display>, Move: FromStr<Err: fmt::Display>>
     + Clone
@@ -534,40 +542,82 @@ impl Registered for Numa {
     }
 }
 
-impl Registered for RoundGame {
-    type Rules = RoundRules;
-    fn rules_of(&self) -> RoundRules {
-        *self.rules()
-    }
-    shown!(rounds);
-    fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
-        crate::ending::rounds_words(self, name)
-    }
-    /// A hole, `fill:N`, `relay`, `capture` or `pass`; a hole alone is a
-    /// fill between rounds.
-    fn read_typed(&self, _player: Player, text: &str) -> Result<RoundAction, String> {
-        typed::read_round_action(text, self.is_refilling())
-    }
-    #[inline]
-    fn num_actions(&self) -> usize {
-        codes::round_actions(self.board().len())
-    }
-    #[inline]
-    fn encode(&self, action: RoundAction) -> usize {
-        codes::encode_round(action, self.board().len())
-    }
-    #[inline]
-    fn decode(&self, index: usize) -> Option<RoundAction> {
-        codes::decode_round(index, self.board().len())
-    }
-    #[inline]
-    fn observation_len(&self) -> usize {
-        codes::round_observation(self.board().len())
-    }
-    /// Holes, stores, who is to move, then 1 for each closed hole, the
-    /// round, 1 while refilling, 1 while the mover chooses.
-    #[inline]
-    fn observe(&self, out: &mut [f32]) {
-        codes::observe_round(self, out);
-    }
+/// [`Registered`] for a family of presets played by one type with no
+/// options (`$game`, its rules `$rules` compared whole): its drawing and
+/// rules in words from `shown`, why it ended from `ended`, actions typed
+/// read by `read` (the game and the text), and the action integers and
+/// observation from the `codes` functions of its board's length.
+macro_rules! preset_family {
+    (
+        $game:ty, $rules:ty, $action:ty,
+        shown: $shown:ident,
+        ended: $ended:path,
+        read: $read:expr,
+        codes: [$actions:ident, $encode:ident, $decode:ident, $len:ident, $observe:ident $(,)?] $(,)?
+    ) => {
+        impl Registered for $game {
+            type Rules = $rules;
+            fn rules_of(&self) -> $rules {
+                *self.rules()
+            }
+            shown!($shown);
+            fn why_ended(&self, name: &dyn Fn(Player) -> String) -> Option<String> {
+                $ended(self, name)
+            }
+            fn read_typed(&self, _player: Player, text: &str) -> Result<$action, String> {
+                let read: fn(&$game, &str) -> Result<$action, String> = $read;
+                read(self, text)
+            }
+            #[inline]
+            fn num_actions(&self) -> usize {
+                codes::$actions(self.board().len())
+            }
+            #[inline]
+            fn encode(&self, action: $action) -> usize {
+                codes::$encode(action, self.board().len())
+            }
+            #[inline]
+            fn decode(&self, index: usize) -> Option<$action> {
+                codes::$decode(index, self.board().len())
+            }
+            #[inline]
+            fn observation_len(&self) -> usize {
+                codes::$len(self.board().len())
+            }
+            #[inline]
+            fn observe(&self, out: &mut [f32]) {
+                codes::$observe(self, out);
+            }
+        }
+    };
 }
+
+// The matches of rounds: a hole, `fill:N`, `relay`, `capture` or `pass`
+// typed, a hole alone a fill between rounds; observed as holes, stores,
+// who is to move, then 1 for each closed hole, the round, 1 while
+// refilling, 1 while the mover chooses.
+preset_family!(
+    RoundGame, RoundRules, RoundAction,
+    shown: rounds,
+    ended: crate::ending::rounds_words,
+    read: |game, text| typed::read_round_action(text, game.is_refilling()),
+    codes: [round_actions, encode_round, decode_round, round_observation, observe_round],
+);
+
+// The games on four rows: a hole (`5`, `h5`), `5 cw` or `5:cw`, `place 5`
+// or `place:5`, or `pass` typed; observed as holes, stores (Omweso's hands
+// while placing), who is to move, then 1 while placing, 1 for each player
+// whose fixed opening is to come, 1 for the player who has just passed.
+preset_family!(
+    FourRowGame, FourRowRules, FourRowAction,
+    shown: four_rows,
+    ended: crate::ending::four_rows_words,
+    read: |_, text| typed::read_four_row_action(text),
+    codes: [
+        four_row_actions,
+        encode_four_rows,
+        decode_four_rows,
+        four_row_observation,
+        observe_four_rows,
+    ],
+);

@@ -3,6 +3,7 @@
 //! `help`, `mancala games GAME` and the web page show a player who asks
 //! ([`Registered::rules_in_words`](super::Registered::rules_in_words)).
 
+use mancala_core::four_rows::FourRowGame;
 use mancala_core::rounds::RoundGame;
 use mancala_core::rules::FirstMoves;
 use mancala_core::toguz::ToguzKumalak;
@@ -86,6 +87,22 @@ pub(super) fn rounds(game: &RoundGame) -> String {
             rules.houses, rules.seeds, rules.seeds
         ),
     }
+}
+
+/// A game on four rows' rules: its entry's summary, or for rules that are
+/// no preset its board and what its nearest preset plays.
+pub(super) fn four_rows(game: &FourRowGame) -> String {
+    let rules = game.rules();
+    let entries = super::GAMES.iter();
+    let entry = |family| entries.clone().find(|g| g.family == family);
+    if let Some(entry) = entry(super::Family::FourRows(*rules)) {
+        return entry.summary.into();
+    }
+    format!(
+        "A game on four rows of {} holes, each player sowing round his own two rows, \
+         under the rules `{rules}`.",
+        rules.columns
+    )
 }
 
 /// Numercy's rules, with its board, balls and relay count.

@@ -5,6 +5,7 @@
 //! this way.
 
 use mancala_core::Pit;
+use mancala_core::four_rows::FourRowAction;
 use mancala_core::rounds::RoundAction;
 use mankka::{Placement, SIDE};
 use numa::{Choice, Colour, Instruction, Shape};
@@ -209,6 +210,37 @@ pub(super) fn read_round_action(text: &str, refilling: bool) -> Result<RoundActi
     })
 }
 
+/// A four-row game's action as typed, any case: `pass`, `place` and a
+/// hole (`place 5`, `place:5`), a hole and `cw` (`5 cw`, `5:cw`), or a
+/// hole alone ([`read_hole`]), sown counter-clockwise.
+pub(super) fn read_four_row_action(text: &str) -> Result<FourRowAction, String> {
+    let lower = text.trim().to_lowercase();
+    let refused = || {
+        format!(
+            "{} is not a hole number, `N cw`, `place N` or `pass`",
+            quoted(text)
+        )
+    };
+    if let Some(hole) = lower.strip_prefix("place") {
+        let hole = hole.trim_start().strip_prefix(':').unwrap_or(hole);
+        return read_hole(hole)
+            .map(FourRowAction::Place)
+            .map_err(|_| refused());
+    }
+    if let Some(hole) = lower.strip_suffix("cw") {
+        let hole = hole.trim_end();
+        let hole = hole.strip_suffix(':').unwrap_or(hole);
+        return read_hole(hole)
+            .map(FourRowAction::SowClockwise)
+            .map_err(|_| refused());
+    }
+    match read_pass_or_hole(&lower) {
+        Ok(None) => Ok(FourRowAction::Pass),
+        Ok(Some(pit)) => Ok(FourRowAction::Sow(pit)),
+        Err(_) => Err(refused()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,5 +359,23 @@ mod tests {
         assert!(read_round_action("fill x", true).is_err());
         let refused = read_round_action("sow", false).unwrap_err();
         assert!(refused.contains("`sow`"), "{refused}");
+    }
+
+    #[test]
+    fn four_row_actions_are_read_forgivingly() {
+        let pit = |h| Pit::new(h).unwrap();
+        assert_eq!(read_four_row_action(" 5"), Ok(FourRowAction::Sow(pit(5))));
+        assert_eq!(read_four_row_action("h5"), Ok(FourRowAction::Sow(pit(5))));
+        let cw = Ok(FourRowAction::SowClockwise(pit(14)));
+        assert_eq!(read_four_row_action("14 cw"), cw);
+        assert_eq!(read_four_row_action("14:CW"), cw);
+        let place = Ok(FourRowAction::Place(pit(3)));
+        assert_eq!(read_four_row_action("Place 3"), place);
+        assert_eq!(read_four_row_action("place:3"), place);
+        assert_eq!(read_four_row_action("PASS"), Ok(FourRowAction::Pass));
+        for odd in ["place", "cw", "5 ccw", "place x", "sow"] {
+            let refused = read_four_row_action(odd).unwrap_err();
+            assert!(refused.contains("`N cw`"), "{refused}");
+        }
     }
 }

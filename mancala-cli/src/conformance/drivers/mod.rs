@@ -5,11 +5,12 @@
 //! The folder holds one driver a game family, each implementing
 //! [`TraceGame`] for its game types: [`sowing`] (oware, Kalah, the core's
 //! catalogue and Toguz Kumalak), [`numercy`], [`robertson`], [`mankka`],
-//! [`numa`] and [`rounds`] (the matches of rounds, whose trace moves may be
-//! several actions).
+//! [`numa`], [`rounds`] (the matches of rounds, whose trace moves may be
+//! several actions) and [`four_rows`] (the games on four rows).
 //!
 //! [`replay`]: crate::conformance::replay
 
+pub mod four_rows;
 pub mod mankka;
 pub mod numa;
 pub mod numercy;
@@ -189,3 +190,45 @@ macro_rules! setup_game {
     };
 }
 pub(crate) use setup_game;
+
+/// [`TraceGame`]'s `options`, `base` and `start` for a family of presets
+/// with no options (`$rules`, played by a type with `new` and `rules`):
+/// any key of a trace's `options` is refused, naming the family
+/// (`$family`), and the game starts from the preset's start.
+macro_rules! preset_options {
+    ($rules:ty, $family:literal) => {
+        fn options(
+            base: $rules,
+            map: &::serde_json::Map<String, ::serde_json::Value>,
+        ) -> Result<$rules, String> {
+            match map.keys().next() {
+                Some(key) => Err(format!(
+                    concat!("unknown option `{}` (", $family, " have none)"),
+                    key
+                )),
+                None => Ok(base),
+            }
+        }
+
+        fn base(&self) -> $rules {
+            *self.rules()
+        }
+
+        fn start(rules: $rules, _budget: ::mancala_core::Budget) -> Result<Self, String> {
+            Self::new(rules).map_err(|e| e.to_string())
+        }
+    };
+}
+pub(crate) use preset_options;
+
+/// A start's `stores`: two counts.
+///
+/// # Errors
+///
+/// A message for anything but two counts.
+pub(crate) fn two_stores(start: &Value) -> Result<[u16; 2], String> {
+    let stores: Vec<u16> = super::uint_list("stores", start.get("stores"))?;
+    stores
+        .try_into()
+        .map_err(|_| "`stores` must hold 2 counts".to_string())
+}

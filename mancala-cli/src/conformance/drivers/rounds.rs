@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 
 use mancala_core::rounds::{RoundAction, RoundGame, RoundRules, RoundSetup, Stage};
 use mancala_core::{Budget, Game, Pit, Player};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::{TraceGame, TraceMove, TracePlay};
 use crate::conformance::{result_json, start_to_move, text_move, to_move_json, uint_list};
@@ -106,22 +106,7 @@ fn refill(game: &mut RoundGame, lists: &Value) -> Result<(), TracePlay> {
 impl TraceGame for RoundGame {
     type Options = RoundRules;
 
-    fn options(base: RoundRules, map: &Map<String, Value>) -> Result<RoundRules, String> {
-        match map.keys().next() {
-            Some(key) => Err(format!(
-                "unknown option `{key}` (the round games have none)"
-            )),
-            None => Ok(base),
-        }
-    }
-
-    fn base(&self) -> RoundRules {
-        *self.rules()
-    }
-
-    fn start(rules: RoundRules, _budget: Budget) -> Result<RoundGame, String> {
-        RoundGame::new(rules).map_err(|e| e.to_string())
-    }
+    super::preset_options!(RoundRules, "the round games");
 
     /// A position in the middle of a round (or a finished match, its
     /// `result` naming the winner); `round` 1 and no `closed` holes when
@@ -129,10 +114,7 @@ impl TraceGame for RoundGame {
     fn set_up(rules: RoundRules, start: &Value, _budget: Budget) -> Result<RoundGame, String> {
         let mut setup = RoundSetup::new(rules);
         setup.board = uint_list("board", start.get("board"))?;
-        let stores: Vec<u16> = uint_list("stores", start.get("stores"))?;
-        setup.stores = stores
-            .try_into()
-            .map_err(|_| "`stores` must hold 2 counts".to_string())?;
+        setup.stores = super::two_stores(start)?;
         if start.get("closed").is_some() {
             let closed: Vec<usize> = uint_list("closed", start.get("closed"))?;
             setup.closed = closed
