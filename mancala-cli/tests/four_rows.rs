@@ -131,3 +131,63 @@ fn the_runner_plays_clockwise_moves_and_refuses_wrong_ones() {
     line["options"] = json!({"columns": 4});
     assert!(replay_line(&line.to_string()).is_err());
 }
+
+/// Complete games at the table: the five Hus (Nama) games Ludii recorded
+/// to their end, typed move by move from the start (its sowings and
+/// passes are the trace's moves as written), and the end of a Hus (Damara)
+/// game from a late position (`tests/data/four_row_endings.json`, with
+/// why it ends): each ends with the recorded winner.
+#[test]
+fn complete_games_are_played_at_the_table() {
+    let mut games: Vec<(String, Option<String>, Vec<String>, u64)> = traces("hus-nama-ends")
+        .iter()
+        .map(|t| {
+            let moves = t["moves"].as_array().unwrap();
+            let typed = moves
+                .iter()
+                .map(|m| m.as_u64().map_or("pass".to_string(), |h| h.to_string()))
+                .collect();
+            let winner = t["states"].as_array().unwrap().last().unwrap()["result"]["winner"]
+                .as_u64()
+                .unwrap();
+            ("hus-nama".to_string(), None, typed, winner)
+        })
+        .collect();
+    let text = std::fs::read_to_string("tests/data/four_row_endings.json").expect("the table");
+    let endings: Vec<Value> = serde_json::from_str(&text).expect("JSON");
+    for e in endings {
+        let moves = e["moves"].as_array().unwrap();
+        let typed = moves
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        let position = e["position"].as_str().unwrap().to_string();
+        let winner = e["winner"].as_u64().unwrap();
+        games.push((
+            e["game"].as_str().unwrap().into(),
+            Some(position),
+            typed,
+            winner,
+        ));
+    }
+    assert_eq!(games.len(), 6);
+    for (game, position, moves, winner) in games {
+        let mut argv = vec!["play".to_string(), game.clone(), "--humans".into()];
+        argv.extend(
+            position
+                .into_iter()
+                .flat_map(|p| ["--position".to_string(), p]),
+        );
+        let args = PlayArgs::try_parse_from(argv).unwrap();
+        let mut out = Vec::new();
+        let input = moves.join("\n") + "\n";
+        run(&args, Cursor::new(input.into_bytes()), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let name = ["South", "North"][winner as usize];
+        assert!(
+            out.contains(&format!("Result: {name} wins")),
+            "{game}: {out}"
+        );
+        assert!(!out.contains("End of input."), "{game} did not end: {out}");
+    }
+}

@@ -2,6 +2,9 @@
 clockwise sowing, placing, pass), the observation's shape and its extra
 entries, and games played from the start with random legal actions."""
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -74,3 +77,38 @@ def test_a_random_game_from_the_start(name, rng):
     if state.is_terminal():
         assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
         assert state.legal_actions() == []
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_complete_hus_nama_games_from_the_start():
+    # The five complete games Ludii recorded (conformance/four-rows/
+    # hus-nama-ends.jsonl): a sowing's action integer is its hole, so
+    # each trace's sowings are played as they are (a pass is 3H = 192),
+    # and each game ends where Ludii's did, with its winner.
+    lines = (ROOT / "conformance" / "four-rows" / "hus-nama-ends.jsonl").read_text().splitlines()
+    assert len(lines) == 5
+    for line in lines:
+        trace = json.loads(line)
+        state = mancala_rs.new_game("hus-nama")
+        for move in trace["moves"]:
+            assert not state.is_terminal()
+            state.apply_action(4 * 3 * COLUMNS["hus-nama"] if move == "pass" else move)
+        assert state.is_terminal()
+        winner = trace["states"][-1]["result"]["winner"]
+        assert state.returns()[winner] == 1.0
+
+
+def test_hus_damara_ends_from_a_late_position():
+    # The table the command's and the page's tests play too, each ending
+    # with why it ends.
+    endings = json.loads((ROOT / "mancala-cli" / "tests" / "data" / "four_row_endings.json").read_text())
+    for ending in endings:
+        state = mancala_rs.from_text(ending["game"], ending["position"])
+        for move in ending["moves"]:
+            assert not state.is_terminal()
+            by_text = {state.action_to_string(a): a for a in state.legal_actions()}
+            state.apply_action(by_text[move])
+        assert state.is_terminal(), ending["why"]
+        assert state.returns()[ending["winner"]] == 1.0

@@ -470,3 +470,38 @@ test('omweso: a clockwise sowing by the toggle, placing by a click on the hole',
   assert.notEqual(await page.getAttribute('#clockwise', 'aria-pressed'), 'true');
   assert.deepEqual(errors, []);
 });
+
+// Complete games by clicking: the shortest Hus (Nama) game Ludii recorded
+// to its end (conformance/four-rows/hus-nama-ends.jsonl, 101 moves: a
+// click on the hole sown, or on Pass), from the start; and the end of a
+// Hus (Damara) game from a late position (the table the command's and
+// Python's tests play too, each with why it ends). Each ends with the
+// recorded winner, every position the library's.
+test('four rows: complete games by clicking end with their winner', async () => {
+  const { page, errors } = tab;
+  const traces = fs.readFileSync(path.join(rootDir, 'conformance', 'four-rows', 'hus-nama-ends.jsonl'), 'utf8')
+    .split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const shortest = traces.reduce((a, b) => (a.moves.length <= b.moves.length ? a : b));
+  const endings = JSON.parse(fs.readFileSync(path.join(rootDir, 'mancala-cli', 'tests', 'data', 'four_row_endings.json'), 'utf8'));
+  const games = [
+    { game: 'hus-nama', position: null, moves: shortest.moves.map(String), winner: shortest.states.at(-1).result.winner },
+    ...endings,
+  ];
+  for (const { game, position, moves, winner } of games) {
+    await freshGame(page, game);
+    if (position) await loadPosition(page, position);
+    for (const mv of moves) {
+      assert.match(await page.textContent('#status'), /to move/, `${game} ended early`);
+      await page.click(mv === 'pass' ? '#pass' : `.hole.legal[data-pit="${mv}"]`);
+      await idle(page);
+    }
+    const name = ['South', 'North'][winner];
+    assert.match(await page.textContent('#status'), new RegExp(`^Game over: ${name} wins`), game);
+    const played = await page.$$eval('#moves li', (ls) => ls.map((l) => l.dataset.move));
+    assert.deepEqual(played, moves, game);
+    if (!position) {
+      assert.equal(await page.inputValue('#position'), libraryPositions(game, '', moves).at(-1));
+    }
+  }
+  assert.deepEqual(errors, []);
+});
