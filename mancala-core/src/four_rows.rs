@@ -87,15 +87,24 @@ impl Game for FourRowGame {
         }
         let first = self.rules().hole(player, 0);
         let ring = (first..first + self.rules().ring_len()).filter_map(Pit::new);
-        let candidates = ring
-            .clone()
-            .map(FourRowAction::Place)
-            .chain(ring.clone().map(FourRowAction::Sow))
-            .chain(ring.map(FourRowAction::SowClockwise))
-            .chain([FourRowAction::Pass]);
-        // Placings and sowings never come together, and clockwise ones are
-        // only from four holes: never more than the list holds.
-        candidates.filter(|&a| self.allows(a)).collect()
+        // The actions `allows` accepts, phase by phase: placings, or the
+        // sowings (clockwise ones only under rules that have them), else a
+        // pass. Placings and sowings never come together, and clockwise
+        // ones are only from four holes: never more than the list holds.
+        let mut actions = FourRowActions::new();
+        if self.is_placing() {
+            actions.extend(ring.map(FourRowAction::Place).filter(|&a| self.allows(a)));
+        } else {
+            let sowings = ring.clone().map(FourRowAction::Sow);
+            let clockwise = ring
+                .filter(|_| self.rules().clockwise)
+                .map(FourRowAction::SowClockwise);
+            actions.extend(sowings.chain(clockwise).filter(|&a| self.allows(a)));
+            if actions.is_empty() && self.allows(FourRowAction::Pass) {
+                actions.push(FourRowAction::Pass);
+            }
+        }
+        actions
     }
 
     fn is_legal(&self, action: &FourRowAction) -> bool {
