@@ -190,7 +190,10 @@ fn check_opening(game: &FourRowGame) -> Result<(), FourRowSetupError> {
     Ok(())
 }
 
-/// A pass was made by the player who moved last, who had no move.
+/// A pass was made by the player who moved last, who had no move (judged
+/// while the game goes on: once it is over, the opponent's last lap has
+/// changed the holes facing the passer's, which can give him a clockwise
+/// sowing he did not have when he passed).
 fn check_passed(game: &FourRowGame) -> Result<(), FourRowSetupError> {
     let Some(passer) = game.passed else {
         return Ok(());
@@ -201,7 +204,7 @@ fn check_passed(game: &FourRowGame) -> Result<(), FourRowSetupError> {
     let possible = game.rules.end == FourRowEnd::PassThenLose
         && passer != game.to_move
         && !game.is_placing()
-        && !before.can_move(passer);
+        && (game.result.is_some() || !before.can_move(passer));
     if possible {
         Ok(())
     } else {
