@@ -299,22 +299,6 @@ impl RoundGame {
         }
     }
 
-    /// The store a lap passes going on from `hole`, if any.
-    fn store_after(&self, hole: usize) -> Option<Player> {
-        use crate::topology::StoreSide;
-        let n = self.houses();
-        let last = |p: Player| (p.index() + 1) * n - 1;
-        let first = |p: Player| p.index() * n;
-        [Player::P0, Player::P1].into_iter().find(|&p| {
-            match (self.rules.direction, self.rules.store_side) {
-                (Direction::CounterClockwise, StoreSide::Right) => hole == last(p),
-                (Direction::Clockwise, StoreSide::Left) => hole == first(p),
-                (Direction::Clockwise, StoreSide::Right) => hole == (last(p) + 1) % (2 * n),
-                (Direction::CounterClockwise, StoreSide::Left) => (hole + 1) % (2 * n) == first(p),
-            }
-        })
-    }
-
     /// Whether `player` may sow `hole`.
     pub(super) fn sowable(&self, player: Player, hole: usize) -> bool {
         self.row(player).contains(&hole) && !self.is_closed(hole) && self.board[hole] > 0
@@ -436,7 +420,7 @@ impl RoundGame {
         }
         let mut at = from;
         // The holes after which a lap passes each player's store, found
-        // once a lap (`store_after` says which).
+        // once a lap.
         let gates = [Player::P0, Player::P1].map(|p| self.store_gate(p));
         loop {
             let owner = if at == gates[0] {
@@ -446,7 +430,6 @@ impl RoundGame {
             } else {
                 None
             };
-            debug_assert_eq!(owner, self.store_after(at));
             if let Some(owner) = owner {
                 let sown = match self.rules.stores {
                     SownStores::None => false,
