@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import time
+from typing import IO, Optional
 
 import pyspiel
 
@@ -52,7 +53,7 @@ GAMES = {
 class Engine:
     """`mancala engine` in a child process, one command and its answer at a time."""
 
-    def __init__(self, path, game, tablebase):
+    def __init__(self, path: str, game: str, tablebase: Optional[str]) -> None:
         self.process = subprocess.Popen(
             [path, "engine"],
             stdin=subprocess.PIPE,
@@ -60,16 +61,21 @@ class Engine:
             text=True,
             bufsize=1,
         )
+        # Both are pipes (PIPE above), never None.
+        if self.process.stdin is None or self.process.stdout is None:
+            raise RuntimeError("no pipe to the engine")
+        self.stdin: IO[str] = self.process.stdin
+        self.stdout: IO[str] = self.process.stdout
         if tablebase:
             self.command(f"tablebase {tablebase}")
         self.game = game
 
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
+    def send(self, line: str) -> None:
+        self.stdin.write(line + "\n")
+        self.stdin.flush()
 
-    def read(self):
-        line = self.process.stdout.readline()
+    def read(self) -> str:
+        line = self.stdout.readline()
         if not line:
             raise RuntimeError("the engine exited")
         line = line.strip()
@@ -77,32 +83,32 @@ class Engine:
             raise RuntimeError(f"the engine refused: {line}")
         return line
 
-    def command(self, line):
+    def command(self, line: str) -> str:
         self.send(line)
         return self.read()
 
-    def new_game(self):
+    def new_game(self) -> None:
         self.command(f"new {self.game}")
 
-    def play(self, move):
+    def play(self, move: int) -> None:
         self.command(f"play {move}")
 
-    def legal(self):
+    def legal(self) -> list[int]:
         return sorted(int(word) for word in self.command("legal").split()[1:])
 
-    def status(self):
+    def status(self) -> list[str]:
         self.send("show")
         self.read()  # position ...
         return self.read().split()[1:]
 
-    def go(self, ms):
+    def go(self, ms: int) -> int:
         self.send(f"go ms {ms}")
         while True:
             line = self.read()
             if line.startswith("bestmove"):
                 return int(line.split()[1])
 
-    def close(self):
+    def close(self) -> None:
         self.send("quit")
         self.process.wait(timeout=10)
 

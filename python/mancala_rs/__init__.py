@@ -21,6 +21,8 @@
   on first use, so the package needs none of them).
 """
 
+from types import ModuleType
+
 from ._core import (
     Game,
     GameError,
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> ModuleType:
     # The adapters import their libraries; load them only when asked.
     if name in ("openspiel", "pettingzoo", "gym"):
         import importlib
