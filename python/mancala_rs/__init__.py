@@ -16,9 +16,9 @@
   ``apply_action``; ``apply_actions`` for Numa's simultaneous turns) and
   gives ``observation()`` and ``action_mask()`` as numpy arrays.
 - :class:`VectorEnv` steps many games at once inside Rust.
-- :mod:`mancala_rs.openspiel`, :mod:`mancala_rs.pettingzoo` and
-  :mod:`mancala_rs.gym` adapt the games to those libraries (each imported
-  on first use, so the package needs none of them).
+- :mod:`mancala_rs.openspiel`, :mod:`mancala_rs.pettingzoo`,
+  :mod:`mancala_rs.gym` and :mod:`mancala_rs.rllib` adapt the games to those
+  libraries (each imported on first use, so the package needs none of them).
 """
 
 from types import ModuleType
@@ -52,7 +52,7 @@ __all__ = [
 
 def __getattr__(name: str) -> ModuleType:
     # The adapters import their libraries; load them only when asked.
-    if name in ("openspiel", "pettingzoo", "gym"):
+    if name in ("openspiel", "pettingzoo", "gym", "rllib"):
         import importlib
 
         return importlib.import_module(f"{__name__}.{name}")
