@@ -10,7 +10,8 @@ turns) a second of:
 - VectorEnv: the time inside ``env.step(actions)`` alone (the actions are
   drawn with ``env.sample()`` before the clock starts, so the random draws
   are not counted), every game's observation, mask, rewards and
-  terminated flag returned each step;
+  terminated flag returned each step, after 150 steps of warm-up (longer
+  than a game: the steady state of a long run);
 - a Python loop over pyspiel (``apply_action`` of a random legal action,
   a new game at each end), for the games OpenSpiel has (Kalah is its
   "mancala", oware its "oware");
@@ -49,13 +50,17 @@ import mancala_rs  # noqa: E402
 
 GAMES = [("kalah", "mancala"), ("oware", "oware"), ("numa", None)]
 SIZES = [256, 1024, 4096, 16384]
+WARM_UP_STEPS = 150
 
 
 def vector_rate(name, num_envs, secs, threads):
     """Moves a second inside `step()` alone (`sample()` outside the clock)."""
     env = mancala_rs.VectorEnv(name, num_envs, seed=1, num_threads=threads)
     env.reset()
-    for _ in range(3):
+    # Past the length of a game (oware's random games last 104 moves on
+    # average), so that the batch is in its steady state: games at every
+    # stage, finished ones restarted, histories as long as they get.
+    for _ in range(WARM_UP_STEPS):
         env.step(env.sample())
     clock = time.perf_counter
     steps = 0
