@@ -7,9 +7,9 @@
 //! test binary; counts are kept per thread, so the tests may run in parallel.
 //!
 //! States are created, cloned and dropped outside the counted region (a
-//! clone reserves the repetition history's buffer, room for 256 positions).
+//! clone reserves the repetition history's buffer, room for 32 positions).
 //! A fresh allocation inside a move fails the test. The one growth allowed
-//! is the repetition history's buffer when a game goes more than 256
+//! is the repetition history's buffer when a game goes more than 32
 //! positions without a capture: that is a `realloc` of an existing buffer,
 //! counted apart and printed; it happens a handful of times per thousands of
 //! games and the test bounds it.
@@ -145,8 +145,9 @@ fn check<G: Game + std::fmt::Display>(name: &str, start: G, games: u64) {
         "{name}: a move allocated: {}",
         first.unwrap_or_default()
     );
-    // The history grows only past 256 positions without a capture, and then
-    // doubles: never more than once per 256 moves.
+    // The history grows only past 32 positions without a capture, and then
+    // doubles: at most once per 32 moves, and in random playouts under once
+    // per 256 (the bound, kept from when the buffer started at 256).
     assert!(
         reallocs * 256 <= moves,
         "{name}: {reallocs} reallocations in {moves} moves"

@@ -7,10 +7,10 @@
 //! in parallel.
 //!
 //! The only heap buffer of a [`Mancala`] state is oware's repetition
-//! [`History`](mancala_core::history::History), which reserves room for 256 positions
+//! [`History`](mancala_core::history::History), which reserves room for 32 positions
 //! when the state is created (and keeps it on `clone` and after a capture).
 //! States are therefore created and cloned outside the counted region; a
-//! game that goes more than 256 positions without a capture does allocate
+//! game that goes more than 32 positions without a capture does allocate
 //! (a known limit): those plies are counted apart, printed, and must be the
 //! only ones that allocate.
 
@@ -91,7 +91,7 @@ impl XorShift {
 }
 
 /// Positions the history holds before its buffer must grow.
-const RESERVED_POSITIONS: usize = 256;
+const RESERVED_POSITIONS: usize = 32;
 
 /// What the playouts of one preset saw.
 #[derive(Debug, Default)]

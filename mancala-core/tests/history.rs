@@ -229,3 +229,51 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&listed, &model);
     }
 }
+
+/// `clone_from` (which a `VectorEnv` resets its games with, keeping their
+/// buffers) gives the state `clone` gives, from states with longer, shorter
+/// and no histories, and the copies play on alike: the same repetitions end
+/// the same games.
+#[test]
+fn clone_from_gives_what_clone_gives() {
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut below = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    // States along random oware games, some with long histories.
+    let mut states = vec![mancala_core::oware(), mancala_core::kalah()];
+    for _ in 0..20 {
+        let mut game = mancala_core::oware();
+        while let Status::ToMove(_) = game.status() {
+            let moves = game.legal_moves();
+            game.play(moves[below(moves.len())]).unwrap();
+            if below(8) == 0 {
+                states.push(game.clone());
+            }
+        }
+        states.push(game);
+    }
+    for (i, target) in states.iter().enumerate() {
+        for source in states.iter().skip(i % 7).step_by(5) {
+            let mut copy = target.clone();
+            copy.clone_from(source);
+            assert_eq!(&copy, source);
+            assert_eq!(copy.history(), source.history());
+            assert_eq!(copy.history().len(), source.history().len());
+            // Played on, the copy and a plain clone stay alike.
+            let mut plain = source.clone();
+            while let Status::ToMove(_) = plain.status() {
+                let moves = plain.legal_moves();
+                assert_eq!(copy.legal_moves(), moves);
+                let mv = moves[below(moves.len())];
+                assert_eq!(copy.play(mv).unwrap(), plain.play(mv).unwrap());
+                assert_eq!(copy, plain);
+                assert_eq!(copy.history(), plain.history());
+            }
+            assert_eq!(copy.status(), plain.status());
+        }
+    }
+}

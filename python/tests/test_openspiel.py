@@ -121,24 +121,40 @@ def capped_evaluator(mcts, rng, most=300):
                     return np.array(working.returns())
                 if working.is_chance_node():
                     raise ValueError("the games have no chance")
-                action = rng.choice(working.legal_actions(working.current_player()))
-                working.apply_action(action)
+                actions = working.legal_actions(working.current_player())
+                # The draw rng.choice(actions) makes (the same call on the
+                # generator), without its conversion of the list to an array.
+                working.apply_action(actions[rng.randint(len(actions))])
             return np.array(working.returns()) if working.is_terminal() else np.zeros(working.num_players())
 
     return Capped(1, rng)
 
 
+# Moves the MCTS bots choose in each game; the rest of a longer game is
+# played with uniformly random legal moves.
+MCTS_MOVES = 200
+
+
 @pytest.mark.parametrize("name", ALL_GAMES)
 def test_mcts_plays_every_game_to_its_end_or_for_5000_moves(name):
-    """OpenSpiel's MCTS bots play every game, each move legal, to its end
-    (zero-sum returns). Some games' rules do not end a game that goes round
-    (Oure Ngat's single seeds sown back into their own holes, Kara's and
-    Dabuda's captureless play, as Ludii would play them for ever): a game
-    still going after 5,000 moves must still have a legal move. A legal
-    move whose next position the default work budget cannot decide is
-    refused, the state unchanged (Dabuda's long relays; the library's
-    bound on hostile work), and ends the test's game there (in the bot's
-    search or in the game)."""
+    """OpenSpiel's MCTS bots play every game, each move legal, and the game
+    goes on to its end (zero-sum returns). Some games' rules do not end a
+    game that goes round (Oure Ngat's single seeds sown back into their own
+    holes, Kara's and Dabuda's captureless play, as Ludii would play them
+    for ever): a game still going after 5,000 moves must still have a legal
+    move. A legal move whose next position the default work budget cannot
+    decide is refused, the state unchanged (Dabuda's long relays; the
+    library's bound on hostile work), and ends the test's game there (in
+    the bot's search or in the game).
+
+    The bots choose the first 200 moves (every search step of theirs, each
+    with random rollouts of up to 300 moves, runs through the OpenSpiel
+    state: its clones, legal actions, moves and returns, on positions of
+    every stage); the bots' part needs no end. The rest of the game, to its
+    end or move 5,000, is played with uniformly random legal moves through
+    the same state, so that every game still reaches its end or the cap
+    (the bots took over 20 minutes on the games that go round, at some 50
+    ms a move, for nothing the first moves did not check)."""
     from open_spiel.python.algorithms import mcts
 
     game = mancala_rs.openspiel.load_game(name)
@@ -148,14 +164,18 @@ def test_mcts_plays_every_game_to_its_end_or_for_5000_moves(name):
     evaluator = capped_evaluator(mcts, rng)
     bots = [mcts.MCTSBot(game, 2, 8, evaluator, random_state=rng) for _ in range(game.num_players())]
     state = game.new_initial_state()
-    for _ in range(5_000):
+    for move in range(5_000):
         if state.is_terminal():
             break
         before = str(state)
         try:
-            # (The bot's search plays moves on copies: a refusal may come
-            # from there too.)
-            action = bots[state.current_player()].step(state)
+            if move < MCTS_MOVES:
+                # (The bot's search plays moves on copies: a refusal may
+                # come from there too.)
+                action = bots[state.current_player()].step(state)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randint(len(legal))]
             assert action in state.legal_actions()
             state.apply_action(action)
         except mancala_rs.IllegalActionError as refused:

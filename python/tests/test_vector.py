@@ -102,3 +102,42 @@ def test_bad_arguments_are_refused():
     assert env.num_distinct_actions == 11
     assert env.observation_shape == (14,)
     assert env.num_players == 2
+
+
+@pytest.mark.parametrize("name", ["oware", "numa"])
+def test_returned_arrays_are_fresh_and_actions_need_not_be_contiguous(name):
+    """Every step returns arrays of its own (the environment keeps its
+    buffers): keeping or changing one step's arrays changes nothing later,
+    and the actions may be any array view."""
+    n = 6
+    env = mancala_rs.VectorEnv(name, n, seed=3)
+    twin = mancala_rs.VectorEnv(name, n, seed=3)
+    obs0, mask0 = env.reset()
+    twin.reset()
+    kept = [(obs0, obs0.copy()), (mask0, mask0.copy())]
+    for step in range(60):
+        actions = env.sample()
+        assert np.array_equal(actions, twin.sample())
+        # A strided view of the same actions, for one of the twins.
+        wide = np.repeat(actions, 2, axis=0)[::2]
+        assert not wide.flags["C_CONTIGUOUS"]
+        out = env.step(actions)
+        ref = twin.step(wide)
+        for got, want in zip(out, ref):
+            assert np.array_equal(got, want)
+        # Arrays of this step share no memory with the last ones or each other.
+        for a, _ in kept:
+            for b in out:
+                assert not np.shares_memory(a, b)
+        for i, a in enumerate(out):
+            for b in out[i + 1 :]:
+                assert not np.shares_memory(a, b)
+        for a, copy in kept:
+            assert np.array_equal(a, copy)
+        # Scribbling over this step's arrays does not reach the next step.
+        kept = [(a, a.copy()) for a in out]
+        out[0][:] = -7.0
+        out[3][:] = False
+        kept[0] = (out[0], out[0].copy())
+        kept[3] = (out[3], out[3].copy())
+    assert np.array_equal(env.to_play(), twin.to_play())

@@ -77,7 +77,7 @@ pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 /// assert_eq!(game, before);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Mancala {
     /// The rules and the board's shape, shared by every state of one game
     /// (a clone copies the pointer).
@@ -100,6 +100,57 @@ pub struct Mancala {
     /// What is left of the game's opening: whether the player to move
     /// places seeds first, and the restricted first moves left.
     pub(crate) opening: Opening,
+}
+
+/// A clone shares the rules; [`clone_from`](Clone::clone_from) keeps the
+/// target's board and history buffers (a state reset to its start again and
+/// again, as a `VectorEnv`'s games are, keeps its heap memory where it was).
+impl Clone for Mancala {
+    #[inline]
+    fn clone(&self) -> Mancala {
+        let Mancala {
+            shared,
+            board,
+            to_move,
+            over,
+            ended,
+            history,
+            legal,
+            opening,
+        } = self;
+        Mancala {
+            shared: shared.clone(),
+            board: board.clone(),
+            to_move: *to_move,
+            over: *over,
+            ended: *ended,
+            history: history.clone(),
+            legal: *legal,
+            opening: *opening,
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Mancala) {
+        let Mancala {
+            shared,
+            board,
+            to_move,
+            over,
+            ended,
+            history,
+            legal,
+            opening,
+        } = source;
+        self.shared.clone_from(shared);
+        self.board.clone_from(board);
+        self.to_move = *to_move;
+        self.over = *over;
+        self.ended = *ended;
+        self.history.clone_from(history);
+        self.legal = *legal;
+        self.opening = *opening;
+    }
 }
 
 /// What is left of a game's opening, in one byte (a state has no other to
