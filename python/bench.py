@@ -28,6 +28,7 @@ machine's speed drifts), and the table shows the medians of the rounds.
 """
 
 import argparse
+import importlib.machinery
 import os
 import random
 import shutil
@@ -43,7 +44,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 # lacks the compiled extension (an editable install, `maturin develop`, puts
 # the extension there and the folder on the path).
 _HERE = os.path.dirname(os.path.abspath(__file__))
-if not any(f.startswith("_core.") for f in os.listdir(os.path.join(_HERE, "mancala_rs"))):
+_BUILT = tuple("_core" + suffix for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+if not any(f in _BUILT for f in os.listdir(os.path.join(_HERE, "mancala_rs"))):
     sys.path = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 import mancala_rs  # noqa: E402
