@@ -89,7 +89,7 @@ const RESERVED_POSITIONS: usize = 32;
 ///
 /// A `History` is one pointer: an empty one (a game without the repetition
 /// rule) holds no heap memory, and the first position recorded allocates
-/// one block with room for 16 positions, which grows as a `Vec` does and
+/// one block with room for 32 positions, which grows as a `Vec` does and
 /// which `clear` and `clone` keep, so recording a position seldom
 /// allocates (only when a game goes longer than ever before without a
 /// capture).

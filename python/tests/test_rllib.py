@@ -93,8 +93,9 @@ def test_a_random_game_follows_the_state(game, options):
 
 
 def test_extra_turns_ask_the_same_agent_again():
-    # Kalah with 4 houses of 3: South's third house (action 1) ends in his
-    # store (3 seeds: houses 2, 3, then the store), so he moves again.
+    # Kalah with 4 houses of 3: South's second house (action 1) holds 3
+    # seeds, sown into his third and fourth houses and then his store, so
+    # he moves again.
     env = make("kalah", "houses=4 seeds=3")
     obs, _ = env.reset()
     assert list(obs) == ["player_0"]

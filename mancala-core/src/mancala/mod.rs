@@ -108,25 +108,15 @@ pub struct Mancala {
 impl Clone for Mancala {
     #[inline]
     fn clone(&self) -> Mancala {
-        let Mancala {
-            shared,
-            board,
-            to_move,
-            over,
-            ended,
-            history,
-            legal,
-            opening,
-        } = self;
         Mancala {
-            shared: shared.clone(),
-            board: board.clone(),
-            to_move: *to_move,
-            over: *over,
-            ended: *ended,
-            history: history.clone(),
-            legal: *legal,
-            opening: *opening,
+            shared: Arc::clone(&self.shared),
+            board: self.board.clone(),
+            to_move: self.to_move,
+            over: self.over,
+            ended: self.ended,
+            history: self.history.clone(),
+            legal: self.legal,
+            opening: self.opening,
         }
     }
 
