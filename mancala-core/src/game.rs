@@ -263,6 +263,16 @@ pub trait Game: Clone + Eq + Hash + Debug + Default {
     fn is_over(&self) -> bool {
         matches!(self.status(), Status::Over(_))
     }
+
+    /// Reads the memory the next move touches outside the state itself (a
+    /// repetition history's buffer, see [`History::prefetch`]), and
+    /// changes nothing: a hint for callers that step thousands of games in
+    /// turn, which call it for a block of games before playing their moves
+    /// so that the cache misses overlap. Does nothing by default.
+    ///
+    /// [`History::prefetch`]: crate::history::History::prefetch
+    #[inline]
+    fn prefetch(&mut self) {}
 }
 
 /// Why [`sequential_move`] refused to build a move.

@@ -7,6 +7,17 @@ use mancala_core::{
     history::{History, HistoryError, InvalidHistory, PositionShape, SeenPosition},
 };
 
+/// A seeded draw of a number below `n` (xorshift), for random games that
+/// replay alike.
+fn below_from(mut rng: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    }
+}
+
 /// Oware, South to move from the start position, with `history`.
 fn oware_setup(history: Vec<SeenPosition>) -> Setup {
     let mut setup = Setup::new(Rules::oware());
@@ -228,6 +239,48 @@ proptest::proptest! {
         let listed: Vec<(Vec<u16>, Player)> = history.positions().collect();
         proptest::prop_assert_eq!(&listed, &model);
     }
+
+    /// The same, with counts above 255 now and then (which a history packs
+    /// in wide lanes, repacking what it holds when the first arrives) and
+    /// clears between (after which it packs narrow again): `insert`,
+    /// `contains`, `len` and `positions` agree with the list.
+    #[test]
+    fn a_history_agrees_with_a_list_through_wide_counts_and_clears(
+        holes in 1usize..=20,
+        moves in proptest::collection::vec(
+            (proptest::collection::vec(0u16..3, 20), 0usize..2, 0u8..12),
+            1..80,
+        ),
+    ) {
+        let mut history = History::new();
+        let mut model: Vec<(Vec<u16>, Player)> = Vec::new();
+        for (counts, p, op) in &moves {
+            let mut counts = counts[..holes].to_vec();
+            match op {
+                // Forget everything, as a game does after a capture.
+                0 => {
+                    history.clear();
+                    model.clear();
+                }
+                // A count that needs wide lanes, first or last.
+                1 => counts[0] = 300,
+                2 => counts[holes - 1] = u16::MAX,
+                _ => {}
+            }
+            let player = [Player::P0, Player::P1][*p];
+            let board = mancala_core::Board::from_counts(&counts, &[]);
+            let new = !model.iter().any(|(b, q)| *b == counts && *q == player);
+            proptest::prop_assert_eq!(history.contains(&board, player), !new);
+            proptest::prop_assert_eq!(history.insert(&board, player), new);
+            proptest::prop_assert!(history.contains(&board, player));
+            if new {
+                model.push((counts, player));
+            }
+            proptest::prop_assert_eq!(history.len(), model.len());
+        }
+        let listed: Vec<(Vec<u16>, Player)> = history.positions().collect();
+        proptest::prop_assert_eq!(&listed, &model);
+    }
 }
 
 /// `clone_from` (which a `VectorEnv` resets its games with, keeping their
@@ -236,13 +289,7 @@ proptest::proptest! {
 /// the same games.
 #[test]
 fn clone_from_gives_what_clone_gives() {
-    let mut rng = 0x2545_f491_4f6c_dd1du64;
-    let mut below = |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut below = below_from(0x2545_f491_4f6c_dd1d);
     // States along random oware games, some with long histories.
     let mut states = vec![mancala_core::oware(), mancala_core::kalah()];
     for _ in 0..20 {
@@ -275,5 +322,78 @@ fn clone_from_gives_what_clone_gives() {
             }
             assert_eq!(copy.status(), plain.status());
         }
+    }
+}
+
+/// `prefetch` (which a `VectorEnv` calls for a block of games before
+/// stepping them) changes nothing: a game that calls it before every move
+/// stays equal, history included, to one that never does, and both end
+/// alike (repetitions included), in oware (which keeps a history) and in
+/// Kalah (which keeps none).
+#[test]
+fn prefetch_changes_nothing() {
+    let mut below = below_from(0x9e37_79b9_7f4a_7c15);
+    for start in [mancala_core::oware(), mancala_core::kalah()] {
+        for _ in 0..50 {
+            let (mut warmed, mut plain) = (start.clone(), start.clone());
+            while let Status::ToMove(_) = plain.status() {
+                warmed.prefetch();
+                assert_eq!(warmed, plain);
+                assert_eq!(warmed.history(), plain.history());
+                let moves = plain.legal_moves();
+                let mv = moves[below(moves.len())];
+                assert_eq!(warmed.play(mv).unwrap(), plain.play(mv).unwrap());
+            }
+            warmed.prefetch();
+            assert_eq!(warmed, plain);
+            assert_eq!(warmed.status(), plain.status());
+        }
+    }
+}
+
+/// A history loaded from remembered positions (`from_seen`) equals the one
+/// recorded move by move, and gives them back (`seen_before`), whether its
+/// counts fit narrow lanes (300 seeds spread below 256 a hole), need wide
+/// ones (a hole of 300) or mix both (one wide position among narrow ones).
+#[test]
+fn loaded_histories_equal_recorded_ones_in_both_lane_widths() {
+    let narrow = [[150u16, 100, 50], [100, 100, 100], [50, 150, 100]];
+    let wide = [[300u16, 0, 0], [0, 300, 0], [0, 0, 300]];
+    let mixed = [[150u16, 100, 50], [300, 0, 0], [100, 100, 100]];
+    for positions in [narrow, wide, mixed] {
+        let mut recorded = History::new();
+        let players = [Player::P0, Player::P1, Player::P0];
+        for (board, &p) in positions.iter().zip(&players) {
+            assert!(recorded.insert(&mancala_core::Board::from_counts(board, &[]), p));
+        }
+        let seen: Vec<SeenPosition> = positions[..2]
+            .iter()
+            .zip(players)
+            .map(|(board, to_move)| SeenPosition {
+                board: board.to_vec(),
+                to_move,
+            })
+            .collect();
+        let shape = PositionShape {
+            holes: 3,
+            on_board: 300,
+            players: 2,
+        };
+        let current = mancala_core::Board::from_counts(&positions[2], &[]);
+        let mut loaded = History::from_seen(shape, &seen, &positions[2], Player::P0).unwrap();
+        assert!(!loaded.contains(&current, Player::P0));
+        for (board, &p) in positions[..2].iter().zip(&players) {
+            assert!(loaded.contains(&mancala_core::Board::from_counts(board, &[]), p));
+        }
+        assert!(loaded.insert(&current, Player::P0));
+        assert_eq!(loaded, recorded);
+        assert_eq!(loaded.seen_before(), seen);
+        assert_eq!(recorded.seen_before(), seen);
+        // The current position again, or any earlier one, is a repetition.
+        assert!(!loaded.insert(&current, Player::P0));
+        assert!(!recorded.insert(
+            &mancala_core::Board::from_counts(&positions[0], &[]),
+            Player::P0
+        ));
     }
 }

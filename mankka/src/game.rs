@@ -424,4 +424,10 @@ impl Game for Mankka {
         h.write(u64::from(self.hands[0]) | (u64::from(self.hands[1]) << 16));
         h.finish()
     }
+
+    /// Reads ahead for the sowing game's repetition history.
+    #[inline]
+    fn prefetch(&mut self) {
+        self.game.prefetch();
+    }
 }

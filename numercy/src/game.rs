@@ -413,4 +413,10 @@ impl Game for Numercy {
         h.write(self.to_move.index() as u64 | (u64::from(self.over) << 8));
         h.finish()
     }
+
+    /// Reads ahead what recording the next position touches.
+    #[inline]
+    fn prefetch(&mut self) {
+        self.history.prefetch();
+    }
 }

@@ -402,6 +402,12 @@ impl Game for Robertson {
         }
         h.finish()
     }
+
+    /// The repetition history is the board game's: reads ahead for it.
+    #[inline]
+    fn prefetch(&mut self) {
+        self.game.prefetch();
+    }
 }
 
 #[cfg(test)]

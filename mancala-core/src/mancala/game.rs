@@ -173,4 +173,10 @@ impl Game for Mancala {
         );
         h.finish()
     }
+
+    /// Reads ahead what the repetition history's next insert touches.
+    #[inline]
+    fn prefetch(&mut self) {
+        self.history.prefetch();
+    }
 }
