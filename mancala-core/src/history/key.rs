@@ -10,10 +10,9 @@ use crate::player::Player;
 /// positions: narrow while every count it holds is below 256, which halves
 /// the memory a position takes (an oware position is two words, not
 /// four), wide otherwise.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Lanes {
     /// 16-bit lanes, four to a word: any count.
-    #[default]
     Wide,
     /// 8-bit lanes, eight to a word: counts below 256.
     Narrow,

@@ -146,12 +146,16 @@ impl Inner {
     fn widen(&mut self) {
         let (holes, stride) = (usize::from(self.holes), self.stride());
         let mut words = Vec::with_capacity(self.words.capacity() * 2);
-        let mut counts = Vec::with_capacity(holes);
+        // Each position's counts on the stack: the new buffer is the one
+        // allocation.
+        let mut counts = [0u16; MAX_HOLES];
+        let counts = counts.get_mut(..holes).unwrap_or_default();
         for key in self.words.chunks_exact(stride) {
-            counts.clear();
-            counts.extend((0..holes).map(|i| self.lanes.lane(key, i)));
+            for (i, c) in counts.iter_mut().enumerate() {
+                *c = self.lanes.lane(key, i);
+            }
             let to_move = Player::from_owner(self.lanes.lane(key, holes) as u8);
-            Lanes::Wide.push(&mut words, &counts, to_move);
+            Lanes::Wide.push(&mut words, counts, to_move);
         }
         self.words = words;
         self.lanes = Lanes::Wide;
