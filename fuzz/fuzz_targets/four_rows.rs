@@ -8,7 +8,8 @@
 //! other player's holes no fuller, and the shared harness
 //! (`mancala_testing::check_state`: the legal actions are exactly those
 //! `play` accepts, refused actions change nothing, the notation round
-//! trips). Nothing may panic.
+//! trips), and the position read afresh from its setup has the same legal
+//! actions (the endless moves it keeps are never stale). Nothing may panic.
 
 #![no_main]
 
@@ -49,6 +50,10 @@ fn play(u: &mut Unstructured<'_>, mut game: FourRowGame) -> arbitrary::Result<()
         assert_eq!(total(&game), seeds, "seeds are conserved in {game}");
         testing::check_state(&game, &candidates);
         let legal = game.legal_moves();
+        // What the position worked out and kept (its endless moves) is
+        // what the same position read afresh works out.
+        let fresh = FourRowGame::from_setup(game.to_setup()).expect("a position's setup reads");
+        assert_eq!(fresh.legal_moves(), legal, "{game}");
         if legal.is_empty() {
             break;
         }

@@ -9,7 +9,8 @@
 //! them with seeds), and the shared harness
 //! (`mancala_testing::check_state`: the legal actions are exactly those
 //! `play` accepts, refused actions change nothing, the notation round
-//! trips). Nothing may panic.
+//! trips), and the position read afresh from its setup has the same legal
+//! actions (the endless moves it keeps are never stale). Nothing may panic.
 
 #![no_main]
 
@@ -55,6 +56,10 @@ fn play(u: &mut Unstructured<'_>, mut game: RoundGame) -> arbitrary::Result<()> 
         }
         testing::check_state(&game, &candidates);
         let legal = game.legal_moves();
+        // What the position worked out and kept (its endless moves) is
+        // what the same position read afresh works out.
+        let fresh = RoundGame::from_setup(game.to_setup()).expect("a position's setup reads");
+        assert_eq!(fresh.legal_moves(), legal, "{game}");
         if legal.is_empty() {
             break;
         }

@@ -413,6 +413,7 @@ mod capture;
 pub mod catalogue;
 mod conditions;
 mod end;
+mod endless;
 mod event;
 mod feeding;
 pub mod four_rows;

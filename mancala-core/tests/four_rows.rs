@@ -346,6 +346,10 @@ fn random_games_keep_the_rules() {
             let mut g = start.clone();
             for _ in 0..400 {
                 testing::check_state(&g, &candidates);
+                // The moves found endless are kept with the position: the
+                // same position read afresh lists the same moves.
+                let fresh = FourRowGame::from_setup(g.to_setup()).unwrap();
+                assert_eq!(fresh.legal_moves(), g.legal_moves(), "{name}: {g}");
                 let before = g.clone();
                 if testing::play_random(&mut g, &mut rng).is_none() {
                     break;

@@ -204,6 +204,10 @@ fn random_matches_keep_the_rules() {
                 assert!(g.board().iter().all(|&s| s == 0), "{name}: {g}");
             }
             testing::check_state(g, &candidates);
+            // The moves found endless are kept with the position: the
+            // same position read afresh lists the same moves.
+            let fresh = RoundGame::from_setup(g.to_setup()).unwrap();
+            assert_eq!(fresh.legal_moves(), g.legal_moves(), "{name}: {g}");
         });
         assert!(rounds > 0, "{name}: no round ended in random matches");
     }

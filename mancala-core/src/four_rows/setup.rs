@@ -137,6 +137,7 @@ impl FourRowGame {
         game.to_open = setup.opening;
         game.passed = setup.passed;
         game.result = setup.result;
+        game.memo.clear();
         check_hands(&game)?;
         check_opening(&game)?;
         check_passed(&game)?;
@@ -201,6 +202,7 @@ fn check_passed(game: &FourRowGame) -> Result<(), FourRowSetupError> {
     let mut before = game.clone();
     before.to_move = passer;
     before.passed = None;
+    before.memo.clear();
     let possible = game.rules.end == FourRowEnd::PassThenLose
         && passer != game.to_move
         && !game.is_placing()

@@ -1,6 +1,7 @@
 //! A four-row game: its state, its checks of the rules, and which actions
 //! are legal.
 
+use crate::endless::{Cycle, EndlessMemo};
 use crate::game::Outcome;
 use crate::pit::Pit;
 use crate::player::Player;
@@ -116,6 +117,9 @@ pub struct FourRowGame {
     pub(super) to_open: [bool; 2],
     pub(super) passed: Option<Player>,
     pub(super) result: Option<Outcome>,
+    /// Which moves of this position relay for ever, as far as asked
+    /// (cleared whenever the position changes).
+    pub(super) memo: EndlessMemo,
 }
 
 impl FourRowGame {
@@ -157,6 +161,7 @@ impl FourRowGame {
             to_open: [opening; 2],
             passed: None,
             result: None,
+            memo: EndlessMemo::new(),
         };
         game.judge();
         Ok(game)
@@ -323,14 +328,27 @@ impl FourRowGame {
     /// for ever). So that any rules are answered in bounded time, a turn
     /// still relaying after [`MAX_RELAY_SEEDS`] seeds sown counts as
     /// endless too (the presets' turns sow a few hundred).
+    /// Each move's answer is kept in the position's memo.
     pub(super) fn endless(&self, origin: usize, step: isize) -> bool {
         if !self.rules.relay && self.rules.capture.then == super::rules::AfterCapture::Over {
             return false;
         }
+        let slot = if step > 0 {
+            origin
+        } else {
+            2 * MAX_COLUMNS + origin
+        };
+        self.memo
+            .get_or(slot, || self.plays_out_endless(origin, step))
+    }
+
+    /// [`endless`](Self::endless) worked out: the move played out on a copy.
+    fn plays_out_endless(&self, origin: usize, step: isize) -> bool {
         let mut game = self.clone();
+        game.memo.clear();
         let mut turn = FourRowTurn::new(self.to_move, FourRowAction::Pass);
         let mut from = origin;
-        let mut cycle = Cycle::new((game.board, game.stores, from));
+        let mut cycle = Cycle::new((from, game.stores, game.board));
         let mut sown = 0u64;
         loop {
             sown += u64::from(game.ring(game.to_move, from));
@@ -341,44 +359,10 @@ impl FourRowGame {
                 return false;
             };
             from = next;
-            if cycle.repeats((game.board, game.stores, from)) {
+            if cycle.repeats((from, game.stores, game.board)) {
                 return true;
             }
         }
-    }
-}
-
-/// Brent's cycle detection over a sequence of states: a state is compared
-/// with one saved, which moves on after windows of doubling length, so a
-/// cycle is found within a few of its lengths, in constant memory.
-struct Cycle<T> {
-    saved: T,
-    window: u64,
-    length: u64,
-}
-
-impl<T: PartialEq + Copy> Cycle<T> {
-    /// Watching a sequence from `start`.
-    fn new(start: T) -> Cycle<T> {
-        Cycle {
-            saved: start,
-            window: 1,
-            length: 0,
-        }
-    }
-
-    /// Whether the next state, `state`, repeats an earlier one.
-    fn repeats(&mut self, state: T) -> bool {
-        if state == self.saved {
-            return true;
-        }
-        self.length += 1;
-        if self.length == self.window {
-            self.saved = state;
-            self.window *= 2;
-            self.length = 0;
-        }
-        false
     }
 }
 

@@ -21,6 +21,7 @@ struct Lap {
 impl FourRowGame {
     /// Applies a legal action.
     pub(super) fn apply(&mut self, action: FourRowAction) -> FourRowTurn {
+        self.memo.clear();
         let mover = self.to_move;
         let mut turn = FourRowTurn::new(mover, action);
         match action {

@@ -185,6 +185,8 @@ impl RoundGame {
                 return Err(RoundSetupError::NoChoice(pit));
             }
         }
+        // Whatever the start's position had worked out is not this one's.
+        game.memo.clear();
         Ok(game)
     }
 

@@ -1,5 +1,6 @@
 //! A match of rounds: its state, and how each action changes it.
 
+use crate::endless::{Cycle, EndlessMemo};
 use crate::game::Outcome;
 use crate::pit::Pit;
 use crate::player::Player;
@@ -147,6 +148,9 @@ pub struct RoundGame {
     pub(super) round: u32,
     pub(super) to_move: Player,
     pub(super) phase: Stage,
+    /// Which moves of this position relay for ever, as far as asked
+    /// (cleared whenever the position changes).
+    pub(super) memo: EndlessMemo,
 }
 
 impl RoundGame {
@@ -187,6 +191,7 @@ impl RoundGame {
             round: 1,
             to_move: Player::P0,
             phase: Stage::Sow,
+            memo: EndlessMemo::new(),
         })
     }
 
@@ -317,14 +322,20 @@ impl RoundGame {
     /// legal (Ludii plays it for ever). So that any rules are answered in
     /// bounded time, a move still relaying after [`MAX_RELAY_SEEDS`] seeds
     /// sown counts as endless too (the presets' moves sow a few hundred).
+    /// Each move's answer is kept in the position's memo.
     pub(super) fn endless(&self, origin: usize) -> bool {
         if self.rules.relay == RoundRelay::Never {
             return false;
         }
+        self.memo.get_or(origin, || self.plays_out_endless(origin))
+    }
+
+    /// [`endless`](Self::endless) worked out: the move played out on a copy.
+    fn plays_out_endless(&self, origin: usize) -> bool {
         let mut game = self.clone();
+        game.memo.clear();
         let mut from = origin;
-        let mut saved = (game.board, game.stores, from);
-        let (mut power, mut length) = (1u64, 0u64);
+        let mut cycle = Cycle::new((from, game.stores, game.board));
         let mut sown = 0u64;
         loop {
             let seeds = game.board[from];
@@ -344,14 +355,8 @@ impl RoundGame {
                 return false;
             }
             from = hole;
-            length += 1;
-            if (game.board, game.stores, from) == saved {
+            if cycle.repeats((from, game.stores, game.board)) {
                 return true;
-            }
-            if length == power {
-                saved = (game.board, game.stores, from);
-                power *= 2;
-                length = 0;
             }
         }
     }
@@ -376,6 +381,7 @@ impl RoundGame {
 
     /// Applies a legal action.
     pub(super) fn apply(&mut self, action: RoundAction) -> RoundTurn {
+        self.memo.clear();
         let mut turn = RoundTurn::nothing(self.to_move, action);
         let sowing = !self.is_refilling();
         match action {
