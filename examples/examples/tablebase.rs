@@ -18,7 +18,10 @@
 //! `build` writes one file a capture rule (both unless `empty_capture` is
 //! given) for every position of up to K seeds on the board, with a
 //! progress bar and the time left, then checks `--verify` positions (20 by
-//! default) against fresh searches. `probe` reads the houses of the
+//! default) against fresh searches. `probe` and `verify` open the table
+//! without reading it (a probe reads the bytes it needs); `verify` reads
+//! every byte against the file's checksum, then checks `--samples`
+//! positions (20 by default) against fresh searches. `probe` reads the houses of the
 //! player to move first (his row, then his opponent's, each in sowing
 //! order) and prints the position's value and each move's. `book` writes
 //! the opening book of Kalah(houses, seeds) (one a capture rule, as
@@ -216,7 +219,8 @@ fn open(args: &mut Args) -> Result<Tablebase, Error> {
     let [kind] = args.kinds()[..] else {
         return Err("which capture rule? --option empty_capture=true or false".into());
     };
-    Tablebase::find(&args.dir()?, kind, args.memory)?
+    // Opened, not read: a probe reads the bytes it needs.
+    Tablebase::open_in(&args.dir()?, kind)?
         .ok_or_else(|| format!("no {} in that folder", kind.file_name()).into())
 }
 
@@ -272,11 +276,20 @@ fn main() -> Result<(), Error> {
         "book" => book(&args),
         "probe" => {
             let table = open(&mut args)?;
-            probe(&table, &args.rest)
+            probe(&table, &args.rest)?;
+            Ok(table.fault()?)
         }
         "verify" => {
             let table = open(&mut args)?;
-            verify(&table, args.samples)
+            let started = Instant::now();
+            table.check_file()?;
+            println!(
+                "checksum of {} values: right, in {:.1} s",
+                table.positions(),
+                started.elapsed().as_secs_f64()
+            );
+            verify(&table, args.samples)?;
+            Ok(table.fault()?)
         }
         other => Err(format!("unknown command {other:?}: build, probe, verify or book").into()),
     }

@@ -100,6 +100,9 @@ pub struct KalahSolver {
     ranks: Ranks,
     table: Buckets,
     endgame: std::sync::Arc<Slots>,
+    /// An opened tablebase answering in place of `endgame`.
+    #[cfg(not(target_family = "wasm"))]
+    endgame_file: Option<std::sync::Arc<crate::tablebase::Paged>>,
     endgame_seeds: u32,
     nodes: u64,
     depth: u32,
@@ -169,6 +172,8 @@ impl KalahSolver {
             ranks: binomial.ranks(),
             table: Buckets::new(binomial.buckets(table_bytes, core::mem::size_of::<Bucket>())),
             endgame: std::sync::Arc::new(Slots::unknown(slots)),
+            #[cfg(not(target_family = "wasm"))]
+            endgame_file: None,
             endgame_seeds,
             nodes: 0,
             depth: 0,
@@ -219,8 +224,14 @@ impl KalahSolver {
                 table.kind()
             )));
         }
-        let (_, seeds, slots) = table.parts();
-        self.endgame = slots;
+        let (_, seeds, values) = table.parts();
+        match values {
+            crate::tablebase::Values::Memory(slots) => self.endgame = slots,
+            crate::tablebase::Values::File(paged) => {
+                self.endgame = std::sync::Arc::new(Slots::unknown(0));
+                self.endgame_file = Some(paged);
+            }
+        }
         self.endgame_seeds = seeds.min(self.ranks.total as u32);
         Ok(self)
     }
@@ -271,7 +282,17 @@ impl KalahSolver {
     /// The value of `pos` (the mover's final margin beyond his store
     /// margin) from the endgame table, working it out if it is not there
     /// yet; `pos` must hold at most [`endgame_seeds`](Self::endgame_seeds).
+    ///
+    /// From an opened tablebase, a value that cannot be read counts 0: the
+    /// table keeps the fault, and the search's answer is void
+    /// ([`Tablebase::fault`](crate::tablebase::Tablebase::fault), which
+    /// its caller asks).
     fn endgame_value(&self, pos: &Pos) -> i32 {
+        #[cfg(not(target_family = "wasm"))]
+        if let Some(file) = &self.endgame_file {
+            let seeds: i32 = pos.0.iter().map(|&c| i32::from(c)).sum();
+            return file.value(self.rank(pos), seeds).unwrap_or(0);
+        }
         let index = self.rank(pos) as usize;
         self.endgame.value(self.play, &self.ranks, pos, index)
     }

@@ -78,9 +78,17 @@
 //! A position's rank is its index among all hole counts of at most `K`
 //! seeds (stars and bars: those with fewer seeds first; see
 //! [`Tablebase::rank`]). A position that is over (a row empty) holds
-//! -128: its value is the seeds left, counted directly. A file is read
-//! whole into memory (streaming, checked against its checksum); one larger
-//! than the memory allowed is refused before anything is read.
+//! -128: its value is the seeds left, counted directly.
+//!
+//! A file is either *opened* ([`Tablebase::open`]: the header and the
+//! length checked, each probe reading the block of the file that holds its
+//! byte, so a table of any size answers its first probe at once in a few
+//! MiB; the checksum checked on demand, [`Tablebase::check_file`]; a
+//! value that cannot be, or cannot be read, met by a probe is the table's
+//! [fault](Tablebase::fault)), or *read* whole into memory
+//! ([`Tablebase::load`]: streamed and checked against its checksum; one
+//! larger than the memory allowed is refused before anything is read), as
+//! the solver wants it. The engine's [`Shelf`] opens its tables.
 //!
 //! # Examples
 //!
@@ -106,12 +114,14 @@ use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, pos_of, suppo
 mod book;
 mod build;
 mod file;
+mod paged;
 mod shelf;
 mod verify;
 
 pub use book::{BOOK_TABLE_BYTES, Book, MAX_POSITIONS};
 pub use build::{BuildProgress, build};
 pub use file::{FORMAT_VERSION, available_memory};
+pub(crate) use paged::Paged;
 pub use shelf::{PerfectMove, Shelf};
 pub use verify::Verified;
 
@@ -216,6 +226,10 @@ pub enum TablebaseError {
     /// Rules, a board or a number of seeds no tablebase holds.
     #[error("no tablebase for {0}")]
     Unsupported(String),
+    /// An opened table could not answer a probe: a read failed, or the
+    /// file holds a byte no value can be ([`Tablebase::fault`]).
+    #[error("the tablebase could not answer: {0}")]
+    Unreadable(String),
     /// A stored value differs from the one a search finds.
     #[error("the tablebase says {stored:?} for {position:?}, a search finds {searched}")]
     Mismatch {
@@ -238,7 +252,42 @@ pub struct Tablebase {
     seeds: u32,
     ranks: Ranks,
     /// The values, shared with the solvers that read them.
-    slots: std::sync::Arc<Slots>,
+    values: Values,
+}
+
+/// Where a table's values are: in memory (built, or read whole), or in its
+/// file (opened), read as probes need them.
+#[derive(Clone)]
+pub(crate) enum Values {
+    /// Every value in memory.
+    Memory(std::sync::Arc<Slots>),
+    /// The values in the file, read a block at a time.
+    File(std::sync::Arc<paged::Paged>),
+}
+
+impl Values {
+    /// Positions held.
+    fn len(&self) -> u64 {
+        match self {
+            Values::Memory(slots) => slots.len() as u64,
+            Values::File(paged) => paged.len(),
+        }
+    }
+
+    /// The value of the in-play position of rank `rank` and `seeds` seeds
+    /// on the board: `None` for a byte it cannot be (beyond its seeds
+    /// either way: a damaged or forged table), or one that could not be
+    /// read (an opened table keeps why: [`Tablebase::fault`]).
+    #[inline]
+    pub(crate) fn value(&self, rank: u64, seeds: i32) -> Option<i32> {
+        match self {
+            Values::Memory(slots) => {
+                let v = i32::from(slots.get(rank as usize));
+                (v.abs() <= seeds).then_some(v)
+            }
+            Values::File(paged) => paged.value(rank, seeds),
+        }
+    }
 }
 
 impl Tablebase {
@@ -293,7 +342,33 @@ impl Tablebase {
 
     /// The positions held (one byte each).
     pub fn positions(&self) -> u64 {
-        self.slots.len() as u64
+        self.values.len()
+    }
+
+    /// Whether the values are read from the file as probes need them
+    /// ([`open`](Tablebase::open)) rather than held in memory.
+    pub fn is_opened(&self) -> bool {
+        matches!(self.values, Values::File(_))
+    }
+
+    /// Why a probe of an [opened](Tablebase::open) table found no value
+    /// where the table should hold one: a read that failed (the file
+    /// shortened or removed since it was opened) or a byte no value can
+    /// be (a damaged or forged file). Once a table has a fault every
+    /// probe answers `None`, and so does every search that read it, so
+    /// ask this after a `None` or a search with the table.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Unreadable`] with the first fault met.
+    pub fn fault(&self) -> Result<(), TablebaseError> {
+        match &self.values {
+            Values::File(paged) => match paged.fault() {
+                Some(reason) => Err(TablebaseError::Unreadable(reason.to_string())),
+                None => Ok(()),
+            },
+            Values::Memory(_) => Ok(()),
+        }
     }
 
     /// The rank of `houses` (the player to move's row first, `2 * houses`
@@ -393,8 +468,8 @@ impl Tablebase {
     }
 
     /// The kind, the seeds and the values, for the solver.
-    pub(crate) fn parts(&self) -> (Kind, u32, std::sync::Arc<Slots>) {
-        (self.kind, self.seeds, std::sync::Arc::clone(&self.slots))
+    pub(crate) fn parts(&self) -> (Kind, u32, Values) {
+        (self.kind, self.seeds, self.values.clone())
     }
 
     /// `houses` as a position of this table, if it is one.
@@ -411,7 +486,8 @@ impl Tablebase {
 
     /// The value of a held position: from the table, or the seeds left if
     /// a row is empty. `None` for a byte the position's value cannot be
-    /// (beyond its seeds either way): a damaged or forged table.
+    /// (beyond its seeds either way): a damaged or forged table; or, for
+    /// an opened table, a value that could not be read.
     fn value(&self, pos: &Pos) -> Option<i32> {
         let n = usize::from(self.kind.houses);
         let mine: i32 = pos.0[..n].iter().map(|&c| i32::from(c)).sum();
@@ -419,8 +495,7 @@ impl Tablebase {
         if mine == 0 || theirs == 0 {
             return Some(mine - theirs);
         }
-        let v = i32::from(self.slots.get(self.ranks.rank(pos) as usize));
-        (v.abs() <= mine + theirs).then_some(v)
+        self.values.value(self.ranks.rank(pos), mine + theirs)
     }
 }
 

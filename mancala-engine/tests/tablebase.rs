@@ -461,3 +461,157 @@ fn a_malformed_book_is_refused() {
     ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A temporary folder of this test's own, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("mancala-tb-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn an_opened_table_answers_as_the_table_read_whole() {
+    let dir = TempDir::new("open");
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 3,
+            empty_capture,
+        };
+        // 3003 positions: the opened table reads them a block at a time.
+        let table = Tablebase::build(kind, 8, 2, 1 << 20, |_| {}).unwrap();
+        let path = table.save(&dir.0).unwrap();
+        let opened = Tablebase::open(&path).unwrap();
+        assert!(opened.is_opened() && !table.is_opened());
+        assert_eq!(
+            (opened.kind(), opened.seeds(), opened.positions()),
+            (kind, 8, 3003)
+        );
+        for seeds in 0..=8 {
+            for holes in layer(6, seeds) {
+                assert_eq!(opened.probe(&holes), table.probe(&holes), "{holes:?}");
+                assert_eq!(opened.move_values(&holes), table.move_values(&holes));
+            }
+        }
+        opened.check_file().unwrap();
+        opened.fault().unwrap();
+        // Written back, it is the same file.
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        table.write_to(&mut a).unwrap();
+        opened.write_to(&mut b).unwrap();
+        assert_eq!(a, b);
+        // Found by its kind in a folder, or not there.
+        let found = Tablebase::open_in(&dir.0, kind).unwrap().unwrap();
+        assert_eq!(
+            found.probe(&[1, 2, 0, 3, 0, 1]),
+            table.probe(&[1, 2, 0, 3, 0, 1])
+        );
+        let other = Kind { houses: 4, ..kind };
+        assert!(Tablebase::open_in(&dir.0, other).unwrap().is_none());
+    }
+}
+
+#[test]
+fn the_solver_reading_an_opened_table_finds_the_values_it_finds_alone() {
+    let dir = TempDir::new("solver");
+    let kind = Kind {
+        houses: 4,
+        empty_capture: false,
+    };
+    let game = Mancala::new(rules(kind, 3)).unwrap();
+    let alone = KalahSolver::new(&game, 1 << 20, 0).unwrap().solve(&game);
+    let path = Tablebase::build(kind, 12, 2, 1 << 24, |_| {})
+        .unwrap()
+        .save(&dir.0)
+        .unwrap();
+    let opened = Tablebase::open(&path).unwrap();
+    let mut with = KalahSolver::new(&game, 1 << 20, 0)
+        .unwrap()
+        .with_tablebase(&opened)
+        .unwrap();
+    let solution = with.solve(&game);
+    assert_eq!((solution.value, solution.best), (alone.value, alone.best));
+    assert!(solution.nodes < alone.nodes, "the table saves search");
+    opened.fault().unwrap();
+}
+
+#[test]
+fn an_opened_table_refuses_damage_when_it_meets_it() {
+    let dir = TempDir::new("damage");
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    let table = Tablebase::build(kind, 8, 1, 1 << 20, |_| {}).unwrap();
+    let path = table.save(&dir.0).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.0.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    };
+    // Cut short or a byte too long: refused at open, from the length.
+    for (name, len) in [("short", bytes.len() - 1), ("header", 20)] {
+        let p = write(name, &bytes[..len]);
+        assert!(
+            matches!(Tablebase::open(&p), Err(TablebaseError::Format(_))),
+            "{name}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(
+        Tablebase::open(&write("long", &longer)),
+        Err(TablebaseError::Format(_))
+    ));
+    // Another version, magic or count: refused at open, from the header.
+    for (at, value) in [(8, 2u8), (0, b'X'), (24, 7)] {
+        let mut other = bytes.clone();
+        other[at] = value;
+        assert!(matches!(
+            Tablebase::open(&write("other", &other)),
+            Err(TablebaseError::Format(_))
+        ));
+    }
+    // A value changed within its range: the open takes it (nothing but
+    // the checksum can see it), and the check on demand refuses it.
+    let held = [1u8, 0, 0, 0, 0, 1];
+    let rank = table.rank(&held).unwrap() as usize;
+    let mut shifted = bytes.clone();
+    // One more than its value, still within the two seeds' range.
+    let value = table.probe(&held).unwrap();
+    assert!(value < 2);
+    shifted[40 + rank] = (value + 1) as u8;
+    let opened = Tablebase::open(&write("shifted", &shifted)).unwrap();
+    assert!(matches!(
+        opened.check_file(),
+        Err(TablebaseError::Checksum { .. })
+    ));
+    // A byte no value of its position can be: the probe answers nothing,
+    // and the table says why; every later probe answers nothing too.
+    let mut forged = bytes.clone();
+    forged[40 + rank] = 100;
+    let opened = Tablebase::open(&write("forged", &forged)).unwrap();
+    assert_eq!(opened.probe(&[0, 0, 2, 1, 0, 0]), Some(1 - 2));
+    opened.fault().unwrap();
+    assert_eq!(opened.probe(&held), None);
+    assert!(matches!(opened.fault(), Err(TablebaseError::Unreadable(_))));
+    assert_eq!(opened.probe(&[0, 0, 2, 1, 0, 0]), None);
+    // The file shortened after it was opened: the read fails, a fault.
+    let p = write("cut", &bytes);
+    let opened = Tablebase::open(&p).unwrap();
+    std::fs::write(&p, &bytes[..100]).unwrap();
+    assert_eq!(opened.probe(&[0, 0, 2, 1, 0, 0]), None);
+    let err = opened.fault().unwrap_err();
+    assert!(err.to_string().contains("could not answer"), "{err}");
+    assert!(matches!(opened.check_file(), Err(TablebaseError::Io(_))));
+}

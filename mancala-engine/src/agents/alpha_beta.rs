@@ -54,7 +54,8 @@ pub struct Iteration {
 /// ordered by the previous iteration; the search stops when the node budget
 /// (deterministic) or the time budget (if any) runs out, keeping the best
 /// move of the deepest completed iteration (or a move the unfinished one
-/// proved better).
+/// proved better). The time budget is not read during the first iteration
+/// (one ply), which it never cuts; a raised stop flag stops any iteration.
 ///
 /// - **Transposition table** keyed by [`Game::key`], of at most
 ///   [`table_bytes`](AlphaBeta::table_bytes) (made on the first search and
@@ -150,12 +151,18 @@ struct Search<'t, 'o, O> {
     stop: Option<Stop>,
     aborted: bool,
     cut_by_depth: bool,
+    /// Whether the clock is read: not in the first iteration (one ply, a
+    /// move and an evaluation a legal action), which a time budget never
+    /// cuts, so that a search however short answers the best move of a
+    /// ply, never merely the first legal one (a raised stop flag still
+    /// stops it at once).
+    timed: bool,
 }
 
 impl<O> Search<'_, '_, O> {
     fn out_of_budget(&mut self) -> bool {
         let checked = self.nodes.is_multiple_of(256)
-            && (self.deadline.as_ref().is_some_and(Deadline::passed)
+            && ((self.timed && self.deadline.as_ref().is_some_and(Deadline::passed))
                 || self.stop.as_ref().is_some_and(Stop::is_stopped));
         if self.nodes >= self.budget || checked {
             self.aborted = true;
@@ -521,9 +528,11 @@ impl AlphaBeta {
             stop: limits.stop,
             aborted: false,
             cut_by_depth: false,
+            timed: false,
         };
         let mut best = first;
         for depth in 1..=limits.depth.max(1) {
+            search.timed = depth > 1;
             let mut scored = search.iteration(game, depth, &order);
             if let Some(a) = first_best(&scored) {
                 best = a;

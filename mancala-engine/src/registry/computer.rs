@@ -96,17 +96,26 @@ pub(super) fn mancala(
         return Ok(alpha_beta(game, player, limits, report));
     };
     #[cfg(not(target_family = "wasm"))]
-    let solver = match endgames {
+    let (solver, table) = match endgames {
         Some(shelf) => match shelf.table_of(game).map_err(unreadable)? {
-            Some(table) => solver.with_tablebase(table).map_err(unreadable)?,
-            None => solver,
+            Some(table) => (
+                solver.with_tablebase(table).map_err(unreadable)?,
+                Some(table),
+            ),
+            None => (solver, None),
         },
-        None => solver,
+        None => (solver, None),
     };
     #[cfg(target_family = "wasm")]
     let _ = endgames;
     let mut solver = solver;
-    Ok(solver.search_within(game, limits, report))
+    let found = solver.search_within(game, limits, report);
+    // A search that met a value its opened table could not give is void.
+    #[cfg(not(target_family = "wasm"))]
+    if let Some(table) = table {
+        table.fault().map_err(unreadable)?;
+    }
+    Ok(found)
 }
 
 /// [`SearchError::Endgames`] of a database's error.

@@ -123,6 +123,6 @@ pub fn build(
         kind,
         seeds,
         ranks,
-        slots: std::sync::Arc::new(slots),
+        values: super::Values::Memory(std::sync::Arc::new(slots)),
     })
 }

@@ -1,11 +1,13 @@
 //! A tablebase on disk: the format of the [module docs](super), written and
-//! read as a stream, checked by its checksum.
+//! read as a stream, checked by its checksum; or opened, its values read as
+//! probes need them (`paged`), its checksum checked on demand.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Kind, Tablebase, TablebaseError, binomials};
+use super::paged::Paged;
+use super::{Kind, Tablebase, TablebaseError, Values, binomials};
 use crate::kalah_solve::Slots;
 
 /// The format version this code writes and reads.
@@ -15,19 +17,19 @@ const MAGIC: &[u8; 8] = b"MNCLTB\r\n";
 /// The game code of Kalah.
 const KALAH: u32 = 1;
 /// Bytes of the header.
-const HEADER: usize = 40;
+pub(super) const HEADER: usize = 40;
 /// Bytes read or written at once.
 const BLOCK: usize = 1 << 20;
 
 /// FNV-1a, 64-bit, over bytes fed in pieces.
-struct Fnv(u64);
+pub(super) struct Fnv(pub(super) u64);
 
 impl Fnv {
-    fn new() -> Fnv {
+    pub(super) fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
 
-    fn feed(&mut self, bytes: &[u8]) {
+    pub(super) fn feed(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
         }
@@ -56,15 +58,20 @@ impl Tablebase {
         &self,
         mut each: impl FnMut(&[u8]) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        let len = self.slots.len();
-        let mut block = Vec::with_capacity(BLOCK.min(len));
+        let len = self.values.len();
+        let mut block = Vec::with_capacity(BLOCK.min(len as usize));
         for from in (0..len).step_by(BLOCK) {
+            let to = (from + BLOCK as u64).min(len);
             block.clear();
-            block.extend(
-                self.slots
-                    .values(from, (from + BLOCK).min(len))
-                    .map(|v| v as u8),
-            );
+            match &self.values {
+                Values::Memory(slots) => {
+                    block.extend(slots.values(from as usize, to as usize).map(|v| v as u8))
+                }
+                Values::File(paged) => {
+                    block.resize((to - from) as usize, 0);
+                    paged.read(&mut block, from)?;
+                }
+            }
             each(&block)?;
         }
         Ok(())
@@ -141,8 +148,93 @@ impl Tablebase {
             kind,
             seeds,
             ranks: binomials(kind, seeds)?.ranks(),
-            slots: std::sync::Arc::new(slots),
+            values: Values::Memory(std::sync::Arc::new(slots)),
         })
+    }
+
+    /// Opens the table at `path` without reading its values: a probe reads
+    /// the block of the file that holds the byte it needs (a few KiB, kept
+    /// in a cache of at most 16 MiB), so opening takes a moment and little
+    /// memory whatever the table's size. Only the header and the file's
+    /// length are checked: [`check_file`](Tablebase::check_file) checks
+    /// every value against the checksum (reading the whole file), and a
+    /// probe that meets a value that cannot be, or a read that fails,
+    /// answers nothing and keeps why ([`fault`](Tablebase::fault)).
+    ///
+    /// [`load`](Tablebase::load) reads the values into memory instead,
+    /// checking them as it goes: the choice for a program that probes most
+    /// of the table, as the solver does.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Format`] for another format or version, a header
+    /// that does not hold together or a file of another length than its
+    /// header gives; [`TablebaseError::Io`] if the file cannot be opened.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::tablebase::{Kind, Tablebase};
+    ///
+    /// let kind = Kind { houses: 3, empty_capture: false };
+    /// let dir = std::env::temp_dir().join(format!("mtb-open-{}", std::process::id()));
+    /// let path = Tablebase::build(kind, 8, 1, 1 << 20, |_| {})?.save(&dir)?;
+    /// let table = Tablebase::open(&path)?;
+    /// assert!(table.is_opened());
+    /// assert_eq!(table.probe(&[0, 0, 2, 1, 0, 0]), Some(1 - 2));
+    /// table.check_file()?; // every byte read and checked
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(path: &Path) -> Result<Tablebase, TablebaseError> {
+        let mut file = File::open(path)?;
+        let mut header = [0u8; HEADER];
+        file.read_exact(&mut header)
+            .map_err(|e| TablebaseError::Format(format!("the header: {e}")))?;
+        let (kind, seeds, positions, checksum) = parse_header(&header)?;
+        let paged = Paged::new(file, positions, checksum).map_err(TablebaseError::Format)?;
+        Ok(Tablebase {
+            kind,
+            seeds,
+            ranks: binomials(kind, seeds)?.ranks(),
+            values: Values::File(std::sync::Arc::new(paged)),
+        })
+    }
+
+    /// Opens the table of `kind` in the folder `dir`, if it holds one (see
+    /// [`open`](Tablebase::open)).
+    ///
+    /// # Errors
+    ///
+    /// As [`open`](Tablebase::open) for a file that is there.
+    pub fn open_in(dir: &Path, kind: Kind) -> Result<Option<Tablebase>, TablebaseError> {
+        let path = dir.join(kind.file_name());
+        if !path.is_file() {
+            return Ok(None);
+        }
+        Tablebase::open(&path).map(Some)
+    }
+
+    /// Checks every value of an [opened](Tablebase::open) table against
+    /// the checksum its header gives, reading the whole file. A table in
+    /// memory was checked as it was read (or built here): nothing to do.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Checksum`] for damaged values,
+    /// [`TablebaseError::Io`] if the file cannot be read to its end.
+    pub fn check_file(&self) -> Result<(), TablebaseError> {
+        let Values::File(paged) = &self.values else {
+            return Ok(());
+        };
+        let found = paged.checksum()?;
+        if found != paged.expected() {
+            return Err(TablebaseError::Checksum {
+                expected: paged.expected(),
+                found,
+            });
+        }
+        Ok(())
     }
 
     /// Reads the table at `path` (see [`read_from`](Tablebase::read_from)).
@@ -180,7 +272,7 @@ impl Tablebase {
         h[16] = self.kind.houses;
         h[17] = u8::from(self.kind.empty_capture);
         h[18] = self.seeds as u8;
-        h[24..32].copy_from_slice(&(self.slots.len() as u64).to_le_bytes());
+        h[24..32].copy_from_slice(&self.values.len().to_le_bytes());
         h[32..40].copy_from_slice(&checksum.to_le_bytes());
         h
     }

@@ -7,11 +7,12 @@ use mancala_core::{Game, Mancala, Move, Player};
 
 use crate::search::Source;
 
-use super::{Book, Kind, Tablebase, TablebaseError, available_memory};
+use super::{Book, Kind, Tablebase, TablebaseError};
 
 /// A folder of Kalah tablebases and opening books (as the `tablebase`
-/// example writes them), and the ones read from it so far: a table or a
-/// book is read the first time a position of its kind is asked for.
+/// example writes them), and the ones read from it so far: a book is read
+/// and a table opened ([`Tablebase::open`]) the first time a position of
+/// its kind is asked for.
 ///
 /// # Examples
 ///
@@ -70,16 +71,15 @@ impl Shelf {
         })
     }
 
-    /// The table of `kind`, read from the folder the first time (`None`
-    /// without a folder or without that table in it).
+    /// The table of `kind`, opened the first time ([`Tablebase::open`]:
+    /// its values are read as probes need them, so the first answer comes
+    /// at once whatever the table's size; `None` without a folder or
+    /// without that table in it).
     fn table(&mut self, kind: Kind) -> Result<Option<&Tablebase>, TablebaseError> {
         let Some(dir) = &self.dir else {
             return Ok(None);
         };
-        cached(&mut self.read, kind, || {
-            let memory = available_memory().map_or(u64::MAX, |m| m.saturating_sub(256 << 20));
-            Tablebase::find(dir, kind, memory)
-        })
+        cached(&mut self.read, kind, || Tablebase::open_in(dir, kind))
     }
 
     /// The table of `game`'s board and capture rule, if the folder has one.
@@ -118,10 +118,15 @@ impl Shelf {
         };
         let found = match self.book(game)?.and_then(|b| b.best_moves(game)) {
             Some(found) => Some((found, Source::Book)),
-            None => self
-                .table_of(game)?
-                .and_then(|t| t.best_moves(game))
-                .map(|found| (found, Source::Tablebase)),
+            None => match self.table_of(game)? {
+                Some(table) => {
+                    let found = table.best_moves(game);
+                    // An opened table that could not answer says why.
+                    table.fault()?;
+                    found.map(|found| (found, Source::Tablebase))
+                }
+                None => None,
+            },
         };
         let Some(((moves, first), source)) = found else {
             return Ok(None);

@@ -1,0 +1,199 @@
+//! A tablebase opened, not read: its values stay in the file, and a probe
+//! reads the block that holds the byte it needs (a positioned read, so
+//! threads never share a file offset), keeping the blocks read last in a
+//! small cache of its own. Opening costs a header and a length; a probe
+//! that misses the cache, one read of [`BLOCK`] bytes (which the operating
+//! system's page cache answers once the file has been read).
+//!
+//! Nothing is checked at open beyond the header and the file's length: the
+//! checksum covers every byte, so checking it means reading the whole file
+//! ([`Paged::checksum`], which `Tablebase::check_file` calls on demand).
+//! A read that fails (the file shortened or removed since it was opened,
+//! an I/O error) is kept as the table's fault: the probe that met it, and
+//! every later probe, answers nothing, and the caller asks
+//! [`Paged::fault`] why.
+
+use std::fs::File;
+use std::sync::{Mutex, OnceLock};
+
+use super::file::{Fnv, HEADER};
+
+/// Bytes read from the file at once, and kept together in the cache.
+pub(crate) const BLOCK: usize = 4096;
+/// Blocks the cache keeps: 16 MiB.
+const CACHE_BLOCKS: usize = 4096;
+
+/// One cache entry: the block it holds (`u64::MAX`: none yet) and its
+/// bytes.
+struct Cached {
+    block: u64,
+    bytes: Vec<u8>,
+}
+
+/// The values of an opened tablebase, read from its file as probes need
+/// them.
+pub(crate) struct Paged {
+    file: File,
+    /// Positions (value bytes) in the file.
+    len: u64,
+    /// The checksum the header gives.
+    expected: u64,
+    /// Direct-mapped: block `b` lives in entry `b % entries`.
+    cache: Vec<Mutex<Cached>>,
+    /// The first read that failed, if one has.
+    fault: OnceLock<String>,
+}
+
+impl Paged {
+    /// The values of `file`, whose header says `len` positions and the
+    /// checksum `expected`.
+    ///
+    /// # Errors
+    ///
+    /// The file's length if it is not the header's and `len` bytes: a
+    /// truncated (or extended) file.
+    pub(crate) fn new(file: File, len: u64, expected: u64) -> Result<Paged, String> {
+        let size = file.metadata().map_err(|e| e.to_string())?.len();
+        let want = HEADER as u64 + len;
+        if size != want {
+            return Err(format!(
+                "the file has {size} bytes; its header says {want} (a header and {len} values)"
+            ));
+        }
+        let blocks = usize::try_from(len.div_ceil(BLOCK as u64)).unwrap_or(usize::MAX);
+        let entries = blocks.clamp(1, CACHE_BLOCKS);
+        let cache = (0..entries)
+            .map(|_| {
+                Mutex::new(Cached {
+                    block: u64::MAX,
+                    bytes: Vec::new(),
+                })
+            })
+            .collect();
+        Ok(Paged {
+            file,
+            len,
+            expected,
+            cache,
+            fault: OnceLock::new(),
+        })
+    }
+
+    /// Positions held.
+    pub(crate) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// The value byte of rank `rank`, `None` if it could not be read (the
+    /// reason kept: [`fault`](Paged::fault)) or is past the end.
+    pub(crate) fn get(&self, rank: u64) -> Option<i8> {
+        if rank >= self.len || self.fault.get().is_some() {
+            return None;
+        }
+        let block = rank / BLOCK as u64;
+        let entry = &self.cache[(block % self.cache.len() as u64) as usize];
+        // A thread that panicked holding an entry left it whole or marked
+        // empty (the block is set after its bytes): take it either way.
+        let mut cached = entry.lock().unwrap_or_else(|e| e.into_inner());
+        if cached.block != block {
+            cached.block = u64::MAX;
+            let from = block * BLOCK as u64;
+            let n = (self.len - from).min(BLOCK as u64) as usize;
+            cached.bytes.resize(n, 0);
+            if let Err(e) = read_at(&self.file, &mut cached.bytes, HEADER as u64 + from) {
+                self.fail(format!("reading the values at rank {from}: {e}"));
+                return None;
+            }
+            cached.block = block;
+        }
+        Some(cached.bytes[(rank - block * BLOCK as u64) as usize] as i8)
+    }
+
+    /// The value of the in-play position of rank `rank` and `seeds` seeds
+    /// on the board: its byte, if it can be one (at most `seeds` either
+    /// way). A byte that cannot be, or one that cannot be read, is the
+    /// table's fault, and `None`.
+    pub(crate) fn value(&self, rank: u64, seeds: i32) -> Option<i32> {
+        let byte = self.get(rank)?;
+        let v = i32::from(byte);
+        if v.abs() <= seeds {
+            return Some(v);
+        }
+        self.fail(format!(
+            "the byte at rank {rank} is {v}, which no position of {seeds} seeds can be worth: \
+             a damaged or forged file"
+        ));
+        None
+    }
+
+    /// Keeps `reason` as the table's fault (the first one stays).
+    pub(crate) fn fail(&self, reason: String) {
+        let _ = self.fault.set(reason);
+    }
+
+    /// Why a probe could not be answered, if one could not.
+    pub(crate) fn fault(&self) -> Option<&str> {
+        self.fault.get().map(String::as_str)
+    }
+
+    /// Reads every value and compares their checksum with the header's:
+    /// `Ok(found)` or the reason it could not read them; the caller
+    /// compares `found` with [`expected`](Paged::expected).
+    pub(crate) fn checksum(&self) -> std::io::Result<u64> {
+        let mut fnv = Fnv::new();
+        let mut block = vec![0u8; (1 << 20).min(self.len as usize)];
+        let mut at = 0u64;
+        while at < self.len {
+            let n = (self.len - at).min(block.len() as u64) as usize;
+            read_at(&self.file, &mut block[..n], HEADER as u64 + at)?;
+            fnv.feed(&block[..n]);
+            at += n as u64;
+        }
+        Ok(fnv.0)
+    }
+
+    /// The checksum the header gives.
+    pub(crate) fn expected(&self) -> u64 {
+        self.expected
+    }
+
+    /// The bytes of ranks `from..from + out.len()`, read from the file.
+    pub(crate) fn read(&self, out: &mut [u8], from: u64) -> std::io::Result<()> {
+        read_at(&self.file, out, HEADER as u64 + from)
+    }
+}
+
+/// Fills `buf` from `file` at `offset`, without moving a shared offset.
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+/// Fills `buf` from `file` at `offset` (Windows moves the file's offset,
+/// which nothing else here reads).
+#[cfg(windows)]
+fn read_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<()> {
+    use std::os::windows::fs::FileExt;
+    while !buf.is_empty() {
+        match file.seek_read(buf, offset) {
+            Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => {
+                buf = &mut buf[n..];
+                offset += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// No positioned reads here: an opened table cannot be probed (read it
+/// whole with `Tablebase::load`).
+#[cfg(not(any(unix, windows)))]
+fn read_at(_: &File, _: &mut [u8], _: u64) -> std::io::Result<()> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        "positioned reads are not available on this platform: load the table whole",
+    ))
+}
