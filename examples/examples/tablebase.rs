@@ -7,10 +7,23 @@
 //!     [--threads 2] [--memory-mb MB] [--verify N]
 //! cargo run --release --example tablebase -- probe DIR [--option ...] H1 H2 ... H12
 //! cargo run --release --example tablebase -- verify DIR [--option ...] [--samples N]
+//! cargo run --release --example tablebase -- units kalah --layer S [--option ...]
+//! cargo run --release --example tablebase -- unit kalah --layer S --low A --out DIR
+//!     [--option houses=6] --option empty_capture=true|false [--threads 2]
+//! cargo run --release --example tablebase -- merge kalah --layer S --out DIR [--option ...]
+//! cargo run --release --example tablebase -- assemble kalah --seeds K --out DIR [--option ...]
 //! cargo run --release --example tablebase -- book kalah --plies P --out DIR
 //!     [--option houses=6] [--option seeds=4] [--option empty_capture=true|false]
 //!     [--tablebase DIR]
 //! ```
+//!
+//! `units`, `unit`, `merge` and `assemble` build a table in pieces that
+//! machines can share out (`mancala_engine::tablebase::Unit`): for each
+//! layer S from 2 up, every unit the `units` command lists (each given the
+//! lower layers' files in its `--out` folder), then `merge` of the layer;
+//! then `assemble` writes the table, the file `build` writes. Each prints
+//! the path it wrote and its checksum. `python/examples/build_tablebase.py`
+//! runs them on a Ray cluster.
 //!
 //! With no command it shows the three on a small board: the tables of up
 //! to 12 seeds for Kalah(4, n), in a temporary folder.
@@ -35,7 +48,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_engine::tablebase::{Book, BuildProgress, Kind, Tablebase, available_memory};
+use mancala_engine::tablebase::{
+    Book, BuildProgress, Kind, Tablebase, Unit, assemble, available_memory, merge_layer,
+};
 
 type Error = Box<dyn std::error::Error>;
 
@@ -53,6 +68,9 @@ struct Args {
     start_seeds: u16,
     plies: u32,
     tables: Option<PathBuf>,
+    /// A unit's layer and low row.
+    layer: Option<u32>,
+    low: Option<u32>,
     rest: Vec<String>,
 }
 
@@ -69,6 +87,8 @@ fn parse(words: &[String]) -> Result<Args, Error> {
         start_seeds: 4,
         plies: 2,
         tables: None,
+        layer: None,
+        low: None,
         rest: Vec::new(),
     };
     let mut words = words.iter();
@@ -82,6 +102,8 @@ fn parse(words: &[String]) -> Result<Args, Error> {
             "--verify" | "--samples" => args.samples = value()?.parse()?,
             "--plies" => args.plies = value()?.parse()?,
             "--tablebase" => args.tables = Some(PathBuf::from(value()?)),
+            "--layer" => args.layer = Some(value()?.parse()?),
+            "--low" => args.low = Some(value()?.parse()?),
             "--option" => match value()?.split_once('=') {
                 Some(("houses", n)) => args.houses = n.parse()?,
                 Some(("empty_capture", b)) => args.empty_capture = Some(b.parse()?),
@@ -152,6 +174,55 @@ fn build(args: &Args) -> Result<(), Error> {
         );
         verify(&table, args.samples)?;
     }
+    Ok(())
+}
+
+/// The one kind `args` names (a piece is of one capture rule).
+fn one_kind(args: &Args) -> Result<Kind, Error> {
+    if args.rest.first().map(String::as_str) != Some("kalah") {
+        return Err("Kalah is the game with tablebases: give `kalah`".into());
+    }
+    match args.kinds()[..] {
+        [kind] => Ok(kind),
+        _ => Err("which capture rule? --option empty_capture=true or false".into()),
+    }
+}
+
+/// `units`, `unit`, `merge` and `assemble`: a table built in pieces (see
+/// `mancala_engine::tablebase::Unit`), each printing what it wrote as
+/// `PATH CHECKSUM` (`units`: the units of a layer, one `low` a line).
+fn pieces(command: &str, args: &Args) -> Result<(), Error> {
+    let kind = one_kind(args)?;
+    let layer = || args.layer.ok_or("which layer? --layer S");
+    let (path, checksum) = match command {
+        "units" => {
+            for unit in Unit::all(kind, layer()?) {
+                println!("{}", unit.low);
+            }
+            return Ok(());
+        }
+        "unit" => {
+            let low = args.low.ok_or("which unit? --low A")?;
+            let unit = Unit {
+                kind,
+                layer: layer()?,
+                low,
+            };
+            unit.build(&args.dir()?, args.threads)?
+        }
+        "merge" => merge_layer(kind, layer()?, &args.dir()?)?,
+        _ => {
+            let seeds = args.seeds.ok_or("assemble needs --seeds K")?;
+            let dir = args.dir()?;
+            let path = assemble(kind, seeds, &dir)?.save(&dir)?;
+            let checksum = std::fs::read(&path)?
+                .get(32..40)
+                .and_then(|b| b.try_into().ok())
+                .map_or(0, u64::from_le_bytes);
+            (path, checksum)
+        }
+    };
+    println!("{} {checksum:016x}", path.display());
     Ok(())
 }
 
@@ -291,6 +362,10 @@ fn main() -> Result<(), Error> {
             verify(&table, args.samples)?;
             Ok(table.fault()?)
         }
-        other => Err(format!("unknown command {other:?}: build, probe, verify or book").into()),
+        "units" | "unit" | "merge" | "assemble" => pieces(command, &args),
+        other => Err(format!(
+            "unknown command {other:?}: build, probe, verify, book, units, unit, merge or assemble"
+        )
+        .into()),
     }
 }

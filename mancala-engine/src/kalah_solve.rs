@@ -78,7 +78,7 @@ pub(crate) use ranks::{Binomials, Ranks, each_in_layer, in_play};
 pub(crate) use ranks::{each_with_tail, tails};
 use search::{Passes, Window};
 pub(crate) use slots::Slots;
-#[cfg(test)]
+#[cfg(not(target_family = "wasm"))]
 pub(crate) use slots::UNKNOWN;
 
 /// A callback given each [`Progress`].

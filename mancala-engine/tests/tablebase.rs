@@ -615,3 +615,108 @@ fn an_opened_table_refuses_damage_when_it_meets_it() {
     assert!(err.to_string().contains("could not answer"), "{err}");
     assert!(matches!(opened.check_file(), Err(TablebaseError::Io(_))));
 }
+
+/// The bytes of `table`'s file.
+fn file_bytes(table: &Tablebase) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    table.write_to(&mut bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn a_table_built_by_units_is_the_table_built_whole() {
+    use mancala_engine::tablebase::{Unit, assemble, merge_layer};
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 4,
+            empty_capture,
+        };
+        let shared = TempDir::new(&format!("units-{empty_capture}"));
+        for layer in 2..=12 {
+            for unit in Unit::all(kind, layer) {
+                // Each unit on a "machine" of its own: a folder holding
+                // only the lower layers' files, and the unit's file sent
+                // back by its path and checksum.
+                let node = TempDir::new(&format!("node-{empty_capture}-{layer}-{}", unit.low));
+                for lower in 2..layer {
+                    let name = mancala_engine::tablebase::layer_file_name(kind, lower);
+                    std::fs::copy(shared.0.join(&name), node.0.join(&name)).unwrap();
+                }
+                let (path, _checksum) = unit.build(&node.0, 2).unwrap();
+                std::fs::copy(&path, shared.0.join(unit.file_name())).unwrap();
+            }
+            merge_layer(kind, layer, &shared.0).unwrap();
+        }
+        let by_units = assemble(kind, 12, &shared.0).unwrap();
+        let whole = Tablebase::build(kind, 12, 2, 1 << 24, |_| {}).unwrap();
+        assert_eq!(file_bytes(&by_units), file_bytes(&whole));
+    }
+}
+
+#[test]
+fn pieces_that_do_not_fit_are_refused() {
+    use mancala_engine::tablebase::{Unit, assemble, merge_layer};
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    let dir = TempDir::new("pieces");
+    for layer in 2..=6 {
+        for unit in Unit::all(kind, layer) {
+            unit.build(&dir.0, 1).unwrap();
+        }
+        merge_layer(kind, layer, &dir.0).unwrap();
+    }
+    // No units below 1 or above half the layer.
+    for low in [0, 4] {
+        let unit = Unit {
+            kind,
+            layer: 7,
+            low,
+        };
+        assert!(matches!(
+            unit.build(&dir.0, 1),
+            Err(TablebaseError::Unsupported(_))
+        ));
+    }
+    // A lower layer missing: an I/O error naming nothing built.
+    let units = Unit::all(kind, 8);
+    assert!(matches!(
+        units[0].build(&dir.0, 1),
+        Err(TablebaseError::Io(_))
+    ));
+    // Layer 7's units, then one of them damaged, cut short, or another's.
+    let units = Unit::all(kind, 7);
+    for unit in &units {
+        unit.build(&dir.0, 1).unwrap();
+    }
+    let path = dir.0.join(units[1].file_name());
+    let good = std::fs::read(&path).unwrap();
+    let mut damaged = good.clone();
+    *damaged.last_mut().unwrap() ^= 1;
+    std::fs::write(&path, &damaged).unwrap();
+    assert!(matches!(
+        merge_layer(kind, 7, &dir.0),
+        Err(TablebaseError::Checksum { .. })
+    ));
+    std::fs::write(&path, &good[..good.len() - 1]).unwrap();
+    assert!(matches!(
+        merge_layer(kind, 7, &dir.0),
+        Err(TablebaseError::Format(_))
+    ));
+    std::fs::copy(dir.0.join(units[0].file_name()), &path).unwrap();
+    assert!(matches!(
+        merge_layer(kind, 7, &dir.0),
+        Err(TablebaseError::Format(_))
+    ));
+    std::fs::write(&path, &good).unwrap();
+    merge_layer(kind, 7, &dir.0).unwrap();
+    let table = assemble(kind, 7, &dir.0).unwrap();
+    let whole = Tablebase::build(kind, 7, 1, 1 << 20, |_| {}).unwrap();
+    assert_eq!(file_bytes(&table), file_bytes(&whole));
+    // A table of more layers than the folder has.
+    assert!(matches!(
+        assemble(kind, 9, &dir.0),
+        Err(TablebaseError::Io(_))
+    ));
+}

@@ -238,3 +238,23 @@ pub(crate) fn tails(length: usize, seeds: usize) -> Vec<Vec<u8>> {
 pub(crate) fn in_play(houses: usize, pos: &Pos) -> bool {
     pos.0[..houses].iter().any(|&c| c > 0) && pos.0[houses..2 * houses].iter().any(|&c| c > 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_layer_is_walked_in_falling_rank_order_over_its_whole_range() {
+        for (houses, total) in [(1, 6), (2, 7), (3, 8), (4, 5)] {
+            let ranks = Binomials::new(total, 2 * houses).unwrap().ranks();
+            for seeds in 0..=total {
+                let mut next = ranks.below(seeds + 1);
+                each_in_layer(houses, seeds, |pos| {
+                    next -= 1;
+                    assert_eq!(ranks.rank(pos), next, "{houses} houses, {seeds} seeds");
+                });
+                assert_eq!(next, ranks.below(seeds));
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Kind, Tablebase, TablebaseError, binomials};
-use crate::kalah_solve::{Slots, each_with_tail, in_play, tails};
+use crate::kalah_solve::{Play, Pos, Ranks, Slots, each_with_tail, in_play, tails};
 
 /// How far a build is, for a progress bar.
 #[derive(Clone, Copy, Debug)]
@@ -80,43 +80,21 @@ pub fn build(
             elapsed: start.elapsed(),
         });
     };
-    let threads = threads.max(1);
-    // Each layer is shared out by the counts of its last holes (a tail): a
-    // thread takes the next tail not taken and walks only its positions.
-    let tail_length = (2 * usize::from(kind.houses) - 1).min(3);
     for layer in 2..=seeds {
-        let tails = tails(tail_length, layer as usize);
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    let (slots, ranks, done, next, tails) = (&slots, &ranks, &done, &next, &tails);
-                    scope.spawn(move || {
-                        while let Some(tail) = tails.get(next.fetch_add(1, Ordering::Relaxed)) {
-                            let mut walked = 0u64;
-                            each_with_tail(play.houses, layer as usize, tail, |pos| {
-                                walked += 1;
-                                if in_play(play.houses, pos) {
-                                    let index = ranks.rank(pos) as usize;
-                                    let _ = slots.value(play, ranks, pos, index);
-                                }
-                            });
-                            done.fetch_add(walked, Ordering::Relaxed);
-                        }
-                    })
-                })
-                .collect();
-            // Reports about five times a second, looking often enough that
-            // a small layer is not kept waiting.
-            let mut last = Instant::now();
-            while !workers.iter().all(|w| w.is_finished()) {
-                std::thread::sleep(Duration::from_millis(2));
-                if last.elapsed() >= Duration::from_millis(200) {
-                    report(&mut progress, layer);
-                    last = Instant::now();
-                }
-            }
-        });
+        fill_layer(
+            Layer {
+                play,
+                slots: &slots,
+                ranks: &ranks,
+                seeds: layer,
+            },
+            threads,
+            |_| true,
+            |walked| {
+                done.fetch_add(walked, Ordering::Relaxed);
+            },
+            || report(&mut progress, layer),
+        );
     }
     report(&mut progress, seeds);
     Ok(Tablebase {
@@ -125,4 +103,69 @@ pub fn build(
         ranks,
         values: super::Values::Memory(std::sync::Arc::new(slots)),
     })
+}
+
+/// A layer to fill: the table's values (the lower layers complete), how
+/// positions are ranked and played, and the seeds on the board.
+#[derive(Clone, Copy)]
+pub(super) struct Layer<'a> {
+    pub(super) play: Play,
+    pub(super) slots: &'a Slots,
+    pub(super) ranks: &'a Ranks,
+    pub(super) seeds: u32,
+}
+
+/// Works out every position in play of `layer` that `keep` takes, on
+/// `threads` threads (at least one), each calling `walked` with the
+/// positions it walked (kept or not) after each share, and calls `tick`
+/// about five times a second until they are done. The positions a kept
+/// one leads to in its own layer must be kept too, or already known.
+pub(super) fn fill_layer(
+    layer: Layer<'_>,
+    threads: usize,
+    keep: impl Fn(&Pos) -> bool + Sync,
+    walked: impl Fn(u64) + Sync,
+    mut tick: impl FnMut(),
+) {
+    let Layer {
+        play,
+        slots,
+        ranks,
+        seeds,
+    } = layer;
+    // A layer is shared out by the counts of its last holes (a tail): a
+    // thread takes the next tail not taken and walks only its positions.
+    let tail_length = (2 * play.houses - 1).min(3);
+    let tails = tails(tail_length, seeds as usize);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                let (next, tails, keep, walked) = (&next, &tails, &keep, &walked);
+                scope.spawn(move || {
+                    while let Some(tail) = tails.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let mut count = 0u64;
+                        each_with_tail(play.houses, seeds as usize, tail, |pos| {
+                            count += 1;
+                            if in_play(play.houses, pos) && keep(pos) {
+                                let index = ranks.rank(pos) as usize;
+                                let _ = slots.value(play, ranks, pos, index);
+                            }
+                        });
+                        walked(count);
+                    }
+                })
+            })
+            .collect();
+        // Ticks about five times a second, looking often enough that a
+        // small layer is not kept waiting.
+        let mut last = Instant::now();
+        while !workers.iter().all(|w| w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(2));
+            if last.elapsed() >= Duration::from_millis(200) {
+                tick();
+                last = Instant::now();
+            }
+        }
+    });
 }

@@ -1,0 +1,399 @@
+//! A tablebase built in pieces that machines can share out: each layer's
+//! work split into units that depend only on one another's lower layers,
+//! each unit's values a file, the files of a layer merged into the
+//! layer's, and the layers assembled into the table, byte for byte the
+//! file [`build`](super::build) writes.
+//!
+//! # Why the units are independent
+//!
+//! With `s` seeds on the board a move either takes seeds off it (into a
+//! store, or by a capture), and its child lies in a lower layer, or leaves
+//! every seed where it was sown: in the mover's own row, so that the row
+//! sums `(a, b)` (the mover's first) become `(b, a)` for the opponent, to
+//! move next. A unit is the positions of a layer whose rows hold `low` and
+//! `s - low` seeds, either row the mover's: blocks `(low, s - low)` and
+//! `(s - low, low)`. Its values need the lower layers and itself only. A
+//! row of no seeds is a game over, so units run from `low = 1` to `s / 2`.
+//!
+//! # The files
+//!
+//! Every piece (a unit's values, or a whole layer's) is one file, named by
+//! [`Unit::file_name`] or [`layer_file_name`], little-endian:
+//!
+//! | offset | bytes | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `MNCLTP\r\n` |
+//! | 8 | 4 | format version, 1 |
+//! | 12 | 4 | game, 1 for Kalah |
+//! | 16 | 1 | houses a side |
+//! | 17 | 1 | capture rule: 0 standard, 1 empty capture |
+//! | 18 | 1 | the layer: seeds on the board |
+//! | 19 | 1 | the unit's `low`, or 255 for a whole layer |
+//! | 20 | 4 | zero |
+//! | 24 | 8 | values `n` |
+//! | 32 | 8 | checksum: FNV-1a (64-bit) of the values |
+//! | 40 | `n` | the values, one signed byte a position, by rank |
+//!
+//! A unit's values are its positions' in rising rank; a layer's, every
+//! position of the layer (those of no unit, whose game is over, hold
+//! -128). Only paths and checksums need pass between the machines that
+//! build units and the one that merges them, each machine holding
+//! read-only copies of the lower layers' files.
+//!
+//! # Examples
+//!
+//! ```
+//! use mancala_engine::tablebase::{Kind, Tablebase, Unit, assemble, merge_layer};
+//!
+//! let kind = Kind { houses: 2, empty_capture: false };
+//! let dir = std::env::temp_dir().join(format!("mtb-units-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir)?;
+//! for layer in 2..=6 {
+//!     // Each unit could run on another machine that has the lower layers.
+//!     for unit in Unit::all(kind, layer) {
+//!         unit.build(&dir, 1)?;
+//!     }
+//!     merge_layer(kind, layer, &dir)?;
+//! }
+//! let table = assemble(kind, 6, &dir)?;
+//! let whole = Tablebase::build(kind, 6, 1, 1 << 20, |_| {})?;
+//! let (mut a, mut b) = (Vec::new(), Vec::new());
+//! table.write_to(&mut a)?;
+//! whole.write_to(&mut b)?;
+//! assert_eq!(a, b);
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::build::{Layer, fill_layer};
+use super::file::Fnv;
+use super::{Kind, Tablebase, TablebaseError, Values, binomials};
+use crate::kalah_solve::{Pos, Ranks, Slots, UNKNOWN, each_in_layer};
+
+/// The piece files' first bytes.
+const MAGIC: &[u8; 8] = b"MNCLTP\r\n";
+/// The piece format's version.
+const VERSION: u32 = 1;
+/// The game code of Kalah.
+const KALAH: u32 = 1;
+/// Bytes of a piece's header.
+const HEADER: usize = 40;
+/// The `low` of a whole layer's file.
+const WHOLE: u8 = u8::MAX;
+
+/// One unit of a layer's work: its positions whose rows hold `low` and
+/// `layer - low` seeds, either row the mover's. See the [module
+/// docs](self).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Unit {
+    /// The board and capture rule.
+    pub kind: Kind,
+    /// Seeds on the board.
+    pub layer: u32,
+    /// Seeds in the row that holds fewer (1 to `layer / 2`).
+    pub low: u32,
+}
+
+impl Unit {
+    /// The units of `kind`'s layer of `layer` seeds (none below 2).
+    pub fn all(kind: Kind, layer: u32) -> Vec<Unit> {
+        (1..=layer / 2)
+            .map(|low| Unit { kind, layer, low })
+            .collect()
+    }
+
+    /// The file of this unit's values.
+    pub fn file_name(self) -> String {
+        format!(
+            "{}.low-{:02}.mtp",
+            layer_stem(self.kind, self.layer),
+            self.low
+        )
+    }
+
+    /// Whether `pos` (the mover's row first) is one of the unit's.
+    fn contains(self, houses: usize, pos: &Pos) -> bool {
+        let mine: u32 = pos.0[..houses].iter().map(|&c| u32::from(c)).sum();
+        low_of(mine, self.layer) == Some(self.low)
+    }
+
+    /// Works out the unit's values on `threads` threads, reading the
+    /// lower layers' files from `dir` and writing the unit's file there;
+    /// its path and checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Unsupported`] for a unit no table has, a lower
+    /// layer's file missing or refused (as [`merge_layer`] refuses one),
+    /// [`TablebaseError::TooLarge`] if the layers cannot be held in
+    /// memory, and the file system's.
+    pub fn build(self, dir: &Path, threads: usize) -> Result<(PathBuf, u64), TablebaseError> {
+        let Unit { kind, layer, low } = self;
+        if layer < 2 || low == 0 || low > layer / 2 {
+            return Err(TablebaseError::Unsupported(format!(
+                "unit {low} of layer {layer} (units run from 1 to half the layer)"
+            )));
+        }
+        let (slots, ranks) = read_layers(kind, layer, layer - 1, dir)?;
+        let play = kind.play();
+        let houses = play.houses;
+        let layer_of = Layer {
+            play,
+            slots: &slots,
+            ranks: &ranks,
+            seeds: layer,
+        };
+        fill_layer(
+            layer_of,
+            threads,
+            |pos| self.contains(houses, pos),
+            |_| {},
+            || {},
+        );
+        // The layer walks in falling rank: its values, reversed.
+        let mut values = Vec::new();
+        each_in_layer(houses, layer as usize, |pos| {
+            if self.contains(houses, pos) {
+                values.push(slots.get(ranks.rank(pos) as usize) as u8);
+            }
+        });
+        values.reverse();
+        write_piece(
+            dir,
+            &self.file_name(),
+            self.header(values.len() as u64),
+            &values,
+        )
+    }
+
+    /// The header of this unit's file of `n` values.
+    fn header(self, n: u64) -> Header {
+        Header {
+            kind: self.kind,
+            layer: self.layer,
+            low: self.low as u8,
+            n,
+        }
+    }
+}
+
+/// The file of the whole layer of `layer` seeds of `kind`.
+pub fn layer_file_name(kind: Kind, layer: u32) -> String {
+    format!("{}.mtp", layer_stem(kind, layer))
+}
+
+/// The names' common start: the table's name and the layer.
+fn layer_stem(kind: Kind, layer: u32) -> String {
+    let table = kind.file_name();
+    let stem = table.strip_suffix(".mtb").unwrap_or(&table);
+    format!("{stem}.layer-{layer:02}")
+}
+
+/// The unit of a position of `layer` seeds whose mover's row holds `mine`:
+/// `None` if a row is empty (the game is over).
+fn low_of(mine: u32, layer: u32) -> Option<u32> {
+    let low = mine.min(layer - mine);
+    (low > 0).then_some(low)
+}
+
+/// Merges the unit files of `kind`'s layer of `layer` seeds in `dir` into
+/// the layer's file there: its path and checksum.
+///
+/// # Errors
+///
+/// [`TablebaseError::Format`] for a unit file of another format, kind,
+/// layer, unit or count of values than the unit's,
+/// [`TablebaseError::Checksum`] for damaged values, and the file
+/// system's (a unit's file missing among them).
+pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64), TablebaseError> {
+    let ranks = binomials(kind, layer)?.ranks();
+    let base = ranks.below(layer as usize);
+    let len = usize::try_from(ranks.below(layer as usize + 1) - base)
+        .map_err(|_| TablebaseError::Unsupported("a layer larger than memory".into()))?;
+    let houses = usize::from(kind.houses);
+    let mut units = Vec::new();
+    for unit in Unit::all(kind, layer) {
+        let path = dir.join(unit.file_name());
+        units.push(read_piece(&path, unit.header(0))?);
+    }
+    let mut values = vec![UNKNOWN as u8; len];
+    // Each unit's values run in rising rank, the walk in falling: each is
+    // taken from its end.
+    let mut left: Vec<usize> = units.iter().map(Vec::len).collect();
+    let mut short = false;
+    each_in_layer(houses, layer as usize, |pos| {
+        let mine: u32 = pos.0[..houses].iter().map(|&c| u32::from(c)).sum();
+        let Some(low) = low_of(mine, layer) else {
+            return;
+        };
+        let u = low as usize - 1;
+        match left[u].checked_sub(1) {
+            Some(at) => {
+                left[u] = at;
+                values[(ranks.rank(pos) - base) as usize] = units[u][at];
+            }
+            None => short = true,
+        }
+    });
+    if short || left.iter().any(|&n| n > 0) {
+        return Err(TablebaseError::Format(format!(
+            "the units of layer {layer} do not hold its positions"
+        )));
+    }
+    let header = Header {
+        kind,
+        layer,
+        low: WHOLE,
+        n: len as u64,
+    };
+    write_piece(dir, &layer_file_name(kind, layer), header, &values)
+}
+
+/// The table of `kind` of every position of at most `seeds` seeds, from
+/// the layers' files in `dir` (as [`merge_layer`] writes them).
+///
+/// # Errors
+///
+/// As [`merge_layer`] for the layers' files, and
+/// [`TablebaseError::TooLarge`] if the table cannot be held in memory.
+pub fn assemble(kind: Kind, seeds: u32, dir: &Path) -> Result<Tablebase, TablebaseError> {
+    let (slots, ranks) = read_layers(kind, seeds, seeds, dir)?;
+    Ok(Tablebase {
+        kind,
+        seeds,
+        ranks,
+        values: Values::Memory(std::sync::Arc::new(slots)),
+    })
+}
+
+/// The values of a table of `kind` and `seeds` seeds whose layers up to
+/// `upto` are read from their files in `dir`, the others unknown.
+fn read_layers(
+    kind: Kind,
+    seeds: u32,
+    upto: u32,
+    dir: &Path,
+) -> Result<(Slots, Ranks), TablebaseError> {
+    let ranks = binomials(kind, seeds)?.ranks();
+    let len =
+        usize::try_from(ranks.below(seeds as usize + 1)).map_err(|_| too_large(kind, seeds))?;
+    let mut slots = Slots::try_with_capacity(len).ok_or_else(|| too_large(kind, seeds))?;
+    // Layers 0 and 1: no position in play.
+    slots.extend_from_bytes(&vec![UNKNOWN as u8; ranks.below(2) as usize]);
+    for layer in 2..=upto {
+        let header = Header {
+            kind,
+            layer,
+            low: WHOLE,
+            n: ranks.below(layer as usize + 1) - ranks.below(layer as usize),
+        };
+        let values = read_piece(&dir.join(layer_file_name(kind, layer)), header)?;
+        slots.extend_from_bytes(&values);
+    }
+    let room = len - slots.len();
+    slots.extend_from_bytes(&vec![UNKNOWN as u8; room]);
+    Ok((slots, ranks))
+}
+
+fn too_large(kind: Kind, seeds: u32) -> TablebaseError {
+    TablebaseError::TooLarge {
+        houses: kind.houses,
+        seeds,
+        bytes: Tablebase::positions_of(kind, seeds).unwrap_or(u64::MAX),
+        limit: super::available_memory().unwrap_or(0),
+    }
+}
+
+/// What a piece's header says.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Header {
+    kind: Kind,
+    layer: u32,
+    low: u8,
+    /// Values (0 when reading a unit's: any count, checked by the merge).
+    n: u64,
+}
+
+impl Header {
+    fn bytes(self, checksum: u64) -> [u8; HEADER] {
+        let mut h = [0u8; HEADER];
+        h[..8].copy_from_slice(MAGIC);
+        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        h[12..16].copy_from_slice(&KALAH.to_le_bytes());
+        h[16] = self.kind.houses;
+        h[17] = u8::from(self.kind.empty_capture);
+        h[18] = self.layer as u8;
+        h[19] = self.low;
+        h[24..32].copy_from_slice(&self.n.to_le_bytes());
+        h[32..40].copy_from_slice(&checksum.to_le_bytes());
+        h
+    }
+}
+
+/// Writes a piece into `dir` under `name` (beside, then renamed, so a
+/// reader never sees half a file): its path and checksum.
+fn write_piece(
+    dir: &Path,
+    name: &str,
+    header: Header,
+    values: &[u8],
+) -> Result<(PathBuf, u64), TablebaseError> {
+    let mut fnv = Fnv::new();
+    fnv.feed(values);
+    let path = dir.join(name);
+    let partial = dir.join(format!("{name}.partial"));
+    let mut out = BufWriter::new(File::create(&partial)?);
+    out.write_all(&header.bytes(fnv.0))?;
+    out.write_all(values)?;
+    out.flush()?;
+    drop(out);
+    std::fs::rename(&partial, &path)?;
+    Ok((path, fnv.0))
+}
+
+/// The values of the piece at `path`, whose header must be `want`'s (its
+/// count too, unless `want.n` is 0), checked against its checksum.
+fn read_piece(path: &Path, want: Header) -> Result<Vec<u8>, TablebaseError> {
+    let mut input = BufReader::new(File::open(path)?);
+    let mut h = [0u8; HEADER];
+    input.read_exact(&mut h)?;
+    let long = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&h[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    let n = long(24);
+    let expected = long(32);
+    let mut same = want;
+    same.n = if want.n == 0 { n } else { want.n };
+    if h[..32] != same.bytes(0)[..32] {
+        return Err(TablebaseError::Format(format!(
+            "{} is not the piece wanted ({want:?})",
+            path.display()
+        )));
+    }
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(usize::try_from(n).unwrap_or(usize::MAX))
+        .map_err(|_| TablebaseError::Format(format!("{}: {n} values", path.display())))?;
+    (&mut input).take(n).read_to_end(&mut values)?;
+    if values.len() as u64 != n || input.read(&mut [0u8; 1])? != 0 {
+        return Err(TablebaseError::Format(format!(
+            "{}: not the {n} values its header says",
+            path.display()
+        )));
+    }
+    let mut fnv = Fnv::new();
+    fnv.feed(&values);
+    if fnv.0 != expected {
+        return Err(TablebaseError::Checksum {
+            expected,
+            found: fnv.0,
+        });
+    }
+    Ok(values)
+}
