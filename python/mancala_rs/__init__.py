@@ -19,6 +19,8 @@
 - :mod:`mancala_rs.openspiel`, :mod:`mancala_rs.pettingzoo`,
   :mod:`mancala_rs.gym` and :mod:`mancala_rs.rllib` adapt the games to those
   libraries (each imported on first use, so the package needs none of them).
+- :mod:`mancala_rs.tablebase` builds Kalah tablebases in pieces, on a Ray
+  cluster or on this machine.
 """
 
 from types import ModuleType
@@ -28,6 +30,7 @@ from ._core import (
     GameError,
     IllegalActionError,
     State,
+    TablebaseFileError,
     VectorEnv,
     from_text,
     game_info,
@@ -41,6 +44,7 @@ __all__ = [
     "GameError",
     "IllegalActionError",
     "State",
+    "TablebaseFileError",
     "VectorEnv",
     "from_text",
     "game_info",
@@ -52,7 +56,7 @@ __all__ = [
 
 def __getattr__(name: str) -> ModuleType:
     # The adapters import their libraries; load them only when asked.
-    if name in ("openspiel", "pettingzoo", "gym", "rllib"):
+    if name in ("openspiel", "pettingzoo", "gym", "rllib", "tablebase"):
         import importlib
 
         return importlib.import_module(f"{__name__}.{name}")

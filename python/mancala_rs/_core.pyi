@@ -9,6 +9,7 @@ Actions and players are taken as any ``SupportsIndex`` (``int``, numpy
 integers): the Rust side reads them with ``__index__``.
 """
 
+import os
 from typing import Any, Optional, Sequence, SupportsIndex, TypedDict, Union, final
 
 import numpy as np
@@ -25,6 +26,12 @@ __all__ = [
     "VectorEnv",
     "GameError",
     "IllegalActionError",
+    "TablebaseFileError",
+    "tablebase_units",
+    "tablebase_build",
+    "tablebase_build_unit",
+    "tablebase_merge_layer",
+    "tablebase_assemble",
 ]
 
 class _OptionInfo(TypedDict):
@@ -48,6 +55,41 @@ class GameError(ValueError):
 
 class IllegalActionError(ValueError):
     """An action that is not legal in the state (the state is unchanged)."""
+
+class TablebaseFileError(OSError):
+    """A tablebase piece that cannot be built, read or written (a file missing, damaged or of another table)."""
+
+def tablebase_units(houses: int, empty_capture: bool, layer: int) -> list[int]:
+    """The units (their ``low`` numbers) of a layer of a Kalah tablebase."""
+
+def tablebase_build(
+    houses: int, empty_capture: bool, seeds: int, out: Union[str, "os.PathLike[str]"], threads: int = 1
+) -> tuple[str, int]:
+    """The whole table built on this machine, written into ``out``: ``(path, checksum)``."""
+
+def tablebase_build_unit(
+    houses: int,
+    empty_capture: bool,
+    layer: int,
+    low: int,
+    folder: Union[str, "os.PathLike[str]"],
+    threads: int = 1,
+) -> tuple[str, int]:
+    """One unit of a layer from the lower layers' files in ``folder``, written there: ``(path, checksum)``."""
+
+def tablebase_merge_layer(
+    houses: int, empty_capture: bool, layer: int, folder: Union[str, "os.PathLike[str]"]
+) -> tuple[str, int]:
+    """A layer's unit files in ``folder`` merged into the layer's file there: ``(path, checksum)``."""
+
+def tablebase_assemble(
+    houses: int,
+    empty_capture: bool,
+    seeds: int,
+    folder: Union[str, "os.PathLike[str]"],
+    out: Union[str, "os.PathLike[str]"],
+) -> tuple[str, int]:
+    """The table from the layers' files in ``folder``, written into ``out``: ``(path, checksum)``."""
 
 def games() -> list[str]:
     """Every game's name, in the registry's order: the four games of the project, oware and Kalah, then the catalogue."""

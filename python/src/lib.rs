@@ -11,6 +11,7 @@
 
 mod returns;
 mod state;
+mod tablebase;
 mod vector;
 
 use pyo3::create_exception;
@@ -22,6 +23,12 @@ create_exception!(
     GameError,
     PyValueError,
     "An unknown game name, bad options or a bad position text."
+);
+create_exception!(
+    mancala_rs,
+    TablebaseFileError,
+    pyo3::exceptions::PyOSError,
+    "A tablebase piece that cannot be built, read or written (a file missing, damaged or of another table)."
 );
 create_exception!(
     mancala_rs,
@@ -83,6 +90,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<vector::VectorEnv>()?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_units, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_build, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_build_unit, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_merge_layer, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_assemble, m)?)?;
+    m.add(
+        "TablebaseFileError",
+        m.py().get_type::<TablebaseFileError>(),
+    )?;
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add(
         "IllegalActionError",

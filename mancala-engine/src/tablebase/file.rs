@@ -37,18 +37,29 @@ impl Fnv {
 }
 
 impl Tablebase {
+    /// The checksum of the values (FNV-1a, 64-bit), the one the file's
+    /// header gives: worked out from the values (an opened table's read
+    /// from its file).
+    ///
+    /// # Errors
+    ///
+    /// An opened table's file cannot be read to its end.
+    pub fn checksum(&self) -> std::io::Result<u64> {
+        let mut fnv = Fnv::new();
+        self.each_block(|block| {
+            fnv.feed(block);
+            Ok(())
+        })?;
+        Ok(fnv.0)
+    }
+
     /// Writes the table to `out` in the file format.
     ///
     /// # Errors
     ///
     /// The writer's.
     pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let mut fnv = Fnv::new();
-        self.each_block(|block| {
-            fnv.feed(block);
-            Ok(())
-        })?;
-        out.write_all(&self.header(fnv.0))?;
+        out.write_all(&self.header(self.checksum()?))?;
         self.each_block(|block| out.write_all(block))?;
         out.flush()
     }

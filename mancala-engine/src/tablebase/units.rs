@@ -358,9 +358,11 @@ fn write_piece(
 /// The values of the piece at `path`, whose header must be `want`'s (its
 /// count too, unless `want.n` is 0), checked against its checksum.
 fn read_piece(path: &Path, want: Header) -> Result<Vec<u8>, TablebaseError> {
-    let mut input = BufReader::new(File::open(path)?);
+    let named =
+        |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let mut input = BufReader::new(File::open(path).map_err(named)?);
     let mut h = [0u8; HEADER];
-    input.read_exact(&mut h)?;
+    input.read_exact(&mut h).map_err(named)?;
     let long = |at: usize| {
         let mut b = [0u8; 8];
         b.copy_from_slice(&h[at..at + 8]);
@@ -380,8 +382,11 @@ fn read_piece(path: &Path, want: Header) -> Result<Vec<u8>, TablebaseError> {
     values
         .try_reserve_exact(usize::try_from(n).unwrap_or(usize::MAX))
         .map_err(|_| TablebaseError::Format(format!("{}: {n} values", path.display())))?;
-    (&mut input).take(n).read_to_end(&mut values)?;
-    if values.len() as u64 != n || input.read(&mut [0u8; 1])? != 0 {
+    (&mut input)
+        .take(n)
+        .read_to_end(&mut values)
+        .map_err(named)?;
+    if values.len() as u64 != n || input.read(&mut [0u8; 1]).map_err(named)? != 0 {
         return Err(TablebaseError::Format(format!(
             "{}: not the {n} values its header says",
             path.display()

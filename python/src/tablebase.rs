@@ -1,0 +1,139 @@
+//! Kalah tablebases built in pieces (`mancala_engine::tablebase::units`),
+//! for the Python driver that shares the pieces out on a Ray cluster
+//! (`mancala_rs.tablebase`): each function does one piece's work in Rust,
+//! with the interpreter released, and answers the path it wrote and the
+//! file's checksum.
+
+use std::path::PathBuf;
+
+use mancala_engine::tablebase::{Kind, Tablebase, TablebaseError, Unit, assemble, merge_layer};
+use pyo3::prelude::*;
+
+use crate::TablebaseFileError;
+
+/// The kind of table of `houses` houses and that capture rule, checked.
+fn kind(houses: u8, empty_capture: bool) -> PyResult<Kind> {
+    let kind = Kind {
+        houses,
+        empty_capture,
+    };
+    Tablebase::positions_of(kind, 0).map_err(error)?;
+    Ok(kind)
+}
+
+/// A tablebase error as the Python exception.
+fn error(e: TablebaseError) -> PyErr {
+    TablebaseFileError::new_err(e.to_string())
+}
+
+/// The units of the layer of ``layer`` seeds of Kalah with ``houses``
+/// houses (its ``low`` numbers, 1 to ``layer // 2``).
+#[pyfunction]
+#[pyo3(signature = (houses, empty_capture, layer))]
+pub(crate) fn tablebase_units(houses: u8, empty_capture: bool, layer: u32) -> PyResult<Vec<u32>> {
+    let kind = kind(houses, empty_capture)?;
+    Tablebase::positions_of(kind, layer).map_err(error)?;
+    Ok(Unit::all(kind, layer).iter().map(|u| u.low).collect())
+}
+
+/// Works out one unit of a layer on ``threads`` threads, from the lower
+/// layers' files in the folder ``folder``, writing the unit's file there:
+/// ``(path, checksum)``.
+///
+/// Raises :class:`TablebaseFileError` for a unit no table has, a lower
+/// layer's file missing or damaged, or a folder that cannot be written.
+#[pyfunction]
+#[pyo3(signature = (houses, empty_capture, layer, low, folder, threads=1))]
+pub(crate) fn tablebase_build_unit(
+    py: Python<'_>,
+    houses: u8,
+    empty_capture: bool,
+    layer: u32,
+    low: u32,
+    folder: PathBuf,
+    threads: usize,
+) -> PyResult<(String, u64)> {
+    let unit = Unit {
+        kind: kind(houses, empty_capture)?,
+        layer,
+        low,
+    };
+    Tablebase::positions_of(unit.kind, layer).map_err(error)?;
+    let (path, checksum) = py.detach(|| unit.build(&folder, threads)).map_err(error)?;
+    Ok((path.display().to_string(), checksum))
+}
+
+/// Merges the unit files of a layer in ``folder`` into the layer's file
+/// there: ``(path, checksum)``.
+///
+/// Raises :class:`TablebaseFileError` for a unit file missing, damaged or
+/// of another unit.
+#[pyfunction]
+#[pyo3(signature = (houses, empty_capture, layer, folder))]
+pub(crate) fn tablebase_merge_layer(
+    py: Python<'_>,
+    houses: u8,
+    empty_capture: bool,
+    layer: u32,
+    folder: PathBuf,
+) -> PyResult<(String, u64)> {
+    let kind = kind(houses, empty_capture)?;
+    Tablebase::positions_of(kind, layer).map_err(error)?;
+    let (path, checksum) = py
+        .detach(|| merge_layer(kind, layer, &folder))
+        .map_err(error)?;
+    Ok((path.display().to_string(), checksum))
+}
+
+/// Writes the table of every position of at most ``seeds`` seeds from the
+/// layers' files in ``folder`` into ``out`` (the file the single-machine
+/// build writes): ``(path, checksum)``.
+///
+/// Raises :class:`TablebaseFileError` for a layer's file missing or
+/// damaged, or a folder that cannot be written.
+#[pyfunction]
+#[pyo3(signature = (houses, empty_capture, seeds, folder, out))]
+pub(crate) fn tablebase_assemble(
+    py: Python<'_>,
+    houses: u8,
+    empty_capture: bool,
+    seeds: u32,
+    folder: PathBuf,
+    out: PathBuf,
+) -> PyResult<(String, u64)> {
+    let kind = kind(houses, empty_capture)?;
+    Tablebase::positions_of(kind, seeds).map_err(error)?;
+    py.detach(|| {
+        let table = assemble(kind, seeds, &folder)?;
+        let path = table.save(&out)?;
+        Ok((path.display().to_string(), table.checksum()?))
+    })
+    .map_err(error)
+}
+
+/// Builds the whole table of every position of at most ``seeds`` seeds on
+/// this machine, on ``threads`` threads, and writes it into ``out``:
+/// ``(path, checksum)`` (the file the pieces assemble into, byte for
+/// byte).
+///
+/// Raises :class:`TablebaseFileError` for a table larger than the memory
+/// free, or a folder that cannot be written.
+#[pyfunction]
+#[pyo3(signature = (houses, empty_capture, seeds, out, threads=1))]
+pub(crate) fn tablebase_build(
+    py: Python<'_>,
+    houses: u8,
+    empty_capture: bool,
+    seeds: u32,
+    out: PathBuf,
+    threads: usize,
+) -> PyResult<(String, u64)> {
+    let kind = kind(houses, empty_capture)?;
+    let memory = mancala_engine::tablebase::available_memory().unwrap_or(u64::MAX);
+    py.detach(|| {
+        let table = Tablebase::build(kind, seeds, threads, memory, |_| {})?;
+        let path = table.save(&out)?;
+        Ok((path.display().to_string(), table.checksum()?))
+    })
+    .map_err(error)
+}
