@@ -20,50 +20,54 @@
 //! other would.
 
 use core::fmt;
-use core::sync::atomic::{AtomicU64, Ordering};
+use core::sync::atomic::{AtomicU32, Ordering};
 
-/// Up to 64 answers, "does move `i` relay for ever", each known or not.
+/// Up to 64 answers, "does move `i` relay for ever", each known or not
+/// (in 32-bit words: the targets without 64-bit atomics have these).
 pub(crate) struct EndlessMemo {
-    /// Bit `i`: the answer for move `i` is known.
-    known: AtomicU64,
-    /// Bit `i`: move `i` relays for ever (meaningful once known).
-    endless: AtomicU64,
+    /// Bit `i % 32` of word `i / 32`: the answer for move `i` is known.
+    known: [AtomicU32; 2],
+    /// The same bit: move `i` relays for ever (meaningful once known).
+    endless: [AtomicU32; 2],
 }
 
 impl EndlessMemo {
     /// A memo that knows nothing.
     pub(crate) const fn new() -> EndlessMemo {
         EndlessMemo {
-            known: AtomicU64::new(0),
-            endless: AtomicU64::new(0),
+            known: [AtomicU32::new(0), AtomicU32::new(0)],
+            endless: [AtomicU32::new(0), AtomicU32::new(0)],
         }
     }
 
     /// Forgets every answer: the position has changed.
     pub(crate) fn clear(&mut self) {
-        *self.known.get_mut() = 0;
-        *self.endless.get_mut() = 0;
+        for word in self.known.iter_mut().chain(&mut self.endless) {
+            *word.get_mut() = 0;
+        }
     }
 
     /// Whether move `i` relays for ever: the answer kept, or else
     /// `decide()`'s, kept for next time. Moves from 64 on are decided
     /// every time.
     pub(crate) fn get_or(&self, i: usize, decide: impl FnOnce() -> bool) -> bool {
-        let Some(bit) = u32::try_from(i).ok().and_then(|i| 1u64.checked_shl(i)) else {
+        let (Some(known), Some(endless)) = (self.known.get(i / 32), self.endless.get(i / 32))
+        else {
             return decide();
         };
+        let bit = 1u32 << (i % 32);
         // The answer is written before it is marked known (release), and
         // read after the mark (acquire), so a thread that sees the mark
         // sees the answer.
-        if self.known.load(Ordering::Acquire) & bit != 0 {
-            return self.endless.load(Ordering::Relaxed) & bit != 0;
+        if known.load(Ordering::Acquire) & bit != 0 {
+            return endless.load(Ordering::Relaxed) & bit != 0;
         }
-        let endless = decide();
-        if endless {
-            self.endless.fetch_or(bit, Ordering::Relaxed);
+        let answer = decide();
+        if answer {
+            endless.fetch_or(bit, Ordering::Relaxed);
         }
-        self.known.fetch_or(bit, Ordering::Release);
-        endless
+        known.fetch_or(bit, Ordering::Release);
+        answer
     }
 }
 
@@ -71,11 +75,15 @@ impl Clone for EndlessMemo {
     fn clone(&self) -> EndlessMemo {
         // The known bits are read first (acquire), so every answer they
         // mark is read with them.
-        let known = self.known.load(Ordering::Acquire);
-        let endless = self.endless.load(Ordering::Relaxed) & known;
+        let copy = |w: usize| {
+            let known = self.known[w].load(Ordering::Acquire);
+            let endless = self.endless[w].load(Ordering::Relaxed) & known;
+            (AtomicU32::new(known), AtomicU32::new(endless))
+        };
+        let ((k0, e0), (k1, e1)) = (copy(0), copy(1));
         EndlessMemo {
-            known: AtomicU64::new(known),
-            endless: AtomicU64::new(endless),
+            known: [k0, k1],
+            endless: [e0, e1],
         }
     }
 }
@@ -166,6 +174,11 @@ mod tests {
         };
         assert!(memo.get_or(3, || decide(true)));
         assert!(!memo.get_or(5, || decide(false)));
+        // In the second word too.
+        assert!(memo.get_or(40, || decide(true)));
+        assert!(memo.get_or(40, || decide(false)));
+        assert_eq!(calls.get(), 3);
+        calls.set(2);
         // Kept: the closures are not called again, and would answer wrong.
         assert!(memo.get_or(3, || decide(false)));
         assert!(!memo.get_or(5, || decide(true)));

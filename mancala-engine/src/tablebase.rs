@@ -124,7 +124,7 @@ pub use build::{BuildProgress, build};
 pub use file::{FORMAT_VERSION, available_memory};
 pub(crate) use paged::Paged;
 pub use shelf::{PerfectMove, Shelf};
-pub use units::{Unit, assemble, layer_file_name, merge_layer};
+pub use units::{Unit, assemble, check_piece, layer_file_name, merge_layer};
 pub use verify::Verified;
 
 /// The most seeds on the board a tablebase holds (its values must fit a

@@ -32,6 +32,7 @@ __all__ = [
     "tablebase_build_unit",
     "tablebase_merge_layer",
     "tablebase_assemble",
+    "tablebase_check_piece",
 ]
 
 class _OptionInfo(TypedDict):
@@ -90,6 +91,9 @@ def tablebase_assemble(
     out: Union[str, "os.PathLike[str]"],
 ) -> tuple[str, int]:
     """The table from the layers' files in ``folder``, written into ``out``: ``(path, checksum)``."""
+
+def tablebase_check_piece(path: Union[str, "os.PathLike[str]"]) -> int:
+    """A piece checked whole against its checksum, which it answers."""
 
 def games() -> list[str]:
     """Every game's name, in the registry's order: the four games of the project, oware and Kalah, then the catalogue."""

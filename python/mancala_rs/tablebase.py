@@ -107,11 +107,14 @@ def _unit(
         name = _piece_name(houses, empty_capture, lower_layer)
         mine = os.path.join(local, name)
         if not os.path.exists(mine) or _header_checksum(mine) != checksum:
+            # Copied and checked whole once a node: the unit reads only the
+            # bytes it needs, checking no checksum.
             partial = f"{mine}.{os.getpid()}.partial"
             shutil.copyfile(os.path.join(folder, name), partial)
+            if _core.tablebase_check_piece(partial) != checksum:
+                os.remove(partial)
+                raise _core.TablebaseFileError(f"{name}: not the layer the driver merged")
             os.replace(partial, mine)
-        if _header_checksum(mine) != checksum:
-            raise _core.TablebaseFileError(f"{name}: not the layer the driver merged")
     started = time.perf_counter()
     path, checksum = _core.tablebase_build_unit(houses, empty_capture, layer, low, local, threads)
     seconds = time.perf_counter() - started

@@ -6,7 +6,9 @@
 
 use std::path::PathBuf;
 
-use mancala_engine::tablebase::{Kind, Tablebase, TablebaseError, Unit, assemble, merge_layer};
+use mancala_engine::tablebase::{
+    Kind, Tablebase, TablebaseError, Unit, assemble, check_piece, merge_layer,
+};
 use pyo3::prelude::*;
 
 use crate::TablebaseFileError;
@@ -136,4 +138,15 @@ pub(crate) fn tablebase_build(
         Ok((path.display().to_string(), table.checksum()?))
     })
     .map_err(error)
+}
+
+/// Checks a piece (a unit's or a layer's file) whole against its checksum,
+/// which it answers. A unit reads its lower layers without checking every
+/// byte: a node checks each layer once, where it copies it.
+///
+/// Raises :class:`TablebaseFileError` for a file that is no piece, of the
+/// wrong length, or damaged.
+#[pyfunction]
+pub(crate) fn tablebase_check_piece(py: Python<'_>, path: PathBuf) -> PyResult<u64> {
+    py.detach(|| check_piece(&path)).map_err(error)
 }

@@ -51,14 +51,16 @@ def test_pieces_that_do_not_fit_are_refused(tmp_path):
         _core.tablebase_build_unit(4, False, 3, 1, folder)
     path, _ = _core.tablebase_build_unit(4, False, 2, 1, folder)
     _core.tablebase_merge_layer(4, False, 2, folder)
-    # A damaged layer is refused by the next layer's units.
+    # A damaged layer is refused by the check a node makes as it copies it.
     layer = os.path.join(folder, "kalah-4-standard.layer-02.mtp")
     data = bytearray(read(layer))
     data[-1] ^= 1
     with open(layer, "wb") as f:
         f.write(data)
     with pytest.raises(mancala_rs.TablebaseFileError, match="damaged"):
-        _core.tablebase_build_unit(4, False, 3, 1, folder)
+        _core.tablebase_check_piece(layer)
+    with pytest.raises(mancala_rs.TablebaseFileError, match="not a tablebase piece"):
+        _core.tablebase_check_piece(__file__)
     # The merge wants every unit of its layer.
     os.remove(path)
     with pytest.raises(mancala_rs.TablebaseFileError, match="low-01"):

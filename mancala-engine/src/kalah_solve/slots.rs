@@ -59,6 +59,13 @@ impl Slots {
         self.0[index].load(Ordering::Relaxed)
     }
 
+    /// Puts `value` in slot `index`.
+    #[cfg(not(target_family = "wasm"))]
+    #[inline]
+    pub(crate) fn set(&self, index: usize, value: i8) {
+        self.0[index].store(value, Ordering::Relaxed);
+    }
+
     /// The values of slots `from..to`, in order.
     #[cfg(not(target_family = "wasm"))]
     pub(crate) fn values(&self, from: usize, to: usize) -> impl Iterator<Item = i8> + '_ {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Kind, Tablebase, TablebaseError, binomials};
-use crate::kalah_solve::{Play, Pos, Ranks, Slots, each_with_tail, in_play, tails};
+use crate::kalah_solve::{Pos, Slots, each_with_tail, in_play, tails};
 
 /// How far a build is, for a progress bar.
 #[derive(Clone, Copy, Debug)]
@@ -82,14 +82,12 @@ pub fn build(
     };
     for layer in 2..=seeds {
         fill_layer(
-            Layer {
-                play,
-                slots: &slots,
-                ranks: &ranks,
-                seeds: layer,
-            },
+            play.houses,
+            layer,
             threads,
-            |_| true,
+            |pos| {
+                let _ = slots.value(play, &ranks, pos, ranks.rank(pos) as usize);
+            },
             |walked| {
                 done.fetch_add(walked, Ordering::Relaxed);
             },
@@ -105,51 +103,34 @@ pub fn build(
     })
 }
 
-/// A layer to fill: the table's values (the lower layers complete), how
-/// positions are ranked and played, and the seeds on the board.
-#[derive(Clone, Copy)]
-pub(super) struct Layer<'a> {
-    pub(super) play: Play,
-    pub(super) slots: &'a Slots,
-    pub(super) ranks: &'a Ranks,
-    pub(super) seeds: u32,
-}
-
-/// Works out every position in play of `layer` that `keep` takes, on
-/// `threads` threads (at least one), each calling `walked` with the
-/// positions it walked (kept or not) after each share, and calls `tick`
-/// about five times a second until they are done. The positions a kept
-/// one leads to in its own layer must be kept too, or already known.
+/// Calls `work` with every position in play of the layer of `seeds` seeds
+/// on a board of `houses` houses a side, on `threads` threads (at least
+/// one), each calling `walked` with the positions it walked after each
+/// share, and calls `tick` about five times a second until they are done.
 pub(super) fn fill_layer(
-    layer: Layer<'_>,
+    houses: usize,
+    seeds: u32,
     threads: usize,
-    keep: impl Fn(&Pos) -> bool + Sync,
+    work: impl Fn(&Pos) + Sync,
     walked: impl Fn(u64) + Sync,
     mut tick: impl FnMut(),
 ) {
-    let Layer {
-        play,
-        slots,
-        ranks,
-        seeds,
-    } = layer;
     // A layer is shared out by the counts of its last holes (a tail): a
     // thread takes the next tail not taken and walks only its positions.
-    let tail_length = (2 * play.houses - 1).min(3);
+    let tail_length = (2 * houses - 1).min(3);
     let tails = tails(tail_length, seeds as usize);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
-                let (next, tails, keep, walked) = (&next, &tails, &keep, &walked);
+                let (next, tails, work, walked) = (&next, &tails, &work, &walked);
                 scope.spawn(move || {
                     while let Some(tail) = tails.get(next.fetch_add(1, Ordering::Relaxed)) {
                         let mut count = 0u64;
-                        each_with_tail(play.houses, seeds as usize, tail, |pos| {
+                        each_with_tail(houses, seeds as usize, tail, |pos| {
                             count += 1;
-                            if in_play(play.houses, pos) && keep(pos) {
-                                let index = ranks.rank(pos) as usize;
-                                let _ = slots.value(play, ranks, pos, index);
+                            if in_play(houses, pos) {
+                                work(pos);
                             }
                         });
                         walked(count);

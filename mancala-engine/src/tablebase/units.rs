@@ -69,10 +69,11 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::build::{Layer, fill_layer};
+use super::build::fill_layer;
 use super::file::Fnv;
+use super::paged::Paged;
 use super::{Kind, Tablebase, TablebaseError, Values, binomials};
-use crate::kalah_solve::{Pos, Ranks, Slots, UNKNOWN, each_in_layer};
+use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, UNKNOWN, each_in_layer};
 
 /// The piece files' first bytes.
 const MAGIC: &[u8; 8] = b"MNCLTP\r\n";
@@ -138,27 +139,30 @@ impl Unit {
                 "unit {low} of layer {layer} (units run from 1 to half the layer)"
             )));
         }
-        let (slots, ranks) = read_layers(kind, layer, layer - 1, dir)?;
-        let play = kind.play();
-        let houses = play.houses;
-        let layer_of = Layer {
-            play,
-            slots: &slots,
-            ranks: &ranks,
-            seeds: layer,
-        };
+        let work = UnitWork::new(self, dir)?;
+        let houses = usize::from(kind.houses);
         fill_layer(
-            layer_of,
+            houses,
+            layer,
             threads,
-            |pos| self.contains(houses, pos),
+            |pos| {
+                if self.contains(houses, pos) {
+                    let _ = work.value(pos);
+                }
+            },
             |_| {},
             || {},
         );
+        for file in work.lower.iter().flatten() {
+            if let Some(fault) = file.fault() {
+                return Err(TablebaseError::Unreadable(fault.to_string()));
+            }
+        }
         // The layer walks in falling rank: its values, reversed.
-        let mut values = Vec::new();
+        let mut values = Vec::with_capacity(work.own.len());
         each_in_layer(houses, layer as usize, |pos| {
             if self.contains(houses, pos) {
-                values.push(slots.get(ranks.rank(pos) as usize) as u8);
+                values.push(work.own.get(work.index(pos)) as u8);
             }
         });
         values.reverse();
@@ -179,6 +183,150 @@ impl Unit {
             n,
         }
     }
+}
+
+/// A unit's work: its own values, numbered from 0 (block by block, the
+/// mover's row holding `low` seeds first, then `layer - low`; in a block,
+/// by the mover's row's rank among the rows of its seeds, then the
+/// other's), and the lower layers' files, opened (a probe reads the bytes
+/// it needs), so that a unit's memory is its own values whatever the
+/// lower layers' size.
+struct UnitWork {
+    unit: Unit,
+    play: Play,
+    /// Ranks of the board's positions (the layers' offsets and ranks).
+    ranks: Ranks,
+    /// Ranks of one row's counts.
+    rows: Ranks,
+    own: Slots,
+    /// The lower layers' files, by seeds (none below 2).
+    lower: Vec<Option<Paged>>,
+}
+
+impl UnitWork {
+    fn new(unit: Unit, dir: &Path) -> Result<UnitWork, TablebaseError> {
+        let Unit { kind, layer, low } = unit;
+        let houses = usize::from(kind.houses);
+        let ranks = binomials(kind, layer)?.ranks();
+        let rows = Binomials::new(layer as usize, houses)
+            .ok_or_else(|| too_large(kind, layer))?
+            .ranks();
+        let row_count = |m: u32| rows.below(m as usize + 1) - rows.below(m as usize);
+        let blocks = if 2 * low == layer { 1 } else { 2 };
+        let len = row_count(low) * row_count(layer - low) * blocks;
+        let own = Slots::try_unknown(usize::try_from(len).map_err(|_| too_large(kind, layer))?)
+            .ok_or_else(|| too_large(kind, layer))?;
+        let mut lower = Vec::new();
+        for below in 0..layer {
+            if below < 2 {
+                lower.push(None);
+                continue;
+            }
+            let header = Header {
+                kind,
+                layer: below,
+                low: WHOLE,
+                n: ranks.below(below as usize + 1) - ranks.below(below as usize),
+            };
+            lower.push(Some(open_piece(
+                &dir.join(layer_file_name(kind, below)),
+                header,
+            )?));
+        }
+        Ok(UnitWork {
+            unit,
+            play: kind.play(),
+            ranks,
+            rows,
+            own,
+            lower,
+        })
+    }
+
+    /// The number of a position of the unit among its own.
+    fn index(&self, pos: &Pos) -> usize {
+        let houses = self.play.houses;
+        let Unit { layer, low, .. } = self.unit;
+        let row_rank = |row: &[u8], m: u32| {
+            let mut p = Pos::default();
+            p.0[..houses].copy_from_slice(row);
+            self.rows.rank(&p) - self.rows.below(m as usize)
+        };
+        let row_count = |m: u32| self.rows.below(m as usize + 1) - self.rows.below(m as usize);
+        let mine: u32 = pos.0[..houses].iter().map(|&c| u32::from(c)).sum();
+        let theirs = layer - mine;
+        let start = if mine == low {
+            0
+        } else {
+            row_count(low) * row_count(layer - low)
+        };
+        let at = start
+            + row_rank(&pos.0[..houses], mine) * row_count(theirs)
+            + row_rank(&pos.0[houses..2 * houses], theirs);
+        at as usize
+    }
+
+    /// The value of the unit's position `pos` (in play), worked out from
+    /// its children's if it is not known yet: those of the unit's own
+    /// layer are the unit's too (the rows swapped), the others are read
+    /// from the lower layers' files (a value that cannot be read counts 0,
+    /// and the file keeps the fault, which [`Unit::build`] reports).
+    fn value(&self, pos: &Pos) -> i32 {
+        let index = self.index(pos);
+        let known = self.own.get(index);
+        if known != UNKNOWN {
+            return i32::from(known);
+        }
+        let mut best = i32::MIN;
+        for house in 0..self.play.houses {
+            if pos.0[house] == 0 {
+                continue;
+            }
+            let (child, gain, next) = self.play.play(pos, house);
+            let v = match next {
+                Next::Over(rest) => gain + rest,
+                Next::Again => gain + self.child(&child),
+                Next::Other => gain - self.child(&child),
+            };
+            best = best.max(v);
+        }
+        // A position in play has a move; values fit a byte.
+        self.own.set(index, best as i8);
+        best
+    }
+
+    /// The value of a child in play: the unit's own, or a lower layer's.
+    fn child(&self, child: &Pos) -> i32 {
+        let seeds: u32 = child.0.iter().map(|&c| u32::from(c)).sum();
+        if seeds == self.unit.layer {
+            return self.value(child);
+        }
+        let Some(Some(file)) = self.lower.get(seeds as usize) else {
+            return 0;
+        };
+        let rank = self.ranks.rank(child) - self.ranks.below(seeds as usize);
+        file.value(rank, seeds as i32).unwrap_or(0)
+    }
+}
+
+/// The piece at `path`, opened (its values read as probes need them),
+/// whose header must be `want`'s.
+fn open_piece(path: &Path, want: Header) -> Result<Paged, TablebaseError> {
+    let named =
+        |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let mut file = File::open(path).map_err(named)?;
+    let mut h = [0u8; HEADER];
+    file.read_exact(&mut h).map_err(named)?;
+    if h[..32] != want.bytes(0)[..32] {
+        return Err(TablebaseError::Format(format!(
+            "{} is not the piece wanted ({want:?})",
+            path.display()
+        )));
+    }
+    let mut checksum = [0u8; 8];
+    checksum.copy_from_slice(&h[32..40]);
+    Paged::new(file, want.n, u64::from_le_bytes(checksum))
+        .map_err(|e| TablebaseError::Format(format!("{}: {e}", path.display())))
 }
 
 /// The file of the whole layer of `layer` seeds of `kind`.
@@ -306,6 +454,44 @@ fn too_large(kind: Kind, seeds: u32) -> TablebaseError {
         bytes: Tablebase::positions_of(kind, seeds).unwrap_or(u64::MAX),
         limit: super::available_memory().unwrap_or(0),
     }
+}
+
+/// Checks the piece (a unit's or a layer's file) at `path` whole: its
+/// header, its length and its values against its checksum, which it
+/// returns. A unit reads its lower layers' files without checking every
+/// byte (a value that cannot be is refused when met): check each once
+/// where it is copied.
+///
+/// # Errors
+///
+/// [`TablebaseError::Format`] for a file that is no piece or of the wrong
+/// length, [`TablebaseError::Checksum`] for damaged values, and the file
+/// system's.
+pub fn check_piece(path: &Path) -> Result<u64, TablebaseError> {
+    let named =
+        |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let mut h = [0u8; HEADER];
+    File::open(path)
+        .and_then(|mut f| f.read_exact(&mut h))
+        .map_err(named)?;
+    let bad = || TablebaseError::Format(format!("{} is not a tablebase piece", path.display()));
+    if h[..8] != MAGIC[..] || h[17] > 1 {
+        return Err(bad());
+    }
+    let kind = Kind {
+        houses: h[16],
+        empty_capture: h[17] == 1,
+    };
+    let header = Header {
+        kind,
+        layer: u32::from(h[18]),
+        low: h[19],
+        n: 0,
+    };
+    read_piece(path, header)?;
+    let mut checksum = [0u8; 8];
+    checksum.copy_from_slice(&h[32..40]);
+    Ok(u64::from_le_bytes(checksum))
 }
 
 /// What a piece's header says.
