@@ -166,14 +166,14 @@ def build(
     say = progress or (lambda _line: None)
 
     run_unit: Callable[..., Any]
-    ray: Any = None
+    cluster: Any = None
     if address is not None or _ray_running():
-        import ray  # type: ignore[import-not-found,no-redef]
+        import ray
 
         if not ray.is_initialized():
             ray.init(address=address, logging_level="ERROR", log_to_driver=False)
-        task = ray.remote(num_cpus=1)(_unit)
-        run_unit = task.remote
+        cluster = ray
+        run_unit = ray.remote(num_cpus=1)(_unit).remote
     else:
         run_unit = _unit
 
@@ -185,7 +185,7 @@ def build(
             layer_started = time.perf_counter()
             lows = _core.tablebase_units(houses, rule, layer)
             calls = [run_unit(houses, rule, layer, low, pieces, list(merged), threads) for low in lows]
-            results = ray.get(calls) if ray is not None else calls
+            results = cluster.get(calls) if cluster is not None else calls
             for low, (path, checksum, seconds) in zip(lows, results):
                 if _header_checksum(path) != checksum:
                     raise _core.TablebaseFileError(f"{path}: not the unit its task built")
