@@ -128,12 +128,14 @@ impl Unit {
     ///
     /// # Errors
     ///
-    /// [`TablebaseError::Unsupported`] for a unit no table has, a lower
+    /// [`TablebaseError::Unsupported`] for a board, seeds or unit no table has, a lower
     /// layer's file missing or refused (as [`merge_layer`] refuses one),
     /// [`TablebaseError::TooLarge`] if the layers cannot be held in
     /// memory, and the file system's.
     pub fn build(self, dir: &Path, threads: usize) -> Result<(PathBuf, u64), TablebaseError> {
         let Unit { kind, layer, low } = self;
+        // A board and seeds a table has, before any rank is worked out.
+        Tablebase::positions_of(kind, layer)?;
         if layer < 2 || low == 0 || low > layer / 2 {
             return Err(TablebaseError::Unsupported(format!(
                 "unit {low} of layer {layer} (units run from 1 to half the layer)"
@@ -353,11 +355,13 @@ fn low_of(mine: u32, layer: u32) -> Option<u32> {
 ///
 /// # Errors
 ///
+/// [`TablebaseError::Unsupported`] for a board or seeds no table has,
 /// [`TablebaseError::Format`] for a unit file of another format, kind,
 /// layer, unit or count of values than the unit's,
 /// [`TablebaseError::Checksum`] for damaged values, and the file
 /// system's (a unit's file missing among them).
 pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64), TablebaseError> {
+    Tablebase::positions_of(kind, layer)?;
     let ranks = binomials(kind, layer)?.ranks();
     let base = ranks.below(layer as usize);
     let len = usize::try_from(ranks.below(layer as usize + 1) - base)
@@ -406,9 +410,11 @@ pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64),
 ///
 /// # Errors
 ///
-/// As [`merge_layer`] for the layers' files, and
+/// [`TablebaseError::Unsupported`] for a board or seeds no table has; as
+/// [`merge_layer`] for the layers' files; and
 /// [`TablebaseError::TooLarge`] if the table cannot be held in memory.
 pub fn assemble(kind: Kind, seeds: u32, dir: &Path) -> Result<Tablebase, TablebaseError> {
+    Tablebase::positions_of(kind, seeds)?;
     let (slots, ranks) = read_layers(kind, seeds, seeds, dir)?;
     Ok(Tablebase {
         kind,
