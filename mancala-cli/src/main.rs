@@ -7,7 +7,7 @@
 //! mancala kgp                   a client of KGP servers (Kalah tournaments)
 //! mancala uci                   Oware's UCI dialect (the Aualé GUI's)
 //! mancala tournament GAME A B.. a round robin of computer players
-//! mancala solve GAME            the exact value of a start position
+//! mancala solve GAME            the exact value of a start position (or any)
 //! mancala conformance FILE...   replay conformance traces
 //! mancala replay GAME MOVE...   the position after each move
 //! mancala bench [GAME...]       random playouts a second

@@ -1,16 +1,19 @@
-//! The `solve` command: the exact value of a game's start position (the
-//! solvers are [`mancala_engine::solve`] and [`mancala_engine::kalah_solve`]).
+//! The `solve` command: the exact value of a game's start position, or of
+//! any position (`--position`), and of each position of the line perfect
+//! play follows from it (`--along`). The solvers are
+//! [`mancala_engine::solve`] and [`mancala_engine::kalah_solve`].
 
 use std::io::Write;
 
 use clap::Parser;
 
-use mancala_core::Mancala;
+use mancala_core::{Game, Mancala, Move};
 use mancala_engine::AnyGame;
 use mancala_engine::kalah_solve::KalahSolver;
 use mancala_engine::solve::{
     DEFAULT_KALAH_ENDGAME_MB, Progress, Solution, Solver, mancala_banked, mancala_split, solvable,
 };
+use mancala_engine::tablebase::Tablebase;
 
 use crate::game_arg::OptionPairs;
 
@@ -42,6 +45,30 @@ pub struct SolveArgs {
     /// of up to its seeds on the board (Kalah's own solver only).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<std::path::PathBuf>,
+    /// Enhanced transposition cutoffs only at nodes with more seeds than
+    /// this on the board (Kalah's own solver only; default its
+    /// `DEFAULT_ETC_SEEDS`).
+    #[arg(long, value_name = "SEEDS")]
+    pub etc_seeds: Option<u32>,
+    /// The transposition table only at nodes with more than this many
+    /// seeds beyond the endgame table's (Kalah's own solver only; default
+    /// its `DEFAULT_TT_MARGIN`).
+    #[arg(long, value_name = "SEEDS")]
+    pub tt_margin: Option<u32>,
+    /// Opens the tablebase rather than reading it whole: the first answer
+    /// comes at once and the memory stays small, but each probe the cache
+    /// misses is a read of the file.
+    #[arg(long, requires = "tablebase")]
+    pub open: bool,
+    /// Solves this position (in the game's notation, as the engine
+    /// protocol's `position` and `mancala play` write it) rather than the
+    /// start.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// Then plays the first best move and solves the position it leads
+    /// to, to the end of the game: one line a position, with its time.
+    #[arg(long)]
+    pub along: bool,
     /// The generic solver over the Game trait even where Kalah's own
     /// applies.
     #[arg(long)]
@@ -83,21 +110,59 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
                 KalahSolver::default_endgame_bytes(&game, DEFAULT_KALAH_ENDGAME_MB << 20)
             }
         };
-        KalahSolver::new(&game, tt_mb << 20, endgame)
+        KalahSolver::new(&game, tt_mb << 20, endgame).map(|solver| {
+            let solver = match args.etc_seeds {
+                Some(seeds) => solver.with_etc_seeds(seeds),
+                None => solver,
+            };
+            match args.tt_margin {
+                Some(seeds) => solver.with_tt_margin(seeds),
+                None => solver,
+            }
+        })
     };
-    let fast = match (fast, &args.tablebase) {
-        (Some(solver), Some(dir)) => Some(with_tablebase(solver, &game, dir, args.quiet)?),
+    let (fast, table) = match (fast, &args.tablebase) {
+        (Some(solver), Some(dir)) => {
+            let (solver, table) = with_tablebase(solver, &game, dir, args)?;
+            (Some(solver), Some(table))
+        }
         (None, Some(_)) => {
             return Err("--tablebase: only Kalah's own solver reads tablebases \
                  (Kalah on 1 to 8 houses, without --generic)"
                 .into());
         }
-        (fast, None) => fast,
+        (fast, None) => (fast, None),
     };
-    let solution = match fast {
-        Some(solver) => kalah_solve(solver, &game, args.quiet),
-        None => generic_solve(&game, tt_mb, endgame_mb.unwrap_or(0), args.quiet)?,
+    let mut solve: Box<SolveFn> = match fast {
+        Some(solver) => {
+            let mut solver = kalah_solver(solver, args.quiet);
+            Box::new(move |game| {
+                let solution = solver.solve(game);
+                // A value its opened table could not give is void.
+                match &table {
+                    Some(table) => table.fault().map(|()| solution).map_err(|e| e.to_string()),
+                    None => Ok(solution),
+                }
+            })
+        }
+        None => {
+            let mut solver = generic_solver(&game, tt_mb, endgame_mb.unwrap_or(0), args.quiet);
+            Box::new(move |game| solver.solve(game).map_err(|e| e.to_string()))
+        }
     };
+    let solution = solve(&game)?;
+    write_solution(out, &solution)?;
+    if args.along {
+        along(&game, solution, &mut solve, out)?;
+    }
+    Ok(())
+}
+
+/// A solver of positions: a solution, or why there is none.
+type SolveFn = dyn FnMut(&Mancala) -> Result<Solution<Move>, String>;
+
+/// The result lines of a solve.
+fn write_solution(out: &mut impl Write, solution: &Solution<Move>) -> Result<(), String> {
     let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
     let secs = solution.elapsed.as_secs_f64();
     writeln!(
@@ -112,6 +177,54 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
     .map_err(|e| e.to_string())
 }
 
+/// `--along`: from `game`, whose `solution` is known, plays the first best
+/// move and solves the next position, to the end of the game; a line each
+/// (the ply, the value, the best moves, the nodes and the time), then the
+/// slowest. Each value must be the first's: perfect play keeps it.
+fn along(
+    game: &Mancala,
+    mut solution: Solution<Move>,
+    solve: &mut SolveFn,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let value = solution.value;
+    let mut game = game.clone();
+    let (mut ply, mut slowest) = (0u32, (0.0f64, 0u32));
+    while let Some(&mv) = solution.best.first() {
+        game.play(mv).map_err(|e| e.to_string())?;
+        ply += 1;
+        if game.is_over() {
+            break;
+        }
+        solution = solve(&game)?;
+        let secs = solution.elapsed.as_secs_f64();
+        if secs > slowest.0 {
+            slowest = (secs, ply);
+        }
+        let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
+        writeln!(
+            out,
+            "ply {ply}: value {}, best {}, {} nodes in {secs:.3} s",
+            solution.value,
+            best.join(" "),
+            solution.nodes
+        )
+        .map_err(|e| e.to_string())?;
+        if solution.value != value {
+            return Err(format!(
+                "ply {ply}: the value {} is not the start's {value}",
+                solution.value
+            ));
+        }
+    }
+    writeln!(
+        out,
+        "{ply} plies to the end; the slowest, ply {}, took {:.3} s",
+        slowest.1, slowest.0
+    )
+    .map_err(|e| e.to_string())
+}
+
 /// The start of the game `args` name under their options, if its value is
 /// solved here: a sowing game of rules ([`AnyGame::sowing`]) that
 /// [`solvable`] takes.
@@ -120,7 +233,12 @@ fn solvable_game(args: &SolveArgs) -> Result<Mancala, String> {
     let options = OptionPairs::parse(&args.options)
         .map_err(|e| e.to_string())?
         .text();
-    let game = AnyGame::new(name, &options).map_err(|e| format!("cannot solve {name:?}: {e}"))?;
+    let mut game =
+        AnyGame::new(name, &options).map_err(|e| format!("cannot solve {name:?}: {e}"))?;
+    if let Some(text) = &args.position {
+        game.set_position(text)
+            .map_err(|e| format!("--position {text:?}: {e}"))?;
+    }
     let Some(game) = game.sowing() else {
         return Err(format!(
             "cannot solve {name:?}: not solved exactly: only the sowing games of rules are, \
@@ -144,29 +262,37 @@ fn with_tablebase(
     solver: KalahSolver,
     game: &Mancala,
     dir: &std::path::Path,
-    quiet: bool,
-) -> Result<KalahSolver, String> {
-    use mancala_engine::tablebase::{Kind, Tablebase, available_memory};
+    args: &SolveArgs,
+) -> Result<(KalahSolver, Tablebase), String> {
+    use mancala_engine::tablebase::{Kind, available_memory};
     let kind = Kind::of(game.rules()).ok_or("--tablebase: not a Kalah with tablebases")?;
     let memory = available_memory().map_or(u64::MAX, |m| m.saturating_sub(solver.bytes().0 as u64));
     let started = std::time::Instant::now();
-    let table = Tablebase::find(dir, kind, memory)
+    let table = if args.open {
+        Tablebase::open_in(dir, kind)
+    } else {
+        Tablebase::find(dir, kind, memory)
+    };
+    let table = table
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("--tablebase: no {} in {}", kind.file_name(), dir.display()))?;
-    if !quiet {
+    if !args.quiet {
         eprintln!(
-            "tablebase {}: every position of up to {} seeds on the board, {} MB, read in {:.1} s",
+            "tablebase {}: every position of up to {} seeds on the board, {} MB, {} in {:.1} s",
             kind.file_name(),
             table.seeds(),
             table.positions() >> 20,
+            if args.open { "opened" } else { "read" },
             started.elapsed().as_secs_f64()
         );
     }
-    solver.with_tablebase(&table).map_err(|e| e.to_string())
+    let solver = solver.with_tablebase(&table).map_err(|e| e.to_string())?;
+    Ok((solver, table))
 }
 
-/// `game` solved by Kalah's own solver.
-fn kalah_solve(solver: KalahSolver, game: &Mancala, quiet: bool) -> Solution<mancala_core::Move> {
+/// Kalah's own solver, telling its tables and (unless `quiet`) its
+/// progress on stderr.
+fn kalah_solver(solver: KalahSolver, quiet: bool) -> KalahSolver {
     if !quiet {
         let (tt, endgame) = solver.bytes();
         eprintln!(
@@ -176,12 +302,11 @@ fn kalah_solve(solver: KalahSolver, game: &Mancala, quiet: bool) -> Solution<man
             endgame >> 20
         );
     }
-    let mut solver = if quiet {
+    if quiet {
         solver
     } else {
         solver.with_progress(report)
-    };
-    solver.solve(game)
+    }
 }
 
 /// A progress line on stderr.
@@ -192,13 +317,9 @@ fn report(p: &Progress) {
     }
 }
 
-/// `game` solved by the generic [`Solver`].
-fn generic_solve(
-    game: &Mancala,
-    tt_mb: usize,
-    endgame_mb: usize,
-    quiet: bool,
-) -> Result<Solution<mancala_core::Move>, String> {
+/// The generic [`Solver`] for `game`'s rules, with an endgame table of
+/// `endgame_mb`.
+fn generic_solver(game: &Mancala, tt_mb: usize, endgame_mb: usize, quiet: bool) -> Solver<Mancala> {
     let mut solver = Solver::new(tt_mb << 20).with_split(mancala_split, mancala_banked);
     if let Some(mut table) = mancala_engine::endgame::Endgame::largest(game, endgame_mb << 20) {
         if !quiet {
@@ -213,5 +334,5 @@ fn generic_solve(
     if !quiet {
         solver = solver.with_progress(report);
     }
-    solver.solve(game).map_err(|e| e.to_string())
+    solver
 }

@@ -274,3 +274,86 @@ fn the_endgame_table_agrees_with_minimax() {
         "C(28, 12) = 30,421,755 bytes fit 30 MiB; C(29, 12) do not"
     );
 }
+
+/// `--position` solves the position given; `--along` follows the first
+/// best move to the end, each position solved to the start's value (as
+/// minimax has it at every ply: perfect play keeps the value); an opened
+/// tablebase (`--open`) answers as one read whole.
+#[test]
+fn the_program_solves_a_position_and_the_line_that_follows() {
+    use mancala_engine::tablebase::{Kind, Tablebase};
+    let mut game = kalah(3, 2, true);
+    // Two moves in: South's house 1 (its two seeds end in his store:
+    // another turn), then his house 0.
+    game.play(Move::Sow(mancala_core::Pit::new(1).unwrap()))
+        .unwrap();
+    game.play(Move::Sow(mancala_core::Pit::new(0).unwrap()))
+        .unwrap();
+    let text = game.to_string();
+    let options = [
+        "--option",
+        "houses=3",
+        "--option",
+        "seeds=2",
+        "--option",
+        "empty_capture=true",
+        "--quiet",
+    ];
+    let with = |more: &[&str]| {
+        let mut args = vec!["kalah"];
+        args.extend(options);
+        args.extend(["--position", text.as_str()]);
+        args.extend(more);
+        run(&args)
+    };
+    let expected = minimax(&game);
+    let out = with(&["--along"]).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[2], format!("value {expected}"), "{out}");
+    let plies: Vec<&&str> = lines.iter().filter(|l| l.starts_with("ply ")).collect();
+    assert!(!plies.is_empty(), "{out}");
+    for line in &plies {
+        assert!(
+            line.contains(&format!(": value {expected}, best ")),
+            "{line}"
+        );
+    }
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with(&format!("{} plies to the end", plies.len() + 1)),
+        "{out}"
+    );
+
+    // The same from a table of every position, opened and read.
+    let dir = std::env::temp_dir().join(format!("mancala-solve-open-{}", std::process::id()));
+    let kind = Kind {
+        houses: 3,
+        empty_capture: true,
+    };
+    Tablebase::build(kind, 12, 1, 1 << 20, |_| {})
+        .unwrap()
+        .save(&dir)
+        .unwrap();
+    let folder = dir.to_str().unwrap();
+    let opened = with(&["--tablebase", folder, "--open"]);
+    let read = with(&["--tablebase", folder]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    for answer in [opened.unwrap(), read.unwrap()] {
+        assert_eq!(
+            answer.lines().last(),
+            Some(format!("value {expected}").as_str())
+        );
+    }
+
+    // Bad positions and flags are refused.
+    let e = run(&[
+        "kalah",
+        "--position",
+        "3,3/3,3 0,0 0 rules=kalah",
+        "--quiet",
+    ])
+    .unwrap_err();
+    assert!(e.contains("--position"), "{e}");
+    let e = run(&["kalah", "--open"]).unwrap_err();
+    assert!(e.contains("--tablebase"), "{e}");
+}

@@ -218,6 +218,42 @@ fn a_filled_endgame_table_gives_the_values_worked_out_on_demand() {
     }
 }
 
+/// The search's settings change how fast it is, never what it answers:
+/// with or without enhanced transposition cutoffs, and with the
+/// transposition table at every node, none or only far from the endgame
+/// table, each position has the generic solver's value and the same best
+/// moves.
+#[test]
+fn the_search_settings_never_change_a_value() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for (houses, seeds) in [(3u8, 3u16), (4, 2)] {
+        for empty in [false, true] {
+            let game = kalah(houses, seeds, empty);
+            let positions = random_positions(&game, 2, &mut rng);
+            for position in positions.iter().step_by(4) {
+                let expected = minimax_generic(position);
+                let mut answers = Vec::new();
+                for etc in [0, 100] {
+                    for margin in [0, 1, 3, 100] {
+                        // Up to 6 seeds in the endgame table.
+                        let mut solver = KalahSolver::new(&game, 1 << 14, 1 << 10)
+                            .unwrap()
+                            .with_etc_seeds(etc)
+                            .with_tt_margin(margin);
+                        let solution = solver.solve(position);
+                        assert_eq!(
+                            solution.value, expected,
+                            "{position:?}: ETC above {etc} seeds, table margin {margin}"
+                        );
+                        answers.push(solution.best);
+                    }
+                }
+                assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+            }
+        }
+    }
+}
+
 /// The generic solver's value.
 fn minimax_generic(game: &Mancala) -> i64 {
     let mut generic = Solver::new(1 << 20).with_split(mancala_split, mancala_banked);

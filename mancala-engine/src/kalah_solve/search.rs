@@ -143,10 +143,13 @@ impl KalahSolver {
         if seeds <= self.endgame_seeds {
             return self.endgame_value(pos);
         }
-        let key = self.rank(pos) + 1;
+        // Near the endgame table a subtree is smaller than the cache miss
+        // of a table entry is dear: no entry is looked up or stored.
+        let tabled = seeds > self.endgame_seeds + self.tt_margin;
+        let key = if tabled { self.rank(pos) + 1 } else { 0 };
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = NO_MOVE;
-        if let Some(e) = self.table.probe(key) {
+        if tabled && let Some(e) = self.table.probe(key) {
             hint = e.best;
             if e.depth >= depth
                 && let Some(v) = settle(
@@ -178,6 +181,9 @@ impl KalahSolver {
             return 0;
         }
         let best = node.best;
+        if !tabled {
+            return best;
+        }
         let (lower, upper) = if best <= alpha0 {
             (-(swing), best)
         } else if best >= beta0 {
@@ -199,7 +205,9 @@ impl KalahSolver {
 
     /// Searches the mover's moves in `pos` into `node`, until one cuts: the
     /// table's move (`hint`) first and alone (it often cuts before any
-    /// other child is made); then those that end the game at once; then,
+    /// other child is made); then those whose value is known at once: the
+    /// moves that end the game, and (unless the children are searched to
+    /// no depth) those to a child the endgame table holds; then,
     /// with `etc`, any whose child the table already proves good enough;
     /// then the rest in order: the moves that give another turn, nearest
     /// the store first (which leaves the others' extra turns in place),
@@ -218,6 +226,10 @@ impl KalahSolver {
         let mut children: [(Pos, i32, Next, i32, u8); MAX_HOUSES] =
             [(Pos::default(), 0, Next::Other, 0, 0); MAX_HOUSES];
         let mut count = 0;
+        // The seeds on the board of a child, once the mover's gain is
+        // banked; whether the children are searched at all.
+        let seeds: i32 = pos.0.iter().map(|&c| i32::from(c)).sum();
+        let searched = node.window.depth > 0;
         for house in 0..self.play.houses {
             if pos.0[house] == 0 || house == usize::from(hint) {
                 continue;
@@ -232,10 +244,25 @@ impl KalahSolver {
                     }
                     continue;
                 }
+                _ if searched && (seeds - gain) as u32 <= self.endgame_seeds => {
+                    // Known at once too, from the endgame table.
+                    self.nodes += 1;
+                    let v = self.endgame_value(&child);
+                    let v = if next == Next::Again {
+                        gain + v
+                    } else {
+                        gain - v
+                    };
+                    if node.take(v, house as u8) {
+                        return;
+                    }
+                    continue;
+                }
                 Next::Again => (1 << 30) + house as i32,
                 Next::Other => gain * 16 + house as i32,
             };
             if etc
+                && (seeds - gain) as u32 > self.endgame_seeds + self.tt_margin
                 && let Some(lower) = self.proven(&child, gain, next, node.window.depth)
                 && lower >= node.window.beta
             {
