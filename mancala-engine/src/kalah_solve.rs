@@ -99,9 +99,12 @@ type ProgressFn = Box<dyn FnMut(&Progress)>;
 /// above 40 and 284 s without.
 pub const DEFAULT_ETC_SEEDS: u32 = u32::MAX;
 
-/// The transposition table only at nodes with more than this many seeds
-/// beyond the endgame table's on the board, by default
-/// ([`KalahSolver::with_tt_margin`]).
+/// In searches to the end, the transposition table only at nodes with
+/// more than this many seeds beyond the endgame table's on the board, by
+/// default ([`KalahSolver::with_tt_margin`]). On Kalah(6,5) with the
+/// empty-capture rule and a 25-seed tablebase: 358 s with 2, 284 s with 4,
+/// 397 s with 8; on Kalah(6,4) standard with a 20-seed one, 22.9 s with
+/// none (every node tabled) and 17.7 s with 4.
 pub const DEFAULT_TT_MARGIN: u32 = 4;
 
 /// The depth of a search to the end of the game.
@@ -269,11 +272,14 @@ impl KalahSolver {
         self
     }
 
-    /// The transposition table only at nodes with more than `seeds` seeds
-    /// on the board beyond [`endgame_seeds`](Self::endgame_seeds) (default
+    /// In searches to the end, the transposition table only at nodes with
+    /// more than `seeds` seeds on the board beyond
+    /// [`endgame_seeds`](Self::endgame_seeds) (default
     /// [`DEFAULT_TT_MARGIN`]; 0: at every node the endgame table does not
     /// answer). Closer to the endgame table a node's search is cheaper
-    /// than the cache miss of looking its entry up.
+    /// than the cache miss of looking its entry up. (The timed search,
+    /// [`search_within`](Self::search_within), keeps every entry: each
+    /// depth orders its moves by the last depth's.)
     pub fn with_tt_margin(mut self, seeds: u32) -> KalahSolver {
         self.tt_margin = seeds;
         self

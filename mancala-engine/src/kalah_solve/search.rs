@@ -143,9 +143,11 @@ impl KalahSolver {
         if seeds <= self.endgame_seeds {
             return self.endgame_value(pos);
         }
-        // Near the endgame table a subtree is smaller than the cache miss
-        // of a table entry is dear: no entry is looked up or stored.
-        let tabled = seeds > self.endgame_seeds + self.tt_margin;
+        // Near the endgame table a search to the end is cheaper than the
+        // cache miss of a table entry: no entry is looked up or stored. (A
+        // search to a depth keeps them: it needs their moves to order the
+        // next depth's.)
+        let tabled = depth != EXACT || seeds > self.endgame_seeds + self.tt_margin;
         let key = if tabled { self.rank(pos) + 1 } else { 0 };
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = NO_MOVE;
