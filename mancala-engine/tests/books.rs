@@ -1,0 +1,89 @@
+//! The opening books shipped in `books/` (built by the `tablebase`
+//! example's `book` command with the 25-seed tablebases): each whole to
+//! its plies and true to itself, and its start worth the published value.
+//!
+//! A book's positions four plies in were solved with the tablebase, which
+//! a test cannot afford; every position before them can be checked against
+//! its children's entries, which is what minimax is: a position's value is
+//! the best of its moves' (the first player's margin, so the most if he
+//! is to move and the least if his opponent is), and its best moves are
+//! exactly those that reach it.
+
+use std::path::PathBuf;
+
+use mancala_core::{Game, Mancala, Player};
+use mancala_engine::solve::margin;
+use mancala_engine::tablebase::{Book, Kind};
+
+fn books() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../books")
+}
+
+/// Checks `game` and, within `plies` more plies, every position after
+/// it; returns how many positions it checked.
+fn check(book: &Book, game: &Mancala, plies: u32) -> usize {
+    let Some(mover) = game.to_move() else {
+        return 0;
+    };
+    let (best, value) = book
+        .best_moves(game)
+        .unwrap_or_else(|| panic!("{game} is missing from the book"));
+    if plies == 0 {
+        return 1;
+    }
+    let mut checked = 1;
+    let mut values = Vec::new();
+    for &mv in game.legal_moves().iter() {
+        let mut child = game.clone();
+        child.play(mv).unwrap();
+        let v = if child.to_move().is_some() {
+            checked += check(book, &child, plies - 1);
+            book.best_moves(&child).unwrap().1
+        } else {
+            margin(&child)
+        };
+        values.push((mv, v));
+    }
+    let most = if mover == Player::P0 {
+        values.iter().map(|&(_, v)| v).max()
+    } else {
+        values.iter().map(|&(_, v)| v).min()
+    };
+    assert_eq!(Some(value), most, "{game}: its moves are worth {values:?}");
+    let keeping: Vec<_> = values
+        .iter()
+        .filter(|&&(_, v)| v == value)
+        .map(|&(m, _)| m)
+        .collect();
+    assert_eq!(best, keeping, "{game}: its moves are worth {values:?}");
+    checked
+}
+
+#[test]
+fn the_shipped_books_are_whole_and_agree_with_themselves() {
+    // The published values of Kalah(6,4): +10 with the empty capture
+    // (Irving, Donkers and Uiterwijk 2000), +8 with the standard one
+    // (Rawlings 2015), the first move from house 2 in both (the third
+    // house, hole 2).
+    for (empty_capture, published) in [(true, 10), (false, 8)] {
+        let kind = Kind {
+            houses: 6,
+            empty_capture,
+        };
+        let book = Book::find(&books(), kind, 4)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no {} in books/", Book::file_name(kind, 4)));
+        assert!(book.plies() >= 4, "{} plies", book.plies());
+        let start = book.start();
+        let (best, value) = book.best_moves(&start).unwrap();
+        assert_eq!(value, published);
+        assert_eq!(
+            best.iter()
+                .map(|m| m.pit().unwrap().index())
+                .collect::<Vec<_>>(),
+            [2]
+        );
+        let checked = check(&book, &start, book.plies());
+        assert!(checked >= book.len(), "{checked} of {}", book.len());
+    }
+}
