@@ -162,19 +162,22 @@ fn run(args: &[&str]) -> Result<String, String> {
     Ok(String::from_utf8(out).unwrap())
 }
 
+/// The options of Kalah(3,2) with the empty-capture rule, quiet.
+const KALAH_3_2_EMPTY: [&str; 7] = [
+    "--option",
+    "houses=3",
+    "--option",
+    "seeds=2",
+    "--option",
+    "empty_capture=true",
+    "--quiet",
+];
+
 #[test]
 fn the_program_ends_with_the_value_line() {
-    let out = run(&[
-        "kalah",
-        "--option",
-        "houses=3",
-        "--option",
-        "seeds=2",
-        "--option",
-        "empty_capture=true",
-        "--quiet",
-    ])
-    .unwrap();
+    let mut args = vec!["kalah"];
+    args.extend(KALAH_3_2_EMPTY);
+    let out = run(&args).unwrap();
     let expected = minimax(&kalah(3, 2, true));
     assert_eq!(
         out.lines().last(),
@@ -183,16 +186,6 @@ fn the_program_ends_with_the_value_line() {
     );
     assert!(out.starts_with("best first moves: "), "{out}");
     // The generic solver (not Kalah's own) says the same, moves too.
-    let mut args = vec![
-        "kalah",
-        "--option",
-        "houses=3",
-        "--option",
-        "seeds=2",
-        "--option",
-        "empty_capture=true",
-        "--quiet",
-    ];
     args.push("--generic");
     let generic = run(&args).unwrap();
     assert_eq!(generic.lines().next(), out.lines().next());
@@ -290,18 +283,9 @@ fn the_program_solves_a_position_and_the_line_that_follows() {
     game.play(Move::Sow(mancala_core::Pit::new(0).unwrap()))
         .unwrap();
     let text = game.to_string();
-    let options = [
-        "--option",
-        "houses=3",
-        "--option",
-        "seeds=2",
-        "--option",
-        "empty_capture=true",
-        "--quiet",
-    ];
     let with = |more: &[&str]| {
         let mut args = vec!["kalah"];
-        args.extend(options);
+        args.extend(KALAH_3_2_EMPTY);
         args.extend(["--position", text.as_str()]);
         args.extend(more);
         run(&args)

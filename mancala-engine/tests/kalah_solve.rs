@@ -234,7 +234,7 @@ fn the_search_settings_never_change_a_value() {
                 let expected = minimax_generic(position);
                 let mut answers = Vec::new();
                 for etc in [0, 100] {
-                    for margin in [0, 1, 3, 100] {
+                    for margin in [0, 1, 3, 100, u32::MAX] {
                         // Up to 6 seeds in the endgame table.
                         let mut solver = KalahSolver::new(&game, 1 << 14, 1 << 10)
                             .unwrap()

@@ -147,7 +147,7 @@ impl KalahSolver {
         // cache miss of a table entry: no entry is looked up or stored. (A
         // search to a depth keeps them: it needs their moves to order the
         // next depth's.)
-        let tabled = depth != EXACT || seeds > self.endgame_seeds + self.tt_margin;
+        let tabled = depth != EXACT || seeds > self.tabled_above();
         let key = if tabled { self.rank(pos) + 1 } else { 0 };
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = NO_MOVE;
@@ -177,7 +177,7 @@ impl KalahSolver {
             best_move: NO_MOVE,
         };
         let etc = seeds > self.etc_seeds && depth == EXACT;
-        self.moves(pos, hint, etc, &mut node);
+        self.moves(pos, swing, hint, etc, &mut node);
         // A stopped timed search's value is worthless: kept out of the table.
         if self.halt.stopped {
             return 0;
@@ -205,8 +205,9 @@ impl KalahSolver {
         best
     }
 
-    /// Searches the mover's moves in `pos` into `node`, until one cuts: the
-    /// table's move (`hint`) first and alone (it often cuts before any
+    /// Searches the mover's moves in `pos` (`seeds` on the board) into
+    /// `node`, until one cuts: the table's move (`hint`) first and alone
+    /// (it often cuts before any
     /// other child is made); then those whose value is known at once: the
     /// moves that end the game, and (unless the children are searched to
     /// no depth) those to a child the endgame table holds; then,
@@ -215,7 +216,7 @@ impl KalahSolver {
     /// the store first (which leaves the others' extra turns in place),
     /// then captures by seeds taken, then the rest nearest the store first.
     #[inline]
-    fn moves(&mut self, pos: &Pos, hint: u8, etc: bool, node: &mut Node) {
+    fn moves(&mut self, pos: &Pos, seeds: i32, hint: u8, etc: bool, node: &mut Node) {
         if usize::from(hint) < self.play.houses && pos.0[usize::from(hint)] > 0 {
             let v = self.move_value(pos, usize::from(hint), node.window);
             node.best = v;
@@ -228,9 +229,8 @@ impl KalahSolver {
         let mut children: [(Pos, i32, Next, i32, u8); MAX_HOUSES] =
             [(Pos::default(), 0, Next::Other, 0, 0); MAX_HOUSES];
         let mut count = 0;
-        // The seeds on the board of a child, once the mover's gain is
-        // banked; whether the children are searched at all.
-        let seeds: i32 = pos.0.iter().map(|&c| i32::from(c)).sum();
+        // Whether the children are searched at all (a child holds `seeds`
+        // less the mover's gain).
         let searched = node.window.depth > 0;
         for house in 0..self.play.houses {
             if pos.0[house] == 0 || house == usize::from(hint) {
@@ -264,7 +264,7 @@ impl KalahSolver {
                 Next::Other => gain * 16 + house as i32,
             };
             if etc
-                && (seeds - gain) as u32 > self.endgame_seeds + self.tt_margin
+                && (seeds - gain) as u32 > self.tabled_above()
                 && let Some(lower) = self.proven(&child, gain, next, node.window.depth)
                 && lower >= node.window.beta
             {
@@ -282,6 +282,13 @@ impl KalahSolver {
                 break;
             }
         }
+    }
+
+    /// The most seeds on the board of a position a search to the end
+    /// keeps out of the transposition table.
+    #[inline]
+    fn tabled_above(&self) -> u32 {
+        self.endgame_seeds.saturating_add(self.tt_margin)
     }
 
     /// The lower bound the table proves on the mover's value of a move to
