@@ -43,7 +43,8 @@
 //!   robertson layout=triangle`, `new mankka variant=one`. The game is
 //!   built by the registry
 //!   ([`AnyGame::new`](mancala_engine::AnyGame::new)) from these options
-//!   as text.
+//!   as text. What the engine kept of its searches so far is forgotten
+//!   ([`Memory::forget`]).
 //! - **`position NOTATION`**: the rest of the line is a position in the
 //!   game's one-line text notation, the form `show` writes (oware and
 //!   Kalah: [`mancala_core::mancala_text`]; the others: the `Notation`
@@ -84,6 +85,9 @@
 //!   deepened ply by ply
 //!   ([`search_within`](mancala_engine::kalah_solve::KalahSolver::search_within)),
 //!   which scores the horizon alike and searches several plies deeper.
+//!   Kalah's search keeps its transposition table from one `go` to the
+//!   next of the same game ([`Memory`]), so a
+//!   move's search starts from what the last one learnt.
 //!   It answers one `info depth D score S nodes N` line per completed
 //!   iteration, then `bestmove MOVE`. `S` is the value of the
 //!   iteration's best move for the player to move: his score minus the
@@ -98,7 +102,8 @@
 //!   positions made. `bestmove` is the deepest completed iteration's best
 //!   move, or a move the unfinished next iteration proved better. The same
 //!   command in the same position always answers the same when the limits
-//!   are `nodes` and `depth`; `ms` depends on the machine.
+//!   are `nodes` and `depth` and the searches since `new` were the same
+//!   (in Kalah they are kept); `ms` depends on the machine.
 //!
 //!   In Numa's simultaneous turns `go` plays each acting player's part of
 //!   the turn's matrix game by regret matching
@@ -194,8 +199,8 @@ use clap::Parser;
 
 use crate::game_arg::OptionArgError;
 use crate::protocol::{Line, LineError, Stops, open_tablebases, read_ahead, read_line, tidy};
-use mancala_engine::AnyGame;
 use mancala_engine::tablebase::Shelf;
+use mancala_engine::{AnyGame, Memory};
 
 pub use crate::protocol::{MAX_DEPTH, MAX_LINE};
 
@@ -390,8 +395,9 @@ enum Flow {
 #[derive(Default)]
 struct Engine {
     game: Option<AnyGame>,
-    /// The tablebases `go` answers from.
-    tables: Shelf,
+    /// The tablebases `go` answers from, and the search it keeps between
+    /// moves.
+    memory: Memory,
     /// The stop flag of the next `go`, raised by a `stop` read while it
     /// runs ([`serve`]).
     stops: Arc<Stops>,
@@ -425,6 +431,7 @@ impl Engine {
             }
             "new" => {
                 self.game = Some(session::new_game(args)?);
+                self.memory.forget();
                 ok()
             }
             "position" => {
@@ -460,12 +467,12 @@ impl Engine {
                     game,
                     limits,
                     stop,
-                    &mut self.tables,
+                    &mut self.memory,
                 )?))
             }
             "tablebase" => {
                 needs("tablebase", "a folder of tablebases")?;
-                self.tables = shelf_of(args.join(" ").into())?;
+                self.memory.set_shelf(shelf_of(args.join(" ").into())?);
                 ok()
             }
             "stop" => {
@@ -529,7 +536,7 @@ pub fn serve_with_tablebases(
     let tables =
         shelf_of(dir).map_err(|e| io::Error::new(io::ErrorKind::NotFound, e.to_string()))?;
     let engine = Engine {
-        tables,
+        memory: Memory::with_shelf(tables),
         ..Engine::default()
     };
     serve_engine(engine, input, output)

@@ -382,6 +382,41 @@ fn go_on_a_finished_game() {
     assert!(status.success() && rest.is_empty());
 }
 
+/// The depths and node counts of `info` lines.
+fn depths_and_nodes(info: &[String]) -> Vec<(u64, u64)> {
+    info.iter()
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            (words[2].parse().unwrap(), words[6].parse().unwrap())
+        })
+        .collect()
+}
+
+/// Kalah's search keeps its table from one `go` to the next: the same
+/// position searched again reaches the first search's depth in fewer
+/// positions (the first search's entries are there). `new` forgets it:
+/// the same commands after `new` answer as they did the first time.
+#[test]
+fn kalah_keeps_its_search_until_new() {
+    let mut engine = Engine::start();
+    let twice = |engine: &mut Engine| {
+        assert_eq!(engine.ask1("new kalah"), "ok");
+        let first = engine.go("go nodes 30000");
+        let again = engine.go("go nodes 30000");
+        (first, again)
+    };
+    let (first, again) = twice(&mut engine);
+    let (depth, nodes) = *depths_and_nodes(&first.0).last().unwrap();
+    let reached = depths_and_nodes(&again.0)
+        .into_iter()
+        .find(|&(d, _)| d >= depth)
+        .expect("the second search as deep as the first");
+    assert!(reached.1 < nodes, "{first:?} then {again:?}");
+    assert_eq!(twice(&mut engine), (first, again));
+    let (status, rest, _) = engine.finish();
+    assert!(status.success() && rest.is_empty());
+}
+
 /// The end of the input without `quit`: every command answered, then
 /// status 0 and nothing on stderr; after `quit`, nothing more is read.
 #[test]

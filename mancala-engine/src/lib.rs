@@ -55,7 +55,7 @@ pub use limits::{Clock, Limits, Stop};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 pub use registry::{
-    AnyGame, GAMES, GameInfo, GameState, MoveError, NUMA_ROUNDS, NewGameError, Registered,
+    AnyGame, GAMES, GameInfo, GameState, Memory, MoveError, NUMA_ROUNDS, NewGameError, Registered,
     SearchError, Visitor, find_game,
 };
 pub use rng::{Rng, SplitMix};

@@ -50,18 +50,18 @@ mod computer;
 mod drawing;
 mod errors;
 mod games;
+mod memory;
 mod numbered;
 mod options;
 mod registered;
 mod rules_words;
 mod typed;
 
-#[cfg(target_family = "wasm")]
-pub use computer::NoShelf;
-pub use computer::{Endgames, NUMA_ROUNDS, NoOptions, Report};
+pub use computer::{NUMA_ROUNDS, NoOptions, Report};
 pub use drawing::{Drawing, FileLabel, PieceDrawing, PiecePath, ScorePart, Shape, Told};
 pub use errors::{MoveError, NewGameError, SearchError};
 pub use games::{GAMES, GameInfo, OptionInfo, find_game};
+pub use memory::Memory;
 pub use registered::Registered;
 
 use games::Family;
@@ -572,9 +572,11 @@ impl AnyGame {
         self.think(limits, None, &mut |_| {})
     }
 
-    /// [`search`](AnyGame::search) reading the endgame databases of
-    /// `endgames` where they hold the position, and telling `report` each
-    /// completed iteration as it completes.
+    /// [`search`](AnyGame::search) with what `memory` holds and keeps
+    /// (the endgame databases it reads where they hold the position, the
+    /// search's table kept from the last move), telling `report` each
+    /// completed iteration as it completes. With a memory the answer may
+    /// also depend on the searches it kept.
     ///
     /// # Errors
     ///
@@ -583,17 +585,17 @@ impl AnyGame {
     pub fn think(
         &self,
         limits: &Limits,
-        mut endgames: Endgames<'_>,
+        mut memory: Option<&mut Memory>,
         report: Report<'_, String>,
     ) -> Result<SearchResult<String>, SearchError> {
         match self.status() {
             Status::Over(_) => Err(SearchError::GameOver),
-            Status::ToMove(p) => self.think_for(p, limits, endgames, report),
+            Status::ToMove(p) => self.think_for(p, limits, memory, report),
             Status::Simultaneous(set) => {
                 let mut choices = Vec::new();
                 let mut nodes = 0;
                 for p in set.iter() {
-                    let r = self.think_for(p, limits, endgames.as_deref_mut(), report)?;
+                    let r = self.think_for(p, limits, memory.as_deref_mut(), report)?;
                     nodes += r.nodes;
                     choices.push(r.best);
                 }
@@ -626,8 +628,8 @@ impl AnyGame {
         self.think_for(player, limits, None, &mut |_| {})
     }
 
-    /// [`search_for`](AnyGame::search_for) with endgame databases and a
-    /// report of each iteration, as [`think`](AnyGame::think).
+    /// [`search_for`](AnyGame::search_for) with a memory and a report of
+    /// each iteration, as [`think`](AnyGame::think).
     ///
     /// # Errors
     ///
@@ -637,21 +639,21 @@ impl AnyGame {
         &self,
         player: Player,
         limits: &Limits,
-        endgames: Endgames<'_>,
+        memory: Option<&mut Memory>,
         report: Report<'_, String>,
     ) -> Result<SearchResult<String>, SearchError> {
         fn one<G: Registered>(
             game: &G,
             player: Player,
             limits: &Limits,
-            endgames: Endgames<'_>,
+            memory: Option<&mut Memory>,
             report: Report<'_, String>,
         ) -> Result<Option<SearchResult<String>>, SearchError> {
             let mut typed = |r: &SearchResult<G::Action>| {
                 report(&r.clone().map(|a| a.to_string()));
             };
             Ok(game
-                .computer(player, limits, endgames, &mut typed)?
+                .computer(player, limits, memory, &mut typed)?
                 .map(|r| r.map(|a| a.to_string())))
         }
         match self.status() {
@@ -661,7 +663,7 @@ impl AnyGame {
             }
             _ => {}
         }
-        let found = each!(&self.state, g => one(g, player, limits, endgames, report)?);
+        let found = each!(&self.state, g => one(g, player, limits, memory, report)?);
         found.ok_or(SearchError::NoMove)
     }
 }

@@ -341,3 +341,71 @@ fn the_timed_search_keeps_to_its_limits() {
             .is_none()
     );
 }
+
+/// A transposition table kept from one search to the next stays true:
+/// one solver, its table never emptied, searches every position of
+/// Kalah(3,3) games (18 seeds: 200 plies see every game's end, so each
+/// answer is exact) and agrees with a fresh solve of each: the same value,
+/// a move that keeps it. The games' moves are random, so later searches
+/// meet the entries of lines the game left. (A position of one move is
+/// not searched: its value is the store margin alone.)
+#[test]
+fn a_table_kept_between_searches_stays_true() {
+    use mancala_engine::Limits;
+
+    let mut rng = Rng(0x6b65_7074);
+    for empty in [false, true] {
+        let start = kalah(3, 3, empty);
+        let mut kept = KalahSolver::new(&start, 1 << 14, 0).unwrap();
+        for game in random_positions(&start, 6, &mut rng) {
+            if game.legal_moves().len() < 2 {
+                continue;
+            }
+            let found = kept
+                .search_within(&game, &Limits::depth(200), |_| {})
+                .unwrap();
+            let exact = KalahSolver::new(&game, 1 << 14, 0).unwrap().solve(&game);
+            let sign = if game.to_move() == Some(Player::P0) {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(found.value, sign * exact.value, "{game}");
+            assert!(exact.best.contains(&found.best), "{game}");
+        }
+    }
+}
+
+/// What a kept table is for: along a game of Kalah(6,4), each position
+/// searched within the same node budget goes deeper with the table the
+/// last positions' searches left than from a fresh table (a node budget,
+/// not time: the same every run).
+#[test]
+fn a_kept_table_searches_deeper_in_the_same_budget() {
+    use mancala_engine::Limits;
+
+    for empty in [false, true] {
+        let mut game = kalah(6, 4, empty);
+        let limits = Limits::nodes(40_000);
+        let mut kept = KalahSolver::new(&game, 1 << 20, 0).unwrap();
+        let (mut deeper, mut shallower, mut plies) = (0, 0, 0);
+        while game.to_move().is_some() && plies < 30 {
+            let found = kept.search_within(&game, &limits, |_| {}).unwrap();
+            let fresh = KalahSolver::new(&game, 1 << 20, 0)
+                .unwrap()
+                .search_within(&game, &limits, |_| {})
+                .unwrap();
+            if found.depth > fresh.depth {
+                deeper += 1;
+            } else if found.depth < fresh.depth {
+                shallower += 1;
+            }
+            game.play(found.best).unwrap();
+            plies += 1;
+        }
+        assert!(
+            deeper > 3 * shallower && deeper >= plies / 2,
+            "{deeper} deeper and {shallower} shallower of {plies}"
+        );
+    }
+}

@@ -3,8 +3,7 @@
 //! registry's game and its computer player.
 
 use mancala_core::{Outcome, Player, Status};
-use mancala_engine::tablebase::Shelf;
-use mancala_engine::{AnyGame, MoveError, NewGameError, SearchError, Source, Stop};
+use mancala_engine::{AnyGame, Memory, MoveError, NewGameError, SearchError, Source, Stop};
 
 use super::EngineError;
 use crate::game_arg::OptionPairs;
@@ -94,14 +93,15 @@ pub(super) fn show(game: &AnyGame) -> Vec<String> {
 }
 
 /// `go`'s lines: the game's computer player ([`AnyGame::think`]) within
-/// `limits`, reading the tables of `shelf`; one `info` line per completed
+/// `limits`, with what `memory` holds and keeps (tables, the last move's
+/// search); one `info` line per completed
 /// iteration (or one for the position itself), then `bestmove`, or in a
 /// simultaneous turn one `bestmove P0 CHOICE` line per acting player.
 pub(super) fn go(
     game: &AnyGame,
     limits: mancala_engine::Limits,
     stop: Stop,
-    shelf: &mut Shelf,
+    memory: &mut Memory,
 ) -> Result<Vec<String>, EngineError> {
     let bounds = limits.with_stop(stop);
     let refused = |e: SearchError| match e {
@@ -115,7 +115,7 @@ pub(super) fn go(
             .iter()
             .map(|p| {
                 let found = game
-                    .think_for(p, &bounds, Some(&mut *shelf), &mut |_| {})
+                    .think_for(p, &bounds, Some(&mut *memory), &mut |_| {})
                     .map_err(refused)?;
                 Ok(format!("bestmove {} {}", player_word(p), found.best))
             })
@@ -123,7 +123,7 @@ pub(super) fn go(
         Status::ToMove(_) => {
             let mut lines: Vec<String> = Vec::new();
             let found = game
-                .think(&bounds, Some(shelf), &mut |r| {
+                .think(&bounds, Some(memory), &mut |r| {
                     lines.push(format!(
                         "info depth {} score {} nodes {}",
                         r.depth, r.value, r.nodes

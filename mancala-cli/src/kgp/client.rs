@@ -11,12 +11,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use mancala_core::{Game, Move};
-use mancala_engine::{Limits, Registered, SearchResult, Stop};
+use mancala_engine::{Limits, Memory, Registered, SearchResult, Stop};
 
 use super::message::{Arg, Board, Message, parse_message};
 use super::{ClientOptions, End, KgpError, Mode, Summary};
 use crate::protocol::excerpt;
-use mancala_engine::tablebase::Shelf;
 
 /// How long after a `state` arrives the first `move` waits at least: the
 /// server registers a state only after sending it, and may reject an
@@ -182,7 +181,8 @@ pub(super) struct Session<'a, W> {
     out: Arc<Out<W>>,
     shared: Shared,
     options: &'a ClientOptions,
-    tables: Shelf,
+    /// The tables read and the search kept between requests.
+    memory: Memory,
     log: &'a mut dyn Write,
     summary: Summary,
     /// The request being answered, for the log when the connection fails.
@@ -217,10 +217,12 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
         log: &'a mut dyn Write,
         end_is_gone: bool,
     ) -> Result<Summary, KgpError> {
-        let tables = match &options.tablebase {
-            Some(dir) => crate::protocol::open_tablebases(dir.clone())
-                .map_err(|e| KgpError::Tablebase(format!("tablebase: {e}")))?,
-            None => Shelf::default(),
+        let memory = match &options.tablebase {
+            Some(dir) => Memory::with_shelf(
+                crate::protocol::open_tablebases(dir.clone())
+                    .map_err(|e| KgpError::Tablebase(format!("tablebase: {e}")))?,
+            ),
+            None => Memory::default(),
         };
         let out = Arc::new(Out(Mutex::new(output)));
         let shared = Shared::default();
@@ -230,7 +232,7 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
             out,
             shared,
             options,
-            tables,
+            memory,
             log,
             summary: Summary::default(),
             answering: None,
@@ -524,7 +526,7 @@ impl<'a, W: Write + Send + 'static> Session<'a, W> {
                 failed = mover.send(r.best);
             }
         };
-        let found = match game.computer(player, &limits, Some(&mut self.tables), &mut send) {
+        let found = match game.computer(player, &limits, Some(&mut self.memory), &mut send) {
             Ok(found) => found,
             Err(e) => {
                 self.note(&format!("request {id}: {e}; searching without the tables"));

@@ -201,6 +201,7 @@ impl KalahSolver {
             best: node.best_move,
             depth,
             work,
+            age: 0,
         });
         best
     }
@@ -296,7 +297,7 @@ impl KalahSolver {
     /// [`Next::Other`]), from a search of at least `depth` plies.
     #[inline]
     fn proven(&self, child: &Pos, gain: i32, next: Next, depth: u8) -> Option<i32> {
-        let e = self.table.probe(self.rank(child) + 1)?;
+        let e = self.table.peek(self.rank(child) + 1)?;
         if e.depth < depth {
             return None;
         }

@@ -108,6 +108,7 @@ impl KalahSolver {
         let (pos, mover, banked) = pos_of(game)?;
         self.nodes = 0;
         self.depth = 0;
+        self.table.next_search();
         self.halt = Halt::within(limits);
         let houses: Vec<usize> = (0..self.play.houses).filter(|&h| pos.0[h] > 0).collect();
         let mut best = *houses.first()?;

@@ -12,25 +12,10 @@ use crate::kalah_solve::KalahSolver;
 use crate::limits::Limits;
 use crate::search::{SearchResult, Source};
 
-use super::SearchError;
+use super::{Memory, SearchError};
 
 #[cfg(doc)]
 use super::Registered;
-
-/// The endgame databases a search may read: a
-/// [`Shelf`](crate::tablebase::Shelf) of Kalah tables and opening books, or
-/// none (always none on WebAssembly, which has no files).
-#[cfg(not(target_family = "wasm"))]
-pub type Endgames<'a> = Option<&'a mut crate::tablebase::Shelf>;
-
-/// The endgame databases a search may read: none on WebAssembly.
-#[cfg(target_family = "wasm")]
-pub type Endgames<'a> = Option<&'a mut NoShelf>;
-
-/// No databases (WebAssembly has no files to read them from).
-#[cfg(target_family = "wasm")]
-#[derive(Debug)]
-pub enum NoShelf {}
 
 /// Hears each completed iteration of a deepening search as it completes:
 /// the result the search would answer if it stopped there.
@@ -61,26 +46,26 @@ pub(super) fn alpha_beta<G: Game>(
     AlphaBeta::new(u64::MAX).search_reporting(game, limits, report)
 }
 
-/// A sowing game's computer: a perfect move from `endgames` where they
-/// hold the position; on boards the Kalah solver takes, its search
-/// deepened within `limits` ([`KalahSolver::search_within`], with the
-/// tablebase of the game's board from `endgames`); else alpha-beta.
+/// A sowing game's computer: a perfect move from the databases of
+/// `memory` where they hold the position; on boards the Kalah solver takes,
+/// its search deepened within `limits` ([`KalahSolver::search_within`],
+/// with the tablebase of the game's board from `memory`, and the
+/// transposition table it kept from the last move); else alpha-beta. No
+/// memory: a search from a fresh table, reading no databases.
 pub(super) fn mancala(
     game: &Mancala,
     player: Player,
     limits: &Limits,
-    endgames: super::computer::Endgames<'_>,
+    memory: Option<&mut Memory>,
     report: Report<'_, Move>,
 ) -> Result<Option<SearchResult<Move>>, SearchError> {
     if game.status() != Status::ToMove(player) {
         return Ok(None);
     }
+    let mut fresh = Memory::default();
+    let memory = memory.unwrap_or(&mut fresh);
     #[cfg(not(target_family = "wasm"))]
-    let mut endgames = endgames;
-    #[cfg(not(target_family = "wasm"))]
-    if let Some(shelf) = endgames.as_deref_mut()
-        && let Some(known) = shelf.perfect_move(game).map_err(unreadable)?
-    {
+    if let Some(known) = memory.perfect_move(game)? {
         return Ok(Some(SearchResult {
             best: known.best,
             value: known.value,
@@ -92,36 +77,14 @@ pub(super) fn mancala(
         }));
     }
     let bytes = KalahSolver::table_bytes_within(limits);
-    let Some(solver) = KalahSolver::new(game, bytes, 0) else {
+    let Some(solver) = memory.kalah_solver(game, bytes)? else {
         return Ok(alpha_beta(game, player, limits, report));
     };
-    #[cfg(not(target_family = "wasm"))]
-    let (solver, table) = match endgames {
-        Some(shelf) => match shelf.table_of(game).map_err(unreadable)? {
-            Some(table) => (
-                solver.with_tablebase(table).map_err(unreadable)?,
-                Some(table),
-            ),
-            None => (solver, None),
-        },
-        None => (solver, None),
-    };
-    #[cfg(target_family = "wasm")]
-    let _ = endgames;
-    let mut solver = solver;
     let found = solver.search_within(game, limits, report);
     // A search that met a value its opened table could not give is void.
     #[cfg(not(target_family = "wasm"))]
-    if let Some(table) = table {
-        table.fault().map_err(unreadable)?;
-    }
+    memory.fault(game)?;
     Ok(found)
-}
-
-/// [`SearchError::Endgames`] of a database's error.
-#[cfg(not(target_family = "wasm"))]
-fn unreadable(e: crate::tablebase::TablebaseError) -> SearchError {
-    SearchError::Endgames(e.to_string())
 }
 
 /// The seed of Numa's search for `player` in `game`: drawn from the

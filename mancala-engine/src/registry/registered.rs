@@ -17,7 +17,8 @@ use numercy::Numercy;
 use robertson::Robertson;
 use smallvec::SmallVec;
 
-use super::computer::{self, Endgames, Report};
+use super::Memory;
+use super::computer::{self, Report};
 use super::drawing::{self, Drawing, Told};
 use super::{SearchError, codes, rules_words, typed};
 use crate::ending::{NumaWords as _, NumercyWords as _, Words as _};
@@ -188,13 +189,14 @@ pub trait Registered:
 
     /// The computer's action for `player` (who must be acting), searched
     /// within `limits`: the game's strongest search. `report` hears each
-    /// completed iteration of a deepening search; `endgames` are the
-    /// databases a search may read (Kalah's). `None` if `player` has no
-    /// action.
+    /// completed iteration of a deepening search; `memory` holds what a
+    /// search may read or keep from the last move ([`Memory`]: Kalah's
+    /// databases and table; none: a fresh search). `None` if `player` has
+    /// no action.
     ///
     /// # Errors
     ///
-    /// [`SearchError::Endgames`] if a database of `endgames` cannot be
+    /// [`SearchError::Endgames`] if a database of `memory` cannot be
     /// read.
     ///
     /// By default iterative-deepening alpha-beta
@@ -207,10 +209,10 @@ pub trait Registered:
         &self,
         player: Player,
         limits: &Limits,
-        endgames: Endgames<'_>,
+        memory: Option<&mut Memory>,
         report: Report<'_, Self::Action>,
     ) -> Result<Option<SearchResult<Self::Action>>, SearchError> {
-        let _ = endgames;
+        let _ = memory;
         Ok(computer::alpha_beta(self, player, limits, report))
     }
 }
@@ -333,16 +335,17 @@ impl Registered for Mancala {
         codes::observe_mancala(self, out);
     }
     /// The Kalah solver's search on boards it solves (the move from an
-    /// opening book or a table of `endgames` where one holds the
-    /// position), else alpha-beta.
+    /// opening book or a table of `memory` where one holds the
+    /// position, the search's table kept in `memory` from the last move),
+    /// else alpha-beta.
     fn computer(
         &self,
         player: Player,
         limits: &Limits,
-        endgames: Endgames<'_>,
+        memory: Option<&mut Memory>,
         report: Report<'_, mancala_core::Move>,
     ) -> Result<Option<SearchResult<mancala_core::Move>>, SearchError> {
-        computer::mancala(self, player, limits, endgames, report)
+        computer::mancala(self, player, limits, memory, report)
     }
 }
 
@@ -534,10 +537,10 @@ impl Registered for Numa {
         &self,
         player: Player,
         limits: &Limits,
-        endgames: Endgames<'_>,
+        memory: Option<&mut Memory>,
         report: Report<'_, numa::Choice>,
     ) -> Result<Option<SearchResult<numa::Choice>>, SearchError> {
-        let _ = (limits, endgames, report);
+        let _ = (limits, memory, report);
         Ok(computer::numa(self, player))
     }
 }
