@@ -29,7 +29,7 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
 use mancala_core::Player;
 
-use mancala_engine::{AnyGame, Limits, NewGameError, Registered};
+use mancala_engine::{AnyGame, Limits, Memory, NewGameError, Registered};
 
 use crate::game_arg::{GameArg, OptionPairs};
 use game_loop::{Computer, Console, Players, play_game};
@@ -189,11 +189,13 @@ pub fn main_with(args: &PlayArgs) -> ExitCode {
 }
 
 /// The game's computer player ([`Registered::computer`], the one every
-/// face asks) within `nodes` positions a move, as a [`Computer`].
+/// face asks) within `nodes` positions a move, as a [`Computer`], with a
+/// [`Memory`] of its own kept from move to move (Kalah's search table).
 fn searcher<'a, G: Registered>(nodes: u64) -> Computer<'a, G> {
     let limits = Limits::nodes(nodes);
+    let mut memory = Memory::default();
     Box::new(move |game: &G, p: Player| {
-        game.computer(p, &limits, None, &mut |_| {})
+        game.computer(p, &limits, Some(&mut memory), &mut |_| {})
             .ok()
             .flatten()
             .map(|found| found.best)

@@ -12,7 +12,7 @@ use super::{
 use crate::ratings::{Crosstable, GameResult};
 use mancala_engine::agents::{Openings, SequentialAgent};
 use mancala_engine::mcts::Mcts;
-use mancala_engine::{Limits, NUMA_ROUNDS, Registered, Rng};
+use mancala_engine::{Limits, Memory, NUMA_ROUNDS, Registered, Rng};
 
 /// A player of any game: `player`'s action now, `None` if he has none.
 type Agent<G> = Box<dyn FnMut(&G, Player) -> Option<<G as Game>::Action>>;
@@ -82,10 +82,12 @@ pub(super) fn entrant<G: Registered>(
                 )
             };
             let limits = Limits::nodes(nodes);
+            // Each game's player keeps his own memory from move to move.
             Entrant::new(words, move |_| {
                 let limits = limits.clone();
+                let mut memory = Memory::default();
                 Box::new(move |game: &G, p| {
-                    game.computer(p, &limits, None, &mut |_| {})
+                    game.computer(p, &limits, Some(&mut memory), &mut |_| {})
                         .ok()
                         .flatten()
                         .map(|found| found.best)
