@@ -55,6 +55,10 @@ pub struct SolveArgs {
     /// its `DEFAULT_TT_MARGIN`).
     #[arg(long, value_name = "SEEDS")]
     pub tt_margin: Option<u32>,
+    /// Searches to 2, 4, ... plies below this before the search to the
+    /// end (Kalah's own solver only; default its `DEFAULT_DEEPENING`).
+    #[arg(long, value_name = "PLIES")]
+    pub deepening: Option<u32>,
     /// Opens the tablebase rather than reading it whole: the first answer
     /// comes at once and the memory stays small, but each probe the cache
     /// misses is a read of the file.
@@ -115,8 +119,12 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
                 Some(seeds) => solver.with_etc_seeds(seeds),
                 None => solver,
             };
-            match args.tt_margin {
+            let solver = match args.tt_margin {
                 Some(seeds) => solver.with_tt_margin(seeds),
+                None => solver,
+            };
+            match args.deepening {
+                Some(plies) => solver.with_deepening(plies),
                 None => solver,
             }
         })

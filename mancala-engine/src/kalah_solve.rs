@@ -107,6 +107,15 @@ pub const DEFAULT_ETC_SEEDS: u32 = u32::MAX;
 /// none (every node tabled) and 17.7 s with 4.
 pub const DEFAULT_TT_MARGIN: u32 = 4;
 
+/// A solve's searches to a depth before its search to the end, by
+/// default ([`KalahSolver::with_deepening`]): none. Their values (the
+/// positions at the horizon counting their store margin) are poor guesses
+/// of the exact one, and their table entries cut none of its nodes: on six
+/// Kalah(6,4) positions of plies 5 to 8 and the start, with a 25-seed
+/// tablebase, searches to 2, 4, ... 22 plies first took 1.1 to 4.2 times
+/// the nodes of none (10.3 M against 5.9 M at the standard start).
+pub const DEFAULT_DEEPENING: u32 = 0;
+
 /// The depth of a search to the end of the game.
 const EXACT: u8 = u8::MAX;
 /// No best move.
@@ -130,6 +139,8 @@ pub struct KalahSolver {
     /// The transposition table only at nodes with more than this many
     /// seeds beyond `endgame_seeds` on the board.
     tt_margin: u32,
+    /// A solve searches to 2, 4, ... plies below this before the end.
+    deepening: u32,
     progress: Option<ProgressFn>,
     /// The limits of a timed search ([`search_within`](Self::search_within)).
     halt: timed::Halt,
@@ -200,6 +211,7 @@ impl KalahSolver {
             depth: 0,
             etc_seeds: DEFAULT_ETC_SEEDS,
             tt_margin: DEFAULT_TT_MARGIN,
+            deepening: DEFAULT_DEEPENING,
             progress: None,
             halt: timed::Halt::never(),
         })
@@ -285,6 +297,15 @@ impl KalahSolver {
         self
     }
 
+    /// A [`solve`](Self::solve) first searches to 2, 4, ... plies below
+    /// `plies` (default [`DEFAULT_DEEPENING`]: not at all), each search's
+    /// value the next one's first guess and the exact search's, its table
+    /// entries their moves' order. At most 254 plies count.
+    pub fn with_deepening(mut self, plies: u32) -> KalahSolver {
+        self.deepening = plies.min(u32::from(EXACT));
+        self
+    }
+
     /// The most seeds on the board of a position in the endgame table (0:
     /// no table).
     pub fn endgame_seeds(&self) -> u32 {
@@ -367,8 +388,8 @@ impl KalahSolver {
             sign,
         };
         let mut guess = 0;
-        for depth in (2..24).step_by(2) {
-            guess = self.mtdf(&pos, guess, depth, &mut passes);
+        for depth in (2..self.deepening).step_by(2) {
+            guess = self.mtdf(&pos, guess, depth as u8, &mut passes);
         }
         let relative = self.mtdf(&pos, guess, EXACT, &mut passes);
         // Every move is worth at most the value: does it reach it?
