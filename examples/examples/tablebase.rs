@@ -14,7 +14,7 @@
 //! cargo run --release --example tablebase -- assemble kalah --seeds K --out DIR [--option ...]
 //! cargo run --release --example tablebase -- book kalah --plies P --out DIR
 //!     [--option houses=6] [--option seeds=4] [--option empty_capture=true|false]
-//!     [--tablebase DIR]
+//!     [--tablebase DIR] [--line SEAT:PLIES]
 //! ```
 //!
 //! `units`, `unit`, `merge` and `assemble` build a table in pieces that
@@ -40,7 +40,11 @@
 //! the opening book of Kalah(houses, seeds) (one a capture rule, as
 //! `build`): every position within P plies of the start, each solved to the
 //! end, with the tablebases of `--tablebase DIR` (the `--out` folder by
-//! default) if it has them; the engine reads both from one folder. The memory
+//! default) if it has them; the engine reads both from one folder. With
+//! `--line SEAT:PLIES` it adds to the book already in `--out` (of `P`
+//! plies; built first if there is none) the lines of player SEAT (0 or 1)
+//! to PLIES plies: the positions reached when he plays his first best move
+//! and his opponent any (`mancala_engine::tablebase::Line`). The memory
 //! allowed defaults to what the machine has free; a table that does not
 //! fit is refused before it starts.
 
@@ -48,8 +52,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use mancala_core::Player;
 use mancala_engine::tablebase::{
-    Book, BuildProgress, Kind, Tablebase, Unit, assemble, available_memory, merge_layer,
+    Book, BuildProgress, Kind, Line, Tablebase, Unit, assemble, available_memory, merge_layer,
 };
 
 type Error = Box<dyn std::error::Error>;
@@ -67,6 +72,8 @@ struct Args {
     /// Seeds a house at the start, and plies, of a book.
     start_seeds: u16,
     plies: u32,
+    /// The lines to add to a book.
+    line: Option<Line>,
     tables: Option<PathBuf>,
     /// A unit's layer and low row.
     layer: Option<u32>,
@@ -86,6 +93,7 @@ fn parse(words: &[String]) -> Result<Args, Error> {
         samples: 20,
         start_seeds: 4,
         plies: 2,
+        line: None,
         tables: None,
         layer: None,
         low: None,
@@ -101,6 +109,21 @@ fn parse(words: &[String]) -> Result<Args, Error> {
             "--memory-mb" => args.memory = value()?.parse::<u64>()? << 20,
             "--verify" | "--samples" => args.samples = value()?.parse()?,
             "--plies" => args.plies = value()?.parse()?,
+            "--line" => {
+                let text = value()?;
+                let (seat, plies) = text
+                    .split_once(':')
+                    .ok_or("--line SEAT:PLIES, SEAT 0 or 1")?;
+                let seat = match seat {
+                    "0" => Player::P0,
+                    "1" => Player::P1,
+                    _ => return Err("--line SEAT:PLIES, SEAT 0 or 1".into()),
+                };
+                args.line = Some(Line {
+                    seat,
+                    plies: plies.parse()?,
+                });
+            }
             "--tablebase" => args.tables = Some(PathBuf::from(value()?)),
             "--layer" => args.layer = Some(value()?.parse()?),
             "--low" => args.low = Some(value()?.parse()?),
@@ -251,7 +274,22 @@ fn book(args: &Args) -> Result<(), Error> {
             bar.set_length(all as u64);
             bar.set_position(done as u64);
         };
-        let book = Book::build(kind, args.start_seeds, args.plies, table.as_ref(), show)?;
+        let book = match Book::find(&dir, kind, args.start_seeds)? {
+            Some(book) if args.line.is_some() && book.plies() == args.plies => book,
+            _ => Book::build(kind, args.start_seeds, args.plies, table.as_ref(), show)?,
+        };
+        let book = match args.line {
+            Some(line) => {
+                println!(
+                    "and player {}'s lines to {} plies",
+                    line.seat.index(),
+                    line.plies
+                );
+                bar.reset();
+                book.with_line(line, table.as_ref(), show)?
+            }
+            None => book,
+        };
         bar.finish();
         let path = book.save(&dir)?;
         let start = book.start();

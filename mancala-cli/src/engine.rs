@@ -84,10 +84,7 @@
 //!   Kalah (any board, either capture rule) the Kalah solver's MTD(f)
 //!   deepened ply by ply
 //!   ([`search_within`](mancala_engine::kalah_solve::KalahSolver::search_within)),
-//!   which scores the horizon alike and searches several plies deeper;
-//!   without a `depth` limit it also tries, after each depth from the
-//!   eighth, to solve the position to the end, and once it has, answers
-//!   at once (the last `info` line's depth is then the deepest ply seen).
+//!   which scores the horizon alike and searches several plies deeper.
 //!   Kalah's search keeps its transposition table from one `go` to the
 //!   next of the same game ([`Memory`]), so a
 //!   move's search starts from what the last one learnt.

@@ -56,7 +56,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SEEDS")]
     pub tt_margin: Option<u32>,
     /// Searches to 2, 4, ... plies below this before the search to the
-    /// end (Kalah's own solver only; default its `DEFAULT_DEEPENING`).
+    /// end (Kalah's own solver only; default its `DEFAULT_DEEPENING` on
+    /// positions of more than `DEEPENING_SEEDS` seeds beyond the endgame
+    /// table's, else 0).
     #[arg(long, value_name = "PLIES")]
     pub deepening: Option<u32>,
     /// Opens the tablebase rather than reading it whole: the first answer

@@ -381,83 +381,35 @@ fn a_table_kept_between_searches_stays_true() {
 }
 
 /// What a kept table is for: along a game of Kalah(6,4), each position
-/// searched within the same node budget goes further with the table the
-/// last positions' searches left than from a fresh table: it solves the
-/// position where the fresh search does not, or neither solves it and it
-/// goes deeper (a node budget, not time: the same every run).
+/// searched within the same node budget goes deeper with the table the
+/// last positions' searches left than from a fresh table (a node budget,
+/// not time: the same every run).
 #[test]
-fn a_kept_table_searches_further_in_the_same_budget() {
+fn a_kept_table_searches_deeper_in_the_same_budget() {
     use mancala_engine::Limits;
 
     for empty in [false, true] {
         let mut game = kalah(6, 4, empty);
         let limits = Limits::nodes(40_000);
         let mut kept = KalahSolver::new(&game, 1 << 20, 0).unwrap();
-        let (mut further, mut shorter, mut plies) = (0, 0, 0);
+        let (mut deeper, mut shallower, mut plies) = (0, 0, 0);
         while game.to_move().is_some() && plies < 30 {
             let found = kept.search_within(&game, &limits, |_| {}).unwrap();
             let fresh = KalahSolver::new(&game, 1 << 20, 0)
                 .unwrap()
                 .search_within(&game, &limits, |_| {})
                 .unwrap();
-            match (found.exact, fresh.exact) {
-                (true, true) => {}
-                (true, false) => further += 1,
-                (false, true) => shorter += 1,
-                (false, false) if found.depth > fresh.depth => further += 1,
-                (false, false) if found.depth < fresh.depth => shorter += 1,
-                _ => {}
+            if found.depth > fresh.depth {
+                deeper += 1;
+            } else if found.depth < fresh.depth {
+                shallower += 1;
             }
             game.play(found.best).unwrap();
             plies += 1;
         }
         assert!(
-            further > 3 * shorter && further >= plies / 3,
-            "{further} further and {shorter} shorter of {plies}"
+            deeper > 3 * shallower && deeper >= plies / 2,
+            "{deeper} deeper and {shallower} shallower of {plies}"
         );
-    }
-}
-
-/// Without a depth limit the timed search tries to solve the position,
-/// and once it has, answers at once: exact, with the solver's value and
-/// one of its best moves (Kalah(4,3) positions, which a budget of a
-/// million positions solves). A depth limit never solves: it searches
-/// to that depth.
-#[test]
-fn the_timed_search_answers_a_solved_position_exactly() {
-    use mancala_engine::Limits;
-
-    let mut rng = Rng(0x0e8a_c7ed);
-    for empty in [false, true] {
-        let start = kalah(4, 3, empty);
-        for game in random_positions(&start, 2, &mut rng).iter().step_by(3) {
-            if game.legal_moves().len() < 2 {
-                continue;
-            }
-            let mut solver = KalahSolver::new(game, 1 << 20, 0).unwrap();
-            let mut reports = Vec::new();
-            let found = solver
-                .search_within(game, &Limits::nodes(1_000_000), |r| reports.push(r.exact))
-                .unwrap();
-            let exact = KalahSolver::new(game, 1 << 20, 0).unwrap().solve(game);
-            let sign = if game.to_move() == Some(Player::P0) {
-                1
-            } else {
-                -1
-            };
-            assert!(found.exact, "{game}");
-            assert!(found.nodes < 1_000_000, "{game}: {}", found.nodes);
-            assert_eq!(found.value, sign * exact.value, "{game}");
-            assert!(exact.best.contains(&found.best), "{game}");
-            // The last report is the exact answer, the only exact one.
-            assert_eq!(reports.iter().filter(|&&e| e).count(), 1, "{game}");
-            assert_eq!(reports.last(), Some(&true), "{game}");
-
-            let deep = KalahSolver::new(game, 1 << 20, 0)
-                .unwrap()
-                .search_within(game, &Limits::depth(12), |_| {})
-                .unwrap();
-            assert!(!deep.exact && deep.depth == 12, "{game}");
-        }
     }
 }

@@ -395,6 +395,104 @@ fn an_opening_book_holds_the_exact_values_of_its_plies() {
     }
 }
 
+/// A book's lines past its plies (Kalah(3, 2), 12 seeds, a table of 12
+/// to check against): every position in them is held with the table's
+/// value and best moves; past the plies, the seat's position leads on by
+/// its first best move alone and his opponent's by every move, to the
+/// line's plies; nothing else is added; the file reads back the same,
+/// lines and all. A line no longer than the plies, or a second one, is
+/// refused.
+#[test]
+fn a_book_follows_a_players_lines_past_its_plies() {
+    use mancala_core::{Game, Player};
+    use mancala_engine::tablebase::{Book, Line};
+
+    for (empty_capture, seat) in [(false, Player::P1), (true, Player::P0)] {
+        let kind = Kind {
+            houses: 3,
+            empty_capture,
+        };
+        let table = Tablebase::build(kind, 12, 2, 1 << 24, |_| {}).unwrap();
+        let book = Book::build(kind, 2, 2, Some(&table), |_, _| {}).unwrap();
+        let within = book.len();
+        let line = Line { seat, plies: 6 };
+        let mut added = 0;
+        let book = book
+            .with_line(line, Some(&table), |done, known| {
+                added = done;
+                assert!(done <= known, "{done} of {known}");
+            })
+            .unwrap();
+        assert_eq!(book.line(), Some(line));
+        assert_eq!(book.len(), within + added);
+        assert!(added > 0);
+
+        // Walk the lines as they are defined and compare each position.
+        let mut seen = std::collections::HashSet::new();
+        let mut layer = vec![book.start()];
+        for ply in 0..=6 {
+            let mut next = Vec::new();
+            for game in layer {
+                let Some(mover) = game.to_move() else {
+                    continue;
+                };
+                if !seen.insert(game.to_string()) {
+                    continue;
+                }
+                let (mut ours, value) = book.best_moves(&game).expect("held");
+                let first = ours[0];
+                let (mut theirs, exact) = table.best_moves(&game).unwrap();
+                ours.sort_by_key(|m| m.pit());
+                theirs.sort_by_key(|m| m.pit());
+                assert_eq!((ours, value), (theirs, exact), "{game}");
+                if ply == 6 {
+                    continue;
+                }
+                let moves = if ply < 2 || mover != seat {
+                    game.legal_moves().to_vec()
+                } else {
+                    vec![first]
+                };
+                for mv in moves {
+                    let mut child = game.clone();
+                    child.play(mv).unwrap();
+                    next.push(child);
+                }
+            }
+            layer = next;
+        }
+        assert_eq!(seen.len(), book.len(), "the lines and nothing else");
+
+        let mut text = Vec::new();
+        book.write_to(&mut text).unwrap();
+        assert!(
+            String::from_utf8_lossy(&text)
+                .lines()
+                .nth(1)
+                .unwrap()
+                .ends_with(&format!(" plies=2 line={}:6", seat.index()))
+        );
+        let back = Book::read_from(&text[..]).unwrap();
+        let mut again = Vec::new();
+        back.write_to(&mut again).unwrap();
+        assert_eq!(text, again);
+        assert_eq!(back.line(), Some(line));
+
+        for refused in [
+            Book::build(kind, 2, 2, Some(&table), |_, _| {})
+                .unwrap()
+                .with_line(Line { seat, plies: 2 }, Some(&table), |_, _| {}),
+            back.with_line(Line { seat, plies: 8 }, Some(&table), |_, _| {}),
+        ] {
+            assert!(
+                matches!(refused, Err(TablebaseError::Unsupported(_))),
+                "{:?}",
+                refused.map(|b| b.len())
+            );
+        }
+    }
+}
+
 /// A book file that is not one is refused with the line at fault, and a
 /// folder without the book answers none.
 #[test]
@@ -418,6 +516,21 @@ fn a_malformed_book_is_refused() {
         ),
         (
             "mancala-rs opening book 1\nkalah houses=3 seeds=2 plies=1\n".to_string(),
+            "book line 2",
+        ),
+        (
+            "mancala-rs opening book 1\nkalah houses=3 seeds=2 empty_capture=false plies=1 line=2:4\n"
+                .to_string(),
+            "book line 2",
+        ),
+        (
+            "mancala-rs opening book 1\nkalah houses=3 seeds=2 empty_capture=false plies=4 line=1:4\n"
+                .to_string(),
+            "book line 2",
+        ),
+        (
+            "mancala-rs opening book 1\nkalah houses=3 seeds=2 empty_capture=false plies=1 line=1:4 x\n"
+                .to_string(),
             "book line 2",
         ),
         (format!("{header}2,2,2,2,2 0,0 0 +2 2\n"), "book line 3"),

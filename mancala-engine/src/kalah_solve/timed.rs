@@ -25,9 +25,6 @@ pub(super) struct Halt {
     stop: Option<Stop>,
     /// Whether a limit was reached: the search under way is worthless.
     pub(super) stopped: bool,
-    /// The count of positions at which the attempt to solve under way
-    /// gives up (`u64::MAX`: none under way).
-    attempt: u64,
 }
 
 impl Halt {
@@ -39,7 +36,6 @@ impl Halt {
             deadline: None,
             stop: None,
             stopped: false,
-            attempt: u64::MAX,
         }
     }
 
@@ -51,58 +47,26 @@ impl Halt {
             deadline: limits.deadline(),
             stop: limits.stop.clone(),
             stopped: false,
-            attempt: u64::MAX,
         }
     }
 
     /// Whether the search must stop, `nodes` positions in (read every
-    /// [`CHECK_EVERY`] positions): a limit of the whole search, or the
-    /// attempt's.
+    /// [`CHECK_EVERY`] positions).
     #[cold]
     pub(super) fn reached(&mut self, nodes: u64) -> bool {
         if !self.stopped {
-            self.stopped = nodes >= self.attempt || self.limit_reached(nodes);
+            self.stopped = nodes >= self.budget
+                || self.deadline.as_ref().is_some_and(Deadline::passed)
+                || self.stop.as_ref().is_some_and(Stop::is_stopped);
         }
         self.next_check = if self.stopped {
             0
         } else {
-            nodes
-                .saturating_add(CHECK_EVERY)
-                .min(self.budget)
-                .min(self.attempt)
+            nodes.saturating_add(CHECK_EVERY).min(self.budget)
         };
         self.stopped
     }
-
-    /// Whether a limit of the whole search is reached, `nodes` positions
-    /// in.
-    fn limit_reached(&self, nodes: u64) -> bool {
-        nodes >= self.budget
-            || self.deadline.as_ref().is_some_and(Deadline::passed)
-            || self.stop.as_ref().is_some_and(Stop::is_stopped)
-    }
-
-    /// Begins an attempt that gives up at `until` positions.
-    fn begin_attempt(&mut self, until: u64) {
-        self.attempt = until;
-        self.next_check = self.next_check.min(until);
-    }
-
-    /// Ends the attempt, `nodes` positions in: whether a limit of the
-    /// whole search stopped it (else the search goes on).
-    fn end_attempt(&mut self, nodes: u64) -> bool {
-        self.attempt = u64::MAX;
-        if self.stopped && !self.limit_reached(nodes) {
-            self.stopped = false;
-            self.next_check = nodes.saturating_add(CHECK_EVERY).min(self.budget);
-        }
-        self.stopped
-    }
 }
-
-/// The depth after which the timed search first tries to solve the
-/// position to the end.
-const FIRST_ATTEMPT: u32 = 8;
 
 impl KalahSolver {
     /// The engine's search of `game` within `limits`: MTD(f) to 1, 2, 3,
@@ -114,18 +78,11 @@ impl KalahSolver {
     /// depth: its value for the player to move (his store margin plus what
     /// the search expects him to gain) and the positions searched so far.
     ///
-    /// Without a `depth` limit, each depth from the eighth is followed by
-    /// a try to solve the position to the end, given as many positions as
-    /// the search has taken so far (so at most about half its work, and
-    /// what a try leaves in the table is the next one's start): once one
-    /// succeeds the search answers at once, exactly
-    /// ([`SearchResult::exact`], its depth the deepest ply it saw).
-    ///
     /// The move is the one the deepest completed depth found best (the
-    /// first move the search tries if none completed), or the solved
-    /// position's best; the same limits without time give the same answer
-    /// every time from the same table. Without a `depth` limit the search
-    /// goes at most 64 plies deep. `None` if the game is over.
+    /// first move the search tries if none completed); the same limits
+    /// without time give the same answer every time. Without a `depth`
+    /// limit the search goes at most 64 plies deep. `None` if the game is
+    /// over.
     ///
     /// # Examples
     ///
@@ -156,7 +113,6 @@ impl KalahSolver {
         let houses: Vec<usize> = (0..self.play.houses).filter(|&h| pos.0[h] > 0).collect();
         let mut best = *houses.first()?;
         let mut found = None;
-        let mut exact = false;
         let max_depth = limits.depth.unwrap_or(64).min(u32::from(super::EXACT) - 1);
         if houses.len() > 1 {
             let seeds: i32 = pos.0.iter().map(|&c| i32::from(c)).sum();
@@ -171,40 +127,16 @@ impl KalahSolver {
                 };
                 (best, guess) = (house, v);
                 found = Some((depth, v));
-                // Without a depth limit, a try to the end, given as many
-                // positions as the search has taken so far: a position
-                // solved is answered exactly at once.
-                let tried = if limits.depth.is_none() && depth >= FIRST_ATTEMPT {
-                    self.halt.begin_attempt(self.nodes.saturating_mul(2));
-                    let solved = self.deepen(&pos, seeds, guess, super::EXACT).and_then(|v| {
-                        self.best_house(&pos, &houses, v, super::EXACT)
-                            .map(|house| (house, v))
-                    });
-                    if self.halt.end_attempt(self.nodes) {
-                        break;
-                    }
-                    solved
-                } else {
-                    None
-                };
-                if let Some((house, v)) = tried {
-                    (best, exact) = (house, true);
-                    found = Some((self.depth, v));
-                }
                 if let Some(mv) = move_of(game, mover, self.play.houses, best) {
-                    let (depth, v) = found.unwrap_or((depth, v));
                     report(&SearchResult {
                         best: mv,
                         value: banked + i64::from(v),
                         pv: vec![mv],
                         nodes: self.nodes,
                         depth,
-                        exact,
+                        exact: false,
                         source: Source::Search,
                     });
-                }
-                if exact {
-                    break;
                 }
             }
         }
@@ -216,7 +148,7 @@ impl KalahSolver {
             pv: vec![best],
             nodes: self.nodes,
             depth: found.map_or(0, |(d, _)| d),
-            exact,
+            exact: false,
             source: Source::Search,
         })
     }
@@ -253,11 +185,7 @@ impl KalahSolver {
             alpha: value - 1,
             beta: value,
             ply: 1,
-            depth: if depth == super::EXACT {
-                depth
-            } else {
-                depth - 1
-            },
+            depth: depth - 1,
         };
         let mut top: Option<(i32, usize)> = None;
         for house in order {

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use mancala_core::{Game, Mancala, Move, Pit};
+use mancala_core::{Game, Mancala, Move, Pit, Player};
 
 use super::{Kind, Tablebase, TablebaseError};
 use crate::kalah_solve::KalahSolver;
@@ -27,7 +27,8 @@ pub const MAX_POSITIONS: usize = 1_000_000;
 type Key = (Vec<u16>, [u16; 2], u8);
 
 /// An opening book of one Kalah rule set: the exact value and best moves
-/// of every position within [`plies`](Book::plies) plies of the start.
+/// of every position within [`plies`](Book::plies) plies of the start,
+/// and of those along one player's [`line`](Book::line)s past them.
 ///
 /// # The file
 ///
@@ -41,8 +42,9 @@ type Key = (Vec<u16>, [u16; 2], u8);
 /// 4,4,0,5,5,5,4,4,4,4,4,4 1,0 0 +8 5
 /// ```
 ///
-/// After the two header lines (the format's version, then the rules and
-/// how many plies from the start the book holds), each line is a position
+/// After the two header lines (the format's version, then the rules, how
+/// many plies from the start the book holds whole, and `line=S:L` if it
+/// also follows player `S`'s [`Line`]s to `L` plies), each line is a position
 /// and its answer: the holes in hole order (South's, then North's), the
 /// stores (South's, North's), the player to move (0 or 1), the first
 /// player's final margin under perfect play (signed), and the holes whose
@@ -70,11 +72,26 @@ pub struct Book {
     kind: Kind,
     seeds: u16,
     plies: u32,
+    line: Option<Line>,
     start: Mancala,
     /// Each position's first-player margin and best holes, and the
     /// positions in the order built.
     entries: HashMap<Key, (i64, Vec<u8>)>,
     order: Vec<Key>,
+}
+
+/// The lines a book follows past its [`plies`](Book::plies): every
+/// position reached from the start in at most [`plies`](Line::plies)
+/// plies when [`seat`](Line::seat) plays his first best move and his
+/// opponent any move. A book for a player who must find his moves where
+/// a search is weakest (the losing side of Kalah(6,4), after its first
+/// plies), at the cost of the lines alone rather than of every position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Whose lines: he plays the book's first best move.
+    pub seat: Player,
+    /// How many plies from the start they go.
+    pub plies: u32,
 }
 
 impl Book {
@@ -100,22 +117,98 @@ impl Book {
         let unsupported = || TablebaseError::Unsupported(format!("Kalah {kind:?}, {seeds} seeds"));
         let start = Mancala::new(kind.rules(seeds)).map_err(|_| unsupported())?;
         let positions = positions_within(&start, plies);
-        let mut solver = KalahSolver::new(&start, BOOK_TABLE_BYTES, 0).ok_or_else(unsupported)?;
-        if let Some(table) = table {
-            solver = solver.with_tablebase(table)?;
-        }
+        let mut solver = solver_of(&start, table)?;
         let mut book = Book::empty(kind, seeds, plies, start);
         for (done, game) in positions.iter().enumerate() {
-            let solution = solver.solve(game);
-            let best = solution
-                .best
-                .iter()
-                .filter_map(|m| m.pit().and_then(|p| u8::try_from(p.index()).ok()))
-                .collect();
-            book.insert(key(game), solution.value, best);
+            book.solve(&mut solver, game);
             progress(done + 1, positions.len());
         }
         Ok(book)
+    }
+
+    /// This book with the positions of `line` past its plies added, each
+    /// solved as [`build`](Book::build) solves them (the book's own
+    /// positions are not solved again). `progress(done, known)` after each
+    /// position added, `known` the positions found so far.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Unsupported`] if the book already has lines, if
+    /// `line` goes no further than the book's plies, or as
+    /// [`build`](Book::build).
+    pub fn with_line(
+        mut self,
+        line: Line,
+        table: Option<&Tablebase>,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<Book, TablebaseError> {
+        if self.line.is_some() || line.plies <= self.plies {
+            return Err(TablebaseError::Unsupported(format!(
+                "lines to {} plies in a book of {} plies{}",
+                line.plies,
+                self.plies,
+                if self.line.is_some() {
+                    " that has lines"
+                } else {
+                    ""
+                }
+            )));
+        }
+        let mut solver = solver_of(&self.start, table)?;
+        let mut seen = std::collections::HashSet::new();
+        let mut layer = vec![self.start.clone()];
+        let (mut done, mut known) = (0, 0);
+        for ply in 0..=line.plies {
+            let mut next = Vec::new();
+            for game in layer {
+                let Some(mover) = game.to_move() else {
+                    continue;
+                };
+                if !seen.insert(key(&game)) {
+                    continue;
+                }
+                let best = match self.best_moves(&game) {
+                    Some((best, _)) => best,
+                    None => {
+                        self.solve(&mut solver, &game);
+                        done += 1;
+                        progress(done, known);
+                        self.best_moves(&game).map_or(Vec::new(), |(best, _)| best)
+                    }
+                };
+                if ply == line.plies {
+                    continue;
+                }
+                let moves = if ply < self.plies || mover != line.seat {
+                    game.legal_moves().to_vec()
+                } else {
+                    best.into_iter().take(1).collect()
+                };
+                for mv in moves {
+                    let mut child = game.clone();
+                    if child.play(mv).is_ok() {
+                        if ply + 1 >= self.plies && child.to_move().is_some() {
+                            known += 1;
+                        }
+                        next.push(child);
+                    }
+                }
+            }
+            layer = next;
+        }
+        self.line = Some(line);
+        Ok(self)
+    }
+
+    /// Solves `game` with `solver` and keeps its value and best holes.
+    fn solve(&mut self, solver: &mut KalahSolver, game: &Mancala) {
+        let solution = solver.solve(game);
+        let best = solution
+            .best
+            .iter()
+            .filter_map(|m| m.pit().and_then(|p| u8::try_from(p.index()).ok()))
+            .collect();
+        self.insert(key(game), solution.value, best);
     }
 
     /// The file name of the book of `kind` with `seeds` a house.
@@ -141,6 +234,11 @@ impl Book {
     /// How many plies from the start the book holds.
     pub fn plies(&self) -> u32 {
         self.plies
+    }
+
+    /// The lines it follows past its plies, if any.
+    pub fn line(&self) -> Option<Line> {
+        self.line
     }
 
     /// Positions held.
@@ -197,8 +295,16 @@ impl Book {
         writeln!(out, "{MAGIC}")?;
         writeln!(
             out,
-            "kalah houses={} seeds={} empty_capture={} plies={}",
-            self.kind.houses, self.seeds, self.kind.empty_capture, self.plies
+            "kalah houses={} seeds={} empty_capture={} plies={}{}",
+            self.kind.houses,
+            self.seeds,
+            self.kind.empty_capture,
+            self.plies,
+            self.line.map_or(String::new(), |l| format!(
+                " line={}:{}",
+                l.seat.index(),
+                l.plies
+            ))
         )?;
         for k in &self.order {
             let (value, best) = &self.entries[k];
@@ -236,9 +342,10 @@ impl Book {
             return Err(bad(1, &format!("not `{MAGIC}`")));
         }
         let header = next()?.ok_or_else(|| bad(2, "no rules"))?;
-        let (kind, seeds, plies) = read_header(&header).ok_or_else(|| bad(2, &header))?;
+        let (kind, seeds, plies, line) = read_header(&header).ok_or_else(|| bad(2, &header))?;
         let start = Mancala::new(kind.rules(seeds)).map_err(|e| bad(2, &e.to_string()))?;
         let mut book = Book::empty(kind, seeds, plies, start);
+        book.line = line;
         let holes = 2 * usize::from(kind.houses);
         let mut n = 2;
         while let Some(line) = next()? {
@@ -284,6 +391,7 @@ impl Book {
             kind,
             seeds,
             plies,
+            line: None,
             start,
             entries: HashMap::new(),
             order: Vec::new(),
@@ -332,8 +440,9 @@ fn positions_within(start: &Mancala, plies: u32) -> Vec<Mancala> {
     all
 }
 
-/// `kalah houses=H seeds=N empty_capture=B plies=P`.
-fn read_header(line: &str) -> Option<(Kind, u16, u32)> {
+/// `kalah houses=H seeds=N empty_capture=B plies=P`, then `line=S:L` if
+/// the book follows player `S`'s lines to `L` plies (more than `P`).
+fn read_header(line: &str) -> Option<(Kind, u16, u32, Option<Line>)> {
     let mut words = line.split(' ');
     if words.next()? != "kalah" {
         return None;
@@ -343,12 +452,39 @@ fn read_header(line: &str) -> Option<(Kind, u16, u32)> {
     let seeds = field("seeds")?.parse().ok()?;
     let empty_capture = field("empty_capture")?.parse().ok()?;
     let plies = field("plies")?.parse().ok()?;
+    let line = match words.next() {
+        None => None,
+        Some(word) => {
+            let (seat, to) = word.strip_prefix("line=")?.split_once(':')?;
+            let seat = match seat {
+                "0" => Player::P0,
+                "1" => Player::P1,
+                _ => return None,
+            };
+            let to: u32 = to.parse().ok()?;
+            if to <= plies || words.next().is_some() {
+                return None;
+            }
+            Some(Line { seat, plies: to })
+        }
+    };
     let kind = Kind {
         houses,
         empty_capture,
     };
     kind.check().ok()?;
-    Some((kind, seeds, plies))
+    Some((kind, seeds, plies, line))
+}
+
+/// A solver for the game of `start`, its endgames from `table` if given,
+/// its transposition table of [`BOOK_TABLE_BYTES`].
+fn solver_of(start: &Mancala, table: Option<&Tablebase>) -> Result<KalahSolver, TablebaseError> {
+    let solver = KalahSolver::new(start, BOOK_TABLE_BYTES, 0)
+        .ok_or_else(|| TablebaseError::Unsupported(format!("Kalah of {:?}", start.rules())))?;
+    match table {
+        Some(table) => solver.with_tablebase(table),
+        None => Ok(solver),
+    }
 }
 
 /// One position's line, its board of `holes` holes.
