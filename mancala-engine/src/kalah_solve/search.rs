@@ -201,6 +201,7 @@ impl KalahSolver {
             best: node.best_move,
             depth,
             work,
+            // `store` stamps it with the age of the search under way.
             age: 0,
         });
         best
