@@ -75,6 +75,11 @@ pub struct SolveArgs {
     /// to, to the end of the game: one line a position, with its time.
     #[arg(long)]
     pub along: bool,
+    /// Also solves the position each legal move leads to: one line a move,
+    /// with its value (the first player's margin, as `value` gives it),
+    /// so the cost of every other move shows.
+    #[arg(long)]
+    pub moves: bool,
     /// The generic solver over the Game trait even where Kalah's own
     /// applies.
     #[arg(long)]
@@ -162,6 +167,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), String> {
     };
     let solution = solve(&game)?;
     write_solution(out, &solution)?;
+    if args.moves {
+        each_move(&game, &mut solve, out)?;
+    }
     if args.along {
         along(&game, solution, &mut solve, out)?;
     }
@@ -185,6 +193,25 @@ fn write_solution(out: &mut impl Write, solution: &Solution<Move>) -> Result<(),
         solution.value
     )
     .map_err(|e| e.to_string())
+}
+
+/// `--moves`: each legal move of `game` with the value of the position
+/// it leads to, a line each (`move M: value V, N nodes in T s`).
+fn each_move(game: &Mancala, solve: &mut SolveFn, out: &mut impl Write) -> Result<(), String> {
+    for &mv in game.legal_moves().iter() {
+        let mut child = game.clone();
+        child.play(mv).map_err(|e| e.to_string())?;
+        let solution = solve(&child)?;
+        writeln!(
+            out,
+            "move {mv}: value {}, {} nodes in {:.3} s",
+            solution.value,
+            solution.nodes,
+            solution.elapsed.as_secs_f64()
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// `--along`: from `game`, whose `solution` is known, plays the first best

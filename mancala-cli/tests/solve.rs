@@ -308,6 +308,19 @@ fn the_program_solves_a_position_and_the_line_that_follows() {
         "{out}"
     );
 
+    // `--moves`: each legal move with plain minimax's value of the
+    // position it leads to, in the order of the legal moves.
+    let out = with(&["--moves"]).unwrap();
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+    let values = move_values(&game);
+    assert_eq!(moves.len(), values.len(), "{out}");
+    for (line, (mv, value)) in moves.iter().zip(&values) {
+        assert!(
+            line.starts_with(&format!("move {mv}: value {value}, ")),
+            "{line} (minimax: {value})"
+        );
+    }
+
     // The same from a table of every position, opened and read.
     let dir = std::env::temp_dir().join(format!("mancala-solve-open-{}", std::process::id()));
     let kind = Kind {
