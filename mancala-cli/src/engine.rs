@@ -131,8 +131,13 @@
 //!   and capture rule holds answers at once: `info depth 0 score S nodes 0
 //!   book` (or `tablebase`), `S` the mover's final margin under perfect
 //!   play, then `bestmove` a move that keeps it. In other positions the
-//!   search takes the table's values for the positions it holds. A file is
-//!   read the first time a game needs it.
+//!   search takes the table's values for the positions it holds. The tables
+//!   are opened at once, not read: a probe reads the bytes it needs, and
+//!   a thread reads each table's file through in the background so that
+//!   the operating system's page cache soon answers every probe
+//!   ([`Shelf::warm`](mancala_engine::tablebase::Shelf::warm); values
+//!   whose checksum is not the file header's are found then, and refused
+//!   as a damaged table). A book is read the first time a game needs it.
 //! - **`quit`**: exits with status 0, as the end of the input does; a
 //!   search running when it is read is stopped first (and answers).
 //!

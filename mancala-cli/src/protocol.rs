@@ -231,14 +231,22 @@ impl Stops {
     }
 }
 
-/// The tablebases of the folder `dir`, each file read the first time a
-/// game needs it.
+/// The tablebases of the folder `dir`, each opened now and read through
+/// on a thread of its own so that the page cache holds it before the
+/// searches probe it ([`Shelf::warm`]); opening books are read the first
+/// time a game needs them.
 ///
 /// # Errors
 ///
-/// `DIR is not a folder` if `dir` is not a folder.
+/// `DIR is not a folder` if `dir` is not a folder; `DIR: REASON` if a
+/// table in it cannot be opened.
 pub(crate) fn open_tablebases(dir: PathBuf) -> Result<Shelf, String> {
-    Shelf::new(dir.clone()).map_err(|_| format!("{} is not a folder", dir.display()))
+    let mut shelf =
+        Shelf::new(dir.clone()).map_err(|_| format!("{} is not a folder", dir.display()))?;
+    shelf
+        .warm()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(shelf)
 }
 
 /// The exit status of a protocol program (`engine`, `uci`) whose session

@@ -121,7 +121,7 @@ mod verify;
 
 pub use book::{BOOK_TABLE_BYTES, Book, Line, MAX_POSITIONS};
 pub use build::{BuildProgress, build};
-pub use file::{FORMAT_VERSION, available_memory};
+pub use file::{FORMAT_VERSION, Warming, available_memory};
 pub(crate) use paged::Paged;
 pub use shelf::{PerfectMove, Shelf};
 pub use units::{Unit, assemble, check_piece, layer_file_name, merge_layer};

@@ -729,6 +729,53 @@ fn an_opened_table_refuses_damage_when_it_meets_it() {
     assert!(matches!(opened.check_file(), Err(TablebaseError::Io(_))));
 }
 
+/// Warming an opened table reads it through and checks its checksum: an
+/// intact table answers as before; one whose value was changed within its
+/// range (which no probe can see) gets a fault, and answers nothing from
+/// then on; a table in memory has nothing to read; a shelf warms the
+/// tables of its folder.
+#[test]
+fn warming_an_opened_table_finds_a_changed_value() {
+    let dir = TempDir::new("warm");
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    let table = Tablebase::build(kind, 10, 1, 1 << 20, |_| {}).unwrap();
+    let path = table.save(&dir.0).unwrap();
+    let held = [1u8, 0, 0, 0, 0, 1];
+    let value = table.probe(&held).unwrap();
+
+    let opened = Tablebase::open(&path).unwrap();
+    assert!(opened.warm().unwrap().wait().unwrap());
+    assert_eq!(opened.probe(&held), Some(value));
+    opened.fault().unwrap();
+    assert!(table.warm().unwrap().wait().unwrap(), "in memory");
+
+    // One more than its value, still within the two seeds' range.
+    assert!(value < 2);
+    let mut shifted = std::fs::read(&path).unwrap();
+    shifted[40 + table.rank(&held).unwrap() as usize] = (value + 1) as u8;
+    let other = dir.0.join("shifted.mtb");
+    std::fs::write(&other, &shifted).unwrap();
+    let opened = Tablebase::open(&other).unwrap();
+    assert_eq!(opened.probe(&held), Some(value + 1), "no probe sees it");
+    let err = opened.warm().unwrap().wait().unwrap_err();
+    assert!(err.to_string().contains("checksum"), "{err}");
+    assert!(matches!(opened.fault(), Err(TablebaseError::Unreadable(_))));
+    assert_eq!(opened.probe(&held), None);
+    assert_eq!(opened.probe(&[0, 0, 2, 1, 0, 0]), None);
+
+    // A shelf opens and warms what its folder holds (the changed file is
+    // not named for a kind), and its table answers.
+    let mut shelf = mancala_engine::tablebase::Shelf::new(dir.0.clone()).unwrap();
+    assert_eq!(shelf.warm().unwrap(), [kind]);
+    let game = game_at(kind, &[1, 0, 0, 0, 0, 1]);
+    let table = shelf.table_of(&game).unwrap().unwrap();
+    assert!(table.is_opened());
+    assert_eq!(table.probe(&held), Some(value));
+}
+
 /// The bytes of `table`'s file.
 fn file_bytes(table: &Tablebase) -> Vec<u8> {
     let mut bytes = Vec::new();

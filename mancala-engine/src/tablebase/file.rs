@@ -248,6 +248,45 @@ impl Tablebase {
         Ok(())
     }
 
+    /// Starts reading an [opened](Tablebase::open) table's file once
+    /// through, on a thread of its own, and returns at once: the operating
+    /// system's page cache then holds the values before the probes ask for
+    /// them (a probe that waits on the disk waits milliseconds; one the
+    /// cache answers, a microsecond), while the process's own memory stays
+    /// the small cache of [`open`](Tablebase::open). The bytes are checked
+    /// against the header's checksum as they pass; values not the header's
+    /// become the table's [fault](Tablebase::fault), as a byte no value
+    /// can be does. The read stops when the table is dropped. A table in
+    /// memory has nothing to read.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::tablebase::{Kind, Tablebase};
+    ///
+    /// let kind = Kind { houses: 3, empty_capture: false };
+    /// let dir = std::env::temp_dir().join(format!("mtb-warm-{}", std::process::id()));
+    /// let path = Tablebase::build(kind, 8, 1, 1 << 20, |_| {})?.save(&dir)?;
+    /// let table = Tablebase::open(&path)?;
+    /// let warming = table.warm()?;
+    /// assert_eq!(table.probe(&[0, 0, 2, 1, 0, 0]), Some(1 - 2)); // at once
+    /// assert!(warming.wait()?); // every value read, the checksum the header's
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] if the file cannot be opened again for the
+    /// thread, or no thread can be started.
+    pub fn warm(&self) -> Result<Warming, TablebaseError> {
+        let thread = match &self.values {
+            Values::File(paged) => Some(paged.warm()?),
+            Values::Memory(_) => None,
+        };
+        Ok(Warming { thread })
+    }
+
     /// Reads the table at `path` (see [`read_from`](Tablebase::read_from)).
     ///
     /// # Errors
@@ -340,4 +379,38 @@ pub fn available_memory() -> Option<u64> {
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     kib.checked_mul(1024)
+}
+
+/// The read of an opened table's file under way on a thread of its own
+/// ([`Tablebase::warm`]). Dropping it lets the read go on.
+#[derive(Debug)]
+pub struct Warming {
+    thread: Option<super::paged::WarmThread>,
+}
+
+impl Warming {
+    /// Whether the read has ended (at once for a table in memory).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Waits for the end of the read: `true` once every value has been
+    /// read and their checksum is the header's (a table in memory was
+    /// checked as it was read), `false` if the table was dropped first
+    /// (the read stopped).
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Unreadable`] with what the read found: a read that
+    /// failed, or values whose checksum is not the header's. It is the
+    /// table's [fault](Tablebase::fault) too.
+    pub fn wait(self) -> Result<bool, TablebaseError> {
+        match self.thread.map(std::thread::JoinHandle::join) {
+            None => Ok(true),
+            Some(Ok(read)) => read.map_err(TablebaseError::Unreadable),
+            Some(Err(_)) => Err(TablebaseError::Unreadable(
+                "the thread reading the table stopped".into(),
+            )),
+        }
+    }
 }

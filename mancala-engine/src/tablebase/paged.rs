@@ -12,9 +12,15 @@
 //! an I/O error) is kept as the table's fault: the probe that met it, and
 //! every later probe, answers nothing, and the caller asks
 //! [`Paged::fault`] why.
+//!
+//! [`Paged::warm`] reads the file once through on a thread of its
+//! own, so that the page cache holds it before the probes ask (a probe
+//! the disk answers waits milliseconds), checking the checksum as the
+//! bytes pass.
 
 use std::fs::File;
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::file::{Fnv, HEADER};
 
@@ -40,8 +46,16 @@ pub(crate) struct Paged {
     expected: u64,
     /// Direct-mapped: block `b` lives in entry `b % entries`.
     cache: Vec<Mutex<Cached>>,
-    /// The first read that failed, if one has.
-    fault: OnceLock<String>,
+    /// The first read that failed, if one has (shared with a warming read).
+    fault: Arc<OnceLock<String>>,
+    /// Set when the table is dropped: a warming read stops.
+    dropped: Arc<AtomicBool>,
+}
+
+impl Drop for Paged {
+    fn drop(&mut self) {
+        self.dropped.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Paged {
@@ -75,7 +89,8 @@ impl Paged {
             len,
             expected,
             cache,
-            fault: OnceLock::new(),
+            fault: Arc::default(),
+            dropped: Arc::default(),
         })
     }
 
@@ -140,16 +155,41 @@ impl Paged {
     /// `Ok(found)` or the reason it could not read them; the caller
     /// compares `found` with [`expected`](Paged::expected).
     pub(crate) fn checksum(&self) -> std::io::Result<u64> {
-        let mut fnv = Fnv::new();
-        let mut block = vec![0u8; (1 << 20).min(self.len as usize)];
-        let mut at = 0u64;
-        while at < self.len {
-            let n = (self.len - at).min(block.len() as u64) as usize;
-            read_at(&self.file, &mut block[..n], HEADER as u64 + at)?;
-            fnv.feed(&block[..n]);
-            at += n as u64;
-        }
-        Ok(fnv.0)
+        let found = checksum_of(&self.file, self.len, &AtomicBool::new(false))?;
+        Ok(found.unwrap_or_default())
+    }
+
+    /// Starts reading every value once, on a thread of its own: the
+    /// thread answers `Ok(true)` once the values are read and their
+    /// checksum is the header's, `Ok(false)` if the table was dropped
+    /// first (it stops), or the reason it found (a read that failed, a
+    /// checksum not the header's), which it also keeps as the table's
+    /// fault.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be opened again for the thread, or no thread
+    /// started.
+    pub(crate) fn warm(&self) -> std::io::Result<WarmThread> {
+        let file = self.file.try_clone()?;
+        let (len, expected) = (self.len, self.expected);
+        let fault = Arc::clone(&self.fault);
+        let dropped = Arc::clone(&self.dropped);
+        std::thread::Builder::new()
+            .name("tablebase warm".into())
+            .spawn(move || {
+                let reason = match checksum_of(&file, len, &dropped) {
+                    Ok(None) => return Ok(false),
+                    Ok(Some(found)) if found == expected => return Ok(true),
+                    Ok(Some(found)) => format!(
+                        "the values' checksum is {found:#018x}, the header says {expected:#018x}: \
+                         a damaged or forged file"
+                    ),
+                    Err(e) => format!("reading the values through: {e}"),
+                };
+                let _ = fault.set(reason.clone());
+                Err(reason)
+            })
     }
 
     /// The checksum the header gives.
@@ -161,6 +201,27 @@ impl Paged {
     pub(crate) fn read(&self, out: &mut [u8], from: u64) -> std::io::Result<()> {
         read_at(&self.file, out, HEADER as u64 + from)
     }
+}
+
+/// The thread of a warming read ([`Paged::warm`]).
+pub(crate) type WarmThread = std::thread::JoinHandle<Result<bool, String>>;
+
+/// The checksum of the `len` values of `file`, read in order in blocks of
+/// a MiB; `None` if `stop` was set before the end.
+fn checksum_of(file: &File, len: u64, stop: &AtomicBool) -> std::io::Result<Option<u64>> {
+    let mut fnv = Fnv::new();
+    let mut block = vec![0u8; (1 << 20).min(len as usize)];
+    let mut at = 0u64;
+    while at < len {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let n = (len - at).min(block.len() as u64) as usize;
+        read_at(file, &mut block[..n], HEADER as u64 + at)?;
+        fnv.feed(&block[..n]);
+        at += n as u64;
+    }
+    Ok(Some(fnv.0))
 }
 
 /// Fills `buf` from `file` at `offset`, without moving a shared offset.

@@ -82,6 +82,49 @@ impl Shelf {
         cached(&mut self.read, kind, || Tablebase::open_in(dir, kind))
     }
 
+    /// Opens every table the folder has now, rather than when a game
+    /// first needs it, and starts reading each through on a thread of its
+    /// own ([`Tablebase::warm`]) so that the page cache holds it before
+    /// the searches probe it: for a program that runs long, like an engine
+    /// or a tournament client. The threads stop when the shelf is dropped.
+    /// Answers the kinds of the tables found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::tablebase::{Kind, Shelf, Tablebase};
+    ///
+    /// let kind = Kind { houses: 3, empty_capture: true };
+    /// let dir = std::env::temp_dir().join(format!("mtb-shelf-warm-{}", std::process::id()));
+    /// Tablebase::build(kind, 6, 1, 1 << 20, |_| {})?.save(&dir)?;
+    /// let mut shelf = Shelf::new(dir.clone())?;
+    /// assert_eq!(shelf.warm()?, [kind]);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError`] if a table's file cannot be opened (its header
+    /// read), or a thread started.
+    pub fn warm(&mut self) -> Result<Vec<Kind>, TablebaseError> {
+        let mut found = Vec::new();
+        for houses in 1..=crate::kalah_solve::MAX_HOUSES as u8 {
+            for empty_capture in [false, true] {
+                let kind = Kind {
+                    houses,
+                    empty_capture,
+                };
+                if let Some(table) = self.table(kind)? {
+                    // Dropped: the read goes on, and stops with the table.
+                    let _ = table.warm()?;
+                    found.push(kind);
+                }
+            }
+        }
+        Ok(found)
+    }
+
     /// The table of `game`'s board and capture rule, if the folder has one.
     ///
     /// # Errors
