@@ -210,7 +210,9 @@ pub(crate) type WarmThread = std::thread::JoinHandle<Result<bool, String>>;
 /// a MiB; `None` if `stop` was set before the end.
 fn checksum_of(file: &File, len: u64, stop: &AtomicBool) -> std::io::Result<Option<u64>> {
     let mut fnv = Fnv::new();
-    let mut block = vec![0u8; (1 << 20).min(len as usize)];
+    // At least a byte a read whatever `usize` holds: the loop always ends.
+    let size = usize::try_from(len).map_or(1 << 20, |len| len.clamp(1, 1 << 20));
+    let mut block = vec![0u8; size];
     let mut at = 0u64;
     while at < len {
         if stop.load(Ordering::Relaxed) {

@@ -86,7 +86,9 @@ impl Shelf {
     /// first needs it, and starts reading each through on a thread of its
     /// own ([`Tablebase::warm`]) so that the page cache holds it before
     /// the searches probe it: for a program that runs long, like an engine
-    /// or a tournament client. The threads stop when the shelf is dropped.
+    /// or a tournament client. Each thread stops once its table is dropped
+    /// (by the shelf and by every solver reading it). Warming again starts
+    /// another read of each table.
     /// Answers the kinds of the tables found.
     ///
     /// # Examples
