@@ -14,7 +14,7 @@
 //! cargo run --release --example tablebase -- assemble kalah --seeds K --out DIR [--option ...]
 //! cargo run --release --example tablebase -- book kalah --plies P --out DIR
 //!     [--option houses=6] [--option seeds=4] [--option empty_capture=true|false]
-//!     [--tablebase DIR] [--line SEAT:PLIES]
+//!     [--tablebase DIR] [--line SEAT:PLIES] [--swindles SEAT:PLIES [--runs N] [--iterations N]]
 //! ```
 //!
 //! `units`, `unit`, `merge` and `assemble` build a table in pieces that
@@ -44,7 +44,12 @@
 //! `--line SEAT:PLIES` it adds to the book already in `--out` (of `P`
 //! plies; built first if there is none) the lines of player SEAT (0 or 1)
 //! to PLIES plies: the positions reached when he plays his first best move
-//! and his opponent any (`mancala_engine::tablebase::Line`). The memory
+//! and his opponent any (`mancala_engine::tablebase::Line`). With
+//! `--swindles SEAT:PLIES` it adds player SEAT's swindles to PLIES plies
+//! (`mancala_engine::tablebase::Swindles::against_uct`, its model run
+//! `--runs` times with `--iterations` iterations): in each position he
+//! cannot win, the move that keeps his result and that the model of his
+//! opponent answers worst, followed from the start. The memory
 //! allowed defaults to what the machine has free; a table that does not
 //! fit is refused before it starts.
 
@@ -54,7 +59,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Player;
 use mancala_engine::tablebase::{
-    Book, BuildProgress, Kind, Line, Tablebase, Unit, assemble, available_memory, merge_layer,
+    Book, BuildProgress, Kind, Line, Swindles, Tablebase, Unit, assemble, available_memory,
+    merge_layer,
 };
 
 type Error = Box<dyn std::error::Error>;
@@ -74,6 +80,8 @@ struct Args {
     plies: u32,
     /// The lines to add to a book.
     line: Option<Line>,
+    /// The swindles to add to a book.
+    swindles: Option<Swindles>,
     tables: Option<PathBuf>,
     /// A unit's layer and low row.
     layer: Option<u32>,
@@ -94,6 +102,7 @@ fn parse(words: &[String]) -> Result<Args, Error> {
         start_seeds: 4,
         plies: 2,
         line: None,
+        swindles: None,
         tables: None,
         layer: None,
         low: None,
@@ -110,19 +119,24 @@ fn parse(words: &[String]) -> Result<Args, Error> {
             "--verify" | "--samples" => args.samples = value()?.parse()?,
             "--plies" => args.plies = value()?.parse()?,
             "--line" => {
-                let text = value()?;
-                let (seat, plies) = text
-                    .split_once(':')
-                    .ok_or("--line SEAT:PLIES, SEAT 0 or 1")?;
-                let seat = match seat {
-                    "0" => Player::P0,
-                    "1" => Player::P1,
-                    _ => return Err("--line SEAT:PLIES, SEAT 0 or 1".into()),
-                };
-                args.line = Some(Line {
-                    seat,
-                    plies: plies.parse()?,
-                });
+                let (seat, plies) = seat_and_plies(value()?, "--line")?;
+                args.line = Some(Line { seat, plies });
+            }
+            "--swindles" => {
+                let (seat, plies) = seat_and_plies(value()?, "--swindles")?;
+                args.swindles = Some(Swindles::against_uct(seat, plies));
+            }
+            "--runs" | "--iterations" => {
+                let n = value()?.parse()?;
+                let swindles = args
+                    .swindles
+                    .as_mut()
+                    .ok_or(format!("{word} comes after --swindles"))?;
+                if word == "--runs" {
+                    swindles.runs = u32::try_from(n)?;
+                } else {
+                    swindles.iterations = n;
+                }
             }
             "--tablebase" => args.tables = Some(PathBuf::from(value()?)),
             "--layer" => args.layer = Some(value()?.parse()?),
@@ -249,6 +263,18 @@ fn pieces(command: &str, args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
+/// `SEAT:PLIES`, SEAT 0 or 1, the value of `flag`.
+fn seat_and_plies(text: &str, flag: &str) -> Result<(Player, u32), Error> {
+    let wrong = || format!("{flag} SEAT:PLIES, SEAT 0 or 1");
+    let (seat, plies) = text.split_once(':').ok_or_else(wrong)?;
+    let seat = match seat {
+        "0" => Player::P0,
+        "1" => Player::P1,
+        _ => return Err(wrong().into()),
+    };
+    Ok((seat, plies.parse()?))
+}
+
 fn book(args: &Args) -> Result<(), Error> {
     if args.rest.first().map(String::as_str) != Some("kalah") {
         return Err("book kalah: Kalah is the game with opening books".into());
@@ -275,11 +301,16 @@ fn book(args: &Args) -> Result<(), Error> {
             bar.set_position(done as u64);
         };
         let book = match Book::find(&dir, kind, args.start_seeds)? {
-            Some(book) if args.line.is_some() && book.plies() == args.plies => book,
+            Some(book)
+                if (args.line.is_some() || args.swindles.is_some())
+                    && book.plies() == args.plies =>
+            {
+                book
+            }
             _ => Book::build(kind, args.start_seeds, args.plies, table.as_ref(), show)?,
         };
         let book = match args.line {
-            Some(line) => {
+            Some(line) if book.line() != Some(line) => {
                 println!(
                     "and player {}'s lines to {} plies",
                     line.seat.index(),
@@ -287,6 +318,25 @@ fn book(args: &Args) -> Result<(), Error> {
                 );
                 bar.reset();
                 book.with_line(line, table.as_ref(), show)?
+            }
+            _ => book,
+        };
+        let book = match args.swindles {
+            Some(swindles) => {
+                println!(
+                    "and player {}'s swindles to {} plies ({} runs of {} iterations a position)",
+                    swindles.seat.index(),
+                    swindles.plies,
+                    swindles.runs,
+                    swindles.iterations
+                );
+                bar.reset();
+                let book = book.with_swindles(swindles, table.as_ref(), |met| {
+                    bar.set_length(met as u64);
+                    bar.set_position(met as u64);
+                })?;
+                println!("{} swindles", book.swindle_count());
+                book
             }
             None => book,
         };

@@ -119,7 +119,7 @@ mod shelf;
 pub mod units;
 mod verify;
 
-pub use book::{BOOK_TABLE_BYTES, Book, Line, MAX_POSITIONS};
+pub use book::{BOOK_TABLE_BYTES, Book, Line, MAX_POSITIONS, Swindles};
 pub use build::{BuildProgress, build};
 pub use file::{FORMAT_VERSION, Warming, available_memory};
 pub(crate) use paged::Paged;

@@ -73,6 +73,70 @@ fn check(book: &Book, game: &Mancala, ply: u32) -> usize {
     checked
 }
 
+/// The seat's result in half points (2 a win, 1 a draw, 0 a loss) from
+/// the first player's margin.
+fn result(seat: Player, margin: i64) -> i64 {
+    let m = if seat == Player::P0 { margin } else { -margin };
+    m.signum() + 1
+}
+
+/// Follows the book's swindles from the start (the seat plays its swindle
+/// or first best move, its opponent every move the book holds the
+/// position of); each swindle must be where the seat cannot win and keep
+/// its result by the book's own values. Returns the swindles met.
+fn check_swindles(book: &Book) -> usize {
+    let Some(swindles) = book.swindles() else {
+        return 0;
+    };
+    let seat = swindles.seat;
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![book.start()];
+    let mut met = 0;
+    while let Some(game) = stack.pop() {
+        let Some(mover) = game.to_move() else {
+            continue;
+        };
+        let Some((best, value)) = book.best_moves(&game) else {
+            continue;
+        };
+        if !seen.insert(game.to_string()) {
+            continue;
+        }
+        let moves = if mover == seat {
+            let Some(swindle) = book.swindle(&game) else {
+                stack.push({
+                    let mut child = game.clone();
+                    child.play(best[0]).unwrap();
+                    child
+                });
+                continue;
+            };
+            met += 1;
+            assert!(result(seat, value) < 2, "{game}: a swindle where it wins");
+            let mut child = game.clone();
+            child.play(swindle).unwrap();
+            let worth = match child.to_move() {
+                Some(_) => book.best_moves(&child).expect("its child is held").1,
+                None => margin(&child),
+            };
+            assert_eq!(
+                result(seat, worth),
+                result(seat, value),
+                "{game}: {swindle}"
+            );
+            vec![swindle]
+        } else {
+            game.legal_moves().to_vec()
+        };
+        for mv in moves {
+            let mut child = game.clone();
+            child.play(mv).unwrap();
+            stack.push(child);
+        }
+    }
+    met
+}
+
 #[test]
 fn the_shipped_books_are_whole_and_agree_with_themselves() {
     // The published values of Kalah(6,4): +10 with the empty capture
@@ -99,5 +163,6 @@ fn the_shipped_books_are_whole_and_agree_with_themselves() {
         );
         let checked = check(&book, &start, 0);
         assert!(checked >= book.len(), "{checked} of {}", book.len());
+        assert_eq!(check_swindles(&book), book.swindle_count());
     }
 }

@@ -14,8 +14,15 @@ use mancala_core::{Game, Mancala, Move, Pit, Player};
 use super::{Kind, Tablebase, TablebaseError};
 use crate::kalah_solve::KalahSolver;
 
-/// The book file's first line.
-const MAGIC: &str = "mancala-rs opening book 1";
+mod swindle;
+pub use swindle::Swindles;
+
+/// The book file's first line: version 2 if the book has swindles (a
+/// position's line may end with `swindle=H`), else version 1, which
+/// version 2's readers read too.
+const MAGIC: &str = "mancala-rs opening book 2";
+/// The first line of a book without swindles.
+const MAGIC_1: &str = "mancala-rs opening book 1";
 /// The memory of the solver's transposition table while a book is built:
 /// 256 MiB (at most; a small game's table is no larger than its positions).
 pub const BOOK_TABLE_BYTES: usize = 256 << 20;
@@ -28,7 +35,10 @@ type Key = (Vec<u16>, [u16; 2], u8);
 
 /// An opening book of one Kalah rule set: the exact value and best moves
 /// of every position within [`plies`](Book::plies) plies of the start,
-/// and of those along one player's [`line`](Book::line)s past them.
+/// and of those along one player's [`line`](Book::line)s past them; if
+/// built [`with_swindles`](Book::with_swindles), one player's
+/// [`swindle`](Book::swindle)s where he cannot win, and the positions
+/// they lead to.
 ///
 /// # The file
 ///
@@ -50,6 +60,13 @@ type Key = (Vec<u16>, [u16; 2], u8);
 /// player's final margin under perfect play (signed), and the holes whose
 /// sowing keeps it (`,`-separated). Lines are in the order the book was
 /// built (ply by ply from the start).
+///
+/// A book with [`Swindles`] starts `mancala-rs opening book 2`, ends its
+/// header with the swindles' word (`swindles=1:8:8:10000:1`: the seat,
+/// plies, the model's runs, iterations and exploration), and ends the
+/// line of each position that has one with `swindle=H`: the hole the
+/// engine sows there, which keeps the position's result but not its
+/// margin (see [`Book::with_swindles`]).
 ///
 /// # Examples
 ///
@@ -78,6 +95,9 @@ pub struct Book {
     /// positions in the order built.
     entries: HashMap<Key, (i64, Vec<u8>)>,
     order: Vec<Key>,
+    /// How the swindles were found, and each position's swindle hole.
+    swindles: Option<Swindles>,
+    swindled: HashMap<Key, u8>,
 }
 
 /// The lines a book follows past its [`plies`](Book::plies): every
@@ -203,12 +223,7 @@ impl Book {
     /// Solves `game` with `solver` and keeps its value and best holes.
     fn solve(&mut self, solver: &mut KalahSolver, game: &Mancala) {
         let solution = solver.solve(game);
-        let best = solution
-            .best
-            .iter()
-            .filter_map(|m| m.pit().and_then(|p| u8::try_from(p.index()).ok()))
-            .collect();
-        self.insert(key(game), solution.value, best);
+        self.insert(key(game), solution.value, holes_of(&solution.best));
     }
 
     /// The file name of the book of `kind` with `seeds` a house.
@@ -260,7 +275,7 @@ impl Book {
     /// first player's final margin, if its rules are the book's and the
     /// book holds its position.
     pub fn best_moves(&self, game: &Mancala) -> Option<(Vec<Move>, i64)> {
-        if Kind::of(game.rules()) != Some(self.kind) || game.rules().seeds != self.seeds {
+        if !self.is_of(game) {
             return None;
         }
         let (value, holes) = self.entries.get(&key(game))?;
@@ -270,6 +285,11 @@ impl Book {
             .filter(|m| game.is_legal(m))
             .collect::<Vec<_>>();
         (!moves.is_empty()).then_some((moves, *value))
+    }
+
+    /// Whether `game` is played by the book's rules.
+    fn is_of(&self, game: &Mancala) -> bool {
+        Kind::of(game.rules()) == Some(self.kind) && game.rules().seeds == self.seeds
     }
 
     /// Writes the book to `dir` under [`Book::file_name`]; returns its path.
@@ -292,10 +312,15 @@ impl Book {
     ///
     /// [`TablebaseError::Io`] if writing fails.
     pub fn write_to(&self, out: &mut impl Write) -> Result<(), TablebaseError> {
-        writeln!(out, "{MAGIC}")?;
+        let magic = if self.swindles.is_some() {
+            MAGIC
+        } else {
+            MAGIC_1
+        };
+        writeln!(out, "{magic}")?;
         writeln!(
             out,
-            "kalah houses={} seeds={} empty_capture={} plies={}{}",
+            "kalah houses={} seeds={} empty_capture={} plies={}{}{}",
             self.kind.houses,
             self.seeds,
             self.kind.empty_capture,
@@ -304,7 +329,9 @@ impl Book {
                 " line={}:{}",
                 l.seat.index(),
                 l.plies
-            ))
+            )),
+            self.swindles
+                .map_or(String::new(), |s| format!(" {}", s.word()))
         )?;
         for k in &self.order {
             let (value, best) = &self.entries[k];
@@ -320,6 +347,9 @@ impl Book {
                 k.2,
                 best.join(",")
             );
+            if let Some(hole) = self.swindled.get(k) {
+                let _ = write!(line, " swindle={hole}");
+            }
             writeln!(out, "{line}")?;
         }
         Ok(())
@@ -338,14 +368,19 @@ impl Book {
         let mut lines = input.lines();
         let mut next = || lines.next().transpose();
         let bad = |n: usize, what: &str| TablebaseError::Format(format!("book line {n}: {what}"));
-        if next()?.as_deref() != Some(MAGIC) {
-            return Err(bad(1, &format!("not `{MAGIC}`")));
-        }
+        let version_2 = match next()?.as_deref() {
+            Some(MAGIC) => true,
+            Some(MAGIC_1) => false,
+            _ => return Err(bad(1, &format!("not `{MAGIC}` or `{MAGIC_1}`"))),
+        };
         let header = next()?.ok_or_else(|| bad(2, "no rules"))?;
-        let (kind, seeds, plies, line) = read_header(&header).ok_or_else(|| bad(2, &header))?;
+        let (kind, seeds, plies, line, swindles) = read_header(&header)
+            .filter(|h| version_2 || h.4.is_none())
+            .ok_or_else(|| bad(2, &header))?;
         let start = Mancala::new(kind.rules(seeds)).map_err(|e| bad(2, &e.to_string()))?;
         let mut book = Book::empty(kind, seeds, plies, start);
         book.line = line;
+        book.swindles = swindles;
         let holes = 2 * usize::from(kind.houses);
         let mut n = 2;
         while let Some(line) = next()? {
@@ -353,7 +388,12 @@ impl Book {
             if book.len() == MAX_POSITIONS {
                 return Err(bad(n, &format!("more than {MAX_POSITIONS} positions")));
             }
-            let (k, value, best) = read_entry(&line, holes).ok_or_else(|| bad(n, &line))?;
+            let (k, value, best, swindle) = read_entry(&line, holes)
+                .filter(|e| e.3.is_none() || swindles.is_some())
+                .ok_or_else(|| bad(n, &line))?;
+            if let Some(hole) = swindle {
+                book.swindled.insert(k.clone(), hole);
+            }
             book.insert(k, value, best);
         }
         Ok(book)
@@ -395,6 +435,8 @@ impl Book {
             start,
             entries: HashMap::new(),
             order: Vec::new(),
+            swindles: None,
+            swindled: HashMap::new(),
         }
     }
 
@@ -403,6 +445,14 @@ impl Book {
             self.order.push(k);
         }
     }
+}
+
+/// The holes of `moves` (sowings).
+fn holes_of(moves: &[Move]) -> Vec<u8> {
+    moves
+        .iter()
+        .filter_map(|m| m.pit().and_then(|p| u8::try_from(p.index()).ok()))
+        .collect()
 }
 
 /// The book's key of `game`.
@@ -440,9 +490,14 @@ fn positions_within(start: &Mancala, plies: u32) -> Vec<Mancala> {
     all
 }
 
+/// What a book's header says: its board, seeds a house, plies, lines and
+/// swindles.
+type Header = (Kind, u16, u32, Option<Line>, Option<Swindles>);
+
 /// `kalah houses=H seeds=N empty_capture=B plies=P`, then `line=S:L` if
-/// the book follows player `S`'s lines to `L` plies (more than `P`).
-fn read_header(line: &str) -> Option<(Kind, u16, u32, Option<Line>)> {
+/// the book follows player `S`'s lines to `L` plies (more than `P`), then
+/// [`Swindles`]' word if it has swindles.
+fn read_header(line: &str) -> Option<Header> {
     let mut words = line.split(' ');
     if words.next()? != "kalah" {
         return None;
@@ -452,28 +507,37 @@ fn read_header(line: &str) -> Option<(Kind, u16, u32, Option<Line>)> {
     let seeds = field("seeds")?.parse().ok()?;
     let empty_capture = field("empty_capture")?.parse().ok()?;
     let plies = field("plies")?.parse().ok()?;
-    let line = match words.next() {
+    let mut word = words.next();
+    let line = match word.and_then(|w| w.strip_prefix("line=")) {
         None => None,
-        Some(word) => {
-            let (seat, to) = word.strip_prefix("line=")?.split_once(':')?;
+        Some(text) => {
+            word = words.next();
+            let (seat, to) = text.split_once(':')?;
             let seat = match seat {
                 "0" => Player::P0,
                 "1" => Player::P1,
                 _ => return None,
             };
             let to: u32 = to.parse().ok()?;
-            if to <= plies || words.next().is_some() {
+            if to <= plies {
                 return None;
             }
             Some(Line { seat, plies: to })
         }
     };
+    let swindles = match word {
+        None => None,
+        Some(word) => Some(Swindles::read(word)?),
+    };
+    if words.next().is_some() {
+        return None;
+    }
     let kind = Kind {
         houses,
         empty_capture,
     };
     kind.check().ok()?;
-    Some((kind, seeds, plies, line))
+    Some((kind, seeds, plies, line, swindles))
 }
 
 /// A solver for the game of `start`, its endgames from `table` if given,
@@ -487,10 +551,23 @@ fn solver_of(start: &Mancala, table: Option<&Tablebase>) -> Result<KalahSolver, 
     }
 }
 
+/// A position of a book's file: its key, value, best holes and swindle.
+type Entry = (Key, i64, Vec<u8>, Option<u8>);
+
 /// One position's line, its board of `holes` holes.
-fn read_entry(line: &str, holes: usize) -> Option<(Key, i64, Vec<u8>)> {
-    let [board, stores, mover, value, best] =
-        <[&str; 5]>::try_from(line.split(' ').collect::<Vec<_>>()).ok()?;
+fn read_entry(line: &str, holes: usize) -> Option<Entry> {
+    let mut words: Vec<&str> = line.split(' ').collect();
+    let swindle = match words.len() {
+        6 => {
+            let hole: u8 = words.pop()?.strip_prefix("swindle=")?.parse().ok()?;
+            if usize::from(hole) >= holes {
+                return None;
+            }
+            Some(hole)
+        }
+        _ => None,
+    };
+    let [board, stores, mover, value, best] = <[&str; 5]>::try_from(words).ok()?;
     let board: Vec<u16> = board
         .split(',')
         .map(|c| c.parse().ok())
@@ -507,7 +584,7 @@ fn read_entry(line: &str, holes: usize) -> Option<(Key, i64, Vec<u8>)> {
         && mover <= 1
         && !best.is_empty()
         && best.iter().all(|&h| usize::from(h) < holes);
-    fits.then_some(((board, stores, mover), value, best))
+    fits.then_some(((board, stores, mover), value, best, swindle))
 }
 
 impl Kind {

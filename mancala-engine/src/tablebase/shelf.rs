@@ -41,7 +41,10 @@ impl std::fmt::Debug for Shelf {
 }
 
 /// A move known perfect, its value for the player to move (his final
-/// margin over his opponent's), and where it was read.
+/// margin over his opponent's), and where it was read. Where the book
+/// holds a swindle ([`Book::swindle`](super::Book::swindle)) the move is
+/// the swindle: it keeps the position's result but not its margin, and
+/// the value is still the position's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PerfectMove {
     /// The move.
@@ -161,7 +164,16 @@ impl Shelf {
         let Some(mover) = game.to_move() else {
             return Ok(None);
         };
-        let found = match self.book(game)?.and_then(|b| b.best_moves(game)) {
+        let book = self.book(game)?;
+        let in_book = book.and_then(|b| {
+            let (mut moves, value) = b.best_moves(game)?;
+            // A swindle keeps the result, which is all a lost position has.
+            if let Some(swindle) = b.swindle(game) {
+                moves.insert(0, swindle);
+            }
+            Some((moves, value))
+        });
+        let found = match in_book {
             Some(found) => Some((found, Source::Book)),
             None => match self.table_of(game)? {
                 Some(table) => {
