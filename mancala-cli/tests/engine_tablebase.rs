@@ -113,3 +113,42 @@ fn go_answers_from_an_opening_book_where_it_holds_the_position() {
     assert!(!lines.iter().skip(5).any(|l| l.ends_with("book")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The shipped books' swindle: after South's 2 and 5 and North's 7 (an
+/// extra turn each), North sows the book's swindle, not its first best
+/// move, and the engine reports the position's value.
+#[test]
+fn go_plays_the_shipped_books_swindle() {
+    use mancala_engine::tablebase::{Book, Kind};
+    let books = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../books");
+    for empty_capture in [false, true] {
+        let kind = Kind {
+            houses: 6,
+            empty_capture,
+        };
+        let book = Book::find(&books, kind, 4).unwrap().unwrap();
+        let mut game = book.start();
+        for hole in [2, 5, 7] {
+            let mv = *game
+                .legal_moves()
+                .iter()
+                .find(|m| m.pit().map(|p| p.index()) == Some(hole))
+                .unwrap();
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.to_move(), Some(Player::P1));
+        let swindle = book.swindle(&game).expect("the books' swindle");
+        let (best, value) = book.best_moves(&game).unwrap();
+        assert_ne!(swindle, best[0]);
+        let lines = answers(&format!(
+            "tablebase {}\nnew kalah houses=6 seeds=4 empty_capture={empty_capture}\n\
+             play 2 5 7\ngo depth 1\n",
+            books.display()
+        ));
+        assert_eq!(
+            lines[3],
+            format!("info depth 0 score {} nodes 0 book", -value)
+        );
+        assert_eq!(lines[4], format!("bestmove {swindle}"));
+    }
+}
