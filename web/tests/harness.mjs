@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -71,6 +72,30 @@ export async function openPage(browser, url, viewport = { width: 1200, height: 9
   await page.goto(url);
   await page.waitForSelector('body[data-loaded="yes"]', { timeout: 30000 });
   return { page, errors };
+}
+
+// The page for the tests of one file: served and opened in a browser of
+// its own before them, closed after them whatever happened. `session.tab`
+// is the page and its console errors; `session.open(viewport)` opens
+// another page of the same browser.
+export function pageSession() {
+  let server;
+  let browser;
+  const session = {
+    tab: null,
+    open: (viewport) => openPage(browser, server.url, viewport),
+  };
+  before(async () => {
+    fs.mkdirSync(shotsDir, { recursive: true });
+    server = await serve();
+    browser = await launch();
+    session.tab = await openPage(browser, server.url);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return session;
 }
 
 // The `mancala` command of this checkout (built by cargo), or $MANCALA.
