@@ -33,9 +33,37 @@ export function rng(seed) {
   };
 }
 
-// One move of whoever is to move, by clicking as a person would.
-export async function clickMove(page, pick) {
-  if (await page.isVisible('#numa-panel')) {
+// What the next click depends on, read from the page in one round trip
+// (a dozen separate reads a move made the whole games slow): the status
+// line, which panels are visible (as Playwright's `isVisible` sees it: a
+// box of some size, not `visibility: hidden`), how many holes may be sown,
+// and the moves listed, the last one, and the position.
+export function readPage(page) {
+  return page.evaluate(() => {
+    const visible = (selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const listed = document.querySelectorAll('#moves li');
+    return {
+      status: document.querySelector('#status')?.textContent ?? '',
+      numa: visible('#numa-panel'),
+      placing: visible('#placing'),
+      clockwise: visible('#clockwise'),
+      legal: document.querySelectorAll('.hole.legal').length,
+      listed: listed.length,
+      last: listed.length ? listed[listed.length - 1].getAttribute('data-move') : null,
+      position: document.querySelector('#position')?.value ?? '',
+    };
+  });
+}
+
+// One move of whoever is to move, by clicking as a person would; `seen` is
+// the page as `readPage` read it, idle, before the move.
+export async function clickMove(page, pick, seen) {
+  if (seen.numa) {
     const sets = page.locator('#numa-panel fieldset');
     const n = await sets.count();
     for (let i = 0; i < n; i++) {
@@ -55,7 +83,7 @@ export async function clickMove(page, pick) {
     }
     return;
   }
-  if (await page.isVisible('#placing')) {
+  if (seen.placing) {
     // Mankka's opening: a seed a click into random holes of his own.
     while (await page.isDisabled('#place')) {
       const holes = page.locator('.hole.legal');
@@ -64,11 +92,14 @@ export async function clickMove(page, pick) {
     await page.click('#place');
     return;
   }
+  const holes = page.locator('.hole.legal');
+  let n = seen.legal;
   // Omweso: now and then a clockwise sowing, the toggle pressed first
   // (its holes are then the ones that may be sown clockwise).
-  if ((await page.isVisible('#clockwise')) && pick(2) === 0) await page.click('#clockwise');
-  const holes = page.locator('.hole.legal');
-  const n = await holes.count();
+  if (seen.clockwise && pick(2) === 0) {
+    await page.click('#clockwise');
+    n = await holes.count();
+  }
   if (n === 0) {
     // A pass, or Dakon's choice in the middle of a move.
     const words = page.locator('#pass:visible, #move-relay:visible, #move-capture:visible');
@@ -82,18 +113,18 @@ export async function clickMove(page, pick) {
 
 export async function playToTheEnd(page, name, seed, most = MAX_MOVES) {
   const pick = rng(seed);
-  const positions = [await page.inputValue('#position')];
+  let seen = await readPage(page);
+  const positions = [seen.position];
   const moves = [];
   for (let k = 0; k < most; k++) {
-    const status = await page.textContent('#status');
-    if (status.startsWith('Game over')) break;
-    await clickMove(page, pick);
+    if (seen.status.startsWith('Game over')) break;
+    await clickMove(page, pick, seen);
     await idle(page);
-    const listed = await page.locator('#moves li').count();
-    if (listed > moves.length) {
-      moves.push(await page.locator('#moves li').last().getAttribute('data-move'));
-      positions.push(await page.inputValue('#position'));
+    seen = await readPage(page);
+    if (seen.listed > moves.length) {
+      moves.push(seen.last);
+      positions.push(seen.position);
     }
   }
-  return { moves, positions, status: await page.textContent('#status') };
+  return { moves, positions, status: seen.status };
 }
