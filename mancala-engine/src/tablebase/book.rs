@@ -281,7 +281,7 @@ impl Book {
         let (value, holes) = self.entries.get(&key(game))?;
         let moves = holes
             .iter()
-            .filter_map(|&h| Pit::new(usize::from(h)).map(Move::Sow))
+            .filter_map(|&h| move_of(h))
             .filter(|m| game.is_legal(m))
             .collect::<Vec<_>>();
         (!moves.is_empty()).then_some((moves, *value))
@@ -447,6 +447,20 @@ impl Book {
     }
 }
 
+/// The player of a file's seat word: `0` or `1`.
+fn seat_of(word: &str) -> Option<Player> {
+    match word {
+        "0" => Some(Player::P0),
+        "1" => Some(Player::P1),
+        _ => None,
+    }
+}
+
+/// The sowing of hole `hole`, as a book's file names it.
+fn move_of(hole: u8) -> Option<Move> {
+    Pit::new(usize::from(hole)).map(Move::Sow)
+}
+
 /// The holes of `moves` (sowings).
 fn holes_of(moves: &[Move]) -> Vec<u8> {
     moves
@@ -513,11 +527,7 @@ fn read_header(line: &str) -> Option<Header> {
         Some(text) => {
             word = words.next();
             let (seat, to) = text.split_once(':')?;
-            let seat = match seat {
-                "0" => Player::P0,
-                "1" => Player::P1,
-                _ => return None,
-            };
+            let seat = seat_of(seat)?;
             let to: u32 = to.parse().ok()?;
             if to <= plies {
                 return None;

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use mancala_core::{Game, Mancala, Move, Player};
 
-use super::{Book, Key, key, solver_of};
+use super::{Book, Key, key, move_of, seat_of, solver_of};
 use crate::agents::SequentialAgent;
 use crate::kalah_solve::KalahSolver;
 use crate::mcts::Mcts;
@@ -99,11 +99,7 @@ impl Swindles {
     pub(super) fn read(word: &str) -> Option<Swindles> {
         let fields: Vec<&str> = word.strip_prefix("swindles=")?.split(':').collect();
         let [seat, plies, runs, iterations, exploration] = <[&str; 5]>::try_from(fields).ok()?;
-        let seat = match seat {
-            "0" => Player::P0,
-            "1" => Player::P1,
-            _ => return None,
-        };
+        let seat = seat_of(seat)?;
         let exploration: f64 = exploration.parse().ok()?;
         Some(Swindles {
             seat,
@@ -224,9 +220,7 @@ impl Walk<'_> {
                     let (value, best) = self.entry(&game);
                     let mine = self.for_seat(value);
                     match best.first() {
-                        Some(&hole) if mine <= 0 => {
-                            mancala_core::Pit::new(usize::from(hole)).map(Move::Sow)
-                        }
+                        Some(&hole) if mine <= 0 => move_of(hole),
                         _ => return mine,
                     }
                 }
@@ -283,14 +277,14 @@ impl Walk<'_> {
             .iter()
             .find(|(mv, _)| *mv == first)
             .map_or((0, i64::MIN), |&(_, worth)| worth);
-        let (best, worth) = candidates
+        let (best, _) = candidates
             .into_iter()
             .fold(
                 (first, keep),
                 |(b, w), (mv, worth)| if worth > w { (mv, worth) } else { (b, w) },
             );
+        // The fold moves off the first best move only for more worth.
         if best != first
-            && worth > keep
             && let Some(hole) = best.pit().and_then(|p| u8::try_from(p.index()).ok())
         {
             self.book.swindled.insert(key(game), hole);
@@ -394,7 +388,7 @@ impl Book {
             return None;
         }
         let hole = self.swindled.get(&key(game))?;
-        let mv = mancala_core::Pit::new(usize::from(*hole)).map(Move::Sow)?;
+        let mv = move_of(*hole)?;
         game.is_legal(&mv).then_some(mv)
     }
 
