@@ -7,6 +7,7 @@
 //!     [--threads 2] [--memory-mb MB] [--verify N]
 //! cargo run --release --example tablebase -- probe DIR [--option ...] H1 H2 ... H12
 //! cargo run --release --example tablebase -- verify DIR [--option ...] [--samples N]
+//! cargo run --release --example tablebase -- compact --tablebase DIR --out DIR [--option ...]
 //! cargo run --release --example tablebase -- units kalah --layer S [--option ...]
 //! cargo run --release --example tablebase -- unit kalah --layer S --low A --out DIR
 //!     [--option houses=6] --option empty_capture=true|false [--threads 2]
@@ -34,7 +35,11 @@
 //! default) against fresh searches. `probe` and `verify` open the table
 //! without reading it (a probe reads the bytes it needs); `verify` reads
 //! every byte against the file's checksum, then checks `--samples`
-//! positions (20 by default) against fresh searches. `probe` reads the houses of the
+//! positions (20 by default) against fresh searches. `compact` writes the
+//! tables of the `--tablebase` folder into `--out` in the compact entry
+//! (format version 2, about 4.3 bits a position instead of 8, every value
+//! the same), which every command and the engine read as they read the
+//! other. `probe` reads the houses of the
 //! player to move first (his row, then his opponent's, each in sowing
 //! order) and prints the position's value and each move's. `book` writes
 //! the opening book of Kalah(houses, seeds) (one a capture rule, as
@@ -358,6 +363,45 @@ fn book(args: &Args) -> Result<(), Error> {
     Ok(())
 }
 
+/// `compact`: each table of the `--tablebase` folder, opened, written into
+/// `--out` in the compact entry.
+fn compact(args: &Args) -> Result<(), Error> {
+    let from = args
+        .tables
+        .clone()
+        .ok_or("compact: which tables? --tablebase DIR")?;
+    let dir = args.dir()?;
+    let mut written = 0;
+    for kind in args.kinds() {
+        let Some(table) = Tablebase::open_in(&from, kind)? else {
+            continue;
+        };
+        let bar = ProgressBar::new(table.positions()).with_style(ProgressStyle::with_template(
+            "[{bar:40}] {percent}% {per_sec} eta {eta}",
+        )?);
+        let started = Instant::now();
+        let compact = table.compact(args.memory, |done| bar.set_position(done))?;
+        table.fault()?;
+        bar.finish_and_clear();
+        let path = compact.save(&dir)?;
+        let (before, after) = (
+            std::fs::metadata(from.join(kind.file_name()))?.len(),
+            std::fs::metadata(&path)?.len(),
+        );
+        println!(
+            "{}: {before} bytes, compact {after} bytes ({:.3} bytes a position), in {:.1} s",
+            path.display(),
+            after as f64 / table.positions() as f64,
+            started.elapsed().as_secs_f64()
+        );
+        written += 1;
+    }
+    if written == 0 {
+        return Err(format!("no tables of those rules in {}", from.display()).into());
+    }
+    Ok(())
+}
+
 fn verify(table: &Tablebase, samples: usize) -> Result<(), Error> {
     let started = Instant::now();
     let verified = table.verify(samples, 0x5eed)?;
@@ -432,6 +476,7 @@ fn main() -> Result<(), Error> {
     let mut args = parse(rest)?;
     match command.as_str() {
         "build" => build(&args),
+        "compact" => compact(&args),
         "book" => book(&args),
         "probe" => {
             let table = open(&mut args)?;

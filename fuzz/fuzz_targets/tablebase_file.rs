@@ -1,4 +1,5 @@
-//! Fuzz target `tablebase_file`: arbitrary bytes as a tablebase file, read
+//! Fuzz target `tablebase_file`: arbitrary bytes as a tablebase file (a
+//! byte a position, or the compact entry: the seeds hold both), read
 //! whole (`mancala_engine::tablebase::Tablebase::read_from`, within 1 MiB)
 //! and opened (`Tablebase::open`, from a file of those bytes). Nothing may
 //! panic. A file that is read writes back to exactly the bytes read (the

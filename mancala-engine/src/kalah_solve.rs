@@ -134,9 +134,10 @@ pub struct KalahSolver {
     ranks: Ranks,
     table: Buckets,
     endgame: std::sync::Arc<Slots>,
-    /// An opened tablebase answering in place of `endgame`.
+    /// A tablebase opened, or in the compact entry, answering in place of
+    /// `endgame`.
     #[cfg(not(target_family = "wasm"))]
-    endgame_file: Option<std::sync::Arc<crate::tablebase::Paged>>,
+    endgame_file: Option<crate::tablebase::Values>,
     endgame_seeds: u32,
     nodes: u64,
     depth: u32,
@@ -269,9 +270,9 @@ impl KalahSolver {
         let (_, seeds, values) = table.parts();
         match values {
             crate::tablebase::Values::Memory(slots) => self.endgame = slots,
-            crate::tablebase::Values::File(paged) => {
+            values => {
                 self.endgame = std::sync::Arc::new(Slots::unknown(0));
-                self.endgame_file = Some(paged);
+                self.endgame_file = Some(values);
             }
         }
         self.endgame_seeds = seeds.min(self.ranks.total as u32);
@@ -355,9 +356,9 @@ impl KalahSolver {
     /// its caller asks).
     fn endgame_value(&self, pos: &Pos) -> i32 {
         #[cfg(not(target_family = "wasm"))]
-        if let Some(file) = &self.endgame_file {
+        if let Some(table) = &self.endgame_file {
             let seeds: i32 = pos.0.iter().map(|&c| i32::from(c)).sum();
-            return file.value(self.rank(pos), seeds).unwrap_or(0);
+            return table.value(self.rank(pos), seeds).unwrap_or(0);
         }
         let index = self.rank(pos) as usize;
         self.endgame.value(self.play, &self.ranks, pos, index)

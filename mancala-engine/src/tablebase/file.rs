@@ -6,12 +6,18 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use super::compact::{Compact, Layout};
 use super::paged::Paged;
 use super::{Kind, Tablebase, TablebaseError, Values, binomials};
 use crate::kalah_solve::Slots;
 
-/// The format version this code writes and reads.
+/// The format version of a table of one byte a position, which this code
+/// writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
+/// The format version of a table in the compact entry (about 4.3 bits a
+/// position, every value exact: `Tablebase::compact`), which this code
+/// writes and reads too.
+pub const COMPACT_FORMAT_VERSION: u32 = 2;
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"MNCLTB\r\n";
 /// The game code of Kalah.
@@ -20,6 +26,36 @@ const KALAH: u32 = 1;
 pub(super) const HEADER: usize = 40;
 /// Bytes read or written at once.
 const BLOCK: usize = 1 << 20;
+
+/// The next `len` bytes of `input`, fed to `fnv`; `too_large(len)` if
+/// the memory cannot be had.
+fn read_part(
+    input: &mut impl Read,
+    len: u64,
+    fnv: &mut Fnv,
+    too_large: impl Fn(u64) -> TablebaseError,
+) -> Result<Vec<u8>, TablebaseError> {
+    let n = usize::try_from(len).map_err(|_| too_large(len))?;
+    let mut part = Vec::new();
+    part.try_reserve_exact(n).map_err(|_| too_large(len))?;
+    // Read a block at a time: a short input stops before the memory is
+    // touched further.
+    let mut block = vec![0u8; BLOCK.min(n)];
+    while part.len() < n {
+        let piece = &mut block[..BLOCK.min(n - part.len())];
+        input.read_exact(piece)?;
+        fnv.feed(piece);
+        part.extend_from_slice(piece);
+    }
+    Ok(part)
+}
+
+/// The blocks `(from, to)` of `len` bytes, in order.
+fn blocks(len: u64) -> impl Iterator<Item = (u64, u64)> {
+    (0..len)
+        .step_by(BLOCK)
+        .map(move |from| (from, (from + BLOCK as u64).min(len)))
+}
 
 /// FNV-1a, 64-bit, over bytes fed in pieces.
 pub(super) struct Fnv(pub(super) u64);
@@ -64,28 +100,39 @@ impl Tablebase {
         out.flush()
     }
 
-    /// Calls `each` with the values as bytes, a block at a time, in order.
+    /// Calls `each` with the file's body (the values, a byte each, or the
+    /// compact entry's body), a block at a time, in order.
     fn each_block(
         &self,
         mut each: impl FnMut(&[u8]) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        let len = self.values.len();
-        let mut block = Vec::with_capacity(BLOCK.min(len as usize));
-        for from in (0..len).step_by(BLOCK) {
-            let to = (from + BLOCK as u64).min(len);
-            block.clear();
-            match &self.values {
-                Values::Memory(slots) => {
-                    block.extend(slots.values(from as usize, to as usize).map(|v| v as u8))
-                }
-                Values::File(paged) => {
-                    block.resize((to - from) as usize, 0);
-                    paged.read(&mut block, from)?;
-                }
-            }
-            each(&block)?;
+        let mut block = Vec::new();
+        match &self.values {
+            Values::Compact(compact) => compact
+                .parts()
+                .into_iter()
+                .try_for_each(|part| part.chunks(BLOCK).try_for_each(&mut each)),
+            Values::Memory(slots) => blocks(slots.len() as u64).try_for_each(|(from, to)| {
+                block.clear();
+                block.extend(slots.values(from as usize, to as usize).map(|v| v as u8));
+                each(&block)
+            }),
+            Values::File(paged) => blocks(paged.body_len()).try_for_each(|(from, to)| {
+                block.resize((to - from) as usize, 0);
+                paged.read(&mut block, from)?;
+                each(&block)
+            }),
         }
-        Ok(())
+    }
+
+    /// Whether the values are in the compact entry (format version 2:
+    /// [`compact`](Tablebase::compact)).
+    pub fn is_compact(&self) -> bool {
+        match &self.values {
+            Values::Compact(_) => true,
+            Values::File(paged) => paged.is_compact(),
+            Values::Memory(_) => false,
+        }
     }
 
     /// Writes the table into the folder `dir` (made if need be) under its
@@ -119,33 +166,63 @@ impl Tablebase {
     ) -> Result<Tablebase, TablebaseError> {
         let mut header = [0u8; HEADER];
         input.read_exact(&mut header)?;
-        let (kind, seeds, positions, checksum) = parse_header(&header)?;
-        if positions > memory_limit {
-            return Err(TablebaseError::TooLarge {
-                houses: kind.houses,
-                seeds,
-                bytes: positions,
-                limit: memory_limit,
-            });
-        }
-        let len = usize::try_from(positions)
-            .map_err(|_| TablebaseError::Format("more positions than memory can hold".into()))?;
-        let mut slots = Slots::try_with_capacity(len).ok_or(TablebaseError::TooLarge {
+        let Header {
+            kind,
+            seeds,
+            positions,
+            checksum,
+            compact,
+        } = parse_header(&header)?;
+        let too_large = |bytes: u64| TablebaseError::TooLarge {
             houses: kind.houses,
             seeds,
-            bytes: positions,
+            bytes,
             limit: memory_limit,
-        })?;
+        };
         let mut fnv = Fnv::new();
-        let mut block = vec![0u8; BLOCK.min(len)];
-        let mut left = len;
-        while left > 0 {
-            let piece = &mut block[..BLOCK.min(left)];
-            input.read_exact(piece)?;
-            fnv.feed(piece);
-            slots.extend_from_bytes(piece);
-            left -= piece.len();
-        }
+        let values = if compact {
+            let layout = Layout::new(positions);
+            if layout.count_at() + 8 > memory_limit {
+                return Err(too_large(layout.count_at() + 8));
+            }
+            let records = read_part(input, layout.index_at(), &mut fnv, too_large)?;
+            let index_len = layout.count_at() + 8 - layout.index_at();
+            let index = read_part(input, index_len, &mut fnv, too_large)?;
+            let count = index[index.len() - 8..]
+                .try_into()
+                .map_or(0, u64::from_le_bytes);
+            if count > positions {
+                return Err(TablebaseError::Format(format!(
+                    "the index counts {count} exceptions for {positions} positions"
+                )));
+            }
+            let body = layout.body_len(count).ok_or_else(|| too_large(u64::MAX))?;
+            if body > memory_limit {
+                return Err(too_large(body));
+            }
+            let exceptions = read_part(input, body - layout.count_at() - 8, &mut fnv, too_large)?;
+            Values::Compact(std::sync::Arc::new(Compact::from_parts(
+                positions, records, index, exceptions,
+            )?))
+        } else {
+            if positions > memory_limit {
+                return Err(too_large(positions));
+            }
+            let len = usize::try_from(positions).map_err(|_| {
+                TablebaseError::Format("more positions than memory can hold".into())
+            })?;
+            let mut slots = Slots::try_with_capacity(len).ok_or_else(|| too_large(positions))?;
+            let mut block = vec![0u8; BLOCK.min(len)];
+            let mut left = len;
+            while left > 0 {
+                let piece = &mut block[..BLOCK.min(left)];
+                input.read_exact(piece)?;
+                fnv.feed(piece);
+                slots.extend_from_bytes(piece);
+                left -= piece.len();
+            }
+            Values::Memory(std::sync::Arc::new(slots))
+        };
         if fnv.0 != checksum {
             return Err(TablebaseError::Checksum {
                 expected: checksum,
@@ -159,7 +236,7 @@ impl Tablebase {
             kind,
             seeds,
             ranks: binomials(kind, seeds)?.ranks(),
-            values: Values::Memory(std::sync::Arc::new(slots)),
+            values,
         })
     }
 
@@ -202,8 +279,19 @@ impl Tablebase {
         let mut header = [0u8; HEADER];
         file.read_exact(&mut header)
             .map_err(|e| TablebaseError::Format(format!("the header: {e}")))?;
-        let (kind, seeds, positions, checksum) = parse_header(&header)?;
-        let paged = Paged::new(file, positions, checksum).map_err(TablebaseError::Format)?;
+        let Header {
+            kind,
+            seeds,
+            positions,
+            checksum,
+            compact,
+        } = parse_header(&header)?;
+        let paged = if compact {
+            Paged::compact(file, positions, checksum)
+        } else {
+            Paged::new(file, positions, checksum)
+        };
+        let paged = paged.map_err(TablebaseError::Format)?;
         Ok(Tablebase {
             kind,
             seeds,
@@ -282,7 +370,7 @@ impl Tablebase {
     pub fn warm(&self) -> Result<Warming, TablebaseError> {
         let thread = match &self.values {
             Values::File(paged) => Some(paged.warm()?),
-            Values::Memory(_) => None,
+            Values::Memory(_) | Values::Compact(_) => None,
         };
         Ok(Warming { thread })
     }
@@ -317,7 +405,12 @@ impl Tablebase {
     fn header(&self, checksum: u64) -> [u8; HEADER] {
         let mut h = [0u8; HEADER];
         h[..8].copy_from_slice(MAGIC);
-        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let version = if self.is_compact() {
+            COMPACT_FORMAT_VERSION
+        } else {
+            FORMAT_VERSION
+        };
+        h[8..12].copy_from_slice(&version.to_le_bytes());
         h[12..16].copy_from_slice(&KALAH.to_le_bytes());
         h[16] = self.kind.houses;
         h[17] = u8::from(self.kind.empty_capture);
@@ -328,8 +421,18 @@ impl Tablebase {
     }
 }
 
-/// The kind, seeds, positions and checksum a header gives, checked.
-fn parse_header(h: &[u8; HEADER]) -> Result<(Kind, u32, u64, u64), TablebaseError> {
+/// What a header gives, checked.
+struct Header {
+    kind: Kind,
+    seeds: u32,
+    positions: u64,
+    checksum: u64,
+    /// Whether the values are in the compact entry (version 2).
+    compact: bool,
+}
+
+/// The header `h`, checked.
+fn parse_header(h: &[u8; HEADER]) -> Result<Header, TablebaseError> {
     let word = |at: usize| u32::from_le_bytes([h[at], h[at + 1], h[at + 2], h[at + 3]]);
     let long = |at: usize| {
         let mut b = [0u8; 8];
@@ -340,12 +443,16 @@ fn parse_header(h: &[u8; HEADER]) -> Result<(Kind, u32, u64, u64), TablebaseErro
     if &h[..8] != MAGIC {
         return bad("the file does not begin as a tablebase does");
     }
-    if word(8) != FORMAT_VERSION {
-        return Err(TablebaseError::Format(format!(
-            "format version {} (this program reads {FORMAT_VERSION})",
-            word(8)
-        )));
-    }
+    let compact = match word(8) {
+        FORMAT_VERSION => false,
+        COMPACT_FORMAT_VERSION => true,
+        other => {
+            return Err(TablebaseError::Format(format!(
+                "format version {other} (this program reads {FORMAT_VERSION} and \
+                 {COMPACT_FORMAT_VERSION})"
+            )));
+        }
+    };
     if word(12) != KALAH {
         return Err(TablebaseError::Format(format!(
             "game code {} (1 is Kalah)",
@@ -369,7 +476,13 @@ fn parse_header(h: &[u8; HEADER]) -> Result<(Kind, u32, u64, u64), TablebaseErro
             kind.houses
         )));
     }
-    Ok((kind, seeds, positions, long(32)))
+    Ok(Header {
+        kind,
+        seeds,
+        positions,
+        checksum: long(32),
+        compact,
+    })
 }
 
 /// The memory this machine has free now, in bytes (Linux's

@@ -3,7 +3,10 @@
 //! threads never share a file offset), keeping the blocks read last in a
 //! small cache of its own. Opening costs a header and a length; a probe
 //! that misses the cache, one read of [`BLOCK`] bytes (which the operating
-//! system's page cache answers once the file has been read).
+//! system's page cache answers once the file has been read). A compact
+//! table's probe reads its record's base and code, and, for the escape
+//! code, its group's two counts and the exceptions a binary search meets,
+//! each through the same cache.
 //!
 //! Nothing is checked at open beyond the header and the file's length: the
 //! checksum covers every byte, so checking it means reading the whole file
@@ -22,6 +25,7 @@ use std::fs::File;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::compact::{Body, Layout, value_of};
 use super::file::{Fnv, HEADER};
 
 /// Bytes read from the file at once, and kept together in the cache.
@@ -36,12 +40,25 @@ struct Cached {
     bytes: Vec<u8>,
 }
 
+/// How an opened file holds its values.
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    /// One byte a position (format version 1).
+    Byte,
+    /// The compact entry (format version 2).
+    Compact(Layout),
+}
+
 /// The values of an opened tablebase, read from its file as probes need
 /// them.
 pub(crate) struct Paged {
     file: File,
-    /// Positions (value bytes) in the file.
+    /// Positions in the file.
     len: u64,
+    /// Bytes after the header: the values (one a position), or the compact
+    /// body.
+    body: u64,
+    entry: Entry,
     /// The checksum the header gives.
     expected: u64,
     /// Direct-mapped: block `b` lives in entry `b % entries`.
@@ -67,14 +84,48 @@ impl Paged {
     /// The file's length if it is not the header's and `len` bytes: a
     /// truncated (or extended) file.
     pub(crate) fn new(file: File, len: u64, expected: u64) -> Result<Paged, String> {
-        let size = file.metadata().map_err(|e| e.to_string())?.len();
-        let want = HEADER as u64 + len;
-        if size != want {
+        Paged::with_entry(file, len, len, Entry::Byte, expected)
+    }
+
+    /// The compact values (format version 2) of `file`, whose header says
+    /// `len` positions and the checksum `expected`.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read where the count of exceptions lies, or its
+    /// length is not the header's and the body's that count makes.
+    pub(crate) fn compact(file: File, len: u64, expected: u64) -> Result<Paged, String> {
+        let layout = Layout::new(len);
+        let mut count = [0u8; 8];
+        read_at(&file, &mut count, HEADER as u64 + layout.count_at())
+            .map_err(|e| format!("reading the count of exceptions: {e}"))?;
+        let count = u64::from_le_bytes(count);
+        if count > len {
             return Err(format!(
-                "the file has {size} bytes; its header says {want} (a header and {len} values)"
+                "the index counts {count} exceptions for {len} positions"
             ));
         }
-        let blocks = usize::try_from(len.div_ceil(BLOCK as u64)).unwrap_or(usize::MAX);
+        let body = layout
+            .body_len(count)
+            .ok_or_else(|| format!("{count} exceptions: more than a file can hold"))?;
+        Paged::with_entry(file, len, body, Entry::Compact(layout), expected)
+    }
+
+    fn with_entry(
+        file: File,
+        len: u64,
+        body: u64,
+        entry: Entry,
+        expected: u64,
+    ) -> Result<Paged, String> {
+        let size = file.metadata().map_err(|e| e.to_string())?.len();
+        let want = (HEADER as u64).checked_add(body);
+        if Some(size) != want {
+            return Err(format!(
+                "the file has {size} bytes; its header and body make {want:?} (a header and {body})"
+            ));
+        }
+        let blocks = usize::try_from(body.div_ceil(BLOCK as u64)).unwrap_or(usize::MAX);
         let entries = blocks.clamp(1, CACHE_BLOCKS);
         let cache = (0..entries)
             .map(|_| {
@@ -87,6 +138,8 @@ impl Paged {
         Ok(Paged {
             file,
             len,
+            body,
+            entry,
             expected,
             cache,
             fault: Arc::default(),
@@ -99,13 +152,23 @@ impl Paged {
         self.len
     }
 
-    /// The value byte of rank `rank`, `None` if it could not be read (the
+    /// Whether the values are in the compact entry (format version 2).
+    pub(crate) fn is_compact(&self) -> bool {
+        matches!(self.entry, Entry::Compact(_))
+    }
+
+    /// Bytes after the header.
+    pub(crate) fn body_len(&self) -> u64 {
+        self.body
+    }
+
+    /// The body's byte at `at`, `None` if it could not be read (the
     /// reason kept: [`fault`](Paged::fault)) or is past the end.
-    pub(crate) fn get(&self, rank: u64) -> Option<i8> {
-        if rank >= self.len || self.fault.get().is_some() {
+    fn get(&self, at: u64) -> Option<u8> {
+        if at >= self.body || self.fault.get().is_some() {
             return None;
         }
-        let block = rank / BLOCK as u64;
+        let block = at / BLOCK as u64;
         let entry = &self.cache[(block % self.cache.len() as u64) as usize];
         // A thread that panicked holding an entry left it whole or marked
         // empty (the block is set after its bytes): take it either way.
@@ -113,15 +176,15 @@ impl Paged {
         if cached.block != block {
             cached.block = u64::MAX;
             let from = block * BLOCK as u64;
-            let n = (self.len - from).min(BLOCK as u64) as usize;
+            let n = (self.body - from).min(BLOCK as u64) as usize;
             cached.bytes.resize(n, 0);
             if let Err(e) = read_at(&self.file, &mut cached.bytes, HEADER as u64 + from) {
-                self.fail(format!("reading the values at rank {from}: {e}"));
+                self.fail(format!("reading the values at byte {from}: {e}"));
                 return None;
             }
             cached.block = block;
         }
-        Some(cached.bytes[(rank - block * BLOCK as u64) as usize] as i8)
+        Some(cached.bytes[(at - block * BLOCK as u64) as usize])
     }
 
     /// The value of the in-play position of rank `rank` and `seeds` seeds
@@ -129,16 +192,32 @@ impl Paged {
     /// way). A byte that cannot be, or one that cannot be read, is the
     /// table's fault, and `None`.
     pub(crate) fn value(&self, rank: u64, seeds: i32) -> Option<i32> {
-        let byte = self.get(rank)?;
-        let v = i32::from(byte);
-        if v.abs() <= seeds {
-            return Some(v);
+        if rank >= self.len {
+            return None;
         }
-        self.fail(format!(
-            "the byte at rank {rank} is {v}, which no position of {seeds} seeds can be worth: \
-             a damaged or forged file"
-        ));
-        None
+        let (v, found) = match self.entry {
+            Entry::Byte => {
+                let v = i32::from(self.get(rank)? as i8);
+                ((v.abs() <= seeds).then_some(v), format!("the byte {v}"))
+            }
+            Entry::Compact(layout) => {
+                let share = match layout.share(self, rank) {
+                    Ok(share) => share,
+                    Err(reason) => {
+                        self.fail(reason);
+                        return None;
+                    }
+                };
+                (value_of(share, seeds), format!("the share {share:?}"))
+            }
+        };
+        if v.is_none() {
+            self.fail(format!(
+                "rank {rank} holds {found}, which no position of {seeds} seeds can be worth: \
+                 a damaged or forged file"
+            ));
+        }
+        v
     }
 
     /// Keeps `reason` as the table's fault (the first one stays).
@@ -155,7 +234,7 @@ impl Paged {
     /// `Ok(found)` or the reason it could not read them; the caller
     /// compares `found` with [`expected`](Paged::expected).
     pub(crate) fn checksum(&self) -> std::io::Result<u64> {
-        let found = checksum_of(&self.file, self.len, &AtomicBool::new(false))?;
+        let found = checksum_of(&self.file, self.body, &AtomicBool::new(false))?;
         Ok(found.unwrap_or_default())
     }
 
@@ -172,7 +251,7 @@ impl Paged {
     /// started.
     pub(crate) fn warm(&self) -> std::io::Result<WarmThread> {
         let file = self.file.try_clone()?;
-        let (len, expected) = (self.len, self.expected);
+        let (len, expected) = (self.body, self.expected);
         let fault = Arc::clone(&self.fault);
         let dropped = Arc::clone(&self.dropped);
         std::thread::Builder::new()
@@ -197,7 +276,8 @@ impl Paged {
         self.expected
     }
 
-    /// The bytes of ranks `from..from + out.len()`, read from the file.
+    /// The body's bytes `from..from + out.len()` (values of a table of
+    /// version 1 are by rank), read from the file.
     pub(crate) fn read(&self, out: &mut [u8], from: u64) -> std::io::Result<()> {
         read_at(&self.file, out, HEADER as u64 + from)
     }
@@ -206,7 +286,7 @@ impl Paged {
 /// The thread of a warming read ([`Paged::warm`]).
 pub(crate) type WarmThread = std::thread::JoinHandle<Result<bool, String>>;
 
-/// The checksum of the `len` values of `file`, read in order in blocks of
+/// The checksum of the `len` bytes of `file`'s body, read in order in blocks of
 /// a MiB; `None` if `stop` was set before the end.
 fn checksum_of(file: &File, len: u64, stop: &AtomicBool) -> std::io::Result<Option<u64>> {
     let mut fnv = Fnv::new();
@@ -259,4 +339,13 @@ fn read_at(_: &File, _: &mut [u8], _: u64) -> std::io::Result<()> {
         std::io::ErrorKind::Unsupported,
         "positioned reads are not available on this platform: load the table whole",
     ))
+}
+
+/// A compact body's bytes, through the cache. A read that fails is the
+/// table's fault, kept.
+impl Body for Paged {
+    fn byte(&self, at: u64) -> Result<u8, String> {
+        self.get(at)
+            .ok_or_else(|| format!("byte {at} of the body could not be read"))
+    }
 }
