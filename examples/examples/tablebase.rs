@@ -37,7 +37,7 @@
 //! every byte against the file's checksum, then checks `--samples`
 //! positions (20 by default) against fresh searches. `compact` writes the
 //! tables of the `--tablebase` folder into `--out` in the compact entry
-//! (format version 2, about 4.3 bits a position instead of 8, every value
+//! (format version 2, about 4.4 bits a position instead of 8, every value
 //! the same), which every command and the engine read as they read the
 //! other. `probe` reads the houses of the
 //! player to move first (his row, then his opponent's, each in sowing

@@ -81,8 +81,9 @@
 //! -128: its value is the seeds left, counted directly.
 //!
 //! **The compact entry** (version 2, [`Tablebase::compact`]) keeps the
-//! same values, every one exact, in about 4.3 bits a position: the 30-seed
-//! table of Kalah(6) takes 6.06 GB instead of 11.06. A position of `s`
+//! same values, every one exact, in about 4.4 bits a position: the 30-seed
+//! table of Kalah(6) takes 6.06 GB (standard) or 6.20 GB (empty capture)
+//! instead of 11.06. A position of `s`
 //! seeds is worth `2a - s` for the `a` seeds its player gains from there;
 //! each run of 64 positions by rank keeps a base byte and a code of 4 bits
 //! a position, `a` less the base, and the few values beyond the base's

@@ -220,3 +220,58 @@ fn damage_to_a_compact_file_is_refused() {
     assert_eq!(opened.probe(&[0, 0, 2, 1, 0, 0]), None);
     assert!(matches!(opened.fault(), Err(TablebaseError::Unreadable(_))));
 }
+
+/// FNV-1a, 64-bit: the pieces' checksum.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[test]
+fn pieces_are_compact_and_pieces_of_a_byte_a_value_still_read() {
+    use mancala_engine::tablebase::{Unit, assemble, check_piece, layer_file_name, merge_layer};
+    let dir = TempDir::new("compact-pieces");
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    for layer in 2..=14 {
+        for unit in Unit::all(kind, layer) {
+            unit.build(&dir.0, 2).unwrap();
+        }
+        merge_layer(kind, layer, &dir.0).unwrap();
+    }
+    // Layer 14 of 6 holes: C(19, 5) = 11,628 positions, after the
+    // C(19, 6) = 27,132 of fewer seeds.
+    let (below, n) = (27_132, 11_628);
+    let path = dir.0.join(layer_file_name(kind, 14));
+    let piece = std::fs::read(&path).unwrap();
+    assert_eq!(piece[8..12], 2u32.to_le_bytes(), "written compact");
+    assert_eq!(piece[24..32], (n as u64).to_le_bytes());
+    assert!(piece.len() < HEADER + n * 6 / 10, "{} bytes", piece.len());
+    assert_eq!(check_piece(&path).unwrap(), fnv(&piece[HEADER..]));
+
+    // The same layer as a piece of version 1, a byte a value, from the
+    // table built whole: the units of layer 15 read it, and the table
+    // assembled is the table built whole.
+    let whole = Tablebase::build(kind, 15, 2, 1 << 24, |_| {}).unwrap();
+    let values = bytes_of(&whole)[HEADER + below..HEADER + below + n].to_vec();
+    let mut old = b"MNCLTP\r\n".to_vec();
+    old.extend_from_slice(&1u32.to_le_bytes()); // version
+    old.extend_from_slice(&1u32.to_le_bytes()); // Kalah
+    old.extend_from_slice(&[3, 0, 14, 255, 0, 0, 0, 0]); // houses, rule, layer, whole
+    old.extend_from_slice(&(n as u64).to_le_bytes());
+    old.extend_from_slice(&fnv(&values).to_le_bytes());
+    old.extend_from_slice(&values);
+    std::fs::write(&path, &old).unwrap();
+    assert_eq!(check_piece(&path).unwrap(), fnv(&values));
+    for unit in Unit::all(kind, 15) {
+        unit.build(&dir.0, 2).unwrap();
+    }
+    merge_layer(kind, 15, &dir.0).unwrap();
+    assert_eq!(
+        bytes_of(&assemble(kind, 15, &dir.0).unwrap()),
+        bytes_of(&whole)
+    );
+}

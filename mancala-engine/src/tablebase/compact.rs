@@ -1,4 +1,4 @@
-//! The compact entry: a table's values in about 4.3 bits a position, every
+//! The compact entry: a table's values in about 4.4 bits a position, every
 //! one exact (format version 2 of the [module docs](super)).
 //!
 //! # Why not 4 bits flat
@@ -30,10 +30,12 @@
 //! values. A position whose game is over (a row empty: its value is the
 //! seeds left, counted directly) has the escape code and no exception; so
 //! the values a table of version 1 holds, -128 for those positions, come
-//! back byte for byte ([`Compact::byte`]). Measured on the 30-seed tables
-//! of Kalah(6): 0.537 bytes a position, against the 1 byte of version 1.
+//! back byte for byte. Measured on the tables of Kalah(6): 0.536 bytes a
+//! position up to 25 seeds; up to 30, 0.548 (standard) and 0.560 (empty
+//! capture), against the 1 byte of version 1.
 
 use super::TablebaseError;
+use super::file::Fnv;
 use crate::kalah_solve::Ranks;
 
 /// Positions a record holds.
@@ -45,6 +47,8 @@ pub(crate) const ESCAPE: u8 = 15;
 /// Positions a group of the index covers (an exception's offset fits 2
 /// bytes).
 pub(crate) const GROUP: u64 = 1 << 16;
+/// Bytes read at once.
+const READ_BLOCK: usize = 1 << 20;
 /// Bytes of an exception.
 const EXCEPTION_BYTES: u64 = 3;
 /// The byte of a position whose game is over, in a table of version 1.
@@ -99,8 +103,8 @@ impl Layout {
         let record = rank / RECORD;
         let at = record * RECORD_BYTES;
         let i = rank % RECORD;
-        let base = body.byte(at)?;
-        let code = (body.byte(at + 1 + i / 2)? >> (4 * (i % 2))) & 0xf;
+        let (base, codes) = body.two(at, at + 1 + i / 2)?;
+        let code = (codes >> (4 * (i % 2))) & 0xf;
         if code != ESCAPE {
             return Ok(Some(base.saturating_add(code)));
         }
@@ -140,6 +144,16 @@ pub(crate) trait Body {
     ///
     /// Why it could not be read (past the end, or the file's error).
     fn byte(&self, at: u64) -> Result<u8, String>;
+
+    /// The bytes at `first` and `second`, near each other (a record's
+    /// base and one of its codes: a file reads them together).
+    ///
+    /// # Errors
+    ///
+    /// As [`byte`](Body::byte).
+    fn two(&self, first: u64, second: u64) -> Result<(u8, u8), String> {
+        Ok((self.byte(first)?, self.byte(second)?))
+    }
 
     /// The 8-byte count at `at`.
     ///
@@ -246,9 +260,114 @@ impl Compact {
     }
 }
 
-/// The seeds of ranks met in rising order.
+impl Compact {
+    /// The values as a table of version 1 holds them, each of `seeds`
+    /// seeds (a piece of a layer).
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Format`] for a position whose value the body
+    /// does not hold (a damaged piece).
+    pub(crate) fn layer_bytes(&self, seeds: u32) -> Result<Vec<u8>, TablebaseError> {
+        let mut bytes = Vec::new();
+        let n = usize::try_from(self.len()).unwrap_or(usize::MAX);
+        bytes.try_reserve_exact(n).map_err(|_| {
+            TablebaseError::Unsupported(format!("{n} values: more than memory holds"))
+        })?;
+        for rank in 0..self.len() {
+            let share = self
+                .layout
+                .share(self, rank)
+                .map_err(TablebaseError::Format)?;
+            bytes.push(byte_of(share, seeds as i32));
+        }
+        Ok(bytes)
+    }
+
+    /// The body's parts, as values are fed: the encoding of `values`, each
+    /// of `seeds` seeds.
+    ///
+    /// # Errors
+    ///
+    /// As [`Encoder::feed`], and `TooLarge`-like failure to find the memory
+    /// as [`TablebaseError::Unsupported`].
+    pub(crate) fn of_layer(seeds: u32, values: &[u8]) -> Result<Compact, TablebaseError> {
+        let mut encoder = Encoder::of_layer(seeds, values.len() as u64).ok_or_else(|| {
+            TablebaseError::Unsupported(format!("{} values: more than memory holds", values.len()))
+        })?;
+        encoder.feed(values)?;
+        encoder.finish()
+    }
+}
+
+impl Compact {
+    /// The compact body of `positions` positions read from `input` (after
+    /// a header), fed to `fnv`, in at most `limit` bytes of memory.
+    ///
+    /// # Errors
+    ///
+    /// `too_large(bytes)` over the limit or if the memory cannot be had;
+    /// [`TablebaseError::Format`] for an index that counts more exceptions
+    /// than positions; [`TablebaseError::Io`] for a short input.
+    pub(crate) fn read_from(
+        input: &mut impl std::io::Read,
+        positions: u64,
+        limit: u64,
+        fnv: &mut Fnv,
+        too_large: impl Fn(u64) -> TablebaseError,
+    ) -> Result<Compact, TablebaseError> {
+        let layout = Layout::new(positions);
+        if layout.exceptions_at() > limit {
+            return Err(too_large(layout.exceptions_at()));
+        }
+        let records = read_part(input, layout.index_at(), fnv, &too_large)?;
+        let index_len = layout.exceptions_at() - layout.index_at();
+        let index = read_part(input, index_len, fnv, &too_large)?;
+        let count = index[index.len() - 8..]
+            .try_into()
+            .map_or(0, u64::from_le_bytes);
+        if count > positions {
+            return Err(TablebaseError::Format(format!(
+                "the index counts {count} exceptions for {positions} positions"
+            )));
+        }
+        let body = layout.body_len(count).ok_or_else(|| too_large(u64::MAX))?;
+        if body > limit {
+            return Err(too_large(body));
+        }
+        let exceptions = read_part(input, body - layout.exceptions_at(), fnv, &too_large)?;
+        Compact::from_parts(positions, records, index, exceptions)
+    }
+}
+
+/// The next `len` bytes of `input`, fed to `fnv`; `too_large(len)` if
+/// the memory cannot be had.
+fn read_part(
+    input: &mut impl std::io::Read,
+    len: u64,
+    fnv: &mut Fnv,
+    too_large: impl Fn(u64) -> TablebaseError,
+) -> Result<Vec<u8>, TablebaseError> {
+    let n = usize::try_from(len).map_err(|_| too_large(len))?;
+    let mut part = Vec::new();
+    part.try_reserve_exact(n).map_err(|_| too_large(len))?;
+    // Read a block at a time: a short input stops before the memory is
+    // touched further.
+    let mut block = vec![0u8; READ_BLOCK.min(n)];
+    while part.len() < n {
+        let piece = &mut block[..READ_BLOCK.min(n - part.len())];
+        input.read_exact(piece)?;
+        fnv.feed(piece);
+        part.extend_from_slice(piece);
+    }
+    Ok(part)
+}
+
+/// The seeds of positions met in rising order: those of a table's ranks,
+/// or of one layer's positions (a piece of a table built in units).
 pub(crate) struct Layers {
-    ranks: Ranks,
+    /// `None`: every position has `seeds`.
+    ranks: Option<Ranks>,
     /// The seeds of the last rank asked, and the first rank of more.
     seeds: i32,
     next: u64,
@@ -258,17 +377,28 @@ impl Layers {
     pub(crate) fn new(ranks: Ranks) -> Layers {
         Layers {
             next: ranks.below(1),
-            ranks,
+            ranks: Some(ranks),
             seeds: 0,
+        }
+    }
+
+    /// Positions of `seeds` seeds each.
+    pub(crate) fn one(seeds: u32) -> Layers {
+        Layers {
+            ranks: None,
+            seeds: seeds as i32,
+            next: u64::MAX,
         }
     }
 
     /// The seeds on the board of the position of rank `rank`, at least the
     /// last rank asked.
     pub(crate) fn seeds(&mut self, rank: u64) -> i32 {
-        while rank >= self.next && (self.seeds as usize) < self.ranks.total {
-            self.seeds += 1;
-            self.next = self.ranks.below(self.seeds as usize + 1);
+        if let Some(ranks) = &self.ranks {
+            while rank >= self.next && (self.seeds as usize) < ranks.total {
+                self.seeds += 1;
+                self.next = ranks.below(self.seeds as usize + 1);
+            }
         }
         self.seeds
     }
@@ -309,6 +439,20 @@ impl Encoder {
     ///
     /// `None` if the memory of the records cannot be had.
     pub(crate) fn new(ranks: Ranks, positions: u64) -> Option<Encoder> {
+        Encoder::with_layers(Layers::new(ranks), positions)
+    }
+
+    /// An encoder of the values of `positions` positions of `seeds` seeds
+    /// each (a piece of a layer).
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Encoder::new).
+    pub(crate) fn of_layer(seeds: u32, positions: u64) -> Option<Encoder> {
+        Encoder::with_layers(Layers::one(seeds), positions)
+    }
+
+    fn with_layers(layers: Layers, positions: u64) -> Option<Encoder> {
         let layout = Layout::new(positions);
         let mut records = Vec::new();
         records
@@ -316,7 +460,7 @@ impl Encoder {
             .ok()?;
         Some(Encoder {
             layout,
-            layers: Layers::new(ranks),
+            layers,
             rank: 0,
             record: Vec::with_capacity(RECORD as usize),
             records,

@@ -10,7 +10,7 @@ use crate::kalah_solve::Slots;
 const BLOCK: u64 = 1 << 16;
 
 impl Tablebase {
-    /// The table in the compact entry (format version 2: about 4.3 bits a
+    /// The table in the compact entry (format version 2: about 4.4 bits a
     /// position, every value the same), in memory; its
     /// [`save`](Tablebase::save) writes a compact file, which
     /// [`open`](Tablebase::open) and [`load`](Tablebase::load) read as they

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::compact::{Compact, Layout};
+use super::compact::Compact;
 use super::paged::Paged;
 use super::{Kind, Tablebase, TablebaseError, Values, binomials};
 use crate::kalah_solve::Slots;
@@ -14,7 +14,7 @@ use crate::kalah_solve::Slots;
 /// The format version of a table of one byte a position, which this code
 /// writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
-/// The format version of a table in the compact entry (about 4.3 bits a
+/// The format version of a table in the compact entry (about 4.4 bits a
 /// position, every value exact: `Tablebase::compact`), which this code
 /// writes and reads too.
 pub const COMPACT_FORMAT_VERSION: u32 = 2;
@@ -27,29 +27,6 @@ pub(super) const HEADER: usize = 40;
 /// Bytes read or written at once.
 const BLOCK: usize = 1 << 20;
 
-/// The next `len` bytes of `input`, fed to `fnv`; `too_large(len)` if
-/// the memory cannot be had.
-fn read_part(
-    input: &mut impl Read,
-    len: u64,
-    fnv: &mut Fnv,
-    too_large: impl Fn(u64) -> TablebaseError,
-) -> Result<Vec<u8>, TablebaseError> {
-    let n = usize::try_from(len).map_err(|_| too_large(len))?;
-    let mut part = Vec::new();
-    part.try_reserve_exact(n).map_err(|_| too_large(len))?;
-    // Read a block at a time: a short input stops before the memory is
-    // touched further.
-    let mut block = vec![0u8; BLOCK.min(n)];
-    while part.len() < n {
-        let piece = &mut block[..BLOCK.min(n - part.len())];
-        input.read_exact(piece)?;
-        fnv.feed(piece);
-        part.extend_from_slice(piece);
-    }
-    Ok(part)
-}
-
 /// The blocks `(from, to)` of `len` bytes, in order.
 fn blocks(len: u64) -> impl Iterator<Item = (u64, u64)> {
     (0..len)
@@ -58,14 +35,14 @@ fn blocks(len: u64) -> impl Iterator<Item = (u64, u64)> {
 }
 
 /// FNV-1a, 64-bit, over bytes fed in pieces.
-pub(super) struct Fnv(pub(super) u64);
+pub(crate) struct Fnv(pub(crate) u64);
 
 impl Fnv {
-    pub(super) fn new() -> Fnv {
+    pub(crate) fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
 
-    pub(super) fn feed(&mut self, bytes: &[u8]) {
+    pub(crate) fn feed(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
         }
@@ -181,29 +158,8 @@ impl Tablebase {
         };
         let mut fnv = Fnv::new();
         let values = if compact {
-            let layout = Layout::new(positions);
-            if layout.count_at() + 8 > memory_limit {
-                return Err(too_large(layout.count_at() + 8));
-            }
-            let records = read_part(input, layout.index_at(), &mut fnv, too_large)?;
-            let index_len = layout.count_at() + 8 - layout.index_at();
-            let index = read_part(input, index_len, &mut fnv, too_large)?;
-            let count = index[index.len() - 8..]
-                .try_into()
-                .map_or(0, u64::from_le_bytes);
-            if count > positions {
-                return Err(TablebaseError::Format(format!(
-                    "the index counts {count} exceptions for {positions} positions"
-                )));
-            }
-            let body = layout.body_len(count).ok_or_else(|| too_large(u64::MAX))?;
-            if body > memory_limit {
-                return Err(too_large(body));
-            }
-            let exceptions = read_part(input, body - layout.count_at() - 8, &mut fnv, too_large)?;
-            Values::Compact(std::sync::Arc::new(Compact::from_parts(
-                positions, records, index, exceptions,
-            )?))
+            let compact = Compact::read_from(input, positions, memory_limit, &mut fnv, too_large)?;
+            Values::Compact(std::sync::Arc::new(compact))
         } else {
             if positions > memory_limit {
                 return Err(too_large(positions));

@@ -165,6 +165,14 @@ impl Paged {
     /// The body's byte at `at`, `None` if it could not be read (the
     /// reason kept: [`fault`](Paged::fault)) or is past the end.
     fn get(&self, at: u64) -> Option<u8> {
+        self.with_block(at, |bytes, i| bytes[i])
+    }
+
+    /// `read(bytes, i)` of the cached block holding the body's byte `at`
+    /// (its bytes, and `at`'s index in them), read from the file if the
+    /// cache does not hold it: `None` if it could not be read (the reason
+    /// kept) or `at` is past the end.
+    fn with_block<T>(&self, at: u64, read: impl FnOnce(&[u8], usize) -> T) -> Option<T> {
         if at >= self.body || self.fault.get().is_some() {
             return None;
         }
@@ -184,7 +192,7 @@ impl Paged {
             }
             cached.block = block;
         }
-        Some(cached.bytes[(at - block * BLOCK as u64) as usize])
+        Some(read(&cached.bytes, (at - block * BLOCK as u64) as usize))
     }
 
     /// The value of the in-play position of rank `rank` and `seeds` seeds
@@ -347,5 +355,18 @@ impl Body for Paged {
     fn byte(&self, at: u64) -> Result<u8, String> {
         self.get(at)
             .ok_or_else(|| format!("byte {at} of the body could not be read"))
+    }
+
+    /// Under one lock of the cache when both bytes are in one block.
+    fn two(&self, first: u64, second: u64) -> Result<(u8, u8), String> {
+        if first / BLOCK as u64 != second / BLOCK as u64 {
+            return Ok((self.byte(first)?, self.byte(second)?));
+        }
+        let offset = second - first;
+        self.with_block(first, |bytes, i| {
+            bytes.get(i + offset as usize).map(|&b| (bytes[i], b))
+        })
+        .flatten()
+        .ok_or_else(|| format!("bytes {first} and {second} of the body could not be read"))
     }
 }

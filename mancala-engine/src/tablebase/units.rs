@@ -23,7 +23,7 @@
 //! | offset | bytes | field |
 //! | --- | --- | --- |
 //! | 0 | 8 | magic `MNCLTP\r\n` |
-//! | 8 | 4 | format version, 1 |
+//! | 8 | 4 | format version: 2, the compact entry (1, a byte a value, still reads) |
 //! | 12 | 4 | game, 1 for Kalah |
 //! | 16 | 1 | houses a side |
 //! | 17 | 1 | capture rule: 0 standard, 1 empty capture |
@@ -31,9 +31,12 @@
 //! | 19 | 1 | the unit's `low`, or 255 for a whole layer |
 //! | 20 | 4 | zero |
 //! | 24 | 8 | values `n` |
-//! | 32 | 8 | checksum: FNV-1a (64-bit) of the values |
-//! | 40 | `n` | the values, one signed byte a position, by rank |
+//! | 32 | 8 | checksum: FNV-1a (64-bit) of the body |
+//! | 40 | | the body: the `n` values in the compact entry, as a table's of version 2 (see the [tablebase docs](super)); in version 1, one signed byte a position |
 //!
+//! Pieces are written in the compact entry, so a machine copies about
+//! 0.55 bytes a position of the lower layers where it copied 1 (pieces of
+//! version 1 still read, and a unit reads either kind of lower layer).
 //! A unit's values are its positions' in rising rank; a layer's, every
 //! position of the layer (those of no unit, whose game is over, hold
 //! -128). Only paths and checksums need pass between the machines that
@@ -70,6 +73,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::build::fill_layer;
+use super::compact::Compact;
 use super::file::Fnv;
 use super::paged::Paged;
 use super::{Kind, Tablebase, TablebaseError, Values, binomials};
@@ -77,8 +81,10 @@ use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, UNKNOWN, each
 
 /// The piece files' first bytes.
 const MAGIC: &[u8; 8] = b"MNCLTP\r\n";
-/// The piece format's version.
+/// The piece format's version of a byte a value, which still reads.
 const VERSION: u32 = 1;
+/// The piece format's version of the compact entry, which this code writes.
+const COMPACT: u32 = 2;
 /// The game code of Kalah.
 const KALAH: u32 = 1;
 /// Bytes of a piece's header.
@@ -183,6 +189,7 @@ impl Unit {
             layer: self.layer,
             low: self.low as u8,
             n,
+            compact: false,
         }
     }
 }
@@ -229,6 +236,7 @@ impl UnitWork {
                 layer: below,
                 low: WHOLE,
                 n: ranks.below(below as usize + 1) - ranks.below(below as usize),
+                compact: false,
             };
             lower.push(Some(open_piece(
                 &dir.join(layer_file_name(kind, below)),
@@ -319,6 +327,7 @@ fn open_piece(path: &Path, want: Header) -> Result<Paged, TablebaseError> {
     let mut file = File::open(path).map_err(named)?;
     let mut h = [0u8; HEADER];
     file.read_exact(&mut h).map_err(named)?;
+    let want = want.as_in(&h);
     if h[..32] != want.bytes(0)[..32] {
         return Err(TablebaseError::Format(format!(
             "{} is not the piece wanted ({want:?})",
@@ -327,8 +336,13 @@ fn open_piece(path: &Path, want: Header) -> Result<Paged, TablebaseError> {
     }
     let mut checksum = [0u8; 8];
     checksum.copy_from_slice(&h[32..40]);
-    Paged::new(file, want.n, u64::from_le_bytes(checksum))
-        .map_err(|e| TablebaseError::Format(format!("{}: {e}", path.display())))
+    let checksum = u64::from_le_bytes(checksum);
+    let paged = if want.compact {
+        Paged::compact(file, want.n, checksum)
+    } else {
+        Paged::new(file, want.n, checksum)
+    };
+    paged.map_err(|e| TablebaseError::Format(format!("{}: {e}", path.display())))
 }
 
 /// The file of the whole layer of `layer` seeds of `kind`.
@@ -401,6 +415,7 @@ pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64),
         layer,
         low: WHOLE,
         n: len as u64,
+        compact: false,
     };
     write_piece(dir, &layer_file_name(kind, layer), header, &values)
 }
@@ -444,6 +459,7 @@ fn read_layers(
             layer,
             low: WHOLE,
             n: ranks.below(layer as usize + 1) - ranks.below(layer as usize),
+            compact: false,
         };
         let values = read_piece(&dir.join(layer_file_name(kind, layer)), header)?;
         slots.extend_from_bytes(&values);
@@ -493,6 +509,7 @@ pub fn check_piece(path: &Path) -> Result<u64, TablebaseError> {
         layer: u32::from(h[18]),
         low: h[19],
         n: 0,
+        compact: false,
     };
     read_piece(path, header)?;
     let mut checksum = [0u8; 8];
@@ -508,13 +525,26 @@ struct Header {
     low: u8,
     /// Values (0 when reading a unit's: any count, checked by the merge).
     n: u64,
+    /// Whether the body is in the compact entry (version 2).
+    compact: bool,
 }
 
 impl Header {
+    /// This header with the entry the file's header `h` says (version 2,
+    /// compact; any other, a byte a value, which the versions' comparison
+    /// then refuses unless it is 1).
+    fn as_in(self, h: &[u8; HEADER]) -> Header {
+        Header {
+            compact: h[8..12] == COMPACT.to_le_bytes(),
+            ..self
+        }
+    }
+
     fn bytes(self, checksum: u64) -> [u8; HEADER] {
         let mut h = [0u8; HEADER];
         h[..8].copy_from_slice(MAGIC);
-        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        let version = if self.compact { COMPACT } else { VERSION };
+        h[8..12].copy_from_slice(&version.to_le_bytes());
         h[12..16].copy_from_slice(&KALAH.to_le_bytes());
         h[16] = self.kind.houses;
         h[17] = u8::from(self.kind.empty_capture);
@@ -534,13 +564,22 @@ fn write_piece(
     header: Header,
     values: &[u8],
 ) -> Result<(PathBuf, u64), TablebaseError> {
+    let compact = Compact::of_layer(header.layer, values)?;
+    let header = Header {
+        compact: true,
+        ..header
+    };
     let mut fnv = Fnv::new();
-    fnv.feed(values);
+    for part in compact.parts() {
+        fnv.feed(part);
+    }
     let path = dir.join(name);
     let partial = dir.join(format!("{name}.partial"));
     let mut out = BufWriter::new(File::create(&partial)?);
     out.write_all(&header.bytes(fnv.0))?;
-    out.write_all(values)?;
+    for part in compact.parts() {
+        out.write_all(part)?;
+    }
     out.flush()?;
     drop(out);
     std::fs::rename(&partial, &path)?;
@@ -562,7 +601,7 @@ fn read_piece(path: &Path, want: Header) -> Result<Vec<u8>, TablebaseError> {
     };
     let n = long(24);
     let expected = long(32);
-    let mut same = want;
+    let mut same = want.as_in(&h);
     same.n = if want.n == 0 { n } else { want.n };
     if h[..32] != same.bytes(0)[..32] {
         return Err(TablebaseError::Format(format!(
@@ -570,27 +609,54 @@ fn read_piece(path: &Path, want: Header) -> Result<Vec<u8>, TablebaseError> {
             path.display()
         )));
     }
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(usize::try_from(n).unwrap_or(usize::MAX))
-        .map_err(|_| TablebaseError::Format(format!("{}: {n} values", path.display())))?;
-    (&mut input)
-        .take(n)
-        .read_to_end(&mut values)
-        .map_err(named)?;
-    if values.len() as u64 != n || input.read(&mut [0u8; 1]).map_err(named)? != 0 {
-        return Err(TablebaseError::Format(format!(
-            "{}: not the {n} values its header says",
-            path.display()
-        )));
-    }
+    let unreadable = |_| TablebaseError::Format(format!("{}: {n} values", path.display()));
     let mut fnv = Fnv::new();
-    fnv.feed(&values);
+    let short = |e: TablebaseError| match e {
+        TablebaseError::Io(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            TablebaseError::Format(format!("{}: shorter than its header says", path.display()))
+        }
+        e => e,
+    };
+    let values = if same.compact {
+        let compact = Compact::read_from(&mut input, n, u64::MAX, &mut fnv, unreadable);
+        let compact = compact.map_err(short)?;
+        if input.read(&mut [0u8; 1]).map_err(named)? != 0 {
+            return Err(TablebaseError::Format(format!(
+                "{}: bytes after its body",
+                path.display()
+            )));
+        }
+        check(&fnv, expected)?;
+        compact.layer_bytes(same.layer)?
+    } else {
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(usize::try_from(n).unwrap_or(usize::MAX))
+            .map_err(|_| TablebaseError::Format(format!("{}: {n} values", path.display())))?;
+        (&mut input)
+            .take(n)
+            .read_to_end(&mut values)
+            .map_err(named)?;
+        if values.len() as u64 != n || input.read(&mut [0u8; 1]).map_err(named)? != 0 {
+            return Err(TablebaseError::Format(format!(
+                "{}: not the {n} values its header says",
+                path.display()
+            )));
+        }
+        fnv.feed(&values);
+        check(&fnv, expected)?;
+        values
+    };
+    Ok(values)
+}
+
+/// Whether the checksum of what was read is `expected`.
+fn check(fnv: &Fnv, expected: u64) -> Result<(), TablebaseError> {
     if fnv.0 != expected {
         return Err(TablebaseError::Checksum {
             expected,
             found: fnv.0,
         });
     }
-    Ok(values)
+    Ok(())
 }
