@@ -353,7 +353,9 @@ impl KalahSolver {
     /// From an opened tablebase, a value that cannot be read counts 0: the
     /// table keeps the fault, and the search's answer is void
     /// ([`Tablebase::fault`](crate::tablebase::Tablebase::fault), which
-    /// its caller asks).
+    /// its caller asks). A compact table in memory was checked against its
+    /// checksum as it was read (or made here); a value it cannot be (a file
+    /// forged with a checksum to match) counts 0 too, with no fault kept.
     fn endgame_value(&self, pos: &Pos) -> i32 {
         #[cfg(not(target_family = "wasm"))]
         if let Some(table) = &self.endgame_file {

@@ -275,3 +275,61 @@ fn pieces_are_compact_and_pieces_of_a_byte_a_value_still_read() {
         bytes_of(&whole)
     );
 }
+
+#[test]
+fn a_piece_whose_header_counts_more_values_than_any_file_holds_is_refused() {
+    use mancala_engine::tablebase::check_piece;
+    let dir = TempDir::new("compact-huge");
+    for n in [u64::MAX, u64::MAX / 33, 1 << 40] {
+        let mut piece = b"MNCLTP\r\n".to_vec();
+        piece.extend_from_slice(&2u32.to_le_bytes()); // compact
+        piece.extend_from_slice(&1u32.to_le_bytes()); // Kalah
+        piece.extend_from_slice(&[3, 0, 14, 255, 0, 0, 0, 0]);
+        piece.extend_from_slice(&n.to_le_bytes());
+        piece.extend_from_slice(&0u64.to_le_bytes());
+        piece.extend_from_slice(&[0; 64]);
+        let path = dir.0.join("huge.mtp");
+        std::fs::write(&path, &piece).unwrap();
+        assert!(check_piece(&path).is_err(), "{n} values");
+    }
+}
+
+#[test]
+fn a_damaged_table_is_not_compacted() {
+    let dir = TempDir::new("compact-checked");
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    let table = Tablebase::build(kind, 8, 1, 1 << 20, |_| {}).unwrap();
+    let held = [1u8, 0, 0, 0, 0, 1];
+    let rank = table.rank(&held).unwrap() as usize;
+    let value = table.probe(&held).unwrap();
+    // Another value two seeds can be worth, of the same parity: only the
+    // checksum can tell.
+    let other = if value == 2 { 0 } else { value + 2 };
+    let mut bytes = bytes_of(&table);
+    bytes[HEADER + rank] = other as i8 as u8;
+    let path = dir.0.join("changed.mtb");
+    std::fs::write(&path, &bytes).unwrap();
+    let opened = Tablebase::open(&path).unwrap();
+    assert_eq!(opened.probe(&held), Some(other));
+    assert!(matches!(
+        opened.compact(1 << 20, |_| {}),
+        Err(TablebaseError::Checksum { .. })
+    ));
+    assert!(matches!(
+        opened.expand(1 << 20),
+        Err(TablebaseError::Checksum { .. })
+    ));
+    // A compact file changed likewise: checked before it is read through.
+    let mut small = bytes_of(&table.compact(1 << 20, |_| {}).unwrap());
+    small[HEADER + 1] ^= 1;
+    let path = dir.0.join("changed-compact.mtb");
+    std::fs::write(&path, &small).unwrap();
+    let opened = Tablebase::open(&path).unwrap();
+    assert!(matches!(
+        opened.expand(1 << 20),
+        Err(TablebaseError::Checksum { .. })
+    ));
+}

@@ -828,8 +828,8 @@ fn pieces_that_do_not_fit_are_refused() {
     let good = std::fs::read(&path).unwrap();
     let mut damaged = good.clone();
     // A byte of the body, after the header's 40 (the first codes of the
-    // first record: the count of exceptions is the last part, and changed
-    // it would change the length).
+    // first record: the index's last count says how many exceptions end
+    // the file, and changed it would change the length).
     damaged[41] ^= 1;
     std::fs::write(&path, &damaged).unwrap();
     assert!(matches!(

@@ -55,8 +55,8 @@ def test_pieces_that_do_not_fit_are_refused(tmp_path):
     layer = os.path.join(folder, "kalah-4-standard.layer-02.mtp")
     data = bytearray(read(layer))
     # A byte of the body after the 40 of the header: the first record's
-    # first codes (a compact piece ends with its count of exceptions, and
-    # that changed would make it the wrong length, not damaged).
+    # first codes (the index's last count says how many exceptions end the
+    # file: changed, it would make the file the wrong length, not damaged).
     data[41] ^= 1
     with open(layer, "wb") as f:
         f.write(data)

@@ -73,19 +73,22 @@ impl Layout {
         self.positions.div_ceil(GROUP)
     }
 
+    // The offsets saturate: a count no file can hold (a forged header's)
+    // asks for more memory or bytes than there are, and is refused as such.
+
     /// Where the index begins in the body.
     pub(crate) fn index_at(self) -> u64 {
-        self.records() * RECORD_BYTES
+        self.records().saturating_mul(RECORD_BYTES)
     }
 
     /// Where the count of exceptions (the index's last) lies in the body.
     pub(crate) fn count_at(self) -> u64 {
-        self.index_at() + 8 * self.groups()
+        self.index_at().saturating_add(8 * self.groups())
     }
 
     /// Where the exceptions begin in the body.
     fn exceptions_at(self) -> u64 {
-        self.count_at() + 8
+        self.count_at().saturating_add(8)
     }
 
     /// The body's bytes with `exceptions` exceptions (`None` past `u64`).
@@ -124,12 +127,16 @@ impl Layout {
         let (mut lo, mut hi) = (from, to);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let at = self.exceptions_at() + mid * EXCEPTION_BYTES;
-            let offset = u16::from_le_bytes([body.byte(at)?, body.byte(at + 1)?]);
+            // Saturating: a count rewritten since it was checked reads past
+            // the end, an error, rather than wrapping.
+            let at = self
+                .exceptions_at()
+                .saturating_add(mid.saturating_mul(EXCEPTION_BYTES));
+            let offset = u16::from_le_bytes([body.byte(at)?, body.byte(at.saturating_add(1))?]);
             match offset.cmp(&want) {
                 std::cmp::Ordering::Less => lo = mid + 1,
                 std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Ok(Some(body.byte(at + 2)?)),
+                std::cmp::Ordering::Equal => return Ok(Some(body.byte(at.saturating_add(2))?)),
             }
         }
         Ok(None)
@@ -266,8 +273,8 @@ impl Compact {
     ///
     /// # Errors
     ///
-    /// [`TablebaseError::Format`] for a position whose value the body
-    /// does not hold (a damaged piece).
+    /// [`TablebaseError::Format`] for a share beyond the seeds, or a body
+    /// that cannot be read (a damaged piece).
     pub(crate) fn layer_bytes(&self, seeds: u32) -> Result<Vec<u8>, TablebaseError> {
         let mut bytes = Vec::new();
         let n = usize::try_from(self.len()).unwrap_or(usize::MAX);
@@ -279,7 +286,7 @@ impl Compact {
                 .layout
                 .share(self, rank)
                 .map_err(TablebaseError::Format)?;
-            bytes.push(byte_of(share, seeds as i32));
+            bytes.push(checked_byte(share, seeds as i32, rank)?);
         }
         Ok(bytes)
     }
@@ -323,9 +330,12 @@ impl Compact {
         let records = read_part(input, layout.index_at(), fnv, &too_large)?;
         let index_len = layout.exceptions_at() - layout.index_at();
         let index = read_part(input, index_len, fnv, &too_large)?;
-        let count = index[index.len() - 8..]
-            .try_into()
-            .map_or(0, u64::from_le_bytes);
+        let count = index
+            .len()
+            .checked_sub(8)
+            .and_then(|at| index[at..].try_into().ok())
+            .map(u64::from_le_bytes)
+            .ok_or_else(|| TablebaseError::Format("a compact body without its index".into()))?;
         if count > positions {
             return Err(TablebaseError::Format(format!(
                 "the index counts {count} exceptions for {positions} positions"
@@ -404,10 +414,24 @@ impl Layers {
     }
 }
 
-/// The byte a table of version 1 holds for a share of `seeds` seeds: its
-/// value, or -128 for none (a game over).
-pub(crate) fn byte_of(share: Option<u8>, seeds: i32) -> u8 {
-    value_of(share, seeds).map_or(OVER, |v| v as i8) as u8
+/// The byte a table of version 1 holds for a share of `seeds` seeds at
+/// rank `rank`: its value, or -128 for none (a game over).
+///
+/// # Errors
+///
+/// [`TablebaseError::Format`] for a share beyond the seeds (a damaged
+/// body).
+pub(crate) fn checked_byte(share: Option<u8>, seeds: i32, rank: u64) -> Result<u8, TablebaseError> {
+    match share {
+        None => Ok(OVER as u8),
+        Some(a) => value_of(Some(a), seeds)
+            .map(|v| v as i8 as u8)
+            .ok_or_else(|| {
+                TablebaseError::Format(format!(
+                    "rank {rank} holds a share of {a} seeds, beyond its {seeds}"
+                ))
+            }),
+    }
 }
 
 /// The value `2a - seeds` of a share `a`, if it is one of `seeds` seeds.
@@ -595,7 +619,7 @@ mod tests {
                     let noise = (x >> 8) as i32 % (spread + 1) - spread / 2;
                     (s / 2 + noise).clamp(0, s) as u8
                 });
-                values.push(byte_of(share, s));
+                values.push(checked_byte(share, s, rank).unwrap());
                 shares.push(share);
             }
             let mut encoder = Encoder::new(ranks, positions).unwrap();

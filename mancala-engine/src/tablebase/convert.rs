@@ -2,7 +2,8 @@
 //! and [`Tablebase::expand`], by way of the values a byte each
 //! ([`Tablebase::each_value`]).
 
-use super::compact::{Body, Encoder, Layers, Layout, byte_of};
+use super::compact::{Body, Encoder, Layers, Layout, checked_byte};
+use super::file::Fnv;
 use super::{Tablebase, TablebaseError, Values};
 use crate::kalah_solve::Slots;
 
@@ -19,12 +20,14 @@ impl Tablebase {
     ///
     /// # Errors
     ///
-    /// [`TablebaseError::TooLarge`] if the compact values would take more
-    /// than `memory_limit` bytes or the memory cannot be had;
+    /// [`TablebaseError::TooLarge`] if the records of the compact values
+    /// (33 bytes for 64 positions, the bulk of them) would take more than
+    /// `memory_limit` bytes or the memory cannot be had;
     /// [`TablebaseError::Format`] for a value its position cannot be (a
-    /// damaged table); [`TablebaseError::Unreadable`] or
-    /// [`TablebaseError::Io`] for an opened table's file that cannot be
-    /// read.
+    /// damaged table); [`TablebaseError::Checksum`] for an opened table's
+    /// file whose values are not its checksum's;
+    /// [`TablebaseError::Unreadable`] or [`TablebaseError::Io`] for one
+    /// that cannot be read.
     ///
     /// # Examples
     ///
@@ -88,14 +91,19 @@ impl Tablebase {
 
     /// Calls `each` with the values as a table of version 1 holds them (a
     /// byte a position, -128 where the game is over), by rank, a block at
-    /// a time.
+    /// a time. An opened table's file is checked against its checksum: as
+    /// its bytes pass (a byte a position), or read through first (compact).
     fn each_value(
         &self,
         mut each: impl FnMut(&[u8]) -> Result<(), TablebaseError>,
     ) -> Result<(), TablebaseError> {
+        if matches!(&self.values, Values::File(paged) if paged.is_compact()) {
+            self.check_file()?;
+        }
         let len = self.positions();
         let mut layers = Layers::new(self.ranks.clone());
         let layout = Layout::new(len);
+        let mut fnv = Fnv::new();
         let mut block = Vec::new();
         for from in (0..len).step_by(BLOCK as usize) {
             let to = (from + BLOCK).min(len);
@@ -105,7 +113,7 @@ impl Tablebase {
                 for rank in from..to {
                     let share = layout.share(body, rank);
                     let share = share.map_err(TablebaseError::Unreadable)?;
-                    block.push(byte_of(share, layers.seeds(rank)));
+                    block.push(checked_byte(share, layers.seeds(rank), rank)?);
                 }
                 Ok::<_, TablebaseError>(())
             };
@@ -118,11 +126,20 @@ impl Tablebase {
                 Values::File(paged) => {
                     block.resize((to - from) as usize, 0);
                     paged.read(&mut block, from)?;
+                    fnv.feed(&block);
                 }
             }
             each(&block)?;
         }
-        Ok(())
+        match &self.values {
+            Values::File(paged) if !paged.is_compact() && fnv.0 != paged.expected() => {
+                Err(TablebaseError::Checksum {
+                    expected: paged.expected(),
+                    found: fnv.0,
+                })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// This table with `values`.

@@ -97,8 +97,12 @@ impl Paged {
     pub(crate) fn compact(file: File, len: u64, expected: u64) -> Result<Paged, String> {
         let layout = Layout::new(len);
         let mut count = [0u8; 8];
-        read_at(&file, &mut count, HEADER as u64 + layout.count_at())
-            .map_err(|e| format!("reading the count of exceptions: {e}"))?;
+        read_at(
+            &file,
+            &mut count,
+            layout.count_at().saturating_add(HEADER as u64),
+        )
+        .map_err(|e| format!("reading the count of exceptions: {e}"))?;
         let count = u64::from_le_bytes(count);
         if count > len {
             return Err(format!(

@@ -174,6 +174,7 @@ impl Unit {
             }
         });
         values.reverse();
+        drop(work);
         write_piece(
             dir,
             &self.file_name(),
@@ -410,6 +411,7 @@ pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64),
             "the units of layer {layer} do not hold its positions"
         )));
     }
+    drop(units);
     let header = Header {
         kind,
         layer,
@@ -591,7 +593,9 @@ fn write_piece(
 fn read_piece(path: &Path, want: Header) -> Result<Vec<u8>, TablebaseError> {
     let named =
         |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    let mut input = BufReader::new(File::open(path).map_err(named)?);
+    let file = File::open(path).map_err(named)?;
+    let size = file.metadata().map_err(named)?.len();
+    let mut input = BufReader::new(file);
     let mut h = [0u8; HEADER];
     input.read_exact(&mut h).map_err(named)?;
     let long = |at: usize| {
@@ -618,7 +622,9 @@ fn read_piece(path: &Path, want: Header) -> Result<Vec<u8>, TablebaseError> {
         e => e,
     };
     let values = if same.compact {
-        let compact = Compact::read_from(&mut input, n, u64::MAX, &mut fnv, unreadable);
+        // No more than the file holds: a forged count asks for nothing.
+        let body = size.saturating_sub(HEADER as u64);
+        let compact = Compact::read_from(&mut input, n, body, &mut fnv, unreadable);
         let compact = compact.map_err(short)?;
         if input.read(&mut [0u8; 1]).map_err(named)? != 0 {
             return Err(TablebaseError::Format(format!(
