@@ -53,6 +53,46 @@ test('the computer answers within 2 s at its hardest', async () => {
   assert.ok(Date.now() - started < 2000);
 });
 
+test('Numa: a secret choice belongs to its seat and to its game', async () => {
+  const { page, errors } = session.tab;
+  const waiting = async () => (await page.textContent('#status')).replace(/^.*\(waiting for (.*)\)$/, '$1');
+  // A new game sets the computer choosing for Roman, and his seat is made
+  // human in the same task, so surely before it answers. The worker
+  // answers in turn: once a hint asked after that is shown, the
+  // computer's thought has come back, and must not have been locked in
+  // for Roman.
+  await freshGame(page, 'numa', ['human', '3']);
+  await page.evaluate(() => {
+    document.querySelector('#new').click();
+    const seat = document.querySelector('#seat-1');
+    seat.value = 'human';
+    seat.dispatchEvent(new Event('change'));
+  });
+  await page.click('#hint');
+  await page.waitForSelector('#report >> text=Hint:', { timeout: 20000 });
+  assert.ok(await page.isVisible('#numa-1-lock'), 'Roman, now human, was given the computer\'s choice');
+  assert.equal(await waiting(), 'Arabic and Roman');
+  // A choice locked in by hand does not outlive its game: a new game
+  // waits for both again.
+  await page.click('#numa-1-lock');
+  assert.equal(await waiting(), 'Arabic');
+  await page.click('#new');
+  await idle(page);
+  assert.equal(await waiting(), 'Arabic and Roman');
+  assert.ok(await page.isVisible('#numa-0-lock') && await page.isVisible('#numa-1-lock'));
+  // With the pieces' moves animated (the page busy from the last lock's
+  // click), the page says it is idle again once they have moved, as it
+  // does for the other games.
+  await page.selectOption('#speed', '40');
+  await page.click('#numa-0-lock');
+  await page.click('#numa-1-lock');
+  await idle(page);
+  assert.equal(await page.locator('#moves li').count(), 1);
+  assert.equal(await waiting(), 'Arabic and Roman');
+  await page.selectOption('#speed', '0');
+  assert.deepEqual(errors, []);
+});
+
 test('a bad position gets a clear message and changes nothing', async () => {
   const { page } = session.tab;
   await freshGame(page, 'oware');

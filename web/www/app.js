@@ -206,6 +206,9 @@ function buildSeats(players, names) {
     s.addEventListener('change', () => {
       S.seats[p] = s.value;
       S.autoplay = true;
+      // A thought asked of the seat as it was answers nothing now: a
+      // computer made human must not lock in a secret choice, nor move.
+      S.token++;
       S.numa = {};
       render();
       schedule();
@@ -248,6 +251,9 @@ function begin() {
   S.focusPit = null;
   S.autoplay = true;
   S.busy = false;
+  // Numa's secret choices and a hint belong to the game they were made in.
+  S.numa = {};
+  S.hint = null;
   S.view = JSON.parse(S.game.view());
   if (S.seats.length !== S.view.names.length) S.seats = [];
   buildSeats(S.view.names.length, S.view.names);
@@ -411,6 +417,7 @@ function render() {
     drawNuma($('board'), v);
     $('placing').hidden = true;
     renderNumaPanel();
+    document.body.dataset.ready = S.busy ? 'busy' : 'idle';
     return;
   }
   $('numa-panel').hidden = true;
@@ -676,7 +683,7 @@ function schedule() {
     for (const p of v.status.players) {
       if (seatOf(p) === 'human' || p in S.numa) continue;
       think(seatOf(p), p).then((r) => {
-        if (token === S.token && !(p in S.numa)) lockNuma(p, r.best);
+        if (token === S.token && seatOf(p) !== 'human' && !(p in S.numa)) lockNuma(p, r.best);
       }, (e) => message(e.message));
     }
     return;
