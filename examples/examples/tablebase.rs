@@ -12,7 +12,7 @@
 //! cargo run --release --example tablebase -- unit kalah --layer S --low A --out DIR
 //!     [--option houses=6] --option empty_capture=true|false [--threads 2]
 //! cargo run --release --example tablebase -- merge kalah --layer S --out DIR [--option ...]
-//! cargo run --release --example tablebase -- assemble kalah --seeds K --out DIR [--option ...]
+//! cargo run --release --example tablebase -- assemble kalah --seeds K --out DIR [--option ...] [--compact]
 //! cargo run --release --example tablebase -- book kalah --plies P --out DIR
 //!     [--option houses=6] [--option seeds=4] [--option empty_capture=true|false]
 //!     [--tablebase DIR] [--line SEAT:PLIES] [--swindles SEAT:PLIES [--runs N] [--iterations N]]
@@ -22,8 +22,10 @@
 //! machines can share out (`mancala_engine::tablebase::Unit`): for each
 //! layer S from 2 up, every unit the `units` command lists (each given the
 //! lower layers' files in its `--out` folder), then `merge` of the layer;
-//! then `assemble` writes the table, the file `build` writes. Each prints
-//! the path it wrote and its checksum. `python/examples/build_tablebase.py`
+//! then `assemble` writes the table, the file `build` writes (with
+//! `--compact`, the file `compact` makes of it, written as the layers are
+//! read, in about the largest layer's memory, where `assemble` holds the
+//! whole table). Each prints the path it wrote and its checksum. `python/examples/build_tablebase.py`
 //! runs them on a Ray cluster.
 //!
 //! With no command it shows the three on a small board: the tables of up
@@ -64,8 +66,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Player;
 use mancala_engine::tablebase::{
-    Book, BuildProgress, Kind, Line, Swindles, Tablebase, Unit, assemble, available_memory,
-    merge_layer,
+    Book, BuildProgress, Kind, Line, Swindles, Tablebase, Unit, assemble, assemble_compact,
+    available_memory, merge_layer,
 };
 
 type Error = Box<dyn std::error::Error>;
@@ -91,6 +93,8 @@ struct Args {
     /// A unit's layer and low row.
     layer: Option<u32>,
     low: Option<u32>,
+    /// `assemble` writes the compact entry as it reads the layers.
+    compact: bool,
     rest: Vec<String>,
 }
 
@@ -111,6 +115,7 @@ fn parse(words: &[String]) -> Result<Args, Error> {
         tables: None,
         layer: None,
         low: None,
+        compact: false,
         rest: Vec::new(),
     };
     let mut words = words.iter();
@@ -146,6 +151,7 @@ fn parse(words: &[String]) -> Result<Args, Error> {
             "--tablebase" => args.tables = Some(PathBuf::from(value()?)),
             "--layer" => args.layer = Some(value()?.parse()?),
             "--low" => args.low = Some(value()?.parse()?),
+            "--compact" => args.compact = true,
             "--option" => match value()?.split_once('=') {
                 Some(("houses", n)) => args.houses = n.parse()?,
                 Some(("empty_capture", b)) => args.empty_capture = Some(b.parse()?),
@@ -253,6 +259,18 @@ fn pieces(command: &str, args: &Args) -> Result<(), Error> {
             unit.build(&args.dir()?, args.threads)?
         }
         "merge" => merge_layer(kind, layer()?, &args.dir()?)?,
+        _ if args.compact => {
+            let seeds = args.seeds.ok_or("assemble needs --seeds K")?;
+            let dir = args.dir()?;
+            let bar = ProgressBar::new(Tablebase::positions_of(kind, seeds)?).with_style(
+                ProgressStyle::with_template("[{bar:40}] {percent}% {per_sec} eta {eta}")?,
+            );
+            let written = assemble_compact(kind, seeds, &dir, &dir, |done| {
+                bar.set_position(done);
+            })?;
+            bar.finish_and_clear();
+            written
+        }
         _ => {
             let seeds = args.seeds.ok_or("assemble needs --seeds K")?;
             let dir = args.dir()?;

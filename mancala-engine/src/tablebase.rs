@@ -106,7 +106,9 @@
 //! larger than the memory allowed is refused before anything is read), as
 //! the solver wants it. The engine's [`Shelf`] opens its tables. Either
 //! way, either version: [`Tablebase::compact`] and
-//! [`Tablebase::expand`] turn one into the other, byte for byte.
+//! [`Tablebase::expand`] turn one into the other, byte for byte. A table
+//! built in [`units`] across machines is written compact as its layers are
+//! read by [`assemble_compact`], without ever being whole in memory.
 //!
 //! # Examples
 //!
@@ -143,7 +145,7 @@ pub use book::{BOOK_TABLE_BYTES, Book, Line, MAX_POSITIONS, Swindles};
 pub use build::{BuildProgress, build};
 pub use file::{COMPACT_FORMAT_VERSION, FORMAT_VERSION, Warming, available_memory};
 pub use shelf::{PerfectMove, Shelf};
-pub use units::{Unit, assemble, check_piece, layer_file_name, merge_layer};
+pub use units::{Unit, assemble, assemble_compact, check_piece, layer_file_name, merge_layer};
 pub use verify::Verified;
 
 /// The most seeds on the board a tablebase holds (its values must fit a

@@ -277,6 +277,75 @@ fn pieces_are_compact_and_pieces_of_a_byte_a_value_still_read() {
 }
 
 #[test]
+fn layers_assembled_compact_as_they_are_read_make_the_compact_table() {
+    use mancala_engine::tablebase::{Unit, assemble, assemble_compact, merge_layer};
+    let dir = TempDir::new("compact-assembled");
+    let out = dir.0.join("out");
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 3,
+            empty_capture,
+        };
+        for layer in 2..=16 {
+            for unit in Unit::all(kind, layer) {
+                unit.build(&dir.0, 2).unwrap();
+            }
+            merge_layer(kind, layer, &dir.0).unwrap();
+        }
+        // The table assembled in memory then made compact, and the table
+        // built whole then made compact: the same file as the one written
+        // as the layers are read.
+        let in_memory = assemble(kind, 16, &dir.0).unwrap();
+        let expected = bytes_of(&in_memory.compact(1 << 24, |_| {}).unwrap());
+        let whole = Tablebase::build(kind, 16, 2, 1 << 24, |_| {}).unwrap();
+        assert_eq!(bytes_of(&whole.compact(1 << 24, |_| {}).unwrap()), expected);
+        let mut heard = Vec::new();
+        let (path, checksum) =
+            assemble_compact(kind, 16, &dir.0, &out, |done| heard.push(done)).unwrap();
+        assert_eq!(path, out.join(kind.file_name()));
+        let file = std::fs::read(&path).unwrap();
+        assert_eq!(file, expected, "{kind:?}");
+        assert_eq!(checksum, fnv(&file[HEADER..]));
+        // Progress rises to every position of the table.
+        assert!(heard.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(
+            heard.last().copied(),
+            Some(Tablebase::positions_of(kind, 16).unwrap())
+        );
+        // And the file opens and answers as the table built whole.
+        let opened = Tablebase::open(&path).unwrap();
+        opened.check_file().unwrap();
+        for (i, pos) in [[0, 0, 2, 1, 0, 0], [3, 1, 0, 2, 2, 1], [5, 0, 4, 1, 1, 5]]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(opened.probe(pos), whole.probe(pos), "position {i}");
+        }
+    }
+    // A layer's file missing: refused, and nothing left in the folder.
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    std::fs::remove_file(
+        dir.0
+            .join(mancala_engine::tablebase::layer_file_name(kind, 9)),
+    )
+    .unwrap();
+    std::fs::remove_file(out.join(kind.file_name())).unwrap();
+    assert!(assemble_compact(kind, 16, &dir.0, &out, |_| {}).is_err());
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    let other = Kind {
+        empty_capture: true,
+        ..kind
+    };
+    assert_eq!(left, [std::ffi::OsString::from(other.file_name())]);
+}
+
+#[test]
 fn a_piece_whose_header_counts_more_values_than_any_file_holds_is_refused() {
     use mancala_engine::tablebase::check_piece;
     let dir = TempDir::new("compact-huge");

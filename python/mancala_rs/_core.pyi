@@ -64,9 +64,14 @@ def tablebase_units(houses: int, empty_capture: bool, layer: int) -> list[int]:
     """The units (their ``low`` numbers) of a layer of a Kalah tablebase."""
 
 def tablebase_build(
-    houses: int, empty_capture: bool, seeds: int, out: Union[str, "os.PathLike[str]"], threads: int = 1
+    houses: int,
+    empty_capture: bool,
+    seeds: int,
+    out: Union[str, "os.PathLike[str]"],
+    threads: int = 1,
+    compact: bool = False,
 ) -> tuple[str, int]:
-    """The whole table built on this machine, written into ``out``: ``(path, checksum)``."""
+    """The whole table built on this machine, written into ``out`` (compact: format version 2): ``(path, checksum)``."""
 
 def tablebase_build_unit(
     houses: int,
@@ -89,8 +94,9 @@ def tablebase_assemble(
     seeds: int,
     folder: Union[str, "os.PathLike[str]"],
     out: Union[str, "os.PathLike[str]"],
+    compact: bool = False,
 ) -> tuple[str, int]:
-    """The table from the layers' files in ``folder``, written into ``out``: ``(path, checksum)``."""
+    """The table from the layers' files in ``folder``, written into ``out`` (compact: format version 2, as the layers are read): ``(path, checksum)``."""
 
 def tablebase_check_piece(path: Union[str, "os.PathLike[str]"]) -> int:
     """A piece checked whole against its checksum, which it answers."""

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use mancala_engine::tablebase::{
-    Kind, Tablebase, TablebaseError, Unit, assemble, check_piece, merge_layer,
+    Kind, Tablebase, TablebaseError, Unit, assemble, assemble_compact, check_piece, merge_layer,
 };
 use pyo3::prelude::*;
 
@@ -89,12 +89,15 @@ pub(crate) fn tablebase_merge_layer(
 
 /// Writes the table of every position of at most ``seeds`` seeds from the
 /// layers' files in ``folder`` into ``out`` (the file the single-machine
-/// build writes): ``(path, checksum)``.
+/// build writes): ``(path, checksum)``. With ``compact``, the table in the
+/// compact entry (format version 2, about 0.55 bytes a position), written
+/// as the layers are read, in about the largest layer's memory where the
+/// other holds the whole table.
 ///
 /// Raises :class:`TablebaseFileError` for a layer's file missing or
 /// damaged, or a folder that cannot be written.
 #[pyfunction]
-#[pyo3(signature = (houses, empty_capture, seeds, folder, out))]
+#[pyo3(signature = (houses, empty_capture, seeds, folder, out, compact=false))]
 pub(crate) fn tablebase_assemble(
     py: Python<'_>,
     houses: u8,
@@ -102,10 +105,15 @@ pub(crate) fn tablebase_assemble(
     seeds: u32,
     folder: PathBuf,
     out: PathBuf,
+    compact: bool,
 ) -> PyResult<(String, u64)> {
     let kind = kind(houses, empty_capture)?;
     Tablebase::positions_of(kind, seeds).map_err(error)?;
     py.detach(|| {
+        if compact {
+            let (path, checksum) = assemble_compact(kind, seeds, &folder, &out, |_| {})?;
+            return Ok((path.display().to_string(), checksum));
+        }
         let table = assemble(kind, seeds, &folder)?;
         let path = table.save(&out)?;
         Ok((path.display().to_string(), table.checksum()?))
@@ -116,12 +124,13 @@ pub(crate) fn tablebase_assemble(
 /// Builds the whole table of every position of at most ``seeds`` seeds on
 /// this machine, on ``threads`` threads, and writes it into ``out``:
 /// ``(path, checksum)`` (the file the pieces assemble into, byte for
-/// byte).
+/// byte; with ``compact``, in the compact entry, as the pieces assemble
+/// into with theirs).
 ///
 /// Raises :class:`TablebaseFileError` for a table larger than the memory
 /// free, or a folder that cannot be written.
 #[pyfunction]
-#[pyo3(signature = (houses, empty_capture, seeds, out, threads=1))]
+#[pyo3(signature = (houses, empty_capture, seeds, out, threads=1, compact=false))]
 pub(crate) fn tablebase_build(
     py: Python<'_>,
     houses: u8,
@@ -129,11 +138,15 @@ pub(crate) fn tablebase_build(
     seeds: u32,
     out: PathBuf,
     threads: usize,
+    compact: bool,
 ) -> PyResult<(String, u64)> {
     let kind = kind(houses, empty_capture)?;
     let memory = mancala_engine::tablebase::available_memory().unwrap_or(u64::MAX);
     py.detach(|| {
-        let table = Tablebase::build(kind, seeds, threads, memory, |_| {})?;
+        let mut table = Tablebase::build(kind, seeds, threads, memory, |_| {})?;
+        if compact {
+            table = table.compact(memory, |_| {})?;
+        }
         let path = table.save(&out)?;
         Ok((path.display().to_string(), table.checksum()?))
     })

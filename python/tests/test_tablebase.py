@@ -31,6 +31,23 @@ def test_pieces_built_here_make_the_table_built_whole(tmp_path, empty_capture):
     assert len(pieces) == 11 and all(".layer-" in p and ".low-" not in p for p in pieces)
 
 
+@pytest.mark.parametrize("empty_capture", [False, True])
+def test_pieces_assembled_compact_make_the_table_built_whole_made_compact(tmp_path, empty_capture):
+    report = tablebase.build(4, 12, str(tmp_path / "pieces"), empty_capture=empty_capture, compact=True, progress=None)
+    [built] = report.tables
+    path, checksum = _core.tablebase_build(4, empty_capture, 12, str(tmp_path / "whole"), 2, compact=True)
+    compact = read(built.path)
+    assert compact == read(path)
+    assert built.checksum == checksum
+    # Format version 2 in the header, and fewer bytes than a byte a
+    # position: C(20, 8) = 125,970 positions of at most 12 seeds on 8 holes.
+    assert compact[8:12] == (2).to_bytes(4, "little")
+    assert int.from_bytes(compact[24:32], "little") == 125_970
+    assert len(compact) < 40 + 125_970 * 6 // 10
+    byte_path, _ = _core.tablebase_build(4, empty_capture, 12, str(tmp_path / "bytes"), 2)
+    assert len(read(byte_path)) == 40 + 125_970
+
+
 def test_the_module_examples_run():
     failures, tried = doctest.testmod(tablebase)
     assert tried > 0 and failures == 0

@@ -268,27 +268,45 @@ impl Compact {
 }
 
 impl Compact {
-    /// The values as a table of version 1 holds them, each of `seeds`
-    /// seeds (a piece of a layer).
+    /// The byte a table of version 1 holds at rank `rank`, of a position of
+    /// `seeds` seeds (a piece of a layer).
     ///
     /// # Errors
     ///
     /// [`TablebaseError::Format`] for a share beyond the seeds, or a body
     /// that cannot be read (a damaged piece).
-    pub(crate) fn layer_bytes(&self, seeds: u32) -> Result<Vec<u8>, TablebaseError> {
-        let mut bytes = Vec::new();
-        let n = usize::try_from(self.len()).unwrap_or(usize::MAX);
-        bytes.try_reserve_exact(n).map_err(|_| {
-            TablebaseError::Unsupported(format!("{n} values: more than memory holds"))
-        })?;
+    pub(crate) fn layer_byte(&self, rank: u64, seeds: u32) -> Result<u8, TablebaseError> {
+        let share = self
+            .layout
+            .share(self, rank)
+            .map_err(TablebaseError::Format)?;
+        checked_byte(share, seeds as i32, rank)
+    }
+
+    /// Calls `each` with the values as a table of version 1 holds them,
+    /// each of `seeds` seeds (a piece of a layer), a block at a time in
+    /// rising rank: the whole in a block's memory.
+    ///
+    /// # Errors
+    ///
+    /// As [`layer_byte`](Compact::layer_byte), and `each`'s.
+    pub(crate) fn each_block(
+        &self,
+        seeds: u32,
+        mut each: impl FnMut(&[u8]) -> Result<(), TablebaseError>,
+    ) -> Result<(), TablebaseError> {
+        let mut block = Vec::with_capacity(READ_BLOCK);
         for rank in 0..self.len() {
-            let share = self
-                .layout
-                .share(self, rank)
-                .map_err(TablebaseError::Format)?;
-            bytes.push(checked_byte(share, seeds as i32, rank)?);
+            block.push(self.layer_byte(rank, seeds)?);
+            if block.len() == READ_BLOCK {
+                each(&block)?;
+                block.clear();
+            }
         }
-        Ok(bytes)
+        if !block.is_empty() {
+            each(&block)?;
+        }
+        Ok(())
     }
 
     /// The body's parts, as values are fed: the encoding of `values`, each
@@ -477,20 +495,47 @@ impl Encoder {
     }
 
     fn with_layers(layers: Layers, positions: u64) -> Option<Encoder> {
-        let layout = Layout::new(positions);
-        let mut records = Vec::new();
-        records
-            .try_reserve_exact(usize::try_from(layout.index_at()).ok()?)
+        let mut encoder = Encoder::streaming(layers, positions);
+        encoder
+            .records
+            .try_reserve_exact(usize::try_from(encoder.layout.index_at()).ok()?)
             .ok()?;
-        Some(Encoder {
-            layout,
+        Some(encoder)
+    }
+
+    /// An encoder of the values of the `positions` first positions of
+    /// `ranks` whose records are taken as they are made
+    /// ([`drain_records`](Encoder::drain_records)) rather than held: its
+    /// memory is the exceptions and the index.
+    pub(crate) fn streaming_table(ranks: Ranks, positions: u64) -> Encoder {
+        Encoder::streaming(Layers::new(ranks), positions)
+    }
+
+    fn streaming(layers: Layers, positions: u64) -> Encoder {
+        Encoder {
+            layout: Layout::new(positions),
             layers,
             rank: 0,
             record: Vec::with_capacity(RECORD as usize),
-            records,
+            records: Vec::new(),
             index: Vec::new(),
             exceptions: Vec::new(),
-        })
+        }
+    }
+
+    /// Hands the records made since the last call to `each` (the body's
+    /// first part, in order), and forgets them.
+    ///
+    /// # Errors
+    ///
+    /// `each`'s.
+    pub(crate) fn drain_records<E>(
+        &mut self,
+        each: impl FnOnce(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        each(&self.records)?;
+        self.records.clear();
+        Ok(())
     }
 
     /// Adds the next values (bytes of a table of version 1).
@@ -572,7 +617,19 @@ impl Encoder {
     /// # Errors
     ///
     /// [`TablebaseError::Format`] if fewer values than positions were fed.
-    pub(crate) fn finish(mut self) -> Result<Compact, TablebaseError> {
+    pub(crate) fn finish(self) -> Result<Compact, TablebaseError> {
+        let positions = self.layout.positions;
+        let [records, index, exceptions] = self.close()?;
+        Compact::from_parts(positions, records, index, exceptions)
+    }
+
+    /// The body's parts once every position's value has been fed: the
+    /// records not yet drained, the index and the exceptions.
+    ///
+    /// # Errors
+    ///
+    /// As [`finish`](Encoder::finish).
+    pub(crate) fn close(mut self) -> Result<[Vec<u8>; 3], TablebaseError> {
         if self.rank != self.layout.positions {
             return Err(TablebaseError::Format(format!(
                 "{} values for {} positions",
@@ -583,7 +640,7 @@ impl Encoder {
             .push(self.exceptions.len() as u64 / EXCEPTION_BYTES);
         let index = self.index.iter().flat_map(|n| n.to_le_bytes()).collect();
         self.exceptions.shrink_to_fit();
-        Compact::from_parts(self.layout.positions, self.records, index, self.exceptions)
+        Ok([self.records, index, self.exceptions])
     }
 }
 

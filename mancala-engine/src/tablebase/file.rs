@@ -359,22 +359,40 @@ impl Tablebase {
 
     /// The file's header for values of checksum `checksum`.
     fn header(&self, checksum: u64) -> [u8; HEADER] {
-        let mut h = [0u8; HEADER];
-        h[..8].copy_from_slice(MAGIC);
-        let version = if self.is_compact() {
-            COMPACT_FORMAT_VERSION
-        } else {
-            FORMAT_VERSION
-        };
-        h[8..12].copy_from_slice(&version.to_le_bytes());
-        h[12..16].copy_from_slice(&KALAH.to_le_bytes());
-        h[16] = self.kind.houses;
-        h[17] = u8::from(self.kind.empty_capture);
-        h[18] = self.seeds as u8;
-        h[24..32].copy_from_slice(&self.values.len().to_le_bytes());
-        h[32..40].copy_from_slice(&checksum.to_le_bytes());
-        h
+        header_bytes(
+            self.kind,
+            self.seeds,
+            self.values.len(),
+            self.is_compact(),
+            checksum,
+        )
     }
+}
+
+/// The header of a table of `kind` and `seeds` seeds holding `positions`
+/// values, compact or not, of checksum `checksum`.
+pub(crate) fn header_bytes(
+    kind: Kind,
+    seeds: u32,
+    positions: u64,
+    compact: bool,
+    checksum: u64,
+) -> [u8; HEADER] {
+    let mut h = [0u8; HEADER];
+    h[..8].copy_from_slice(MAGIC);
+    let version = if compact {
+        COMPACT_FORMAT_VERSION
+    } else {
+        FORMAT_VERSION
+    };
+    h[8..12].copy_from_slice(&version.to_le_bytes());
+    h[12..16].copy_from_slice(&KALAH.to_le_bytes());
+    h[16] = kind.houses;
+    h[17] = u8::from(kind.empty_capture);
+    h[18] = seeds as u8;
+    h[24..32].copy_from_slice(&positions.to_le_bytes());
+    h[32..40].copy_from_slice(&checksum.to_le_bytes());
+    h
 }
 
 /// What a header gives, checked.
