@@ -11,6 +11,8 @@
 //! cargo run --release --example tablebase -- units kalah --layer S [--option ...]
 //! cargo run --release --example tablebase -- unit kalah --layer S --low A --out DIR
 //!     [--option houses=6] --option empty_capture=true|false [--threads 2]
+//! cargo run --release --example tablebase -- layer kalah --layer S --out DIR [--option ...]
+//!     [--threads 2] [--memory-mb MB]
 //! cargo run --release --example tablebase -- merge kalah --layer S --out DIR [--option ...]
 //! cargo run --release --example tablebase -- assemble kalah --seeds K --out DIR [--option ...] [--compact]
 //! cargo run --release --example tablebase -- book kalah --plies P --out DIR
@@ -22,7 +24,9 @@
 //! machines can share out (`mancala_engine::tablebase::Unit`): for each
 //! layer S from 2 up, every unit the `units` command lists (each given the
 //! lower layers' files in its `--out` folder), then `merge` of the layer;
-//! then `assemble` writes the table, the file `build` writes (with
+//! (`layer` builds every unit of a layer on this machine, the lower
+//! layers read into memory once if they fit `--memory-mb`, then merges
+//! it); then `assemble` writes the table, the file `build` writes (with
 //! `--compact`, the file `compact` makes of it, written as the layers are
 //! read, in about the largest layer's memory, where `assemble` holds the
 //! whole table). Each prints the path it wrote and its checksum. `python/examples/build_tablebase.py`
@@ -66,8 +70,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Player;
 use mancala_engine::tablebase::{
-    Book, BuildProgress, Kind, Line, Swindles, Tablebase, Unit, assemble, assemble_compact,
-    available_memory, merge_layer,
+    Book, BuildProgress, Kind, Line, LowerLayers, Swindles, Tablebase, TablebaseError, Unit,
+    assemble, assemble_compact, available_memory, merge_layer,
 };
 
 type Error = Box<dyn std::error::Error>;
@@ -259,6 +263,37 @@ fn pieces(command: &str, args: &Args) -> Result<(), Error> {
             unit.build(&args.dir()?, args.threads)?
         }
         "merge" => merge_layer(kind, layer()?, &args.dir()?)?,
+        "layer" => {
+            // Every unit here, the lower layers loaded once if they fit.
+            let (layer, dir) = (layer()?, args.dir()?);
+            let started = Instant::now();
+            let lower = match LowerLayers::load(kind, layer, &dir, args.memory) {
+                Ok(lower) => Some(lower),
+                Err(TablebaseError::TooLarge { bytes, limit, .. }) => {
+                    eprintln!(
+                        "the lower layers take {bytes} bytes, over the {limit} allowed: \
+                         read from their files"
+                    );
+                    None
+                }
+                Err(e) => return Err(e.into()),
+            };
+            let loaded = started.elapsed().as_secs_f64();
+            for unit in Unit::all(kind, layer) {
+                let (path, checksum) = match &lower {
+                    Some(lower) => unit.build_from(lower, &dir, args.threads)?,
+                    None => unit.build(&dir, args.threads)?,
+                };
+                println!("{} {checksum:016x}", path.display());
+            }
+            drop(lower);
+            let merged = merge_layer(kind, layer, &dir)?;
+            eprintln!(
+                "layer {layer}: {:.1} s ({loaded:.1} s loading the lower layers)",
+                started.elapsed().as_secs_f64()
+            );
+            merged
+        }
         _ if args.compact => {
             let seeds = args.seeds.ok_or("assemble needs --seeds K")?;
             let dir = args.dir()?;
@@ -513,9 +548,10 @@ fn main() -> Result<(), Error> {
             verify(&table, args.samples)?;
             Ok(table.fault()?)
         }
-        "units" | "unit" | "merge" | "assemble" => pieces(command, &args),
+        "units" | "unit" | "merge" | "assemble" | "layer" => pieces(command, &args),
         other => Err(format!(
-            "unknown command {other:?}: build, probe, verify, book, units, unit, merge or assemble"
+            "unknown command {other:?}: build, probe, verify, book, units, unit, layer, merge \
+             or assemble"
         )
         .into()),
     }

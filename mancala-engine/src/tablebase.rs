@@ -145,7 +145,9 @@ pub use book::{BOOK_TABLE_BYTES, Book, Line, MAX_POSITIONS, Swindles};
 pub use build::{BuildProgress, build};
 pub use file::{COMPACT_FORMAT_VERSION, FORMAT_VERSION, Warming, available_memory};
 pub use shelf::{PerfectMove, Shelf};
-pub use units::{Unit, assemble, assemble_compact, check_piece, layer_file_name, merge_layer};
+pub use units::{
+    LowerLayers, Unit, assemble, assemble_compact, check_piece, layer_file_name, merge_layer,
+};
 pub use verify::Verified;
 
 /// The most seeds on the board a tablebase holds (its values must fit a

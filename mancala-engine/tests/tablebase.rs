@@ -763,6 +763,66 @@ fn a_table_built_by_units_is_the_table_built_whole() {
 }
 
 #[test]
+fn units_built_from_loaded_lower_layers_are_the_units_built_opened() {
+    use mancala_engine::tablebase::{LowerLayers, Unit, layer_file_name, merge_layer};
+    for empty_capture in BOTH {
+        let kind = Kind {
+            houses: 4,
+            empty_capture,
+        };
+        let opened = TempDir::new(&format!("opened-{empty_capture}"));
+        let loaded = TempDir::new(&format!("loaded-{empty_capture}"));
+        for layer in 2..=12 {
+            let lower = LowerLayers::load(kind, layer, &loaded.0, 1 << 24).unwrap();
+            for unit in Unit::all(kind, layer) {
+                let (a, sum_a) = unit.build(&opened.0, 2).unwrap();
+                let (b, sum_b) = unit.build_from(&lower, &loaded.0, 2).unwrap();
+                assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap());
+                assert_eq!(sum_a, sum_b);
+            }
+            merge_layer(kind, layer, &opened.0).unwrap();
+            merge_layer(kind, layer, &loaded.0).unwrap();
+        }
+        // Layers loaded for one layer build no other layer's units, nor
+        // another rule's.
+        let lower = LowerLayers::load(kind, 12, &loaded.0, 1 << 24).unwrap();
+        let other = Unit {
+            kind,
+            layer: 13,
+            low: 1,
+        };
+        assert!(matches!(
+            other.build_from(&lower, &loaded.0, 1),
+            Err(TablebaseError::Unsupported(_))
+        ));
+        // The memory allowed: the lower layers' files of layer 12 (2 to
+        // 11) take their lengths' sum, refused a byte short of it.
+        let sum: u64 = (2..12)
+            .map(|l| {
+                std::fs::metadata(loaded.0.join(layer_file_name(kind, l)))
+                    .unwrap()
+                    .len()
+            })
+            .sum();
+        assert!(LowerLayers::load(kind, 12, &loaded.0, sum).is_ok());
+        assert!(matches!(
+            LowerLayers::load(kind, 12, &loaded.0, sum - 1),
+            Err(TablebaseError::TooLarge { bytes, .. }) if bytes == sum
+        ));
+        // A damaged lower layer is refused as it is loaded (its checksum),
+        // where the unit reading it opened meets only the values it reads.
+        let name = layer_file_name(kind, 9);
+        let mut file = std::fs::read(loaded.0.join(&name)).unwrap();
+        file[41] ^= 0x10;
+        std::fs::write(loaded.0.join(&name), &file).unwrap();
+        assert!(matches!(
+            LowerLayers::load(kind, 12, &loaded.0, 1 << 24),
+            Err(TablebaseError::Checksum { .. })
+        ));
+    }
+}
+
+#[test]
 fn pieces_that_do_not_fit_are_refused() {
     use mancala_engine::tablebase::{Unit, assemble, merge_layer};
     let kind = Kind {

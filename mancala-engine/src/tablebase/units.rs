@@ -139,15 +139,77 @@ impl Unit {
     /// [`TablebaseError::TooLarge`] if the layers cannot be held in
     /// memory, and the file system's.
     pub fn build(self, dir: &Path, threads: usize) -> Result<(PathBuf, u64), TablebaseError> {
+        self.check()?;
+        let lower = opened_layers(self.kind, self.layer, dir)?;
+        self.build_on(lower, dir, threads)
+    }
+
+    /// As [`build`](Unit::build), reading the lower layers from `lower`,
+    /// loaded once for all the layer's units: no file is read for a probe,
+    /// so a unit is built several times faster, in the loaded layers'
+    /// memory more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_engine::tablebase::{Kind, LowerLayers, Unit, merge_layer};
+    ///
+    /// let kind = Kind { houses: 2, empty_capture: true };
+    /// let dir = std::env::temp_dir().join(format!("mtb-loaded-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// for layer in 2..=8 {
+    ///     let lower = LowerLayers::load(kind, layer, &dir, 1 << 20)?;
+    ///     for unit in Unit::all(kind, layer) {
+    ///         unit.build_from(&lower, &dir, 1)?;
+    ///     }
+    ///     merge_layer(kind, layer, &dir)?;
+    /// }
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`build`](Unit::build); [`TablebaseError::Unsupported`] for
+    /// layers loaded for another kind or layer.
+    pub fn build_from(
+        self,
+        lower: &LowerLayers,
+        dir: &Path,
+        threads: usize,
+    ) -> Result<(PathBuf, u64), TablebaseError> {
+        self.check()?;
+        if (lower.kind, lower.layer) != (self.kind, self.layer) {
+            return Err(TablebaseError::Unsupported(format!(
+                "the layers below layer {} of {:?} for a unit of layer {} of {:?}",
+                lower.layer, lower.kind, self.layer, self.kind
+            )));
+        }
+        let loaded = lower.pieces.iter().map(|p| p.as_ref().map(Lower::Loaded));
+        self.build_on(loaded.collect(), dir, threads)
+    }
+
+    /// A board, seeds and unit a table has, before any rank is worked out.
+    fn check(self) -> Result<(), TablebaseError> {
         let Unit { kind, layer, low } = self;
-        // A board and seeds a table has, before any rank is worked out.
         Tablebase::positions_of(kind, layer)?;
         if layer < 2 || low == 0 || low > layer / 2 {
             return Err(TablebaseError::Unsupported(format!(
                 "unit {low} of layer {layer} (units run from 1 to half the layer)"
             )));
         }
-        let work = UnitWork::new(self, dir)?;
+        Ok(())
+    }
+
+    /// The unit's values from its lower layers', written into `dir`.
+    fn build_on(
+        self,
+        lower: Vec<Option<Lower<'_>>>,
+        dir: &Path,
+        threads: usize,
+    ) -> Result<(PathBuf, u64), TablebaseError> {
+        let Unit { kind, layer, .. } = self;
+        let work = UnitWork::new(self, lower)?;
         let houses = usize::from(kind.houses);
         fill_layer(
             houses,
@@ -161,10 +223,8 @@ impl Unit {
             |_| {},
             || {},
         );
-        for file in work.lower.iter().flatten() {
-            if let Some(fault) = file.fault() {
-                return Err(TablebaseError::Unreadable(fault.to_string()));
-            }
+        if let Some(fault) = work.fault() {
+            return Err(TablebaseError::Unreadable(fault));
         }
         // The layer walks in falling rank: its values, reversed.
         let mut values = Vec::with_capacity(work.own.len());
@@ -201,7 +261,7 @@ impl Unit {
 /// other's), and the lower layers' files, opened (a probe reads the bytes
 /// it needs), so that a unit's memory is its own values whatever the
 /// lower layers' size.
-struct UnitWork {
+struct UnitWork<'a> {
     unit: Unit,
     play: Play,
     /// Ranks of the board's positions (the layers' offsets and ranks).
@@ -209,12 +269,114 @@ struct UnitWork {
     /// Ranks of one row's counts.
     rows: Ranks,
     own: Slots,
-    /// The lower layers' files, by seeds (none below 2).
-    lower: Vec<Option<Paged>>,
+    /// The lower layers, by seeds (none below 2).
+    lower: Vec<Option<Lower<'a>>>,
+    /// The first value of a loaded lower layer that could not be.
+    fault: std::sync::OnceLock<String>,
 }
 
-impl UnitWork {
-    fn new(unit: Unit, dir: &Path) -> Result<UnitWork, TablebaseError> {
+/// A lower layer as a unit reads it.
+enum Lower<'a> {
+    /// Its file, opened: a probe reads the bytes it needs.
+    Opened(Paged),
+    /// Its values in memory.
+    Loaded(&'a Piece),
+}
+
+/// The lower layers of `kind`'s layer `layer` in `dir`, opened.
+fn opened_layers(
+    kind: Kind,
+    layer: u32,
+    dir: &Path,
+) -> Result<Vec<Option<Lower<'static>>>, TablebaseError> {
+    let ranks = binomials(kind, layer)?.ranks();
+    let mut lower = Vec::new();
+    for below in 0..layer {
+        lower.push(if below < 2 {
+            None
+        } else {
+            let path = dir.join(layer_file_name(kind, below));
+            Some(Lower::Opened(open_piece(
+                &path,
+                layer_header(kind, below, &ranks),
+            )?))
+        });
+    }
+    Ok(lower)
+}
+
+/// The header a whole layer's file of `layer` seeds must have.
+fn layer_header(kind: Kind, layer: u32, ranks: &Ranks) -> Header {
+    Header {
+        kind,
+        layer,
+        low: WHOLE,
+        n: ranks.below(layer as usize + 1) - ranks.below(layer as usize),
+        compact: false,
+    }
+}
+
+/// The lower layers of one layer, every layer's file read whole into
+/// memory and checked against its checksum (a compact file stays compact:
+/// about 0.55 bytes a position), for all the layer's units to read:
+/// [`Unit::build_from`].
+pub struct LowerLayers {
+    kind: Kind,
+    layer: u32,
+    /// By seeds (none below 2).
+    pieces: Vec<Option<Piece>>,
+}
+
+impl LowerLayers {
+    /// Reads the files of the layers below `layer` of `kind` from `dir`,
+    /// refusing, before reading any, layers whose files take more than
+    /// `memory_limit` bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::TooLarge`] over the limit; as [`merge_layer`]
+    /// for a layer's file (missing, of another format, or damaged).
+    pub fn load(
+        kind: Kind,
+        layer: u32,
+        dir: &Path,
+        memory_limit: u64,
+    ) -> Result<LowerLayers, TablebaseError> {
+        Tablebase::positions_of(kind, layer)?;
+        let ranks = binomials(kind, layer)?.ranks();
+        let paths: Vec<PathBuf> = (2..layer)
+            .map(|below| dir.join(layer_file_name(kind, below)))
+            .collect();
+        let mut bytes = 0u64;
+        for path in &paths {
+            let named = |e: std::io::Error| {
+                std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+            };
+            bytes = bytes.saturating_add(std::fs::metadata(path).map_err(named)?.len());
+        }
+        if bytes > memory_limit {
+            return Err(TablebaseError::TooLarge {
+                houses: kind.houses,
+                seeds: layer,
+                bytes,
+                limit: memory_limit,
+            });
+        }
+        let mut pieces = vec![None, None];
+        pieces.truncate(layer as usize);
+        for (below, path) in (2..layer).zip(&paths) {
+            pieces.push(Some(read_piece(path, layer_header(kind, below, &ranks))?));
+        }
+        Ok(LowerLayers {
+            kind,
+            layer,
+            pieces,
+        })
+    }
+}
+
+impl<'a> UnitWork<'a> {
+    fn new(unit: Unit, lower: Vec<Option<Lower<'a>>>) -> Result<UnitWork<'a>, TablebaseError> {
         let Unit { kind, layer, low } = unit;
         let houses = usize::from(kind.houses);
         let ranks = binomials(kind, layer)?.ranks();
@@ -226,24 +388,6 @@ impl UnitWork {
         let len = row_count(low) * row_count(layer - low) * blocks;
         let own = Slots::try_unknown(usize::try_from(len).map_err(|_| too_large(kind, layer))?)
             .ok_or_else(|| too_large(kind, layer))?;
-        let mut lower = Vec::new();
-        for below in 0..layer {
-            if below < 2 {
-                lower.push(None);
-                continue;
-            }
-            let header = Header {
-                kind,
-                layer: below,
-                low: WHOLE,
-                n: ranks.below(below as usize + 1) - ranks.below(below as usize),
-                compact: false,
-            };
-            lower.push(Some(open_piece(
-                &dir.join(layer_file_name(kind, below)),
-                header,
-            )?));
-        }
         Ok(UnitWork {
             unit,
             play: kind.play(),
@@ -251,7 +395,19 @@ impl UnitWork {
             rows,
             own,
             lower,
+            fault: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Why a lower layer's value could not be read, if one could not.
+    fn fault(&self) -> Option<String> {
+        let opened = self.lower.iter().flatten().find_map(|lower| match lower {
+            Lower::Opened(file) => file.fault(),
+            Lower::Loaded(_) => None,
+        });
+        opened
+            .or(self.fault.get().map(String::as_str))
+            .map(str::to_string)
     }
 
     /// The number of a position of the unit among its own.
@@ -312,11 +468,20 @@ impl UnitWork {
         if seeds == self.unit.layer {
             return self.value(child);
         }
-        let Some(Some(file)) = self.lower.get(seeds as usize) else {
+        let Some(Some(lower)) = self.lower.get(seeds as usize) else {
             return 0;
         };
         let rank = self.ranks.rank(child) - self.ranks.below(seeds as usize);
-        file.value(rank, seeds as i32).unwrap_or(0)
+        match lower {
+            Lower::Opened(file) => file.value(rank, seeds as i32).unwrap_or(0),
+            Lower::Loaded(piece) => piece.value(rank, seeds as i32).unwrap_or_else(|| {
+                let _ = self.fault.set(format!(
+                    "layer {seeds}'s rank {rank} holds no value a position of {seeds} seeds \
+                     can be: a damaged or forged file"
+                ));
+                0
+            }),
+        }
     }
 }
 
@@ -528,13 +693,7 @@ fn write_compact(
     encoder.feed(&vec![UNKNOWN as u8; ranks.below(2) as usize])?;
     let mut done = ranks.below(2);
     for layer in 2..=seeds {
-        let header = Header {
-            kind,
-            layer,
-            low: WHOLE,
-            n: ranks.below(layer as usize + 1) - ranks.below(layer as usize),
-            compact: false,
-        };
+        let header = layer_header(kind, layer, &ranks);
         let piece = read_piece(&dir.join(layer_file_name(kind, layer)), header)?;
         piece.each_block(|block| {
             encoder.feed(block)?;
@@ -572,13 +731,7 @@ fn read_layers(
     // Layers 0 and 1: no position in play.
     slots.extend_from_bytes(&vec![UNKNOWN as u8; ranks.below(2) as usize]);
     for layer in 2..=upto {
-        let header = Header {
-            kind,
-            layer,
-            low: WHOLE,
-            n: ranks.below(layer as usize + 1) - ranks.below(layer as usize),
-            compact: false,
-        };
+        let header = layer_header(kind, layer, &ranks);
         let piece = read_piece(&dir.join(layer_file_name(kind, layer)), header)?;
         piece.each_block(|block| {
             slots.extend_from_bytes(block);
@@ -734,6 +887,19 @@ impl Piece {
         match self {
             Piece::Bytes(values) => Ok(values[at as usize]),
             Piece::Compact { body, seeds } => body.layer_byte(at, *seeds),
+        }
+    }
+
+    /// The value of the in-play position at `at` of `seeds` seeds, if the
+    /// piece holds one it can be.
+    #[inline]
+    fn value(&self, at: u64, seeds: i32) -> Option<i32> {
+        match self {
+            Piece::Bytes(values) => {
+                let v = i32::from(*values.get(at as usize)? as i8);
+                (v.abs() <= seeds).then_some(v)
+            }
+            Piece::Compact { body, .. } => body.value(at, seeds),
         }
     }
 
