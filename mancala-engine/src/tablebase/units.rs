@@ -146,8 +146,8 @@ impl Unit {
 
     /// As [`build`](Unit::build), reading the lower layers from `lower`,
     /// loaded once for all the layer's units: no file is read for a probe,
-    /// so a unit is built several times faster, in the loaded layers'
-    /// memory more.
+    /// so a unit is built about twice as fast (×2.2 for layer 23 of
+    /// Kalah(6), 286 M positions), in the loaded layers' memory more.
     ///
     /// # Examples
     ///
@@ -258,9 +258,10 @@ impl Unit {
 /// A unit's work: its own values, numbered from 0 (block by block, the
 /// mover's row holding `low` seeds first, then `layer - low`; in a block,
 /// by the mover's row's rank among the rows of its seeds, then the
-/// other's), and the lower layers' files, opened (a probe reads the bytes
-/// it needs), so that a unit's memory is its own values whatever the
-/// lower layers' size.
+/// other's), and the lower layers: their files opened (a probe reads the
+/// bytes it needs, so that a unit's memory is its own values whatever the
+/// lower layers' size), or their values loaded ([`LowerLayers`]: about
+/// twice as fast).
 struct UnitWork<'a> {
     unit: Unit,
     play: Play,
