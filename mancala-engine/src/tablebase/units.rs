@@ -642,8 +642,10 @@ pub fn assemble(kind: Kind, seeds: u32, dir: &Path) -> Result<Tablebase, Tableba
 ///
 /// # Errors
 ///
-/// As [`assemble`], but [`TablebaseError::TooLarge`] only if a layer's
-/// file cannot be held; and the file system's.
+/// [`TablebaseError::Unsupported`] for a board or seeds no table has; as
+/// [`merge_layer`] for the layers' files (one whose values cannot be held
+/// in memory is refused as [`TablebaseError::Format`]); and the file
+/// system's. Nothing is left in `out` on an error.
 pub fn assemble_compact(
     kind: Kind,
     seeds: u32,
