@@ -116,14 +116,21 @@ impl Ranks {
     /// at most its seeds.
     #[inline]
     pub(crate) fn rank(&self, pos: &Pos) -> u64 {
+        self.rank_of(&pos.0[..self.holes])
+    }
+
+    /// The rank of the counts `counts` of the `holes` holes (at most
+    /// `total` seeds), as [`rank`](Ranks::rank) of a position.
+    #[inline]
+    pub(crate) fn rank_of(&self, counts: &[u8]) -> u64 {
         let stride = self.total + 1;
         let mut sum = 0usize;
         let mut rank = 0u64;
-        for (i, &c) in pos.0[..self.holes - 1].iter().enumerate() {
+        for (i, &c) in counts[..self.holes - 1].iter().enumerate() {
             sum += usize::from(c);
             rank += self.step[i * stride + sum];
         }
-        sum += usize::from(pos.0[self.holes - 1]);
+        sum += usize::from(counts[self.holes - 1]);
         rank + self.base[sum]
     }
 

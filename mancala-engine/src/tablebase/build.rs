@@ -107,7 +107,7 @@ pub fn build(
 /// on a board of `houses` houses a side, on `threads` threads (at least
 /// one), each calling `walked` with the positions it walked after each
 /// share, and calls `tick` about five times a second until they are done.
-pub(super) fn fill_layer(
+fn fill_layer(
     houses: usize,
     seeds: u32,
     threads: usize,

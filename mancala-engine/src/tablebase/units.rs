@@ -72,12 +72,14 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
-use super::build::fill_layer;
 use super::compact::{Compact, Encoder};
 use super::file::Fnv;
 use super::paged::Paged;
 use super::{Kind, Tablebase, TablebaseError, Values, binomials};
-use crate::kalah_solve::{Binomials, Next, Play, Pos, Ranks, Slots, UNKNOWN, each_in_layer};
+use crate::kalah_solve::{Ranks, Slots, UNKNOWN, each_in_layer};
+use work::{Lower, UnitWork};
+
+mod work;
 
 /// The piece files' first bytes.
 const MAGIC: &[u8; 8] = b"MNCLTP\r\n";
@@ -120,12 +122,6 @@ impl Unit {
             layer_stem(self.kind, self.layer),
             self.low
         )
-    }
-
-    /// Whether `pos` (the mover's row first) is one of the unit's.
-    fn contains(self, houses: usize, pos: &Pos) -> bool {
-        let mine: u32 = pos.0[..houses].iter().map(|&c| u32::from(c)).sum();
-        low_of(mine, self.layer) == Some(self.low)
     }
 
     /// Works out the unit's values on `threads` threads, reading the
@@ -208,39 +204,14 @@ impl Unit {
         dir: &Path,
         threads: usize,
     ) -> Result<(PathBuf, u64), TablebaseError> {
-        let Unit { kind, layer, .. } = self;
         let work = UnitWork::new(self, lower)?;
-        let houses = usize::from(kind.houses);
-        fill_layer(
-            houses,
-            layer,
-            threads,
-            |pos| {
-                if self.contains(houses, pos) {
-                    let _ = work.value(pos);
-                }
-            },
-            |_| {},
-            || {},
-        );
+        work.run(threads);
         if let Some(fault) = work.fault() {
             return Err(TablebaseError::Unreadable(fault));
         }
-        // The layer walks in falling rank: its values, reversed.
-        let mut values = Vec::with_capacity(work.own.len());
-        each_in_layer(houses, layer as usize, |pos| {
-            if self.contains(houses, pos) {
-                values.push(work.own.get(work.index(pos)) as u8);
-            }
-        });
-        values.reverse();
+        let compact = work.compact()?;
         drop(work);
-        write_piece(
-            dir,
-            &self.file_name(),
-            self.header(values.len() as u64),
-            &values,
-        )
+        write_piece(dir, &self.file_name(), self.header(compact.len()), &compact)
     }
 
     /// The header of this unit's file of `n` values.
@@ -253,35 +224,6 @@ impl Unit {
             compact: false,
         }
     }
-}
-
-/// A unit's work: its own values, numbered from 0 (block by block, the
-/// mover's row holding `low` seeds first, then `layer - low`; in a block,
-/// by the mover's row's rank among the rows of its seeds, then the
-/// other's), and the lower layers: their files opened (a probe reads the
-/// bytes it needs, so that a unit's memory is its own values whatever the
-/// lower layers' size), or their values loaded ([`LowerLayers`]: about
-/// twice as fast).
-struct UnitWork<'a> {
-    unit: Unit,
-    play: Play,
-    /// Ranks of the board's positions (the layers' offsets and ranks).
-    ranks: Ranks,
-    /// Ranks of one row's counts.
-    rows: Ranks,
-    own: Slots,
-    /// The lower layers, by seeds (none below 2).
-    lower: Vec<Option<Lower<'a>>>,
-    /// The first value of a loaded lower layer that could not be.
-    fault: std::sync::OnceLock<String>,
-}
-
-/// A lower layer as a unit reads it.
-enum Lower<'a> {
-    /// Its file, opened: a probe reads the bytes it needs.
-    Opened(Paged),
-    /// Its values in memory.
-    Loaded(&'a Piece),
 }
 
 /// The lower layers of `kind`'s layer `layer` in `dir`, opened.
@@ -373,116 +315,6 @@ impl LowerLayers {
             layer,
             pieces,
         })
-    }
-}
-
-impl<'a> UnitWork<'a> {
-    fn new(unit: Unit, lower: Vec<Option<Lower<'a>>>) -> Result<UnitWork<'a>, TablebaseError> {
-        let Unit { kind, layer, low } = unit;
-        let houses = usize::from(kind.houses);
-        let ranks = binomials(kind, layer)?.ranks();
-        let rows = Binomials::new(layer as usize, houses)
-            .ok_or_else(|| too_large(kind, layer))?
-            .ranks();
-        let row_count = |m: u32| rows.below(m as usize + 1) - rows.below(m as usize);
-        let blocks = if 2 * low == layer { 1 } else { 2 };
-        let len = row_count(low) * row_count(layer - low) * blocks;
-        let own = Slots::try_unknown(usize::try_from(len).map_err(|_| too_large(kind, layer))?)
-            .ok_or_else(|| too_large(kind, layer))?;
-        Ok(UnitWork {
-            unit,
-            play: kind.play(),
-            ranks,
-            rows,
-            own,
-            lower,
-            fault: std::sync::OnceLock::new(),
-        })
-    }
-
-    /// Why a lower layer's value could not be read, if one could not.
-    fn fault(&self) -> Option<String> {
-        let opened = self.lower.iter().flatten().find_map(|lower| match lower {
-            Lower::Opened(file) => file.fault(),
-            Lower::Loaded(_) => None,
-        });
-        opened
-            .or(self.fault.get().map(String::as_str))
-            .map(str::to_string)
-    }
-
-    /// The number of a position of the unit among its own.
-    fn index(&self, pos: &Pos) -> usize {
-        let houses = self.play.houses;
-        let Unit { layer, low, .. } = self.unit;
-        let row_rank = |row: &[u8], m: u32| {
-            let mut p = Pos::default();
-            p.0[..houses].copy_from_slice(row);
-            self.rows.rank(&p) - self.rows.below(m as usize)
-        };
-        let row_count = |m: u32| self.rows.below(m as usize + 1) - self.rows.below(m as usize);
-        let mine: u32 = pos.0[..houses].iter().map(|&c| u32::from(c)).sum();
-        let theirs = layer - mine;
-        let start = if mine == low {
-            0
-        } else {
-            row_count(low) * row_count(layer - low)
-        };
-        let at = start
-            + row_rank(&pos.0[..houses], mine) * row_count(theirs)
-            + row_rank(&pos.0[houses..2 * houses], theirs);
-        at as usize
-    }
-
-    /// The value of the unit's position `pos` (in play), worked out from
-    /// its children's if it is not known yet: those of the unit's own
-    /// layer are the unit's too (the rows swapped), the others are read
-    /// from the lower layers' files (a value that cannot be read counts 0,
-    /// and the file keeps the fault, which [`Unit::build`] reports).
-    fn value(&self, pos: &Pos) -> i32 {
-        let index = self.index(pos);
-        let known = self.own.get(index);
-        if known != UNKNOWN {
-            return i32::from(known);
-        }
-        let mut best = i32::MIN;
-        for house in 0..self.play.houses {
-            if pos.0[house] == 0 {
-                continue;
-            }
-            let (child, gain, next) = self.play.play(pos, house);
-            let v = match next {
-                Next::Over(rest) => gain + rest,
-                Next::Again => gain + self.child(&child),
-                Next::Other => gain - self.child(&child),
-            };
-            best = best.max(v);
-        }
-        // A position in play has a move; values fit a byte.
-        self.own.set(index, best as i8);
-        best
-    }
-
-    /// The value of a child in play: the unit's own, or a lower layer's.
-    fn child(&self, child: &Pos) -> i32 {
-        let seeds: u32 = child.0.iter().map(|&c| u32::from(c)).sum();
-        if seeds == self.unit.layer {
-            return self.value(child);
-        }
-        let Some(Some(lower)) = self.lower.get(seeds as usize) else {
-            return 0;
-        };
-        let rank = self.ranks.rank(child) - self.ranks.below(seeds as usize);
-        match lower {
-            Lower::Opened(file) => file.value(rank, seeds as i32).unwrap_or(0),
-            Lower::Loaded(piece) => piece.value(rank, seeds as i32).unwrap_or_else(|| {
-                let _ = self.fault.set(format!(
-                    "layer {seeds}'s rank {rank} holds no value a position of {seeds} seeds \
-                     can be: a damaged or forged file"
-                ));
-                0
-            }),
-        }
     }
 }
 
@@ -604,7 +436,9 @@ pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64),
         n: len as u64,
         compact: false,
     };
-    write_piece(dir, &layer_file_name(kind, layer), header, &values)
+    let compact = Compact::of_layer(layer, &values)?;
+    drop(values);
+    write_piece(dir, &layer_file_name(kind, layer), header, &compact)
 }
 
 /// The table of `kind` of every position of at most `seeds` seeds, from
@@ -833,15 +667,15 @@ impl Header {
     }
 }
 
-/// Writes a piece into `dir` under `name` (beside, then renamed, so a
-/// reader never sees half a file): its path and checksum.
+/// Writes the values `compact` as a piece into `dir` under `name`
+/// (beside, then renamed, so a reader never sees half a file): its path
+/// and checksum.
 fn write_piece(
     dir: &Path,
     name: &str,
     header: Header,
-    values: &[u8],
+    compact: &Compact,
 ) -> Result<(PathBuf, u64), TablebaseError> {
-    let compact = Compact::of_layer(header.layer, values)?;
     let header = Header {
         compact: true,
         ..header
