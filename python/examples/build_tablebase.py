@@ -4,11 +4,15 @@
     python examples/build_tablebase.py --houses 6 --seeds 20 --out tables \\
         --address 127.0.0.1:6379 --folder /shared/pieces
 
-Every layer's units run as Ray tasks (one CPU each) when ``--address``
-names a cluster (``ray start --head`` on one machine, ``ray start
---address=HEAD:6379`` on the others); without it, one after another here.
-The pieces' folder (``--folder``, default ``OUT/pieces``) must be one every
-node sees. One line a layer says how many units it had and how long the
+Every layer's units are given out in shares of about the same positions,
+one task a share, which reads the lower layers into memory once (if they fit
+``--memory-mb``, default the node's memory free) and builds its units in
+turn on ``--threads`` threads. With ``--address`` naming a cluster (``ray
+start --head`` on one machine, ``ray start --address=HEAD:6379`` on the
+others) the shares are Ray tasks, each holding ``--threads`` CPUs: give it a
+node's CPUs and each node builds one share with one copy of the lower
+layers. Without it, one share here. The pieces' folder (``--folder``,
+default ``OUT/pieces``) must be one every node sees. One line a layer says how many units it had and how long the
 slowest took; at the end, the table's path and checksum, and the units'
 times: how long the whole build would take on N workers, estimated from
 them (each layer as long as its units shared out on N workers, one after
@@ -62,7 +66,12 @@ def main() -> int:
     )
     parser.add_argument("--address", help="the Ray cluster's address (default: build here, without Ray)")
     parser.add_argument("--folder", help="the pieces' folder, seen by every node (default: OUT/pieces)")
-    parser.add_argument("--threads", type=int, default=1, help="threads a unit (default 1)")
+    parser.add_argument("--threads", type=int, default=1, help="threads (and CPUs) a task (default 1)")
+    parser.add_argument(
+        "--memory-mb",
+        type=int,
+        help="the most memory a task gives the lower layers (default: the node's memory free)",
+    )
     parser.add_argument("--compact", action="store_true", help="write the table in the compact entry, as the layers are read")
     parser.add_argument("--check-whole", action="store_true", help="also build on this machine alone and compare")
     args = parser.parse_args()
@@ -75,13 +84,19 @@ def main() -> int:
         address=args.address,
         folder=args.folder,
         threads=args.threads,
+        memory_limit=None if args.memory_mb is None else args.memory_mb << 20,
         compact=args.compact,
         progress=lambda line: print(line, flush=True),
     )
     unit_seconds = sum(u.seconds for u in report.units)
+    loaded = sum(share.loaded for share in report.shares)
     print(
         f"built in {report.seconds:.1f} s: {len(report.units)} units, {unit_seconds:.1f} s of unit work; "
         + ", ".join(f"{n} workers ~{estimate(report.units, n):.1f} s" for n in (1, 2, 8, 32))
+    )
+    print(
+        f"{len(report.shares)} shares, {loaded} with the lower layers in memory "
+        f"({sum(share.loading for share in report.shares):.1f} s reading them)"
     )
     if not args.check_whole:
         return 0

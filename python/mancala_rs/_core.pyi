@@ -30,6 +30,7 @@ __all__ = [
     "tablebase_units",
     "tablebase_build",
     "tablebase_build_unit",
+    "tablebase_build_units",
     "tablebase_merge_layer",
     "tablebase_assemble",
     "tablebase_check_piece",
@@ -82,6 +83,19 @@ def tablebase_build_unit(
     threads: int = 1,
 ) -> tuple[str, int]:
     """One unit of a layer from the lower layers' files in ``folder``, written there: ``(path, checksum)``."""
+
+def tablebase_build_units(
+    houses: int,
+    empty_capture: bool,
+    layer: int,
+    lows: Sequence[int],
+    folder: Union[str, "os.PathLike[str]"],
+    threads: int = 1,
+    memory_limit: Optional[int] = None,
+) -> tuple[list[tuple[str, int, float]], bool, float]:
+    """The units ``lows`` of a layer in turn, the lower layers in ``folder`` read into memory once if
+    they fit ``memory_limit`` (default: the memory free): ``(units, loaded, load_seconds)``, each unit
+    ``(path, checksum, seconds)``."""
 
 def tablebase_merge_layer(
     houses: int, empty_capture: bool, layer: int, folder: Union[str, "os.PathLike[str]"]

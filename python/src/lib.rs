@@ -93,6 +93,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tablebase::tablebase_units, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_build, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_build_unit, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_build_units, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_merge_layer, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_assemble, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_check_piece, m)?)?;
