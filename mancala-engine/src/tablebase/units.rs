@@ -76,9 +76,11 @@ use super::compact::{Compact, Encoder};
 use super::file::Fnv;
 use super::paged::Paged;
 use super::{Kind, Tablebase, TablebaseError, Values, binomials};
-use crate::kalah_solve::{Ranks, Slots, UNKNOWN, each_in_layer};
+use crate::kalah_solve::{Ranks, Slots, UNKNOWN};
+use shape::Shape;
 use work::{Lower, UnitWork};
 
+mod shape;
 mod work;
 
 /// The piece files' first bytes.
@@ -356,17 +358,12 @@ fn layer_stem(kind: Kind, layer: u32) -> String {
     format!("{stem}.layer-{layer:02}")
 }
 
-/// The unit of a position of `layer` seeds whose mover's row holds `mine`:
-/// `None` if a row is empty (the game is over).
-fn low_of(mine: u32, layer: u32) -> Option<u32> {
-    let low = mine.min(layer - mine);
-    (low > 0).then_some(low)
-}
-
 /// Merges the unit files of `kind`'s layer of `layer` seeds in `dir` into
-/// the layer's file there: its path and checksum. Its memory is about 1.55
-/// bytes a position of the layer: the layer's values a byte each, and the
-/// units' compact files as read (15.8 GB for layer 34 of Kalah(6)).
+/// the layer's file there: its path and checksum. The units are read one
+/// at a time, each filling its runs of the layer (see
+/// [`Unit`]'s numbering); the memory is about 1.55 bytes a position of
+/// the layer: its values a byte each and, as they are written, their
+/// compact entry (15.8 GB for layer 34 of Kalah(6)).
 ///
 /// # Errors
 ///
@@ -383,52 +380,45 @@ pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64),
     let base = ranks.below(layer as usize);
     let len = usize::try_from(ranks.below(layer as usize + 1) - base)
         .map_err(|_| TablebaseError::Unsupported("a layer larger than memory".into()))?;
-    let houses = usize::from(kind.houses);
-    // The units kept as read (compact: about half a byte a value), each
-    // value worked out as it is placed.
-    let mut units = Vec::new();
-    for unit in Unit::all(kind, layer) {
-        let path = dir.join(unit.file_name());
-        units.push(read_piece(&path, unit.header(0))?);
-    }
     let mut values = Vec::new();
     values
         .try_reserve_exact(len)
         .map_err(|_| too_large(kind, layer))?;
+    // Positions of no unit (a row empty: the game is over) keep this.
     values.resize(len, UNKNOWN as u8);
-    // Each unit's values run in rising rank, the walk in falling: each is
-    // taken from its end.
-    let mut left: Vec<u64> = units.iter().map(Piece::len).collect();
-    let mut short = false;
-    let mut fault = None;
-    each_in_layer(houses, layer as usize, |pos| {
-        let mine: u32 = pos.0[..houses].iter().map(|&c| u32::from(c)).sum();
-        let Some(low) = low_of(mine, layer) else {
-            return;
-        };
-        let u = low as usize - 1;
-        match left[u].checked_sub(1) {
-            Some(at) => {
-                left[u] = at;
-                match units[u].byte(at) {
-                    Ok(v) => values[(ranks.rank(pos) - base) as usize] = v,
-                    Err(e) => {
-                        fault.get_or_insert(e);
-                    }
-                }
-            }
-            None => short = true,
+    // Each unit's values, read in rising rank, fill its runs in turn, one
+    // unit in memory at a time.
+    for unit in Unit::all(kind, layer) {
+        let path = dir.join(unit.file_name());
+        let piece = read_piece(&path, unit.header(0))?;
+        let shape = Shape::new(unit)?;
+        if piece.len() != shape.len() {
+            return Err(TablebaseError::Format(format!(
+                "{} holds {} values: the units of layer {layer} do not hold its positions",
+                path.display(),
+                piece.len(),
+            )));
         }
-    });
-    if let Some(e) = fault {
-        return Err(e);
+        let mut runs = shape
+            .runs()
+            .into_iter()
+            .map(|run| ((run.rank - base) as usize, run.len));
+        let (mut at, mut left) = (0, 0);
+        piece.each_block(|mut block| {
+            while !block.is_empty() {
+                if left == 0 {
+                    // As many values as positions: a run for each.
+                    (at, left) = runs.next().ok_or_else(|| {
+                        TablebaseError::Format(format!("{}: more values", path.display()))
+                    })?;
+                }
+                let n = left.min(block.len());
+                values[at..at + n].copy_from_slice(&block[..n]);
+                (block, at, left) = (&block[n..], at + n, left - n);
+            }
+            Ok(())
+        })?;
     }
-    if short || left.iter().any(|&n| n > 0) {
-        return Err(TablebaseError::Format(format!(
-            "the units of layer {layer} do not hold its positions"
-        )));
-    }
-    drop(units);
     let header = Header {
         kind,
         layer,
@@ -710,20 +700,6 @@ impl Piece {
         match self {
             Piece::Bytes(values) => values.len() as u64,
             Piece::Compact { body, .. } => body.len(),
-        }
-    }
-
-    /// The value at `at` (below [`len`](Piece::len)) as a byte of a table
-    /// of version 1.
-    ///
-    /// # Errors
-    ///
-    /// [`TablebaseError::Format`] for a compact body that gives no value
-    /// its position can be.
-    fn byte(&self, at: u64) -> Result<u8, TablebaseError> {
-        match self {
-            Piece::Bytes(values) => Ok(values[at as usize]),
-            Piece::Compact { body, seeds } => body.layer_byte(at, *seeds),
         }
     }
 

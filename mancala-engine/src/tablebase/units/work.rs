@@ -1,37 +1,17 @@
-//! A unit's values worked out: its positions walked row by row rather than
-//! found in a walk of the whole layer, each numbered by its two rows'
-//! ranks, and its values put back in the layer's order at the end.
-//!
-//! # The unit's own numbering
-//!
-//! A unit has one or two blocks: the positions whose mover's row holds
-//! `low` seeds, then (unless `low` is half the layer) those whose mover's
-//! row holds `layer - low`. In a block of `m` seeds in the mover's row,
-//! the position of his row of rank `r` (among rows of `m` seeds) and his
-//! opponent's of rank `t` is number `start + t * rows(m) + r`: the
-//! positions that share the opponent's row lie together.
-//!
-//! # Why that is the layer's order, a run at a time
-//!
-//! A position's rank in its layer orders positions by their holes' running
-//! sums from the last hole down (the combinatorial number system, see
-//! `kalah_solve::ranks`). The running sums of the opponent's row, the last
-//! holes, come first: positions that share it are one run of consecutive
-//! ranks, in the mover's row's rank order; and within a block, where the
-//! opponent's rows all hold the same seeds, the runs lie in the opponent's
-//! row's rank order. So the unit's values in rising layer rank are its
-//! runs sorted by their first rank, each run a slice of its own numbering.
+//! A unit's values worked out: its positions walked row by row in the
+//! unit's own numbering ([`Shape`]) rather than found in a walk of the
+//! whole layer, each worked out from its children's, and written in the
+//! layer's order a run at a time.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::super::compact::{Compact, Encoder};
 use super::super::paged::Paged;
+use super::shape::Shape;
 use super::{Piece, Unit};
-use crate::kalah_solve::{
-    Binomials, MAX_HOUSES, Next, Play, Pos, Ranks, Slots, UNKNOWN, each_with_tail,
-};
-use crate::tablebase::{TablebaseError, binomials};
+use crate::kalah_solve::{MAX_HOUSES, Next, Play, Pos, Slots, UNKNOWN};
+use crate::tablebase::TablebaseError;
 
 /// A lower layer as a unit reads it.
 pub(super) enum Lower<'a> {
@@ -40,9 +20,6 @@ pub(super) enum Lower<'a> {
     /// Its values in memory.
     Loaded(&'a Piece),
 }
-
-/// One row's counts (the houses past the board's are empty).
-type Row = [u8; MAX_HOUSES];
 
 /// Where a child's value is.
 #[derive(Clone, Copy)]
@@ -53,21 +30,14 @@ enum Slot {
     Lower(u32, u64),
 }
 
-/// A unit's work: its own values (see the [module docs](self)) and the
+/// A unit's work: its own values, by the unit's own numbering, and the
 /// lower layers: their files opened (a probe reads the bytes it needs, so
 /// that a unit's memory is its own values whatever the lower layers'
 /// size), or their values loaded ([`LowerLayers`](super::LowerLayers):
 /// about twice as fast).
 pub(super) struct UnitWork<'a> {
-    unit: Unit,
+    shape: Shape,
     play: Play,
-    /// Ranks of the board's positions (the layers' offsets and ranks).
-    ranks: Ranks,
-    /// Ranks of one row's counts.
-    rows: Ranks,
-    /// The rows of `low` seeds and of `layer - low`, each in rising rank.
-    low_rows: Vec<Row>,
-    high_rows: Vec<Row>,
     own: Slots,
     /// The lower layers, by seeds (none below 2).
     lower: Vec<Option<Lower<'a>>>,
@@ -80,26 +50,14 @@ impl<'a> UnitWork<'a> {
         unit: Unit,
         lower: Vec<Option<Lower<'a>>>,
     ) -> Result<UnitWork<'a>, TablebaseError> {
-        let Unit { kind, layer, low } = unit;
-        let houses = usize::from(kind.houses);
-        let ranks = binomials(kind, layer)?.ranks();
-        let rows = Binomials::new(layer as usize, houses)
-            .ok_or_else(|| super::too_large(kind, layer))?
-            .ranks();
-        let (low_rows, high_rows) = (rows_of(houses, low), rows_of(houses, layer - low));
-        let blocks = if 2 * low == layer { 1 } else { 2 };
-        let len = (low_rows.len() as u64) * (high_rows.len() as u64) * blocks;
-        let own = usize::try_from(len)
+        let shape = Shape::new(unit)?;
+        let own = usize::try_from(shape.len())
             .ok()
             .and_then(Slots::try_unknown)
-            .ok_or_else(|| super::too_large(kind, layer))?;
+            .ok_or_else(|| super::too_large(unit.kind, unit.layer))?;
         Ok(UnitWork {
-            unit,
-            play: kind.play(),
-            ranks,
-            rows,
-            low_rows,
-            high_rows,
+            shape,
+            play: unit.kind.play(),
             own,
             lower,
             fault: OnceLock::new(),
@@ -117,29 +75,11 @@ impl<'a> UnitWork<'a> {
             .map(str::to_string)
     }
 
-    /// The seeds of the mover's row of each block, with its rows and the
-    /// opponent's.
-    fn blocks(&self) -> impl Iterator<Item = (u32, &[Row], &[Row])> {
-        let Unit { layer, low, .. } = self.unit;
-        let second =
-            (2 * low != layer).then_some((layer - low, &self.high_rows[..], &self.low_rows[..]));
-        std::iter::once((low, &self.low_rows[..], &self.high_rows[..])).chain(second)
-    }
-
-    /// The mover's rows of `mine` seeds (one of the unit's two), and the
-    /// number of the block's first position.
-    fn block(&self, mine: u32) -> (&[Row], usize) {
-        if mine == self.unit.low {
-            (&self.low_rows, 0)
-        } else {
-            (&self.high_rows, self.low_rows.len() * self.high_rows.len())
-        }
-    }
-
     /// Works out every value of the unit on `threads` threads (at least
     /// one), sharing out the opponent's rows of each block.
     pub(super) fn run(&self, threads: usize) {
         let shares: Vec<(u32, usize)> = self
+            .shape
             .blocks()
             .flat_map(|(mine, _, theirs)| (0..theirs.len()).map(move |t| (mine, t)))
             .collect();
@@ -158,15 +98,10 @@ impl<'a> UnitWork<'a> {
     /// Works out the values of the block of `mine` seeds in the mover's
     /// row whose opponent's row is of rank `t`.
     fn fill(&self, mine: u32, t: usize) {
-        let houses = self.play.houses;
-        let (mine_rows, start) = self.block(mine);
-        let theirs = if mine == self.unit.low {
-            &self.high_rows[t]
-        } else {
-            &self.low_rows[t]
-        };
+        let houses = self.shape.houses;
+        let (mine_rows, their_rows, start) = self.shape.block(mine);
         let mut pos = Pos::default();
-        pos.0[houses..2 * houses].copy_from_slice(&theirs[..houses]);
+        pos.0[houses..2 * houses].copy_from_slice(&their_rows[t][..houses]);
         let first = start + t * mine_rows.len();
         for (r, row) in mine_rows.iter().enumerate() {
             if self.own.get(first + r) == UNKNOWN {
@@ -174,20 +109,6 @@ impl<'a> UnitWork<'a> {
                 self.work_out(&pos, mine, first + r);
             }
         }
-    }
-
-    /// The number of the unit's position `pos`, whose mover's row holds
-    /// `mine` seeds.
-    fn index(&self, pos: &Pos, mine: u32) -> usize {
-        let houses = self.play.houses;
-        let theirs = self.unit.layer - mine;
-        let (mine_rows, start) = self.block(mine);
-        let rank = |row: &[u8], seeds: u32| {
-            (self.rows.rank_of(row) - self.rows.below(seeds as usize)) as usize
-        };
-        start
-            + rank(&pos.0[houses..2 * houses], theirs) * mine_rows.len()
-            + rank(&pos.0[..houses], mine)
     }
 
     /// Works out the value of the unit's position `pos` (numbered
@@ -199,7 +120,8 @@ impl<'a> UnitWork<'a> {
     /// cannot be read counts 0, and the fault is kept for the build to
     /// report).
     fn work_out(&self, pos: &Pos, mine: u32, index: usize) -> i32 {
-        let layer = self.unit.layer;
+        let layer = self.shape.unit.layer;
+        let ranks = &self.shape.ranks;
         let mut children = [(Pos::default(), Slot::Own(0), 0i32, false); MAX_HOUSES];
         let mut count = 0;
         let mut best = i32::MIN;
@@ -220,15 +142,14 @@ impl<'a> UnitWork<'a> {
             // nothing leaves the seeds in his row and passes the turn.
             let seeds = layer - gain as u32;
             let slot = if seeds == layer {
-                Slot::Own(self.index(&child, layer - mine))
+                Slot::Own(self.shape.index(&child, layer - mine))
             } else {
-                let rank = self.ranks.rank(&child) - self.ranks.below(seeds as usize);
-                Slot::Lower(seeds, rank)
+                Slot::Lower(seeds, ranks.rank(&child) - ranks.below(seeds as usize))
             };
             children[count] = (child, slot, gain, again);
             count += 1;
         }
-        let mut values = [UNKNOWN as i32; MAX_HOUSES];
+        let mut values = [i32::from(UNKNOWN); MAX_HOUSES];
         for (value, &(_, slot, _, _)) in values.iter_mut().zip(&children[..count]) {
             *value = match slot {
                 Slot::Own(at) => i32::from(self.own.get(at)),
@@ -237,7 +158,9 @@ impl<'a> UnitWork<'a> {
         }
         for (&value, &(child, slot, gain, again)) in values.iter().zip(&children[..count]) {
             let v = match slot {
-                Slot::Own(at) if value == UNKNOWN as i32 => self.work_out(&child, layer - mine, at),
+                Slot::Own(at) if value == i32::from(UNKNOWN) => {
+                    self.work_out(&child, layer - mine, at)
+                }
                 _ => value,
             };
             best = best.max(if again { gain + v } else { gain - v });
@@ -273,54 +196,31 @@ impl<'a> UnitWork<'a> {
     /// worked-out value never is), and [`TablebaseError::TooLarge`] if
     /// the memory cannot be had.
     pub(super) fn compact(&self) -> Result<Compact, TablebaseError> {
-        let Unit { kind, layer, .. } = self.unit;
+        let Unit { kind, layer, .. } = self.shape.unit;
         let mut encoder = Encoder::of_layer(layer, self.own.len() as u64)
             .ok_or_else(|| super::too_large(kind, layer))?;
         self.each_run(|run| encoder.feed(run))?;
         encoder.finish()
     }
 
-    /// Calls `each` with the unit's values in rising layer rank (see the
-    /// [module docs](self)) a run at a time: each opponent's row's run, by
-    /// the run's first rank.
+    /// Calls `each` with the unit's values in rising layer rank, a run at
+    /// a time.
     fn each_run(
         &self,
         mut each: impl FnMut(&[u8]) -> Result<(), TablebaseError>,
     ) -> Result<(), TablebaseError> {
-        let houses = self.play.houses;
-        let mut runs: Vec<(u64, usize, usize)> = Vec::new();
-        for (mine, mine_rows, their_rows) in self.blocks() {
-            let (_, start) = self.block(mine);
-            let mut pos = Pos::default();
-            pos.0[..houses].copy_from_slice(&mine_rows[0][..houses]);
-            for (t, theirs) in their_rows.iter().enumerate() {
-                pos.0[houses..2 * houses].copy_from_slice(&theirs[..houses]);
-                let first = start + t * mine_rows.len();
-                runs.push((self.ranks.rank(&pos), first, mine_rows.len()));
-            }
-        }
-        runs.sort_unstable();
-        let mut run = Vec::new();
-        for (_, first, len) in runs {
-            run.clear();
-            run.extend(self.own.values(first, first + len).map(|v| v as u8));
-            each(&run)?;
+        let mut values = Vec::new();
+        for run in self.shape.runs() {
+            values.clear();
+            values.extend(
+                self.own
+                    .values(run.first, run.first + run.len)
+                    .map(|v| v as u8),
+            );
+            each(&values)?;
         }
         Ok(())
     }
-}
-
-/// The rows of `houses` houses holding `seeds` seeds, in rising rank.
-fn rows_of(houses: usize, seeds: u32) -> Vec<Row> {
-    let mut rows = Vec::new();
-    // A layer's positions whose opponent's row is empty, in falling rank.
-    each_with_tail(houses, seeds as usize, &[0; MAX_HOUSES][..houses], |pos| {
-        let mut row = Row::default();
-        row[..houses].copy_from_slice(&pos.0[..houses]);
-        rows.push(row);
-    });
-    rows.reverse();
-    rows
 }
 
 #[cfg(test)]
@@ -329,10 +229,10 @@ mod tests {
     use crate::kalah_solve::each_in_layer;
     use crate::tablebase::Kind;
 
-    /// The module docs' claim, checked on every unit of small layers: the
-    /// runs, sorted by their first rank, are the unit's positions in
-    /// rising layer rank, each run a slice of the unit's own numbering in
-    /// which [`UnitWork::index`] numbers the positions.
+    /// The [shape](super::super::shape)'s claim, checked on every unit of
+    /// small layers: the runs, sorted by their first rank, are the unit's
+    /// positions in rising layer rank, each run a slice of the unit's own
+    /// numbering in which [`Shape::index`] numbers the positions.
     #[test]
     fn the_runs_in_order_are_the_units_positions_in_rising_rank() {
         for (houses, layer) in [(2u8, 7u32), (3, 9), (4, 8)] {
@@ -344,12 +244,13 @@ mod tests {
             for low in 1..=layer / 2 {
                 let unit = Unit { kind, layer, low };
                 let work = UnitWork::new(unit, Vec::new()).unwrap();
+                let shape = &work.shape;
                 // The unit's positions by a walk of the whole layer.
                 let mut by_rank = Vec::new();
                 each_in_layer(h, layer as usize, |pos| {
                     let mine: u32 = pos.0[..h].iter().map(|&c| u32::from(c)).sum();
                     if mine.min(layer - mine) == low {
-                        by_rank.push((work.ranks.rank(pos), work.index(pos, mine)));
+                        by_rank.push((shape.ranks.rank(pos), shape.index(pos, mine)));
                     }
                 });
                 by_rank.sort_unstable();
@@ -358,7 +259,20 @@ mod tests {
                 let mut numbers: Vec<usize> = by_rank.iter().map(|&(_, n)| n).collect();
                 numbers.sort_unstable();
                 assert!(numbers.iter().enumerate().all(|(i, &n)| i == n));
-                // The runs give the numbers in the order of the ranks: mark
+                // Each run starts at its rank and its numbers follow.
+                let mut at = 0;
+                for run in shape.runs() {
+                    for k in 0..run.len {
+                        assert_eq!(
+                            by_rank[at + k],
+                            (run.rank + k as u64, run.first + k),
+                            "{houses} houses, layer {layer}, unit {low}"
+                        );
+                    }
+                    at += run.len;
+                }
+                assert_eq!(at, by_rank.len());
+                // The runs give the values in the order of the ranks: mark
                 // each own value with its place in rank order.
                 for (place, &(_, n)) in by_rank.iter().enumerate() {
                     work.own.set(n, (place % 100) as i8);
@@ -371,23 +285,6 @@ mod tests {
                 .unwrap();
                 let places: Vec<u8> = (0..by_rank.len()).map(|p| (p % 100) as u8).collect();
                 assert_eq!(values, places, "{houses} houses, layer {layer}, unit {low}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_rows_list_holds_each_row_of_its_seeds_once_in_rising_rank() {
-        let rows = Binomials::new(9, 3).unwrap().ranks();
-        for seeds in 0..=9u32 {
-            let list = rows_of(3, seeds);
-            // C(seeds + 2, 2) rows of 3 houses.
-            assert_eq!(list.len() as u32, (seeds + 2) * (seeds + 1) / 2);
-            for (i, row) in list.iter().enumerate() {
-                assert_eq!(row[..3].iter().map(|&c| u32::from(c)).sum::<u32>(), seeds);
-                assert_eq!(
-                    rows.rank_of(&row[..3]) - rows.below(seeds as usize),
-                    i as u64
-                );
             }
         }
     }
