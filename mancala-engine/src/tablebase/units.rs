@@ -15,6 +15,14 @@
 //! `(s - low, low)`. Its values need the lower layers and itself only. A
 //! row of no seeds is a game over, so units run from `low = 1` to `s / 2`.
 //!
+//! # A unit's positions in the layer
+//!
+//! A position's rank orders the layer by the opponent's row first: the
+//! positions that share it lie together, one run of consecutive ranks, in
+//! the order of the mover's row. So a unit walks its own positions row by
+//! row (never the whole layer), numbered so that each run is a slice of
+//! its values, and the merge copies each unit's runs into place.
+//!
 //! # The files
 //!
 //! Every piece (a unit's values, or a whole layer's) is one file, named by
@@ -360,8 +368,8 @@ fn layer_stem(kind: Kind, layer: u32) -> String {
 
 /// Merges the unit files of `kind`'s layer of `layer` seeds in `dir` into
 /// the layer's file there: its path and checksum. The units are read one
-/// at a time, each filling its runs of the layer (see
-/// [`Unit`]'s numbering); the memory is about 1.55 bytes a position of
+/// at a time, each filling its runs of the layer (see the [module
+/// docs](self)); the memory is about 1.55 bytes a position of
 /// the layer: its values a byte each and, as they are written, their
 /// compact entry (15.8 GB for layer 34 of Kalah(6)).
 ///
