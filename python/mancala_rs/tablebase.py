@@ -189,7 +189,7 @@ def build(
     one task a share: a task reads the lower layers into memory once for
     all its units (if they fit ``memory_limit`` bytes, default the node's
     memory free; else it reads each probe's bytes from their files, about
-    half as fast) and builds them in turn, each on ``threads`` threads.
+    two to three times slower) and builds them in turn, each on ``threads`` threads.
 
     With ``address`` (``"127.0.0.1:6379"``, or ``"auto"``) the tasks are Ray
     tasks on that cluster, each holding ``threads`` CPUs (at most a node's),

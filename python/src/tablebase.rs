@@ -71,7 +71,7 @@ pub(crate) fn tablebase_build_unit(
 /// Works out the units ``lows`` of a layer in turn, each on ``threads``
 /// threads, from the lower layers' files in ``folder``, writing the units'
 /// files there. The lower layers are read into memory once for all of them
-/// (about twice as fast as reading each probe's bytes from the files) if
+/// (two to three times as fast as reading each probe's bytes from the files) if
 /// their files take at most ``memory_limit`` bytes (default: the memory
 /// free), else opened. Answers ``(units, loaded, load_seconds)``: each
 /// unit's ``(path, checksum, seconds)`` in the order of ``lows``, whether

@@ -152,8 +152,8 @@ impl Unit {
 
     /// As [`build`](Unit::build), reading the lower layers from `lower`,
     /// loaded once for all the layer's units: no file is read for a probe,
-    /// so a unit is built about twice as fast (×2.2 for layer 23 of
-    /// Kalah(6), 286 M positions), in the loaded layers' memory more.
+    /// so a unit is built two to three times as fast (×2.6 for layer 21
+    /// of Kalah(6), 129 M positions), in the loaded layers' memory more.
     ///
     /// # Examples
     ///

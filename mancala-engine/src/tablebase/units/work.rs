@@ -34,7 +34,7 @@ enum Slot {
 /// lower layers: their files opened (a probe reads the bytes it needs, so
 /// that a unit's memory is its own values whatever the lower layers'
 /// size), or their values loaded ([`LowerLayers`](super::LowerLayers):
-/// about twice as fast).
+/// two to three times as fast).
 pub(super) struct UnitWork<'a> {
     shape: Shape,
     play: Play,
