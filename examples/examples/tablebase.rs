@@ -262,7 +262,7 @@ fn pieces(command: &str, args: &Args) -> Result<(), Error> {
             };
             unit.build(&args.dir()?, args.threads)?
         }
-        "merge" => merge_layer(kind, layer()?, &args.dir()?)?,
+        "merge" => merge_layer(kind, layer()?, &args.dir()?, args.threads)?,
         "layer" => {
             // Every unit here, the lower layers loaded once if they fit.
             let (layer, dir) = (layer()?, args.dir()?);
@@ -287,7 +287,7 @@ fn pieces(command: &str, args: &Args) -> Result<(), Error> {
                 println!("{} {checksum:016x}", path.display());
             }
             drop(lower);
-            let merged = merge_layer(kind, layer, &dir)?;
+            let merged = merge_layer(kind, layer, &dir, args.threads)?;
             eprintln!(
                 "layer {layer}: {:.1} s ({loaded:.1} s loading the lower layers)",
                 started.elapsed().as_secs_f64()

@@ -34,7 +34,7 @@ fn folder() -> &'static Path {
             for unit in Unit::all(KIND, layer) {
                 unit.build(&dir, 1).expect("a unit of a good folder");
             }
-            merge_layer(KIND, layer, &dir).expect("a layer of a good folder");
+            merge_layer(KIND, layer, &dir, 1).expect("a layer of a good folder");
         }
         dir
     })

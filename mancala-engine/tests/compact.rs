@@ -240,7 +240,7 @@ fn pieces_are_compact_and_pieces_of_a_byte_a_value_still_read() {
         for unit in Unit::all(kind, layer) {
             unit.build(&dir.0, 2).unwrap();
         }
-        merge_layer(kind, layer, &dir.0).unwrap();
+        merge_layer(kind, layer, &dir.0, 2).unwrap();
     }
     // Layer 14 of 6 holes: C(19, 5) = 11,628 positions, after the
     // C(19, 6) = 27,132 of fewer seeds.
@@ -269,7 +269,7 @@ fn pieces_are_compact_and_pieces_of_a_byte_a_value_still_read() {
     for unit in Unit::all(kind, 15) {
         unit.build(&dir.0, 2).unwrap();
     }
-    merge_layer(kind, 15, &dir.0).unwrap();
+    merge_layer(kind, 15, &dir.0, 1).unwrap();
     assert_eq!(
         bytes_of(&assemble(kind, 15, &dir.0).unwrap()),
         bytes_of(&whole)
@@ -290,7 +290,7 @@ fn layers_assembled_compact_as_they_are_read_make_the_compact_table() {
             for unit in Unit::all(kind, layer) {
                 unit.build(&dir.0, 2).unwrap();
             }
-            merge_layer(kind, layer, &dir.0).unwrap();
+            merge_layer(kind, layer, &dir.0, 2).unwrap();
         }
         // The table assembled in memory then made compact, and the table
         // built whole then made compact: the same file as the one written

@@ -754,7 +754,7 @@ fn a_table_built_by_units_is_the_table_built_whole() {
                 let (path, _checksum) = unit.build(&node.0, 2).unwrap();
                 std::fs::copy(&path, shared.0.join(unit.file_name())).unwrap();
             }
-            merge_layer(kind, layer, &shared.0).unwrap();
+            merge_layer(kind, layer, &shared.0, 2).unwrap();
         }
         let by_units = assemble(kind, 12, &shared.0).unwrap();
         let whole = Tablebase::build(kind, 12, 2, 1 << 24, |_| {}).unwrap();
@@ -780,8 +780,8 @@ fn units_built_from_loaded_lower_layers_are_the_units_built_opened() {
                 assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap());
                 assert_eq!(sum_a, sum_b);
             }
-            merge_layer(kind, layer, &opened.0).unwrap();
-            merge_layer(kind, layer, &loaded.0).unwrap();
+            merge_layer(kind, layer, &opened.0, 1).unwrap();
+            merge_layer(kind, layer, &loaded.0, 2).unwrap();
         }
         // Layers loaded for one layer build no other layer's units, nor
         // another rule's.
@@ -834,7 +834,7 @@ fn pieces_that_do_not_fit_are_refused() {
         for unit in Unit::all(kind, layer) {
             unit.build(&dir.0, 1).unwrap();
         }
-        merge_layer(kind, layer, &dir.0).unwrap();
+        merge_layer(kind, layer, &dir.0, 1).unwrap();
     }
     // No units below 1 or above half the layer.
     for low in [0, 4] {
@@ -865,7 +865,7 @@ fn pieces_that_do_not_fit_are_refused() {
             Err(TablebaseError::Unsupported(_))
         ));
         assert!(matches!(
-            merge_layer(bad, layer, &dir.0),
+            merge_layer(bad, layer, &dir.0, 1),
             Err(TablebaseError::Unsupported(_))
         ));
         assert!(matches!(
@@ -893,21 +893,21 @@ fn pieces_that_do_not_fit_are_refused() {
     damaged[41] ^= 1;
     std::fs::write(&path, &damaged).unwrap();
     assert!(matches!(
-        merge_layer(kind, 7, &dir.0),
+        merge_layer(kind, 7, &dir.0, 2),
         Err(TablebaseError::Checksum { .. })
     ));
     std::fs::write(&path, &good[..good.len() - 1]).unwrap();
     assert!(matches!(
-        merge_layer(kind, 7, &dir.0),
+        merge_layer(kind, 7, &dir.0, 2),
         Err(TablebaseError::Format(_))
     ));
     std::fs::copy(dir.0.join(units[0].file_name()), &path).unwrap();
     assert!(matches!(
-        merge_layer(kind, 7, &dir.0),
+        merge_layer(kind, 7, &dir.0, 2),
         Err(TablebaseError::Format(_))
     ));
     std::fs::write(&path, &good).unwrap();
-    merge_layer(kind, 7, &dir.0).unwrap();
+    merge_layer(kind, 7, &dir.0, 2).unwrap();
     let table = assemble(kind, 7, &dir.0).unwrap();
     let whole = Tablebase::build(kind, 7, 1, 1 << 20, |_| {}).unwrap();
     assert_eq!(file_bytes(&table), file_bytes(&whole));

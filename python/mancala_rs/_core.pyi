@@ -98,9 +98,10 @@ def tablebase_build_units(
     ``(path, checksum, seconds)``."""
 
 def tablebase_merge_layer(
-    houses: int, empty_capture: bool, layer: int, folder: Union[str, "os.PathLike[str]"]
+    houses: int, empty_capture: bool, layer: int, folder: Union[str, "os.PathLike[str]"], threads: int = 1
 ) -> tuple[str, int]:
-    """A layer's unit files in ``folder`` merged into the layer's file there: ``(path, checksum)``."""
+    """A layer's unit files in ``folder`` merged into the layer's file there, on ``threads`` threads:
+    ``(path, checksum)``."""
 
 def tablebase_assemble(
     houses: int,

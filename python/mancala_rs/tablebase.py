@@ -190,6 +190,7 @@ def build(
     all its units (if they fit ``memory_limit`` bytes, default the node's
     memory free; else it reads each probe's bytes from their files, about
     two to three times slower) and builds them in turn, each on ``threads`` threads.
+    The driver merges each layer's units on ``threads`` threads.
 
     With ``address`` (``"127.0.0.1:6379"``, or ``"auto"``) the tasks are Ray
     tasks on that cluster, each holding ``threads`` CPUs (at most a node's),
@@ -260,7 +261,7 @@ def build(
                         raise _core.TablebaseFileError(f"{path}: not the unit its task built")
                     report.units.append(UnitTime(layer, low, seconds))
                     built.append((path, seconds))
-            _, layer_checksum = _core.tablebase_merge_layer(houses, rule, layer, pieces)
+            _, layer_checksum = _core.tablebase_merge_layer(houses, rule, layer, pieces, threads)
             merged.append((layer, layer_checksum))
             for path, _ in built:
                 os.remove(path)

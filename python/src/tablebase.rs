@@ -133,23 +133,24 @@ pub(crate) fn tablebase_build_units(
 }
 
 /// Merges the unit files of a layer in ``folder`` into the layer's file
-/// there: ``(path, checksum)``.
+/// there, on ``threads`` threads: ``(path, checksum)``.
 ///
 /// Raises :class:`TablebaseFileError` for a unit file missing, damaged or
 /// of another unit.
 #[pyfunction]
-#[pyo3(signature = (houses, empty_capture, layer, folder))]
+#[pyo3(signature = (houses, empty_capture, layer, folder, threads=1))]
 pub(crate) fn tablebase_merge_layer(
     py: Python<'_>,
     houses: u8,
     empty_capture: bool,
     layer: u32,
     folder: PathBuf,
+    threads: usize,
 ) -> PyResult<(String, u64)> {
     let kind = kind(houses, empty_capture)?;
     Tablebase::positions_of(kind, layer).map_err(error)?;
     let (path, checksum) = py
-        .detach(|| merge_layer(kind, layer, &folder))
+        .detach(|| merge_layer(kind, layer, &folder, threads))
         .map_err(error)?;
     Ok((path.display().to_string(), checksum))
 }

@@ -66,6 +66,15 @@ impl Slots {
         self.0[index].store(value, Ordering::Relaxed);
     }
 
+    /// Puts the values `bytes` (each an `i8`'s bits) in the slots from
+    /// `at` on.
+    #[cfg(not(target_family = "wasm"))]
+    pub(crate) fn set_from(&self, at: usize, bytes: &[u8]) {
+        for (slot, &b) in self.0[at..at + bytes.len()].iter().zip(bytes) {
+            slot.store(b as i8, Ordering::Relaxed);
+        }
+    }
+
     /// The values of slots `from..to`, in order.
     #[cfg(not(target_family = "wasm"))]
     pub(crate) fn values(&self, from: usize, to: usize) -> impl Iterator<Item = i8> + '_ {

@@ -36,7 +36,7 @@
 
 use super::TablebaseError;
 use super::file::Fnv;
-use crate::kalah_solve::Ranks;
+use crate::kalah_solve::{Ranks, Slots};
 
 /// Positions a record holds.
 pub(crate) const RECORD: u64 = 64;
@@ -316,6 +316,7 @@ impl Compact {
     ///
     /// As [`Encoder::feed`], and `TooLarge`-like failure to find the memory
     /// as [`TablebaseError::Unsupported`].
+    #[cfg(test)]
     pub(crate) fn of_layer(seeds: u32, values: &[u8]) -> Result<Compact, TablebaseError> {
         let mut encoder = Encoder::of_layer(seeds, values.len() as u64).ok_or_else(|| {
             TablebaseError::Unsupported(format!("{} values: more than memory holds", values.len()))
@@ -629,7 +630,17 @@ impl Encoder {
     /// # Errors
     ///
     /// As [`finish`](Encoder::finish).
-    pub(crate) fn close(mut self) -> Result<[Vec<u8>; 3], TablebaseError> {
+    pub(crate) fn close(self) -> Result<[Vec<u8>; 3], TablebaseError> {
+        let closed = self.close_parts()?;
+        Ok([
+            closed.records,
+            index_bytes(&closed.counts),
+            closed.exceptions,
+        ])
+    }
+
+    /// As [`close`](Encoder::close), the index as counts.
+    fn close_parts(mut self) -> Result<Closed, TablebaseError> {
         if self.rank != self.layout.positions {
             return Err(TablebaseError::Format(format!(
                 "{} values for {} positions",
@@ -638,10 +649,128 @@ impl Encoder {
         }
         self.index
             .push(self.exceptions.len() as u64 / EXCEPTION_BYTES);
-        let index = self.index.iter().flat_map(|n| n.to_le_bytes()).collect();
         self.exceptions.shrink_to_fit();
-        Ok([self.records, index, self.exceptions])
+        Ok(Closed {
+            records: self.records,
+            counts: self.index,
+            exceptions: self.exceptions,
+        })
     }
+}
+
+/// An encoder's parts once every value is fed: the records not yet
+/// drained, the index's counts (the last, every exception) and the
+/// exceptions.
+struct Closed {
+    records: Vec<u8>,
+    counts: Vec<u64>,
+    exceptions: Vec<u8>,
+}
+
+/// The index's counts as the body holds them.
+fn index_bytes(counts: &[u64]) -> Vec<u8> {
+    counts.iter().flat_map(|n| n.to_le_bytes()).collect()
+}
+
+impl Compact {
+    /// As [`of_layer`](Compact::of_layer), the values held in `values`
+    /// encoded on `threads` threads (at least one): each encodes a share
+    /// of whole groups, whose records, index and exceptions are the
+    /// whole's (the index's counts shifted by the exceptions before the
+    /// share), its records written straight into the body's.
+    ///
+    /// # Errors
+    ///
+    /// As [`of_layer`](Compact::of_layer).
+    pub(crate) fn of_layer_on(
+        seeds: u32,
+        values: &Slots,
+        threads: usize,
+    ) -> Result<Compact, TablebaseError> {
+        let positions = values.len() as u64;
+        let layout = Layout::new(positions);
+        let too_large =
+            || TablebaseError::Unsupported(format!("{positions} values: more than memory holds"));
+        let mut records = Vec::new();
+        let record_bytes = usize::try_from(layout.index_at()).map_err(|_| too_large())?;
+        records
+            .try_reserve_exact(record_bytes)
+            .map_err(|_| too_large())?;
+        records.resize(record_bytes, 0);
+        let share = layout.groups().div_ceil(threads.max(1) as u64).max(1) * GROUP;
+        let share_bytes = (share / RECORD * RECORD_BYTES) as usize;
+        let parts: Vec<Result<Closed, TablebaseError>> = std::thread::scope(|scope| {
+            let encoders: Vec<_> = records
+                .chunks_mut(share_bytes)
+                .enumerate()
+                .map(|(k, out)| {
+                    let from = k as u64 * share;
+                    let to = (from + share).min(positions);
+                    scope.spawn(move || encode_share(seeds, values, from..to, out))
+                })
+                .collect();
+            encoders
+                .into_iter()
+                .map(|encoder| {
+                    encoder.join().unwrap_or_else(|_| {
+                        Err(TablebaseError::Unsupported(
+                            "an encoding thread failed".into(),
+                        ))
+                    })
+                })
+                .collect()
+        });
+        let mut index = Vec::with_capacity(layout.groups() as usize + 1);
+        let mut shares = Vec::with_capacity(parts.len());
+        for part in parts {
+            shares.push(part?);
+        }
+        let count: usize = shares.iter().map(|share| share.exceptions.len()).sum();
+        let mut exceptions = Vec::with_capacity(count);
+        for share in shares {
+            let before = exceptions.len() as u64 / EXCEPTION_BYTES;
+            // The share's last count is its own total: the next share's
+            // first says it again, or the body's last.
+            let groups = share.counts.len().saturating_sub(1);
+            index.extend(share.counts[..groups].iter().map(|n| n + before));
+            exceptions.extend_from_slice(&share.exceptions);
+        }
+        index.push(exceptions.len() as u64 / EXCEPTION_BYTES);
+        Compact::from_parts(positions, records, index_bytes(&index), exceptions)
+    }
+}
+
+/// Encodes the values of ranks `ranks` (a share of whole groups, or the
+/// last) of `values`, each of `seeds` seeds, writing its records into
+/// `out` (exactly their bytes): its index's counts and its exceptions
+/// (its records, all written, left empty).
+fn encode_share(
+    seeds: u32,
+    values: &Slots,
+    ranks: std::ops::Range<u64>,
+    out: &mut [u8],
+) -> Result<Closed, TablebaseError> {
+    let mut encoder = Encoder::streaming(Layers::one(seeds), ranks.end - ranks.start);
+    let mut block = Vec::with_capacity(READ_BLOCK);
+    let mut written = 0;
+    let mut put = |records: &[u8]| {
+        out[written..written + records.len()].copy_from_slice(records);
+        written += records.len();
+        Ok::<(), TablebaseError>(())
+    };
+    let mut at = ranks.start;
+    while at < ranks.end {
+        let end = (at + READ_BLOCK as u64).min(ranks.end);
+        block.clear();
+        block.extend(values.values(at as usize, end as usize).map(|v| v as u8));
+        encoder.feed(&block)?;
+        encoder.drain_records(&mut put)?;
+        at = end;
+    }
+    let mut closed = encoder.close_parts()?;
+    put(&closed.records)?;
+    closed.records = Vec::new();
+    Ok(closed)
 }
 
 #[cfg(test)]
@@ -710,5 +839,46 @@ mod tests {
         let mut encoder = Encoder::new(ranks, 15).unwrap();
         encoder.feed(&[OVER as u8, 1, 255]).unwrap();
         assert!(matches!(encoder.finish(), Err(TablebaseError::Format(_))));
+    }
+
+    /// A layer's values encoded in shares of whole groups, on any number
+    /// of threads, make the body encoded in one pass, byte for byte: over
+    /// several groups and a part (the last share short), within one group,
+    /// and of no value.
+    #[test]
+    fn a_layer_encoded_in_shares_is_the_layer_encoded_whole() {
+        let seeds = 30i32;
+        for n in [4 * GROUP as usize + 12_345, 1000, 0] {
+            let mut x = 0x9e37_79b9_7f4a_7c15u64;
+            let bytes: Vec<u8> = (0..n)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x.is_multiple_of(13) {
+                        return OVER as u8;
+                    }
+                    // Mostly a narrow window of shares, some far off it
+                    // (exceptions).
+                    let a = if x.is_multiple_of(97) {
+                        (x >> 8) % 31
+                    } else {
+                        10 + (x >> 8) % 8
+                    };
+                    (2 * a as i32 - seeds) as i8 as u8
+                })
+                .collect();
+            let whole = Compact::of_layer(seeds as u32, &bytes).unwrap();
+            let slots = Slots::try_unknown(n).unwrap();
+            slots.set_from(0, &bytes);
+            for threads in 1..=6 {
+                let shared = Compact::of_layer_on(seeds as u32, &slots, threads).unwrap();
+                assert_eq!(
+                    shared.parts(),
+                    whole.parts(),
+                    "{n} values, {threads} threads"
+                );
+            }
+        }
     }
 }

@@ -64,7 +64,7 @@
 //!     for unit in Unit::all(kind, layer) {
 //!         unit.build(&dir, 1)?;
 //!     }
-//!     merge_layer(kind, layer, &dir)?;
+//!     merge_layer(kind, layer, &dir, 1)?;
 //! }
 //! let table = assemble(kind, 6, &dir)?;
 //! let whole = Tablebase::build(kind, 6, 1, 1 << 20, |_| {})?;
@@ -79,6 +79,7 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::compact::{Compact, Encoder};
 use super::file::Fnv;
@@ -168,7 +169,7 @@ impl Unit {
     ///     for unit in Unit::all(kind, layer) {
     ///         unit.build_from(&lower, &dir, 1)?;
     ///     }
-    ///     merge_layer(kind, layer, &dir)?;
+    ///     merge_layer(kind, layer, &dir, 1)?;
     /// }
     /// # std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -367,11 +368,12 @@ fn layer_stem(kind: Kind, layer: u32) -> String {
 }
 
 /// Merges the unit files of `kind`'s layer of `layer` seeds in `dir` into
-/// the layer's file there: its path and checksum. The units are read one
-/// at a time, each filling its runs of the layer (see the [module
-/// docs](self)); the memory is about 1.55 bytes a position of
-/// the layer: its values a byte each and, as they are written, their
-/// compact entry (15.8 GB for layer 34 of Kalah(6)).
+/// the layer's file there, on `threads` threads (at least one): its path
+/// and checksum. Each thread reads a unit at a time and puts its values
+/// in its runs of the layer (see the [module docs](self)); then each
+/// encodes a share of the layer. The memory is about 1.55 bytes a
+/// position of the layer: its values a byte each and their compact entry
+/// (15.8 GB for layer 34 of Kalah(6)), and a unit's file a thread.
 ///
 /// # Errors
 ///
@@ -382,51 +384,53 @@ fn layer_stem(kind: Kind, layer: u32) -> String {
 /// that gives a position no value it can have),
 /// [`TablebaseError::Checksum`] for damaged values, and the file
 /// system's (a unit's file missing among them).
-pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64), TablebaseError> {
+pub fn merge_layer(
+    kind: Kind,
+    layer: u32,
+    dir: &Path,
+    threads: usize,
+) -> Result<(PathBuf, u64), TablebaseError> {
     Tablebase::positions_of(kind, layer)?;
     let ranks = binomials(kind, layer)?.ranks();
     let base = ranks.below(layer as usize);
     let len = usize::try_from(ranks.below(layer as usize + 1) - base)
         .map_err(|_| TablebaseError::Unsupported("a layer larger than memory".into()))?;
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(len)
-        .map_err(|_| too_large(kind, layer))?;
-    // Positions of no unit (a row empty: the game is over) keep this.
-    values.resize(len, UNKNOWN as u8);
-    // Each unit's values, read in rising rank, fill its runs in turn, one
-    // unit in memory at a time.
-    for unit in Unit::all(kind, layer) {
-        let path = dir.join(unit.file_name());
-        let piece = read_piece(&path, unit.header(0))?;
-        let shape = Shape::new(unit)?;
-        if piece.len() != shape.len() {
-            return Err(TablebaseError::Format(format!(
-                "{} holds {} values: the units of layer {layer} do not hold its positions",
-                path.display(),
-                piece.len(),
-            )));
-        }
-        let mut runs = shape
-            .runs()
+    // Positions of no unit (a row empty: the game is over) keep UNKNOWN,
+    // the byte of a game over.
+    let values = Slots::try_unknown(len).ok_or_else(|| too_large(kind, layer))?;
+    // The threads take the units in turn, until one fails.
+    let units = Unit::all(kind, layer);
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let placed: Vec<Result<(), TablebaseError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    while !failed.load(Ordering::Relaxed) {
+                        let Some(&unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                            break;
+                        };
+                        if let Err(e) = place_unit(unit, dir, base, &values) {
+                            failed.store(true, Ordering::Relaxed);
+                            return Err(e);
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        workers
             .into_iter()
-            .map(|run| ((run.rank - base) as usize, run.len));
-        let (mut at, mut left) = (0, 0);
-        piece.each_block(|mut block| {
-            while !block.is_empty() {
-                if left == 0 {
-                    // As many values as positions: a run for each.
-                    (at, left) = runs.next().ok_or_else(|| {
-                        TablebaseError::Format(format!("{}: more values", path.display()))
-                    })?;
-                }
-                let n = left.min(block.len());
-                values[at..at + n].copy_from_slice(&block[..n]);
-                (block, at, left) = (&block[n..], at + n, left - n);
-            }
-            Ok(())
-        })?;
-    }
+            .map(|worker| {
+                worker.join().unwrap_or_else(|_| {
+                    Err(TablebaseError::Unsupported(
+                        "a merging thread failed".into(),
+                    ))
+                })
+            })
+            .collect()
+    });
+    placed.into_iter().collect::<Result<(), _>>()?;
     let header = Header {
         kind,
         layer,
@@ -434,9 +438,44 @@ pub fn merge_layer(kind: Kind, layer: u32, dir: &Path) -> Result<(PathBuf, u64),
         n: len as u64,
         compact: false,
     };
-    let compact = Compact::of_layer(layer, &values)?;
+    let compact = Compact::of_layer_on(layer, &values, threads)?;
     drop(values);
     write_piece(dir, &layer_file_name(kind, layer), header, &compact)
+}
+
+/// Reads `unit`'s file in `dir` and puts its values, in rising rank, in
+/// its runs of `values` (the layer's, whose first rank is `base`).
+fn place_unit(unit: Unit, dir: &Path, base: u64, values: &Slots) -> Result<(), TablebaseError> {
+    let path = dir.join(unit.file_name());
+    let piece = read_piece(&path, unit.header(0))?;
+    let shape = Shape::new(unit)?;
+    if piece.len() != shape.len() {
+        return Err(TablebaseError::Format(format!(
+            "{} holds {} values: the units of layer {} do not hold its positions",
+            path.display(),
+            piece.len(),
+            unit.layer,
+        )));
+    }
+    let mut runs = shape
+        .runs()
+        .into_iter()
+        .map(|run| ((run.rank - base) as usize, run.len));
+    let (mut at, mut left) = (0, 0);
+    piece.each_block(|mut block| {
+        while !block.is_empty() {
+            if left == 0 {
+                // As many values as positions: a run for each.
+                (at, left) = runs.next().ok_or_else(|| {
+                    TablebaseError::Format(format!("{}: more values", path.display()))
+                })?;
+            }
+            let n = left.min(block.len());
+            values.set_from(at, &block[..n]);
+            (block, at, left) = (&block[n..], at + n, left - n);
+        }
+        Ok(())
+    })
 }
 
 /// The table of `kind` of every position of at most `seeds` seeds, from
