@@ -23,6 +23,16 @@
 //! row (never the whole layer), numbered so that each run is a slice of
 //! its values, and the merge copies each unit's runs into place.
 //!
+//! # What it costs
+//!
+//! On a machine of 2 cores and 23 GB, the units of a layer, their lower
+//! layers loaded ([`LowerLayers`]), run at about 5 to 6 M positions a
+//! second, and the merge of two threads at about 96 M. The 34-seed table
+//! of Kalah(6), standard rule (38.9 G positions), was built so: layers 27
+//! to 34 in 2 h 8 min, layer 34 (10.2 G positions) in 32 min and 17.5 GB
+//! at most, then [`assemble_compact`] in 11 min and 6.8 GB, a file of
+//! 21.4 GB. With it opened, Kalah(6,5) solves to its value, +10, in 124 s.
+//!
 //! # The files
 //!
 //! Every piece (a unit's values, or a whole layer's) is one file, named by
