@@ -528,6 +528,16 @@ impl Tablebase {
     }
 }
 
+/// The most threads a build, a unit or a merge starts, whatever it is
+/// asked for: a count a caller cannot turn into a failure to start them.
+pub const MAX_THREADS: usize = 256;
+
+/// The threads to start for `threads` asked and `work` items to share
+/// out: at least one, at most [`MAX_THREADS`], no more than the items.
+fn workers(threads: usize, work: usize) -> usize {
+    threads.clamp(1, MAX_THREADS).min(work.max(1))
+}
+
 /// The binomials of a table of `seeds` seeds on `kind`'s board.
 fn binomials(kind: Kind, seeds: u32) -> Result<Binomials, TablebaseError> {
     Binomials::new(seeds as usize, 2 * usize::from(kind.houses))

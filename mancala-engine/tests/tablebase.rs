@@ -732,6 +732,29 @@ fn file_bytes(table: &Tablebase) -> Vec<u8> {
     bytes
 }
 
+/// Any count of threads is taken: at most `MAX_THREADS` are started, so
+/// `usize::MAX` builds, merges and assembles the same table as two.
+#[test]
+fn any_count_of_threads_builds_the_same_table() {
+    use mancala_engine::tablebase::{Unit, assemble, merge_layer};
+    let kind = Kind {
+        houses: 3,
+        empty_capture: false,
+    };
+    let dir = TempDir::new("any-threads");
+    for layer in 2..=9 {
+        for unit in Unit::all(kind, layer) {
+            unit.build(&dir.0, usize::MAX).unwrap();
+        }
+        merge_layer(kind, layer, &dir.0, usize::MAX).unwrap();
+    }
+    let by_units = assemble(kind, 9, &dir.0).unwrap();
+    let whole = Tablebase::build(kind, 9, usize::MAX, 1 << 24, |_| {}).unwrap();
+    let two = Tablebase::build(kind, 9, 2, 1 << 24, |_| {}).unwrap();
+    assert_eq!(file_bytes(&by_units), file_bytes(&two));
+    assert_eq!(file_bytes(&whole), file_bytes(&two));
+}
+
 #[test]
 fn a_table_built_by_units_is_the_table_built_whole() {
     use mancala_engine::tablebase::{Unit, assemble, merge_layer};

@@ -121,7 +121,7 @@ fn fill_layer(
     let tails = tails(tail_length, seeds as usize);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
+        let workers: Vec<_> = (0..super::workers(threads, tails.len()))
             .map(|_| {
                 let (next, tails, work, walked) = (&next, &tails, &work, &walked);
                 scope.spawn(move || {

@@ -697,7 +697,8 @@ impl Compact {
             .try_reserve_exact(record_bytes)
             .map_err(|_| too_large())?;
         records.resize(record_bytes, 0);
-        let share = layout.groups().div_ceil(threads.max(1) as u64).max(1) * GROUP;
+        let threads = super::workers(threads, layout.groups() as usize);
+        let share = layout.groups().div_ceil(threads as u64).max(1) * GROUP;
         let share_bytes = (share / RECORD * RECORD_BYTES) as usize;
         let parts: Vec<Result<Closed, TablebaseError>> = std::thread::scope(|scope| {
             let encoders: Vec<_> = records

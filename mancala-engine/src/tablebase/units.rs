@@ -413,7 +413,7 @@ pub fn merge_layer(
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let placed: Vec<Result<(), TablebaseError>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
+        let workers: Vec<_> = (0..super::workers(threads, units.len()))
             .map(|_| {
                 scope.spawn(|| {
                     while !failed.load(Ordering::Relaxed) {

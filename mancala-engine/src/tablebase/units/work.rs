@@ -85,7 +85,7 @@ impl<'a> UnitWork<'a> {
             .collect();
         let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
+            for _ in 0..super::super::workers(threads, shares.len()) {
                 scope.spawn(|| {
                     while let Some(&(mine, t)) = shares.get(next.fetch_add(1, Ordering::Relaxed)) {
                         self.fill(mine, t);
